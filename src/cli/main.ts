@@ -1,0 +1,26 @@
+// The `referee` command (CONTRACTS.md): each subcommand lives in its own file and registers itself.
+import { Command, CommanderError } from 'commander';
+import { CliError } from '../errors.ts';
+
+const program = new Command();
+program
+  .name('referee')
+  .description(
+    "A computer-vision referee's assistant for snooker: finds the balls, follows each stroke, rules on it.",
+  )
+  .exitOverride()
+  .showHelpAfterError();
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CliError) {
+    process.stderr.write(`referee: ${e.message}\n`);
+    process.exitCode = e.exitCode;
+  } else if (e instanceof CommanderError) {
+    // commander has printed its own message (help, version, or what was wrong with the arguments)
+    process.exitCode = e.exitCode === 0 ? 0 : 2;
+  } else {
+    throw e;
+  }
+}

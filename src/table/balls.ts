@@ -1,0 +1,16 @@
+// The balls of each game, by the ids of CONTRACTS.md §1. Which ball is worth what is a matter for
+// the rules (src/rules), not the equipment.
+
+export const SNOOKER_COLOURS = ['yellow', 'green', 'brown', 'blue', 'pink', 'black'] as const;
+export type SnookerColour = (typeof SNOOKER_COLOURS)[number];
+
+export const SNOOKER_BALL_IDS = ['cue', 'red', ...SNOOKER_COLOURS] as const;
+export type SnookerBallId = (typeof SNOOKER_BALL_IDS)[number];
+
+/** A full set: one cue ball, fifteen reds, one of each colour (WPBSA Section 1, 2). */
+export const SNOOKER_REDS = 15;
+
+export const isSnookerBallId = (s: string): s is SnookerBallId =>
+  (SNOOKER_BALL_IDS as readonly string[]).includes(s);
+export const isSnookerColour = (s: string): s is SnookerColour =>
+  (SNOOKER_COLOURS as readonly string[]).includes(s);

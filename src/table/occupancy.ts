@@ -1,0 +1,56 @@
+// Geometry questions the rules and the vision ask of the bed: is a spot occupied, do two balls
+// overlap, is a ball where a ball can be.
+import type { PointMm } from '../units.ts';
+import type { Pocket, Table } from './bed.ts';
+import { distance, distanceToSegment, dot, sub, perp, type Vec } from './vector.ts';
+
+/**
+ * A spot is occupied if a ball placed on it would touch another ball (WPBSA Section 2, "Spot
+ * Occupied"): some centre is closer than one ball diameter. Exactly touching is not occupied.
+ */
+export const isSpotOccupied = (table: Table, spot: PointMm, balls: readonly PointMm[]): boolean =>
+  balls.some((b) => distance(b, spot) < table.ballDiameter);
+
+/**
+ * Two balls overlap when their centres are closer than one diameter. `toleranceMm` allows for
+ * measurement: positions from the camera of two touching balls can come out a fraction close.
+ */
+export const ballsOverlap = (table: Table, a: PointMm, b: PointMm, toleranceMm = 0): boolean =>
+  distance(a, b) < table.ballDiameter - toleranceMm;
+
+/** How far `p` lies behind the pocket's mouth line, along its axis (negative: on the bed side). */
+export const depthInPocket = (pocket: Pocket, p: Vec): number => dot(sub(p, pocket.mouthCentre), pocket.axis);
+
+/** Is `p` within the throat of the pocket: behind the mouth, before the fall, between the jaws? */
+const inThroat = (pocket: Pocket, p: Vec): boolean => {
+  const depth = depthInPocket(pocket, p);
+  if (depth < 0 || depth >= pocket.fallDepth) return false;
+  const across = perp(pocket.axis);
+  const lateral = Math.abs(dot(sub(p, pocket.mouthCentre), across));
+  const half = (f: number): number =>
+    Math.abs(dot(sub(pocket.jaws[0].a, pocket.mouthCentre), across)) * (1 - f) +
+    Math.abs(dot(sub(pocket.fall.a, pocket.mouthCentre), across)) * f;
+  return lateral < half(depth / pocket.fallDepth);
+};
+
+/** Has the centre gone past the fall line of a pocket (the ball has dropped)? */
+export const pastFall = (pocket: Pocket, p: Vec): boolean => {
+  if (depthInPocket(pocket, p) < pocket.fallDepth) return false;
+  const across = perp(pocket.axis);
+  const lateral = Math.abs(dot(sub(p, pocket.mouthCentre), across));
+  return lateral < pocket.mouth; // behind this pocket, not somewhere off along the rail
+};
+
+/**
+ * Can a ball rest with its centre at `p`: on the playing surface (or in a pocket's throat short of
+ * the fall) and clear of every cushion nose and jaw by a ball radius, less `toleranceMm`.
+ */
+export const isOnBed = (table: Table, p: PointMm, toleranceMm = 0): boolean => {
+  if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) return false;
+  const inRect = p.x >= 0 && p.x <= table.width && p.y >= 0 && p.y <= table.length;
+  if (!inRect && !table.pockets.some((k) => inThroat(k, p))) return false;
+  if (table.pockets.some((k) => pastFall(k, p))) return false;
+  const clear = table.ballRadius - toleranceMm;
+  if (table.cushions.some((s) => distanceToSegment(s, p) < clear)) return false;
+  return !table.pockets.some((k) => k.jaws.some((s) => distanceToSegment(s, p) < clear));
+};
