@@ -1,6 +1,7 @@
 // The `referee` command (CONTRACTS.md): each subcommand lives in its own file and registers itself.
 import { Command, CommanderError } from 'commander';
 import { CliError } from '../errors.ts';
+import { registerServe } from './serve.ts';
 
 const program = new Command();
 program
@@ -10,6 +11,8 @@ program
   )
   .exitOverride()
   .showHelpAfterError();
+
+registerServe(program);
 
 try {
   await program.parseAsync(process.argv);

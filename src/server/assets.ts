@@ -1,0 +1,38 @@
+// The browser pages' scripts are strict TypeScript in src/web; esbuild bundles them in memory when the
+// server starts (a few milliseconds), so there is no build step to remember and no stale bundle.
+import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const WEB_DIR = fileURLToPath(new URL('../web/', import.meta.url));
+
+/** Page scripts, by the name the pages load them under (`/assets/<name>.js`). */
+export const PAGE_SCRIPTS = ['referee'] as const;
+
+export interface Assets {
+  readonly scripts: ReadonlyMap<string, string>;
+  readonly styles: ReadonlyMap<string, string>;
+  readonly pages: ReadonlyMap<string, string>;
+}
+
+export const buildAssets = async (): Promise<Assets> => {
+  const result = await build({
+    entryPoints: PAGE_SCRIPTS.map((name) => path.join(WEB_DIR, `${name}.ts`)),
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    write: false,
+    outdir: '/assets',
+    sourcemap: 'inline',
+    logLevel: 'silent',
+  });
+  const scripts = new Map(result.outputFiles.map((f) => [path.basename(f.path), f.text]));
+  const styles = new Map([['table.css', await readFile(path.join(WEB_DIR, 'table.css'), 'utf8')]]);
+  const pages = new Map(
+    await Promise.all(
+      PAGE_SCRIPTS.map(async (name) => [name, await readFile(path.join(WEB_DIR, `${name}.html`), 'utf8')] as const),
+    ),
+  );
+  return { scripts, styles, pages };
+};
