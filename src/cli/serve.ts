@@ -7,7 +7,8 @@ import { startServer } from '../server/app.ts';
 
 const parsePort = (value: string): number => {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port: not a TCP port: ${value}`, 2);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CliError(`--port: not a TCP port: ${value}`, 2);
   return port;
 };
 
@@ -19,7 +20,12 @@ export const registerServe = (program: Command): void => {
     .option('--host <host>', 'address to listen on', '0.0.0.0')
     .action(async (opts: { port: string; host: string }) => {
       const logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
-      const server = await startServer({ port: parsePort(opts.port), host: opts.host, table: snookerTable(), logger });
+      const server = await startServer({
+        port: parsePort(opts.port),
+        host: opts.host,
+        table: snookerTable(),
+        logger,
+      });
       process.stdout.write(`referee: serving on ${server.url}\n  referee view: ${server.url}/referee\n`);
       const stop = (): void => {
         void server.close().then(() => process.exit(0));

@@ -39,7 +39,9 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   });
   app.get('/api/table', (_req, res) => res.json(options.table));
   app.use('/api', (req, res) => {
-    res.status(404).json({ error: { code: 'NOT_FOUND', message: `no API route ${req.method} ${req.originalUrl}` } });
+    res
+      .status(404)
+      .json({ error: { code: 'NOT_FOUND', message: `no API route ${req.method} ${req.originalUrl}` } });
   });
 
   const server: Server = await new Promise((resolve, reject) => {

@@ -31,7 +31,9 @@ export const buildAssets = async (): Promise<Assets> => {
   const styles = new Map([['table.css', await readFile(path.join(WEB_DIR, 'table.css'), 'utf8')]]);
   const pages = new Map(
     await Promise.all(
-      PAGE_SCRIPTS.map(async (name) => [name, await readFile(path.join(WEB_DIR, `${name}.html`), 'utf8')] as const),
+      PAGE_SCRIPTS.map(
+        async (name) => [name, await readFile(path.join(WEB_DIR, `${name}.html`), 'utf8')] as const,
+      ),
     ),
   );
   return { scripts, styles, pages };

@@ -66,23 +66,35 @@ export const drawTable = (svg: SVGSVGElement, table: Table): SVGGElement => {
   svg.setAttribute('viewBox', `${-outer} ${-outer} ${table.length + 2 * outer} ${table.width + 2 * outer}`);
   svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
   const bed = el('g', { class: 'bed' }, svg);
-  el('rect', {
-    x: -outer,
-    y: -outer,
-    width: table.length + 2 * outer,
-    height: table.width + 2 * outer,
-    rx: 40,
-    class: 'rail',
-  }, bed);
-  el('rect', {
-    x: -CUSHION_WIDTH,
-    y: -CUSHION_WIDTH,
-    width: table.length + 2 * CUSHION_WIDTH,
-    height: table.width + 2 * CUSHION_WIDTH,
-    class: 'cushion',
-  }, bed);
+  el(
+    'rect',
+    {
+      x: -outer,
+      y: -outer,
+      width: table.length + 2 * outer,
+      height: table.width + 2 * outer,
+      rx: 40,
+      class: 'rail',
+    },
+    bed,
+  );
+  el(
+    'rect',
+    {
+      x: -CUSHION_WIDTH,
+      y: -CUSHION_WIDTH,
+      width: table.length + 2 * CUSHION_WIDTH,
+      height: table.width + 2 * CUSHION_WIDTH,
+      class: 'cushion',
+    },
+    bed,
+  );
   for (const p of table.pockets) drawPocket(p, bed);
-  el('rect', { x: 0, y: 0, width: table.length, height: table.width, class: 'cloth', id: 'playing-area' }, bed);
+  el(
+    'rect',
+    { x: 0, y: 0, width: table.length, height: table.width, class: 'cloth', id: 'playing-area' },
+    bed,
+  );
   for (const p of table.pockets) drawThroat(p, bed);
   for (const c of table.cushions) line(c, 'cushion-nose', bed);
   const m = table.markings;
@@ -92,11 +104,15 @@ export const drawTable = (svg: SVGSVGElement, table: Table): SVGGElement => {
     // The D: the semicircle on the baulk side of the baulk line (WPBSA Section 1, 1(e)).
     const top = toScreen({ x: m.d.centre.x - m.d.radius, y: m.d.centre.y });
     const bottom = toScreen({ x: m.d.centre.x + m.d.radius, y: m.d.centre.y });
-    el('path', {
-      d: `M ${top.x} ${top.y} A ${m.d.radius} ${m.d.radius} 0 0 0 ${bottom.x} ${bottom.y}`,
-      class: 'd-line',
-      id: 'the-d',
-    }, marks);
+    el(
+      'path',
+      {
+        d: `M ${top.x} ${top.y} A ${m.d.radius} ${m.d.radius} 0 0 0 ${bottom.x} ${bottom.y}`,
+        class: 'd-line',
+        id: 'the-d',
+      },
+      marks,
+    );
     for (const [colour, spot] of Object.entries(m.spots)) {
       const s = toScreen(spot);
       el('circle', { cx: s.x, cy: s.y, r: 6, class: 'spot', 'data-spot': colour }, marks);

@@ -68,9 +68,9 @@ describe('/referee draws the table from src/table, to scale', () => {
 
   it('draws six pockets at the corners and the middles of the sides', async () => {
     expect(await page.locator('polygon.pocket-hole').count()).toBe(6);
-    const pockets = await page.locator('polygon.pocket-hole').evaluateAll((els) =>
-      els.map((e) => e.getAttribute('data-pocket')),
-    );
+    const pockets = await page
+      .locator('polygon.pocket-hole')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-pocket')));
     expect(pockets.sort()).toEqual(['BL', 'BR', 'ML', 'MR', 'TL', 'TR']);
   });
 

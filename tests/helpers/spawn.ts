@@ -25,13 +25,23 @@ export const runReferee = (args: readonly string[], stdin?: string): Promise<Cli
 
 /** Start `referee <args>` and leave it running (servers); the caller kills it. */
 export const startReferee = (args: readonly string[], env: NodeJS.ProcessEnv = {}): ChildProcess =>
-  spawn(process.execPath, [REFEREE_BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  spawn(process.execPath, [REFEREE_BIN, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
 
 /** Resolve with the first match of `pattern` in the child's stdout. */
-export const waitForOutput = (child: ChildProcess, pattern: RegExp, timeoutMs = 20_000): Promise<RegExpMatchArray> =>
+export const waitForOutput = (
+  child: ChildProcess,
+  pattern: RegExp,
+  timeoutMs = 20_000,
+): Promise<RegExpMatchArray> =>
   new Promise((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; saw: ${seen}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`timed out waiting for ${pattern}; saw: ${seen}`)),
+      timeoutMs,
+    );
     child.stdout?.on('data', (d: Buffer) => {
       seen += d.toString();
       const m = seen.match(pattern);
