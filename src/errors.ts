@@ -8,7 +8,10 @@ export type ErrorCode =
   | 'CALIBRATION' // a calibration file that cannot be used
   | 'NOT_FOUND' // a file or resource that does not exist
   | 'NO_TABLE' // a picture in which no table can be found
-  | 'SOLVE_FAILED'; // a numerical solve that did not converge
+  | 'SOLVE_FAILED' // a numerical solve that did not converge
+  | 'BAD_FRAME' // a frame that cannot be read or used
+  | 'SOURCE_FAILED' // a frame source that could not be opened or died
+  | 'SOURCE_STALLED'; // a frame source that stopped delivering frames
 
 export interface RefereeError {
   readonly code: ErrorCode;

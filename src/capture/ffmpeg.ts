@@ -1,0 +1,248 @@
+// Video files, V4L2 cameras and RTSP streams, read through Debian's ffmpeg as raw RGB frames on a
+// pipe. A live source never lags: when processing falls behind, the frame waiting to be processed is
+// replaced by the newer one and counted as dropped. A source that dies or stalls ends the iteration
+// with a SourceFailure naming what happened, and ffmpeg is always reaped.
+import { spawn, execFile, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { z } from 'zod';
+import { err, ok, refereeError, type RefereeError, type Result } from '../errors.ts';
+import type { Frame, FrameSource, SourceItem } from './source.ts';
+
+const run = promisify(execFile);
+
+export type FfmpegKind = 'file' | 'v4l2' | 'rtsp';
+
+export interface FfmpegOptions {
+  readonly input: string;
+  readonly kind: FfmpegKind;
+  /** Frame rate to deliver at (ffmpeg's fps filter; the camera's rate for V4L2). Default: the source's. */
+  readonly fps?: number;
+  /** Live: drop frames rather than lag, timestamps from the clock. Default: true for v4l2 and rtsp. */
+  readonly live?: boolean;
+  /** Play the file over and over (the bundled demo), at its own pace. */
+  readonly loop?: boolean;
+  /** No data for this long while waiting for a frame: the source has stalled. */
+  readonly stallTimeoutMs?: number;
+  /** Frames a non-live source may have decoded ahead of the consumer. */
+  readonly readAhead?: number;
+  readonly ffmpegPath?: string;
+  readonly ffprobePath?: string;
+  /** The clock, for live timestamps (ms). Passed in so that tests control it. */
+  readonly now?: () => number;
+}
+
+export class SourceFailure extends Error {
+  constructor(readonly error: RefereeError) {
+    super(error.message);
+    this.name = 'SourceFailure';
+  }
+}
+
+interface Probe {
+  readonly width: number;
+  readonly height: number;
+  readonly fps: number;
+}
+
+const ProbeJson = z.object({
+  streams: z
+    .array(
+      z.object({
+        width: z.number().int().positive(),
+        height: z.number().int().positive(),
+        r_frame_rate: z.string(),
+      }),
+    )
+    .min(1),
+});
+
+const inputArgs = (o: FfmpegOptions): string[] => {
+  switch (o.kind) {
+    case 'v4l2':
+      return ['-f', 'v4l2', ...(o.fps ? ['-framerate', String(o.fps)] : []), '-i', o.input];
+    case 'rtsp':
+      return ['-rtsp_transport', 'tcp', '-i', o.input];
+    case 'file':
+      return [...(o.loop ? ['-stream_loop', '-1', '-re'] : []), '-i', o.input];
+  }
+};
+
+const parseRate = (rate: string): number => {
+  const [num, den] = rate.split('/').map(Number);
+  const fps = den ? (num ?? 0) / den : (num ?? 0);
+  return Number.isFinite(fps) && fps > 0 ? fps : 0;
+};
+
+export const probe = async (o: FfmpegOptions): Promise<Result<Probe>> => {
+  const pre = inputArgs(o)
+    .slice(0, -2)
+    .filter((a) => a !== '-re' && a !== '-stream_loop' && a !== '-1');
+  try {
+    const { stdout } = await run(
+      o.ffprobePath ?? 'ffprobe',
+      [
+        '-v',
+        'error',
+        ...pre,
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=width,height,r_frame_rate',
+        '-of',
+        'json',
+        o.input,
+      ],
+      { timeout: o.stallTimeoutMs ?? 10_000 },
+    );
+    const parsed = ProbeJson.safeParse(JSON.parse(stdout));
+    if (!parsed.success)
+      return err(refereeError('SOURCE_FAILED', `no video stream in ${o.input}`, '--source'));
+    const s = parsed.data.streams[0];
+    if (!s) return err(refereeError('SOURCE_FAILED', `no video stream in ${o.input}`, '--source'));
+    return ok({ width: s.width, height: s.height, fps: o.fps ?? (parseRate(s.r_frame_rate) || 30) });
+  } catch (e) {
+    const stderr = (e as { stderr?: string }).stderr?.trim();
+    return err(
+      refereeError('SOURCE_FAILED', `cannot open ${o.input}: ${stderr || (e as Error).message}`, '--source'),
+    );
+  }
+};
+
+export const openFfmpeg = async (o: FfmpegOptions): Promise<Result<FrameSource>> => {
+  const probed = await probe(o);
+  if (!probed.ok) return probed;
+  const { width, height, fps } = probed.value;
+  const live = o.live ?? o.kind !== 'file';
+  const stallTimeoutMs = o.stallTimeoutMs ?? 5000;
+  const readAhead = o.readAhead ?? 2;
+  const now = o.now ?? (() => performance.now());
+  const frameBytes = width * height * 3;
+
+  let child: ChildProcessByStdio<null, Readable, Readable> | undefined;
+  let delivered = 0;
+  let dropped = 0;
+  let closing = false;
+
+  async function* frames(): AsyncGenerator<SourceItem> {
+    const args = [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-nostdin',
+      ...inputArgs(o),
+      ...(o.fps && o.kind !== 'v4l2' ? ['-vf', `fps=${o.fps}`] : []),
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      'pipe:1',
+    ];
+    const proc = spawn(o.ffmpegPath ?? 'ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = proc;
+    const queue: Frame[] = [];
+    let produced = 0;
+    let partial: Buffer = Buffer.alloc(0);
+    let stderrTail = '';
+    let ended = false;
+    let exitCode: number | null = null;
+    let spawnError: Error | undefined;
+    let wake: (() => void) | undefined;
+    const start = now();
+    const notify = (): void => {
+      wake?.();
+      wake = undefined;
+    };
+
+    proc.stdout.on('data', (chunk: Buffer) => {
+      partial = partial.length === 0 ? chunk : Buffer.concat([partial, chunk]);
+      while (partial.length >= frameBytes) {
+        const data = new Uint8Array(partial.subarray(0, frameBytes));
+        partial = partial.subarray(frameBytes);
+        const index = produced++;
+        const t = live ? now() - start : (index * 1000) / fps;
+        const frame: Frame = { kind: 'frame', index, t, name: `${o.input}#${index}`, width, height, data };
+        if (live && queue.length > 0) {
+          queue.length = 0; // the consumer is behind: the waiting frame is dropped for the newer one
+          dropped += 1;
+        }
+        queue.push(frame);
+      }
+      if (!live && queue.length >= readAhead) proc.stdout.pause();
+      notify();
+    });
+    proc.stderr.on('data', (d: Buffer) => {
+      stderrTail = (stderrTail + d.toString()).slice(-2000);
+    });
+    proc.on('error', (e) => {
+      spawnError = e;
+      ended = true;
+      notify();
+    });
+    proc.on('close', (code) => {
+      exitCode = code;
+      ended = true;
+      notify();
+    });
+
+    try {
+      for (;;) {
+        const next = queue.shift();
+        if (next) {
+          if (!live && queue.length < readAhead) proc.stdout.resume();
+          delivered += 1;
+          yield next;
+          continue;
+        }
+        if (ended || closing) {
+          if (closing) return;
+          if (spawnError)
+            throw new SourceFailure(
+              refereeError('SOURCE_FAILED', `cannot run ffmpeg: ${spawnError.message}`),
+            );
+          if (exitCode !== 0 || produced === 0) {
+            const why = stderrTail.trim().split('\n').pop() ?? '';
+            throw new SourceFailure(
+              refereeError(
+                'SOURCE_FAILED',
+                `${o.input}: ffmpeg stopped (exit ${exitCode})${why ? `: ${why}` : ''}`,
+                '--source',
+              ),
+            );
+          }
+          return;
+        }
+        const stalled = await new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(true), stallTimeoutMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve(false);
+          };
+        });
+        if (stalled && queue.length === 0 && !ended) {
+          throw new SourceFailure(
+            refereeError('SOURCE_STALLED', `${o.input}: no frame for ${stallTimeoutMs} ms`, '--source'),
+          );
+        }
+      }
+    } finally {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+    }
+  }
+
+  return ok({
+    description: `${o.kind} ${o.input} (${width}×${height} at ${fps} fps${live ? ', live' : ''})`,
+    fps,
+    live,
+    frames,
+    stats: () => ({ delivered, dropped }),
+    close: async () => {
+      closing = true;
+      const c = child;
+      if (c && c.exitCode === null && c.signalCode === null) {
+        c.kill('SIGKILL');
+        await new Promise((resolve) => c.once('close', resolve));
+      }
+    },
+  });
+};
