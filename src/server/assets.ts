@@ -8,7 +8,7 @@ import path from 'node:path';
 const WEB_DIR = fileURLToPath(new URL('../web/', import.meta.url));
 
 /** Page scripts, by the name the pages load them under (`/assets/<name>.js`). */
-export const PAGE_SCRIPTS = ['referee'] as const;
+export const PAGE_SCRIPTS = ['referee', 'overlay', 'player'] as const;
 
 export interface Assets {
   readonly scripts: ReadonlyMap<string, string>;

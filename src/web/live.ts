@@ -1,0 +1,74 @@
+// The views' link to the server: one WebSocket on /ws that reconnects by itself and re-syncs (the
+// server sends the whole view on every connect), so a page left open survives restarts.
+import type { BallView, MatchView } from '../match/view.ts';
+
+export interface ServerError {
+  readonly type: 'error';
+  readonly code: string;
+  readonly message: string;
+  readonly field?: string;
+  readonly replyTo?: string;
+}
+
+export type Inbound =
+  | { readonly type: 'view'; readonly view: MatchView }
+  | { readonly type: 'balls'; readonly t: number; readonly balls: readonly BallView[] }
+  | {
+      readonly type: 'ruling';
+      readonly stroke: number;
+      readonly foul: { points: number; reasons: string[] } | null;
+    }
+  | { readonly type: 'authenticated'; readonly name: string }
+  | { readonly type: 'ack'; readonly replyTo: string }
+  | ServerError;
+
+export interface Live {
+  send(message: Record<string, unknown>): string;
+  readonly connected: boolean;
+}
+
+export interface LiveHandlers {
+  onMessage(message: Inbound): void;
+  onStatus?(connected: boolean): void;
+  /** Sent again on every (re)connect, e.g. the referee's authentication. */
+  hello?(): Record<string, unknown> | null;
+}
+
+export const connectLive = (handlers: LiveHandlers): Live => {
+  let socket: WebSocket | null = null;
+  let connected = false;
+  let retry = 250;
+  let counter = 0;
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+  const open = (): void => {
+    const s = new WebSocket(url);
+    socket = s;
+    s.addEventListener('open', () => {
+      connected = true;
+      retry = 250;
+      handlers.onStatus?.(true);
+      const hello = handlers.hello?.();
+      if (hello) s.send(JSON.stringify(hello));
+    });
+    s.addEventListener('message', (e: MessageEvent<string>) => {
+      handlers.onMessage(JSON.parse(e.data) as Inbound);
+    });
+    s.addEventListener('close', () => {
+      connected = false;
+      handlers.onStatus?.(false);
+      setTimeout(open, retry);
+      retry = Math.min(retry * 2, 5000);
+    });
+  };
+  open();
+  return {
+    send: (message) => {
+      const id = `m${++counter}`;
+      socket?.send(JSON.stringify({ ...message, id }));
+      return id;
+    },
+    get connected() {
+      return connected;
+    },
+  };
+};
