@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { CliError } from '../errors.ts';
 import { registerServe } from './serve.ts';
+import { registerRule } from './rule.ts';
 
 const program = new Command();
 program
@@ -13,6 +14,7 @@ program
   .showHelpAfterError();
 
 registerServe(program);
+registerRule(program);
 
 try {
   await program.parseAsync(process.argv);
