@@ -2,12 +2,12 @@
 // the striker is on next.
 import { isSnookerColour, type SnookerBallId, type SnookerColour } from '../../table/index.ts';
 import type { FrameState, Shot } from './state.ts';
-import { SEVEN_POINTS, lowestColour, valueOf, type ObjectBallId, type On } from './values.ts';
+import { lowestColour, valueOf, type ObjectBallId, type On } from './values.ts';
 
 export interface BallOn {
   /** Balls the cue ball may strike first and that may be potted (the free ball among them). */
   readonly ids: readonly ObjectBallId[];
-  /** The ball on proper: a red, the nominated colour, or the colour in sequence; null when on a colour and none was nominated. */
+  /** The ball on proper: a red, the nominated colour, or the colour in sequence; null when on a colour and none was nominated (value 0). */
   readonly ball: ObjectBallId | null;
   /** Its value, what penalties are measured against (WPBSA 3.10); a free ball takes this value (2.13). */
   readonly value: number;
@@ -23,7 +23,8 @@ export const resolveBallOn = (state: FrameState, shot: Shot): BallOn => {
   if (state.on === 'colour') {
     // WPBSA 3.3: after a red, a colour of the striker's choice, which must be nominated.
     const nominated = shot.nominated ?? shot.firstContact.find((id) => isSnookerColour(id)) ?? null;
-    if (nominated === null) return { ids: [], ball: null, value: SEVEN_POINTS, freeBall: null };
+    // None nominated: no value of its own; any foul then costs seven (3.10(d), see fouls.ts).
+    if (nominated === null) return { ids: [], ball: null, value: 0, freeBall: null };
     return { ids: [nominated], ball: nominated, value: valueOf(nominated), freeBall: null };
   }
   const ball: ObjectBallId = state.on;

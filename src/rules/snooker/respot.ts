@@ -27,8 +27,15 @@ export interface Respot {
   readonly y: number;
 }
 
-/** Float guard: an interval end is pushed out by this much so the placed ball touches, never overlaps. */
-const TOUCH_PAD_MM = 1e-9;
+/**
+ * Positions on a line are given to the nanometre, each interval end rounded outwards so that a ball
+ * placed there touches its neighbour and never overlaps it by a rounding error.
+ */
+const GRID_MM = 1e-6;
+const outwards = (v: number, direction: 1 | -1): number => {
+  const r = Math.round(v / GRID_MM) * GRID_MM;
+  return (r - v) * direction >= 0 ? r : r + direction * GRID_MM;
+};
 
 /** Open y-intervals on the vertical line x = `x` where a ball centre would overlap one of `balls`. */
 const blockedOnLine = (table: Table, x: number, balls: readonly Vec[]): Array<readonly [number, number]> => {
@@ -37,8 +44,8 @@ const blockedOnLine = (table: Table, x: number, balls: readonly Vec[]): Array<re
   for (const b of balls) {
     const dx = Math.abs(b.x - x);
     if (dx >= d) continue;
-    const h = Math.sqrt(d * d - dx * dx) + TOUCH_PAD_MM;
-    out.push([b.y - h, b.y + h]);
+    const h = Math.sqrt(d * d - dx * dx);
+    out.push([outwards(b.y - h, -1), outwards(b.y + h, 1)]);
   }
   return out;
 };
