@@ -1,0 +1,196 @@
+// The calibration file (CONTRACTS.md §2): a pinhole camera with OpenCV's distortion and its pose over
+// the table. parseCalibration checks every field and that the camera can see the whole bed;
+// makeCalibrationJson writes the same form back.
+import { z } from 'zod';
+import { err, ok, refereeError, type Result } from '../errors.ts';
+import { parseWith } from '../schema.ts';
+import { makeTable, snookerTable, type BedSize, type Table } from '../table/index.ts';
+import { mm, type Point3Mm } from '../units.ts';
+import { foldRadius, type Intrinsics } from './distortion.ts';
+import { det, orthonormalityError, type Mat3 } from './mat3.ts';
+import { project, toCamera } from './project.ts';
+
+/** X_cam = R·X_table + t, millimetres; camera axes as OpenCV's (x right, y down, z forward). */
+export interface Pose {
+  readonly R: Mat3;
+  readonly t: readonly [number, number, number];
+}
+
+/** `"snooker"` (3569 × 1778, 52.5 mm balls) or another bed in millimetres. */
+export type TableSpec = 'snooker' | BedSize;
+
+export interface ImageSize {
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface Calibration {
+  /** The bed, built from `tableSpec`. */
+  readonly table: Table;
+  readonly tableSpec: TableSpec;
+  readonly image: ImageSize;
+  readonly camera: Intrinsics;
+  readonly pose: Pose;
+}
+
+/** The full form of the calibration file, as JSON (CONTRACTS.md §2). */
+export interface CalibrationJson {
+  table: 'snooker' | { width: number; length: number; ball: number };
+  image: { width: number; height: number };
+  camera: {
+    fx: number;
+    fy: number;
+    cx: number;
+    cy: number;
+    k1: number;
+    k2: number;
+    p1: number;
+    p2: number;
+    k3: number;
+  };
+  pose: { R: number[][]; t: number[] };
+}
+
+// R·Rᵀ = I and det R = +1 are checked to this tolerance: a file written with 7 significant digits
+// passes, a hand-edited or mirrored matrix does not.
+export const ROTATION_TOLERANCE = 1e-6;
+
+const finite = z.number({
+  error: (issue) =>
+    issue.code !== 'invalid_type'
+      ? undefined
+      : typeof issue.input === 'number'
+        ? `expected a finite number, got ${issue.input}`
+        : `expected a number, got ${issue.input === undefined ? 'nothing' : JSON.stringify(issue.input)}`,
+});
+const positive = finite.positive({ error: (issue) => `must be positive, got ${String(issue.input)}` });
+const pixels = finite
+  .int({ error: (issue) => `must be a whole number of pixels, got ${String(issue.input)}` })
+  .positive({ error: (issue) => `must be positive, got ${String(issue.input)}` });
+
+export const tableSpecSchema = z.union(
+  [z.literal('snooker'), z.object({ width: positive, length: positive, ball: positive })],
+  { error: 'expected "snooker" or { "width", "length", "ball" } in mm' },
+);
+
+export const imageSchema = z.object({ width: pixels, height: pixels });
+
+// Distortion coefficients a lens does not need may be left out (OpenCV files often stop at k2).
+export const intrinsicsSchema = z.object({
+  fx: positive,
+  fy: positive,
+  cx: finite,
+  cy: finite,
+  k1: finite.default(0),
+  k2: finite.default(0),
+  p1: finite.default(0),
+  p2: finite.default(0),
+  k3: finite.default(0),
+});
+
+const row = z.tuple([finite, finite, finite]);
+const poseSchema = z.object({ R: z.tuple([row, row, row]), t: z.tuple([finite, finite, finite]) });
+
+const calibrationSchema = z.object({
+  table: tableSpecSchema,
+  image: imageSchema,
+  camera: intrinsicsSchema,
+  pose: poseSchema,
+});
+
+export const tableFromSpec = (spec: TableSpec): Table =>
+  spec === 'snooker' ? snookerTable() : makeTable(spec);
+
+/** A number for a message: short, but enough digits to see what is wrong. */
+const show = (n: number): string => String(Number(n.toPrecision(3)));
+
+/**
+ * The checks no schema can make: R a rotation, a lens model that can be inverted over the whole image,
+ * and the whole playing area in front of the camera and inside the image.
+ */
+export const validateCalibration = (c: Calibration): Result<Calibration> => {
+  const bad = (field: string, message: string): Result<never> =>
+    err(refereeError('CALIBRATION', message, field));
+  const { R } = c.pose;
+  const off = orthonormalityError(R);
+  if (!(off <= ROTATION_TOLERANCE))
+    return bad('pose.R', `not orthonormal (R·Rᵀ differs from I by ${show(off)})`);
+  const d = det(R);
+  if (!(Math.abs(d - 1) <= ROTATION_TOLERANCE))
+    return bad('pose.R', `determinant is ${show(d)}, not +1: a reflection, not a rotation`);
+
+  const k = c.camera;
+  const fold = foldRadius(k);
+  const { width, height } = c.image;
+  // The image spans [-0.5, width - 0.5] with pixel centres at integers (OpenCV).
+  const corners = [
+    [-0.5, -0.5],
+    [width - 0.5, -0.5],
+    [-0.5, height - 0.5],
+    [width - 0.5, height - 0.5],
+  ] as const;
+  if (Number.isFinite(fold)) {
+    const r2 = fold * fold;
+    const reach = fold * (1 + r2 * (k.k1 + r2 * (k.k2 + r2 * k.k3)));
+    const corner = Math.max(...corners.map(([u, v]) => Math.hypot((u - k.cx) / k.fx, (v - k.cy) / k.fy)));
+    if (corner >= reach)
+      return bad(
+        'camera',
+        `the distortion (k1, k2, k3) folds back inside the image, ${show(reach * k.fx)} px from the principal point, so it cannot be inverted there`,
+      );
+  }
+
+  const { width: W, length: L } = c.table;
+  for (const [x, y] of [
+    [0, 0],
+    [W, 0],
+    [0, L],
+    [W, L],
+  ] as const) {
+    const p: Point3Mm = { x: mm(x), y: mm(y), z: mm(0) };
+    const q = toCamera(c, p);
+    const where = `the table's corner (${x}, ${y})`;
+    if (!(q.z > 0)) return bad('pose', `${where} is behind the camera`);
+    if (Math.hypot(q.x / q.z, q.y / q.z) >= fold)
+      return bad('pose', `${where} lies beyond the lens model's fold`);
+    const { u, v } = project(c, p);
+    if (!(u >= -0.5 && u <= width - 0.5 && v >= -0.5 && v <= height - 0.5))
+      return bad(
+        'pose',
+        `${where} projects to (${u.toFixed(1)}, ${v.toFixed(1)}), outside the ${width}×${height} image`,
+      );
+  }
+  return ok(c);
+};
+
+/** A calibration file's full form (table, image, camera, pose), every field checked. */
+export const parseCalibration = (json: unknown): Result<Calibration> => {
+  const parsed = parseWith(calibrationSchema, json, 'CALIBRATION');
+  if (!parsed.ok) return parsed;
+  const { table, image, camera, pose } = parsed.value;
+  return validateCalibration({ table: tableFromSpec(table), tableSpec: table, image, camera, pose });
+};
+
+/** The full JSON form of a calibration (CONTRACTS.md §2), ready for JSON.stringify. */
+export const makeCalibrationJson = (c: Calibration): CalibrationJson => {
+  const { fx, fy, cx, cy, k1, k2, p1, p2, k3 } = c.camera;
+  const spec = c.tableSpec;
+  return {
+    table: spec === 'snooker' ? 'snooker' : { width: spec.width, length: spec.length, ball: spec.ball },
+    image: { width: c.image.width, height: c.image.height },
+    camera: { fx, fy, cx, cy, k1, k2, p1, p2, k3 },
+    pose: { R: c.pose.R.map((r) => [...r]), t: [...c.pose.t] },
+  };
+};
+
+/** The calibration file's text: makeCalibrationJson pretty-printed, each row of numbers on one line. */
+export const stringifyCalibration = (c: Calibration): string =>
+  `${JSON.stringify(makeCalibrationJson(c), null, 2).replace(
+    /\[[-\d.e+,\s]*\]/g,
+    (numbers) =>
+      `[${numbers
+        .slice(1, -1)
+        .trim()
+        .split(/\s*,\s*/)
+        .join(', ')}]`,
+  )}\n`;

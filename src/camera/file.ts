@@ -1,0 +1,49 @@
+// Reading calibration files from disk: the only part of src/camera that touches the world.
+import { readFileSync } from 'node:fs';
+import { err, ok, refereeError, type Result } from '../errors.ts';
+import { parseCalibration, type Calibration } from './calibration.ts';
+import { parsePointsCalibration, solveCalibration } from './solve.ts';
+
+/** A file's JSON, or an error naming the file (unreadable, or not JSON). */
+export const readJsonFile = (path: string): Result<unknown> => {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return err(
+      refereeError(
+        code === 'ENOENT' ? 'NOT_FOUND' : 'INVALID_INPUT',
+        `cannot read ${path}: ${code ?? String(e)}`,
+      ),
+    );
+  }
+  try {
+    return ok(JSON.parse(text) as unknown);
+  } catch (e) {
+    return err(refereeError('INVALID_INPUT', `${path} is not valid JSON: ${(e as Error).message}`));
+  }
+};
+
+/** The full form as it is, or the `points` form solved into it. */
+const calibrationFromJson = (json: unknown): Result<Calibration> => {
+  const pointsForm = typeof json === 'object' && json !== null && 'points' in json && !('pose' in json);
+  if (!pointsForm) return parseCalibration(json);
+  const input = parsePointsCalibration(json);
+  if (!input.ok) return input;
+  const solved = solveCalibration(input.value);
+  return solved.ok ? ok(solved.value.calibration) : solved;
+};
+
+/**
+ * A calibration from a file (CONTRACTS.md §2): the full form (camera + pose), or the `points` form,
+ * which is solved here. An error keeps its field and names the file.
+ */
+export const loadCalibrationFile = (path: string): Result<Calibration> => {
+  const json = readJsonFile(path);
+  if (!json.ok) return json;
+  const parsed = calibrationFromJson(json.value);
+  if (parsed.ok) return parsed;
+  const e = parsed.error;
+  return err(refereeError(e.code, `${e.message} (in ${path})`, e.field));
+};
