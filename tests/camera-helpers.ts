@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import {
   parseCalibration,
   rotationFromVector,
+  validateCalibration,
   type Calibration,
   type Intrinsics,
   type Mat3,
@@ -42,9 +43,9 @@ const DEG = Math.PI / 180;
 
 /**
  * A camera at `centre` (table frame, mm), looking down with the table's long axis along the image's
- * width, then turned by the rotation vector `tiltDeg` (degrees, camera axes).
+ * width, then turned by the rotation vector `tiltDeg` (degrees, camera axes). Not validated.
  */
-export const overheadCamera = (
+export const placeCamera = (
   camera: Intrinsics,
   centre: { x: number; y: number; z: number },
   tiltDeg: { x: number; y: number; z: number },
@@ -56,13 +57,18 @@ export const overheadCamera = (
   ];
   const R = mulMat(rotationFromVector({ x: tiltDeg.x * DEG, y: tiltDeg.y * DEG, z: tiltDeg.z * DEG }), down);
   const rc = mulMatVec(R, centre);
-  const t = [-rc.x, -rc.y, -rc.z];
-  const c = parseCalibration({
-    table: 'snooker',
+  return {
+    table: snookerTable(),
+    tableSpec: 'snooker',
     image: { width: 1920, height: 1080 },
     camera,
-    pose: { R, t },
-  });
+    pose: { R, t: [-rc.x, -rc.y, -rc.z] },
+  };
+};
+
+/** `placeCamera`, checked as a calibration file would be. */
+export const overheadCamera = (...args: Parameters<typeof placeCamera>): Calibration => {
+  const c = validateCalibration(placeCamera(...args));
   if (!c.ok) throw new Error(`truth camera: ${c.error.field}: ${c.error.message}`);
   return c.value;
 };

@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { CliError } from '../errors.ts';
 import { registerServe } from './serve.ts';
 import { registerRule } from './rule.ts';
+import { registerCalibrate } from './calibrate.ts';
 
 const program = new Command();
 program
@@ -15,6 +16,7 @@ program
 
 registerServe(program);
 registerRule(program);
+registerCalibrate(program);
 
 try {
   await program.parseAsync(process.argv);
