@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cameraCentre,
   foldRadius,
+  inFront,
   normalisedToPixel,
   pixelRay,
   pixelToPlane,
@@ -164,6 +165,10 @@ describe('where a ray meets a plane', () => {
     expect(out).toBeGreaterThan(15);
     expect(out).toBeLessThan(25);
     expect(Math.hypot((atCentre?.x ?? NaN) - 60, (atCentre?.y ?? NaN) - 3500)).toBeLessThan(1e-6);
+  });
+  it('a point above the camera is not in front of it; the bed is', () => {
+    expect(inFront(cal, at(889, 1784.5, 3000))).toBe(false);
+    expect(inFront(cal, at(0, 0, 0))).toBe(true);
   });
   it('is undefined for a plane above the camera (met behind it)', () => {
     expect(pixelToPlane(cal, pointPx(960, 540), mm(5000))).toBeUndefined();

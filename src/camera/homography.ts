@@ -8,7 +8,7 @@ import type { Mat3, Row3 } from './mat3.ts';
 
 // Points closer to a line than this fraction of their spread count as on it. A point 0.1 % of the
 // table (3.6 mm) or of the image (1–2 px) off the line through the others adds no usable constraint.
-export const COLLINEAR_TOLERANCE = 1e-3;
+const COLLINEAR_TOLERANCE = 1e-3;
 
 const spread = (pts: readonly Vec[]): number => {
   let xs = 0;

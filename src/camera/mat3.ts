@@ -14,12 +14,6 @@ export type Mat3 = readonly [Row3, Row3, Row3];
 
 const AXES = [0, 1, 2] as const;
 
-export const IDENTITY: Mat3 = [
-  [1, 0, 0],
-  [0, 1, 0],
-  [0, 0, 1],
-];
-
 export const mulMatVec = (m: Mat3, v: Vec3): Vec3 => ({
   x: m[0][0] * v.x + m[0][1] * v.y + m[0][2] * v.z,
   y: m[1][0] * v.x + m[1][1] * v.y + m[1][2] * v.z,
@@ -59,8 +53,6 @@ export const cross3 = (a: Vec3, b: Vec3): Vec3 => ({
   z: a.x * b.y - a.y * b.x,
 });
 
-export const dot3 = (a: Vec3, b: Vec3): number => a.x * b.x + a.y * b.y + a.z * b.z;
-
 export const norm3 = (a: Vec3): number => Math.hypot(a.x, a.y, a.z);
 
 /** Largest |(M·Mᵀ − I)ᵢⱼ|: how far a matrix is from being orthonormal. */
@@ -88,5 +80,3 @@ export const rotationFromVector = (w: Vec3): Mat3 => {
     [-a * y + b * x * z, a * x + b * y * z, 1 - b * (x * x + y * y)],
   ];
 };
-
-export const rowOf = (m: Mat3, i: 0 | 1 | 2): Vec3 => ({ x: m[i][0], y: m[i][1], z: m[i][2] });

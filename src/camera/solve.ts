@@ -149,6 +149,8 @@ const focalFromHomography = (H: Mat3): number | undefined => {
 // (a 53° field of view) and lets the refinement move it.
 const FOCAL_RANGE = [0.05, 20] as const;
 const FALLBACK_FOCAL = 1;
+const plausibleFocal = (f: number | undefined): number =>
+  f !== undefined && f >= FOCAL_RANGE[0] && f <= FOCAL_RANGE[1] ? f : FALLBACK_FOCAL;
 
 // Finite-difference step for the refinement: every parameter is an angle (radians), a ratio or a log,
 // so one step of 1e-7 fits all: far above rounding, far below any change that matters.
@@ -184,42 +186,34 @@ export const solveCalibration = (input: PointsCalibrationInput): Result<SolvedCa
   // OpenCV's initial guess (initIntrinsicParams2D) has it.
   const cx = (image.width - 1) / 2;
   const cy = (image.height - 1) / 2;
-  const scale = image.width;
 
-  // Normalised camera coordinates of each pixel: through the known lens, or (focal unknown) centred
-  // and divided by the image width, to be divided by the focal length once it is estimated.
-  let normalised: { x: number; y: number }[];
-  let focal = 1;
-  if (known) {
-    normalised = [];
-    for (const [i, p] of points.entries()) {
-      const n = undistortPixel(known, pointPx(p.u, p.v));
-      if (!n.converged)
-        return err(
-          refereeError(
-            'INVALID_INPUT',
-            `lies beyond where the camera's distortion can be inverted`,
-            `points[${i}]`,
-          ),
-        );
-      normalised.push(n);
+  // What each pixel says about its ray: normalised camera coordinates through the known lens, or
+  // (focal length unknown) pixels from the centre in image widths, which the focal length, in image
+  // widths too, turns into normalised coordinates once the homography has given it.
+  const observed: { x: number; y: number }[] = [];
+  for (const [i, p] of points.entries()) {
+    if (!known) {
+      observed.push({ x: (p.u - cx) / image.width, y: (p.v - cy) / image.width });
+      continue;
     }
-  } else {
-    normalised = points.map((p) => ({ x: (p.u - cx) / scale, y: (p.v - cy) / scale }));
+    const n = undistortPixel(known, pointPx(p.u, p.v));
+    if (!n.converged)
+      return err(
+        refereeError(
+          'INVALID_INPUT',
+          "lies beyond where the camera's lens model can be inverted",
+          `points[${i}]`,
+        ),
+      );
+    observed.push(n);
   }
-  const H = fitHomography(onTable, normalised);
+  const H = fitHomography(onTable, observed);
   if (!H.ok) return H;
-  let G = H.value;
-  if (!known) {
-    const f = focalFromHomography(G);
-    focal = f !== undefined && f >= FOCAL_RANGE[0] && f <= FOCAL_RANGE[1] ? f : FALLBACK_FOCAL;
-    G = [
-      [G[0][0] / focal, G[0][1] / focal, G[0][2] / focal],
-      [G[1][0] / focal, G[1][1] / focal, G[1][2] / focal],
-      G[2],
-    ];
-    focal *= scale;
-  }
+  const focalWidths = known ? 1 : plausibleFocal(focalFromHomography(H.value));
+  const focal = focalWidths * image.width;
+  const [h1, h2, h3] = H.value;
+  const perFocal = (r: Row3): Row3 => [r[0] / focalWidths, r[1] / focalWidths, r[2] / focalWidths];
+  const G: Mat3 = [perFocal(h1), perFocal(h2), h3];
   const centroid = {
     x: onTable.reduce((s, p) => s + p.x, 0) / onTable.length,
     y: onTable.reduce((s, p) => s + p.y, 0) / onTable.length,
