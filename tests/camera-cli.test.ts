@@ -65,11 +65,6 @@ describe.concurrent('referee calibrate --points', () => {
       content: { ...example, points: example.points.map((p, i) => (i === 2 ? { ...p, u: '1692.8' } : p)) },
       stderr: /: points\[2\]\.u: expected a number, got "1692.8"\n$/,
     },
-    {
-      name: 'a table that is not one',
-      content: { ...example, table: 'pool' },
-      stderr: /: table: expected "snooker"/,
-    },
     { name: 'not JSON', content: '{ "points": [', stderr: /not-JSON\.json is not valid JSON/ },
   ];
   for (const bad of BAD)
