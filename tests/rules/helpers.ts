@@ -52,3 +52,27 @@ export const coloursFrom = (from: SnookerColour): Ball[] => {
   const order = ['yellow', 'green', 'brown', 'blue', 'pink', 'black'] as const;
   return order.slice(order.indexOf(from)).map(onSpot);
 };
+
+/** The example of CONTRACTS.md §4, verbatim. */
+export const contractExample = () => ({
+  game: 'snooker',
+  state: {
+    scores: [0, 0],
+    striker: 0,
+    on: 'red',
+    freeBall: false,
+    respottedBlack: false,
+    balls: [
+      { id: 'cue', x: 889, y: 600 },
+      { id: 'red', x: 889, y: 2740 },
+    ],
+  },
+  shot: {
+    nominated: 'black',
+    firstContact: ['red'],
+    potted: ['red'],
+    offTable: [],
+    after: [{ id: 'cue', x: 700, y: 2500 }],
+    fouls: [],
+  },
+});

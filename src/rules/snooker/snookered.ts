@@ -104,12 +104,22 @@ export const firstObstruction = (
   const dir = scale(sub(to, from), 1 / length);
   const r = table.ballRadius;
   let found: Obstruction | null = null;
+  // Only what comes within `reach` of the path's centre line, between its ends, can be met.
+  const near = (c: Vec, reach: number): boolean => {
+    const rx = c.x - from.x;
+    const ry = c.y - from.y;
+    const along = rx * dir.x + ry * dir.y;
+    return along > -reach && along < length + reach && Math.abs(rx * dir.y - ry * dir.x) < reach;
+  };
   notOn.forEach((b, index) => {
+    if (!near(b, 2 * r)) return;
     const at = capsuleEntry(from, dir, b, b, 2 * r - GRAZE_MM);
     if (at <= length && (found === null || at < found.at)) found = { kind: 'ball', at, index };
   });
   for (const pocket of table.pockets) {
     for (const jaw of pocket.jaws) {
+      const half = distance(jaw.a, jaw.b) / 2;
+      if (!near(scale(add(jaw.a, jaw.b), 0.5), half + r)) continue;
       const at = capsuleEntry(from, dir, jaw.a, jaw.b, r - GRAZE_MM);
       if (at <= length && (found === null || at < found.at)) found = { kind: 'jaw', at };
     }
@@ -164,12 +174,11 @@ export interface Layout {
 export const isSnookeredFrom = (table: Table, cue: Vec, layout: Layout): boolean =>
   layout.on.length > 0 && layout.on.every((o) => sightOf(table, cue, o, layout.notOn).kind === 'snookered');
 
-/**
- * The cue-ball positions worth testing when in hand (see the header): the D's boundary every
- * `D_BOUNDARY_STEP_MM`, and rings just clear of any ball on inside the D; only positions where the
- * cue ball can be placed (on the bed, touching no ball).
- */
-export const inHandPositions = (table: Table, layout: Layout): Vec[] => {
+/** The D's boundary sampled every `D_BOUNDARY_STEP_MM`, where a ball can rest; the same for every layout. */
+const boundaryCache = new WeakMap<Table, readonly Vec[]>();
+const dBoundary = (table: Table): readonly Vec[] => {
+  const cached = boundaryCache.get(table);
+  if (cached) return cached;
   const m = table.markings;
   if (!m) return [];
   const { centre, radius } = m.d;
@@ -182,22 +191,43 @@ export const inHandPositions = (table: Table, layout: Layout): Vec[] => {
   const lineSteps = Math.ceil((2 * radius) / D_BOUNDARY_STEP_MM);
   for (let i = 1; i < lineSteps; i++)
     out.push({ x: centre.x - radius + (2 * radius * i) / lineSteps, y: m.baulkLine });
+  const onBed = out.filter((p) => isOnBed(table, pointMm(p.x, p.y)));
+  boundaryCache.set(table, onBed);
+  return onBed;
+};
+
+/**
+ * The cue-ball positions worth testing when in hand (see the header): the D's boundary every
+ * `D_BOUNDARY_STEP_MM`, and rings just clear of any ball on inside the D; only positions where the
+ * cue ball can be placed (on the bed, touching no ball).
+ */
+export const inHandPositions = (table: Table, layout: Layout): Vec[] => {
+  const m = table.markings;
+  if (!m) return [];
+  const { centre, radius } = m.d;
+  const rings: Vec[] = [];
   const ring = table.ballDiameter + D_BOUNDARY_STEP_MM;
   for (const o of layout.on) {
     if (distance(o, centre) > radius + ring) continue;
     for (let k = 0; k < RING_STEPS; k++) {
       const theta = (2 * Math.PI * k) / RING_STEPS;
-      out.push(add(o, scale({ x: Math.cos(theta), y: Math.sin(theta) }, ring)));
+      const p = add(o, scale({ x: Math.cos(theta), y: Math.sin(theta) }, ring));
+      if (inD(m, pointMm(p.x, p.y), 1e-6) && isOnBed(table, pointMm(p.x, p.y))) rings.push(p);
     }
   }
   const all = [...layout.on, ...layout.notOn];
-  return out.filter(
-    (p) =>
-      inD(m, pointMm(p.x, p.y), 1e-6) &&
-      isOnBed(table, pointMm(p.x, p.y)) &&
-      all.every((b) => distance(b, p) >= table.ballDiameter),
+  const placeable = [...dBoundary(table), ...rings].filter((p) =>
+    all.every((b) => Math.abs(b.x - p.x) >= table.ballDiameter || distance(b, p) >= table.ballDiameter),
   );
+  // Visit them spread out (a stride coprime with the count) rather than in order round the D: a
+  // clear position, where there is one, is then met early, and the answer is the same.
+  const n = placeable.length;
+  let stride = Math.max(1, Math.floor(n * 0.618));
+  while (gcd(stride, n) !== 1) stride++;
+  return placeable.map((_, i) => placeable[(i * stride) % n] as Vec);
 };
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 /** Where the cue ball is: a position, or in hand (to be played from the D). */
 export type CuePosition = Vec | 'inHand';
