@@ -40,10 +40,6 @@ export const COLOURS_TOTAL = 27;
 /** The colours in the order they are taken once the reds are gone (WPBSA 3.3). */
 export const COLOUR_SEQUENCE: readonly SnookerColour[] = SNOOKER_COLOURS;
 
-/** The colours from `from` to the black, in sequence. */
-export const coloursFrom = (from: SnookerColour): readonly SnookerColour[] =>
-  COLOUR_SEQUENCE.slice(COLOUR_SEQUENCE.indexOf(from));
-
 /** The lowest-value colour among `present`, or null when none is left. */
 export const lowestColour = (present: readonly SnookerBallId[]): SnookerColour | null =>
   COLOUR_SEQUENCE.find((c) => present.includes(c)) ?? null;
