@@ -50,8 +50,9 @@ const strokeSchema = z.object({
   render: z.unknown().optional(),
 });
 const scenarioSchema = z.object({
-  table: z.unknown(),
-  balls: z.unknown(),
+  // checked by hand below, so that a missing table or balls gets a message that says what to give
+  table: z.unknown().optional(),
+  balls: z.unknown().optional(),
   strokes: z.array(strokeSchema),
   seed: z.number().int().optional(),
   render: z.unknown().optional(),
@@ -149,7 +150,7 @@ const parseStroke = (s: z.output<typeof strokeSchema>, k: number): Result<Scenar
       return invalid(`tip offset ${v} is beyond ${MAX_TIP_OFFSET} of a radius`, `strokes[${k}].tip.${name}`);
   if (Math.hypot(side, height) > MAX_TIP_OFFSET)
     return invalid(
-      `tip offset ${Math.hypot(side, height)} is beyond ${MAX_TIP_OFFSET} of a radius`,
+      `tip offset ${Math.hypot(side, height).toFixed(3)} is beyond ${MAX_TIP_OFFSET} of a radius`,
       `strokes[${k}].tip`,
     );
   const cue: CueAction = { vx: s.cue.vx, vy: s.cue.vy, side, height };

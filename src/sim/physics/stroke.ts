@@ -6,7 +6,7 @@
 import type { PocketId, SnookerBallId, Table } from '../../table/index.ts';
 import { resolveContacts, separate } from './collide.ts';
 import { cushionImpulse, railsOf, type Rails } from './cushion.ts';
-import { nextBallContact, nextBoundary, type BoundaryHit } from './events.ts';
+import { nextBallContact, nextBoundary, pathOf, type BoundaryHit, type Path } from './events.ts';
 import {
   kinematicsAt,
   kinematicsAtEnd,
@@ -53,7 +53,14 @@ export type SimEvent =
   | { readonly t: number; readonly type: 'cushion'; readonly ball: SnookerBallId; readonly track: string }
   | {
       readonly t: number;
-      readonly type: 'jaw' | 'pot';
+      readonly type: 'jaw';
+      readonly ball: SnookerBallId;
+      readonly track: string;
+      readonly pocket: PocketId;
+    }
+  | {
+      readonly t: number;
+      readonly type: 'pot';
       readonly ball: SnookerBallId;
       readonly track: string;
       readonly pocket: PocketId;
@@ -192,6 +199,9 @@ export const simulateStroke = (
     let kind: 'phase' | 'boundary' | 'pair' = 'phase';
     let bi = -1;
     let bj = -1;
+    // each ball's path from now, worked out only for the balls some prediction needs afresh
+    const paths: (Path | undefined)[] = new Array<Path | undefined>(n);
+    const pathAt = (i: number, b: Body): Path => (paths[i] ??= pathOf(current(b), now, R));
     for (let i = 0; i < n; i++) {
       const b = bodies[i];
       if (!b) continue;
@@ -203,7 +213,7 @@ export const simulateStroke = (
       }
       if (!moving(s)) continue;
       if (b.boundaryVersion !== b.version) {
-        b.boundary = nextBoundary(s, now, rails, pockets, R, tol);
+        b.boundary = nextBoundary(pathAt(i, b), now, rails, pockets, R, tol);
         b.boundaryVersion = b.version;
       }
       if (b.boundary && b.boundary.t < best) {
@@ -220,7 +230,10 @@ export const simulateStroke = (
         if (!b || !onCloth(current(b))) continue;
         const idx = i * n + j;
         if (pairVersion[2 * idx] !== a.version || pairVersion[2 * idx + 1] !== b.version) {
-          pairTime[idx] = nextBallContact(current(a), current(b), now, R, tol) ?? Infinity;
+          const still = !moving(current(a)) && !moving(current(b));
+          pairTime[idx] = still
+            ? Infinity
+            : (nextBallContact(pathAt(i, a), pathAt(j, b), now, R, tol) ?? Infinity);
           pairVersion[2 * idx] = a.version;
           pairVersion[2 * idx + 1] = b.version;
         }
