@@ -25,8 +25,6 @@ export interface ContactOptions {
 export interface Contact {
   readonly i: number;
   readonly j: number;
-  /** Closing speed before the contact, mm/s (negative if the pair was parting, as when forced). */
-  readonly closing: number;
   /** Which of the two was the striking ball: the one with the larger speed towards the other. */
   readonly striker: number;
 }
@@ -39,7 +37,6 @@ interface Pair {
   readonly nx: number;
   readonly ny: number;
   readonly target: number;
-  readonly closing: number;
   readonly striker: number;
   lambda: number;
 }
@@ -48,15 +45,15 @@ interface Pair {
  * Resolve every closing contact among `balls` (velocities are changed in place; `active[k]` false
  * leaves ball k out). `force` names a pair that must part even if it is not measurably closing: the
  * event search found it touching, and it must not be found there again at the same instant.
- * Returns the contacts that took an impulse, in the order resolved; `exhausted` if the round limit
- * was reached with pairs still closing.
+ * Returns the contacts that took an impulse, in the order resolved. Pairs still closing when the
+ * round limit is reached are left to the event search, which finds them touching and closing at once.
  */
 export const resolveContacts = (
   balls: Kinematics[],
   active: readonly boolean[],
   o: ContactOptions,
   force?: readonly [number, number],
-): { contacts: Contact[]; exhausted: boolean } => {
+): Contact[] => {
   const n = balls.length;
   // Events are found as a gap closes to the tolerance; a pair that closes in the same instant but a
   // rounding later is a hair further out, so the instant takes in pairs a few tolerances out.
@@ -84,20 +81,20 @@ export const resolveContacts = (
         const target = Math.max(o.restitution * closing, o.minSeparation);
         const towardsB = a.vx * nx + a.vy * ny;
         const towardsA = -(b.vx * nx + b.vy * ny);
-        pairs.push({ i, j, nx, ny, target, closing, striker: towardsA > towardsB ? j : i, lambda: 0 });
+        pairs.push({ i, j, nx, ny, target, striker: towardsA > towardsB ? j : i, lambda: 0 });
       }
     }
-    if (pairs.length === 0) return { contacts, exhausted: false };
+    if (pairs.length === 0) return contacts;
     solveImpulses(balls, pairs);
     changed = new Array<boolean>(n).fill(false);
     for (const p of pairs) {
       if (p.lambda === 0) continue;
       changed[p.i] = true;
       changed[p.j] = true;
-      contacts.push({ i: p.i, j: p.j, closing: p.closing, striker: p.striker });
+      contacts.push({ i: p.i, j: p.j, striker: p.striker });
     }
   }
-  return { contacts, exhausted: true };
+  return contacts;
 };
 
 /**

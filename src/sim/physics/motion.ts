@@ -44,7 +44,7 @@ const SLIP_EPS = 1e-6;
 const SPEED_EPS = 1e-6;
 
 /** The slip of the contact point with the cloth: u = v + ω × (−R·ẑ). */
-export const slip = (k: Readonly<Kinematics>, R: number): { ux: number; uy: number } => ({
+const slip = (k: Readonly<Kinematics>, R: number): { ux: number; uy: number } => ({
   ux: k.vx - R * k.wy,
   uy: k.vy + R * k.wx,
 });

@@ -7,13 +7,13 @@
 /** Coefficients, lowest degree first: [c0, c1, c2, …] is c0 + c1·t + c2·t² + …. */
 export type Poly = readonly number[];
 
-export const evalPoly = (p: Poly, t: number): number => {
+const evalPoly = (p: Poly, t: number): number => {
   let v = 0;
   for (let k = p.length - 1; k >= 0; k--) v = v * t + (p[k] ?? 0);
   return v;
 };
 
-export const derivative = (p: Poly): number[] => {
+const derivative = (p: Poly): number[] => {
   const d: number[] = [];
   for (let k = 1; k < p.length; k++) d.push(k * (p[k] ?? 0));
   return d;

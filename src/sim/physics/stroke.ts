@@ -230,8 +230,8 @@ export const simulateStroke = (
         if (!b || !onCloth(current(b))) continue;
         const idx = i * n + j;
         if (pairVersion[2 * idx] !== a.version || pairVersion[2 * idx + 1] !== b.version) {
-          const still = !moving(current(a)) && !moving(current(b));
-          pairTime[idx] = still
+          const bothStill = !moving(current(a)) && !moving(current(b));
+          pairTime[idx] = bothStill
             ? Infinity
             : (nextBallContact(pathAt(i, a), pathAt(j, b), now, R, tol) ?? Infinity);
           pairVersion[2 * idx] = a.version;
@@ -310,7 +310,7 @@ export const simulateStroke = (
     } else {
       const active = bodies.map((b) => onCloth(current(b)));
       const ks: Kinematics[] = bodies.map((b) => kinematicsAt(current(b), now, R));
-      const { contacts } = resolveContacts(
+      const contacts = resolveContacts(
         ks,
         active,
         {
