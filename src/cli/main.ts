@@ -4,6 +4,7 @@ import { CliError } from '../errors.ts';
 import { registerServe } from './serve.ts';
 import { registerRule } from './rule.ts';
 import { registerCalibrate } from './calibrate.ts';
+import { registerSimulate } from './simulate.ts';
 
 const program = new Command();
 program
@@ -17,6 +18,7 @@ program
 registerServe(program);
 registerRule(program);
 registerCalibrate(program);
+registerSimulate(program);
 
 try {
   await program.parseAsync(process.argv);

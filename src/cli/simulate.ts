@@ -1,0 +1,204 @@
+// `referee simulate --scenario s.json --calibration c.json [--fps 60] --out dir/ [--mp4]` (CONTRACTS.md
+// §7): play a scenario's strokes, render every frame through the calibration's camera, and write
+// dir/frames/000000.png …, dir/truth.json and, with --mp4, dir/clip.mp4 (through ffmpeg).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { loadCalibrationFile, readJsonFile, type Calibration } from '../camera/index.ts';
+import { CliError, describeError, type RefereeError } from '../errors.ts';
+import { parseScenario } from '../sim/scenario.ts';
+import { makeTruth, playScenario, type TruthJson } from '../sim/truth.ts';
+import {
+  createRenderer,
+  encodePng,
+  makeClip,
+  parseClipRender,
+  playOptions,
+  rendererOverrides,
+  renderClipFrame,
+  type RendererOptions,
+} from '../sim/render/index.ts';
+
+export interface SimulationInput {
+  /** The scenario (CONTRACTS.md §7) and the calibration as JSON, the latter copied into truth.json as given. */
+  readonly scenarioJson: unknown;
+  readonly calibrationJson: unknown;
+  readonly calibration: Calibration;
+  readonly fps: number;
+  readonly out: string;
+  readonly mp4?: boolean;
+  /** Only the frames from `fromMs` to `toMs` of clip time are rendered and listed in truth.json. */
+  readonly fromMs?: number;
+  readonly toMs?: number;
+  /** zlib level of the PNGs, 0–9. */
+  readonly pngCompression?: number;
+  /** Renderer options beyond what the scenario sets (the scenario's own `render` wins). */
+  readonly renderer?: Partial<RendererOptions>;
+  readonly ffmpegPath?: string;
+  /** PNG encodes in flight at once (sharp runs them on its own threads while the next frame renders). */
+  readonly encodeAhead?: number;
+  readonly progress?: (line: string) => void;
+}
+
+export interface SimulationSummary {
+  readonly frames: number;
+  readonly truth: TruthJson;
+  /** Median time to render one frame (PNG encoding excluded), ms. */
+  readonly renderMs: number;
+}
+
+const badInput = (what: string, e: RefereeError): CliError => new CliError(`${what}: ${describeError(e)}`, 2);
+
+/** Play, render and write a scenario's clip; input errors are CliErrors with exit code 2. */
+export const runSimulation = async (input: SimulationInput): Promise<SimulationSummary> => {
+  const scenario = parseScenario(input.scenarioJson);
+  if (!scenario.ok) throw badInput('scenario', scenario.error);
+  const render = parseClipRender(scenario.value);
+  if (!render.ok) throw badInput('scenario', render.error);
+  const played = playScenario(scenario.value, playOptions(render.value));
+  const full = makeTruth(played, input.fps, input.calibrationJson);
+  const from = input.fromMs ?? -Infinity;
+  const to = input.toMs ?? Infinity;
+  const frames = full.frames.filter((f) => f.t >= from && f.t <= to);
+  const truth: TruthJson = { ...full, frames };
+  const clip = makeClip(scenario.value, render.value, played);
+  const renderer = createRenderer(input.calibration, {
+    ...input.renderer,
+    ...rendererOverrides(scenario.value, render.value),
+  });
+  const dir = join(input.out, 'frames');
+  mkdirSync(dir, { recursive: true });
+  const { width, height } = input.calibration.image;
+  const ffmpeg = input.mp4
+    ? spawn(
+        input.ffmpegPath ?? 'ffmpeg',
+        [
+          ['-y', '-loglevel', 'error'],
+          [
+            '-f',
+            'rawvideo',
+            '-pix_fmt',
+            'rgb24',
+            '-s',
+            `${width}x${height}`,
+            '-r',
+            String(input.fps),
+            '-i',
+            '-',
+          ],
+          ['-c:v', 'libx264', '-preset', 'medium', '-crf', '18', '-pix_fmt', 'yuv420p'],
+          [join(input.out, 'clip.mp4')],
+        ].flat(),
+        { stdio: ['pipe', 'ignore', 'pipe'] },
+      )
+    : undefined;
+  let ffmpegError = '';
+  ffmpeg?.stderr?.on('data', (d: Buffer) => (ffmpegError += d.toString()));
+  const ffmpegExit = ffmpeg ? once(ffmpeg, 'close') : undefined;
+  const spawnFailed = ffmpeg ? once(ffmpeg, 'error').then(([e]) => e as Error) : undefined;
+  const pending = new Set<Promise<void>>();
+  const ahead = Math.max(1, input.encodeAhead ?? 4);
+  const times: number[] = [];
+  let lastReport = -Infinity;
+  for (const [k, f] of frames.entries()) {
+    const t0 = performance.now();
+    const image = renderClipFrame(renderer, clip, f.t, k);
+    times.push(performance.now() - t0);
+    const job = encodePng(image, input.pngCompression ?? 6).then((png) =>
+      writeFile(join(dir, `${String(k).padStart(6, '0')}.png`), png),
+    );
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
+    if (pending.size >= ahead) await Promise.race(pending);
+    if (ffmpeg?.stdin && !ffmpeg.stdin.write(image.data)) {
+      const drained = once(ffmpeg.stdin, 'drain');
+      const failed = await Promise.race([drained.then(() => undefined), spawnFailed]);
+      if (failed) throw new CliError(`cannot run ffmpeg: ${failed.message}`, 1);
+    }
+    const now = performance.now();
+    if (input.progress && (now - lastReport > 1000 || k === frames.length - 1)) {
+      lastReport = now;
+      input.progress(`frame ${k + 1}/${frames.length} (t = ${(f.t / 1000).toFixed(2)} s)`);
+    }
+  }
+  await Promise.all(pending);
+  writeFileSync(join(input.out, 'truth.json'), `${JSON.stringify(truth)}\n`);
+  if (ffmpeg && ffmpegExit && spawnFailed) {
+    ffmpeg.stdin?.end();
+    const result = await Promise.race([ffmpegExit.then(([code]) => code as number | null), spawnFailed]);
+    if (result instanceof Error) throw new CliError(`cannot run ffmpeg: ${result.message}`, 1);
+    if (result !== 0) throw new CliError(`ffmpeg failed (exit ${String(result)}): ${ffmpegError.trim()}`, 1);
+  }
+  times.sort((a, b) => a - b);
+  return { frames: frames.length, truth, renderMs: times[Math.floor(times.length / 2)] ?? 0 };
+};
+
+interface SimulateFlags {
+  readonly scenario: string;
+  readonly calibration: string;
+  readonly fps: string;
+  readonly out: string;
+  readonly mp4?: boolean;
+  readonly from?: string;
+  readonly to?: string;
+}
+
+const positiveNumber = (flag: string, text: string): number => {
+  const v = Number(text);
+  if (!Number.isFinite(v) || v <= 0)
+    throw new CliError(`${flag}: expected a positive number, got "${text}"`, 2);
+  return v;
+};
+
+const milliseconds = (flag: string, text: string | undefined): number | undefined => {
+  if (text === undefined) return undefined;
+  const v = Number(text);
+  if (!Number.isFinite(v) || v < 0)
+    throw new CliError(`${flag}: expected milliseconds ≥ 0, got "${text}"`, 2);
+  return v;
+};
+
+export const registerSimulate = (program: Command): void => {
+  program
+    .command('simulate')
+    .description('render a scenario through a calibration: frames, truth.json (and an mp4) (CONTRACTS.md §7)')
+    .requiredOption(
+      '--scenario <file>',
+      'the scenario: table, balls, strokes, seed (and optional render options)',
+    )
+    .requiredOption('--calibration <file>', 'the camera (CONTRACTS.md §2)')
+    .option('--fps <n>', 'frames per second', '60')
+    .requiredOption('--out <dir>', 'where to write frames/, truth.json (and clip.mp4)')
+    .option('--mp4', 'also write clip.mp4 through ffmpeg')
+    .option('--from <ms>', 'render only from this clip time on')
+    .option('--to <ms>', 'render only up to this clip time')
+    .action(async (opts: SimulateFlags) => {
+      const fps = positiveNumber('--fps', opts.fps);
+      const fromMs = milliseconds('--from', opts.from);
+      const toMs = milliseconds('--to', opts.to);
+      const scenarioJson = readJsonFile(opts.scenario);
+      if (!scenarioJson.ok) throw badInput('--scenario', scenarioJson.error);
+      const calibrationJson = readJsonFile(opts.calibration);
+      if (!calibrationJson.ok) throw badInput('--calibration', calibrationJson.error);
+      const calibration = loadCalibrationFile(opts.calibration);
+      if (!calibration.ok) throw badInput('--calibration', calibration.error);
+      const summary = await runSimulation({
+        scenarioJson: scenarioJson.value,
+        calibrationJson: calibrationJson.value,
+        calibration: calibration.value,
+        fps,
+        out: opts.out,
+        mp4: opts.mp4 === true,
+        ...(fromMs === undefined ? {} : { fromMs }),
+        ...(toMs === undefined ? {} : { toMs }),
+        progress: (line) => process.stderr.write(`referee simulate: ${line}\n`),
+      });
+      process.stderr.write(
+        `referee simulate: wrote ${summary.frames} frames and truth.json to ${opts.out} ` +
+          `(${summary.renderMs.toFixed(1)} ms a frame to render)\n`,
+      );
+    });
+};
