@@ -1,11 +1,15 @@
-// The HTTP side of `referee serve` (CONTRACTS.md §6): the pages and the JSON API. The live pipeline,
-// the WebSocket and the match log join it in the referee service.
-import express from 'express';
+// `referee serve` (CONTRACTS.md §6): the pages, the JSON API and the WebSocket on /ws, over the match
+// service. The pipeline (cli/serve.ts) feeds the service; this file only serves it.
+import express, { type Request, type Response } from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
+import { exportCsv, exportJson } from '../match/export.ts';
 import type { Table } from '../table/bed.ts';
 import { buildAssets } from './assets.ts';
+import { createHub, type Hub, type HubClient } from './hub.ts';
+import { parseClientMessage, type ClientMessage } from './messages.ts';
+import type { MatchService } from './service.ts';
 
 export interface ServerOptions {
   /** TCP port; 0 picks a free one (tests). */
@@ -13,18 +17,31 @@ export interface ServerOptions {
   readonly host?: string;
   readonly table: Table;
   readonly logger: Logger;
+  readonly service: MatchService;
+  /** Largest inbound WebSocket message or JSON body, bytes. */
+  readonly maxMessageBytes?: number;
+  readonly heartbeatMs?: number;
+  /** A client with more than this many bytes queued is dropped. */
+  readonly maxBufferedBytes?: number;
 }
 
 export interface RunningServer {
   readonly url: string;
   readonly port: number;
+  readonly hub: Hub;
   close(): Promise<void>;
 }
 
+const apiError = (res: Response, status: number, code: string, message: string, field?: string): void => {
+  res.status(status).json({ error: field ? { code, message, field } : { code, message } });
+};
+
 export const startServer = async (options: ServerOptions): Promise<RunningServer> => {
+  const { service, logger } = options;
   const assets = await buildAssets();
   const app = express();
   app.disable('x-powered-by');
+  app.use(express.json({ limit: options.maxMessageBytes ?? 16 * 1024 }));
 
   app.get('/', (_req, res) => res.redirect('/referee'));
   for (const [name, html] of assets.pages) {
@@ -35,29 +52,119 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     const style = assets.styles.get(req.params.file);
     if (script !== undefined) res.type('text/javascript').send(script);
     else if (style !== undefined) res.type('text/css').send(style);
-    else res.status(404).json({ error: { code: 'NOT_FOUND', message: `no asset ${req.params.file}` } });
+    else apiError(res, 404, 'NOT_FOUND', `no asset ${req.params.file}`);
   });
   app.get('/api/table', (_req, res) => res.json(options.table));
-  app.use('/api', (req, res) => {
-    res
-      .status(404)
-      .json({ error: { code: 'NOT_FOUND', message: `no API route ${req.method} ${req.originalUrl}` } });
+  app.get('/api/view', (_req, res) => res.json(service.view));
+  app.get('/api/events', (_req, res) => res.json(service.events));
+  const sendExport = (req: Request, res: Response, frame: number | undefined): void => {
+    const format = String(req.params['format']);
+    if (format === 'json') res.json(exportJson(service.replayed, frame));
+    else if (format === 'csv') {
+      res.type('text/csv').attachment(frame === undefined ? 'match.csv' : `frame-${frame}.csv`);
+      res.send(exportCsv(service.replayed, frame));
+    } else apiError(res, 404, 'NOT_FOUND', `no export format ${format}; use json or csv`);
+  };
+  app.get('/api/export/match.:format', (req, res) => sendExport(req, res, undefined));
+  app.get('/api/export/frame/:frame.:format', (req, res) => {
+    const frame = Number(req.params.frame);
+    if (!Number.isInteger(frame) || frame < 1)
+      apiError(res, 400, 'INVALID_INPUT', 'frame must be 1, 2, …', 'frame');
+    else sendExport(req, res, frame);
   });
+  // The same actions as the WebSocket, for scripts: `Authorization: Bearer <PIN>`, JSON body.
+  app.post('/api/action', (req, res) => {
+    const parsed = parseClientMessage(req.body);
+    if (!parsed.ok) return apiError(res, 400, 'INVALID_MESSAGE', parsed.error.message, parsed.error.field);
+    const pin = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+    const name = req.get('x-referee-name') ?? 'referee';
+    const role = pin !== undefined && service.authenticate(pin) ? 'referee' : 'spectator';
+    const done = service.act({ name: role === 'referee' ? name : 'spectator', role }, parsed.value);
+    if (!done.ok)
+      return apiError(
+        res,
+        done.error.code === 'UNAUTHORIZED' ? 401 : 409,
+        done.error.code,
+        done.error.message,
+        done.error.field,
+      );
+    res.json({ ok: true, view: service.view });
+  });
+  app.use('/api', (req, res) =>
+    apiError(res, 404, 'NOT_FOUND', `no API route ${req.method} ${req.originalUrl}`),
+  );
+  // Malformed or oversized JSON bodies: a coded error, never a stack trace.
+  app.use(
+    (
+      e: Error & { type?: string; status?: number },
+      _req: Request,
+      res: Response,
+      next: (e?: unknown) => void,
+    ) => {
+      if (e.type === 'entity.too.large') return apiError(res, 413, 'TOO_LARGE', e.message);
+      if (e.type === 'entity.parse.failed') return apiError(res, 400, 'BAD_JSON', e.message);
+      next(e);
+    },
+  );
 
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(options.port, options.host ?? '0.0.0.0', () => resolve(s));
     s.once('error', reject);
   });
+
+  const onMessage = (client: HubClient, message: ClientMessage): void => {
+    if (message.type === 'auth') {
+      if (!service.authenticate(message.pin)) {
+        client.error('UNAUTHORIZED', 'wrong PIN', message.id ? { replyTo: message.id } : {});
+        return;
+      }
+      client.role = 'referee';
+      client.name = message.name;
+      client.send({
+        type: 'authenticated',
+        name: message.name,
+        ...(message.id ? { replyTo: message.id } : {}),
+      });
+      logger.info({ referee: message.name }, 'referee signed in');
+      return;
+    }
+    const done = service.act({ name: client.name, role: client.role }, message);
+    if (!done.ok) {
+      const extra = {
+        ...(done.error.field ? { field: done.error.field } : {}),
+        ...(message.id ? { replyTo: message.id } : {}),
+      };
+      client.error(done.error.code, done.error.message, extra);
+    } else if (message.id) client.send({ type: 'ack', replyTo: message.id });
+  };
+  const hub = createHub<ClientMessage>({
+    server,
+    logger,
+    parse: parseClientMessage,
+    onMessage,
+    onConnect: (client) => {
+      client.send({ type: 'view', view: service.view });
+    },
+    ...(options.maxMessageBytes ? { maxPayload: options.maxMessageBytes } : {}),
+    ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+    ...(options.maxBufferedBytes ? { maxBufferedBytes: options.maxBufferedBytes } : {}),
+  });
+  const unsubscribe = service.subscribe((push) => hub.broadcast(push));
+
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
-  options.logger.info({ port }, 'serving');
+  logger.info({ port }, 'serving');
   return {
     url,
     port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    hub,
+    close: async () => {
+      unsubscribe();
+      await hub.close();
+      await new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((e) => (e ? reject(e) : resolve()));
-      }),
+      });
+    },
   };
 };

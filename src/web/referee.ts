@@ -191,11 +191,13 @@ const main = async (): Promise<void> => {
     if (stroke !== undefined) live.send({ type: 'confirm', stroke });
   });
   $('#undo').addEventListener('click', () => live.send({ type: 'undo' }));
-  $('#free-ball').addEventListener('click', () => live.send({ type: 'freeBall' }));
+  $('#free-ball').addEventListener('click', () =>
+    live.send({ type: 'freeBall', on: !(view?.freeBall ?? false) }),
+  );
   $('#call-miss').addEventListener('click', () => live.send({ type: 'callMiss' }));
   $('#replaced').addEventListener('click', () => live.send({ type: 'ballsReplaced' }));
   $('#concede').addEventListener('click', () => live.send({ type: 'concede' }));
-  $('#new-frame').addEventListener('click', () => live.send({ type: 'newFrame' }));
+  $('#new-frame').addEventListener('click', () => live.send({ type: 'reRack' }));
   $('#nominate').replaceChildren(
     ...OBJECT_BALLS.map((ball) =>
       button(ball, () => live.send({ type: 'nominate', ball }), `ball-button ball-${ball}`),

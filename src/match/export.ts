@@ -1,0 +1,78 @@
+// A frame or the whole match as JSON and CSV, from the replayed log: one row a stroke.
+import type { ReplayedMatch, StrokeRecord } from './replay.ts';
+
+export interface StrokeRow {
+  readonly frame: number;
+  readonly stroke: number;
+  readonly striker: number;
+  readonly firstContact: string;
+  readonly potted: string;
+  readonly foulPoints: number;
+  readonly foulReasons: string;
+  readonly scored: number;
+  readonly score0: number;
+  readonly score1: number;
+  readonly status: string;
+  readonly by: string;
+}
+
+const row = (s: StrokeRecord): StrokeRow => ({
+  frame: s.frame,
+  stroke: s.stroke,
+  striker: s.striker,
+  firstContact: s.shot.firstContact.join('+'),
+  potted: s.shot.potted.join('+'),
+  foulPoints: s.ruling?.foul?.points ?? 0,
+  foulReasons: s.ruling ? (s.ruling.foul?.reasons.join('; ') ?? '') : `not ruled: ${s.rejected ?? ''}`,
+  scored: s.ruling?.scored ?? 0,
+  score0: s.ruling?.scores[0] ?? 0,
+  score1: s.ruling?.scores[1] ?? 0,
+  status: s.status,
+  by: s.by,
+});
+
+export interface MatchExport {
+  readonly players: readonly [string, string];
+  readonly bestOf: number;
+  readonly framesWon: readonly [number, number];
+  readonly winner: number | null;
+  readonly strokes: readonly StrokeRow[];
+}
+
+/** The match, or one frame of it when `frame` is given. */
+export const exportRows = (m: ReplayedMatch, frame?: number): StrokeRow[] =>
+  m.strokes.filter((s) => frame === undefined || s.frame === frame).map(row);
+
+export const exportJson = (m: ReplayedMatch, frame?: number): MatchExport => ({
+  players: m.players,
+  bestOf: m.match.bestOf,
+  framesWon: m.match.framesWon,
+  winner: m.match.winner,
+  strokes: exportRows(m, frame),
+});
+
+const COLUMNS: readonly (keyof StrokeRow)[] = [
+  'frame',
+  'stroke',
+  'striker',
+  'firstContact',
+  'potted',
+  'foulPoints',
+  'foulReasons',
+  'scored',
+  'score0',
+  'score1',
+  'status',
+  'by',
+];
+
+/** RFC 4180: quote a field when it holds a comma, a quote or a line break. */
+const cell = (v: string | number): string => {
+  const s = String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+
+export const exportCsv = (m: ReplayedMatch, frame?: number): string =>
+  [COLUMNS.join(','), ...exportRows(m, frame).map((r) => COLUMNS.map((c) => cell(r[c])).join(','))].join(
+    '\r\n',
+  ) + '\r\n';

@@ -1,0 +1,109 @@
+// The views' projection of a replayed match, with what the camera sees now (pure).
+import { pointsRemaining, snookersRequired, snookerValue } from '../rules/snooker/miss.ts';
+import type { SnookerBallId } from '../table/balls.ts';
+import type { ReplayedMatch, StrokeRecord } from './replay.ts';
+import type { BallView, GhostView, MatchView, RespotView, RulingView } from './view.ts';
+
+export interface SourceInfo {
+  readonly description: string;
+  readonly dropped: number;
+  readonly live: boolean;
+}
+
+/** The nearest ball of this kind the camera sees to `p`, and how far it is. */
+const nearest = (
+  live: readonly BallView[],
+  id: SnookerBallId,
+  p: { x: number; y: number },
+): { ball: BallView; distance: number } | undefined => {
+  let best: { ball: BallView; distance: number } | undefined;
+  for (const b of live) {
+    if (b.id !== id) continue;
+    const distance = Math.hypot(b.x - p.x, b.y - p.y);
+    if (!best || distance < best.distance) best = { ball: b, distance };
+  }
+  return best;
+};
+
+const rulingView = (s: StrokeRecord): RulingView => ({
+  stroke: s.stroke,
+  status: s.status,
+  striker: s.striker,
+  firstContact: s.shot.firstContact,
+  potted: s.shot.potted,
+  foul: s.ruling ? s.ruling.foul : { points: 0, reasons: [`not ruled: ${s.rejected ?? 'unknown'}`] },
+  scored: s.ruling?.scored ?? 0,
+  scores: s.ruling?.scores ?? [0, 0],
+  missCandidate: s.ruling?.missCandidate ?? false,
+  freeBallNext: s.ruling?.next.freeBall ?? false,
+  by: s.by,
+});
+
+/** A ball the camera must see within this distance of a target to count as placed there, mm. */
+const SEEN_NEAR_MM = 200;
+
+export const projectView = (
+  m: ReplayedMatch,
+  live: readonly BallView[] | null,
+  source: SourceInfo,
+): MatchView => {
+  const f = m.match.frame;
+  const ids = f.balls.map((b) => b.id);
+  const remaining = f.frameOver ? 0 : pointsRemaining(ids, f.on, f.respottedBlack);
+  const perSnooker = snookerValue(ids);
+  const snookers = Math.max(
+    snookersRequired(f.scores, 0, remaining, perSnooker),
+    snookersRequired(f.scores, 1, remaining, perSnooker),
+  );
+  const last = m.strokes.at(-1);
+  // Until the new frame's first stroke, the frame just ended stays in view with its deciding ruling.
+  const shownFrame = m.strokes.some((s) => s.frame === m.match.frameNumber)
+    ? m.match.frameNumber
+    : last?.frame;
+  const frameStrokes = m.strokes.filter((s) => s.frame === shownFrame);
+  const seen = live ?? [];
+  const measure = <T extends { x: number; y: number }>(id: SnookerBallId, target: T) => {
+    const near = nearest(seen, id, target);
+    return near && near.distance <= SEEN_NEAR_MM
+      ? { measured: { x: near.ball.x, y: near.ball.y }, distance: near.distance }
+      : {};
+  };
+  const respots: RespotView[] = m.respots.map((r) => ({
+    id: r.id,
+    target: { x: r.x, y: r.y },
+    confirmed: r.confirmed,
+    ...measure(r.id, r),
+  }));
+  const ghosts: GhostView[] = m.ghosts.map((g) => {
+    const seenNear = measure(g.id, g);
+    return { id: g.id, x: g.x, y: g.y, ...('distance' in seenNear ? { distance: seenNear.distance } : {}) };
+  });
+  return {
+    players: m.players,
+    framesWon: m.match.framesWon,
+    frame: m.match.frameNumber,
+    scores: f.scores,
+    striker: f.striker,
+    on: f.on,
+    freeBall: f.freeBall,
+    cueInHand: f.cueInHand,
+    respottedBlack: f.respottedBlack,
+    break: f.break,
+    highestBreak: [
+      Math.max(m.match.highestBreak[0], f.highestBreak[0]),
+      Math.max(m.match.highestBreak[1], f.highestBreak[1]),
+    ],
+    pointsRemaining: remaining,
+    snookersRequired: snookers,
+    frameOver: f.frameOver,
+    winner: f.winner,
+    nominated: m.nominated,
+    rulings: frameStrokes.map(rulingView),
+    pending: last && last.status === 'proposed' ? rulingView(last) : null,
+    ghosts,
+    respots,
+    trails: last?.trails ?? [],
+    balls: live ?? f.balls.map((b) => ({ id: b.id, x: b.x, y: b.y })),
+    source,
+  };
+};

@@ -1,0 +1,277 @@
+// The match behind the views: the log (SQLite), its replay, what the camera sees now, and the
+// referee's decisions. The pipeline reports strokes and ball positions; views send actions; every
+// change is appended to the log first, then applied, then pushed to every view.
+import type { Logger } from 'pino';
+import { err, ok, type Result } from '../errors.ts';
+import { parseMatchEvent, type MatchEvent } from '../match/events.ts';
+import { projectView, type SourceInfo } from '../match/project.ts';
+import { applyEvent, replay, type ReplayedMatch, type ShotJson, type StrokeRecord } from '../match/replay.ts';
+import { openEventStore, type EventStore, type StoredEvent } from '../match/store.ts';
+import type { BallView, MatchView, TrailView } from '../match/view.ts';
+import type { Table } from '../table/bed.ts';
+import { hashPin, verifyPin } from './auth.ts';
+import { OPEN_MESSAGES, type ClientMessage } from './messages.ts';
+import type { Role } from './hub.ts';
+
+export interface Actor {
+  readonly name: string;
+  readonly role: Role;
+}
+
+export interface ActionError {
+  readonly code: 'UNAUTHORIZED' | 'REJECTED';
+  readonly message: string;
+  readonly field?: string;
+}
+
+export type Push =
+  | { readonly type: 'view'; readonly view: MatchView }
+  | { readonly type: 'balls'; readonly t: number; readonly balls: readonly BallView[] };
+
+export interface ServiceOptions {
+  readonly table: Table;
+  readonly logger: Logger;
+  /** Wall clock for the log's `at` (ms since the epoch). */
+  readonly now: () => number;
+  readonly source: SourceInfo;
+  /** How close a re-spotted colour must be to its target to be confirmed, mm (the player's page). */
+  readonly respotToleranceMm?: number;
+}
+
+export interface StrokeReport {
+  readonly shot: ShotJson;
+  readonly start: number;
+  readonly end: number;
+  readonly trails?: readonly TrailView[];
+}
+
+const PIN_KEY = 'refereePinHash';
+export const RESPOT_TOLERANCE_MM = 5;
+
+export class MatchService {
+  private match: ReplayedMatch;
+  private live: { t: number; balls: readonly BallView[] } | null = null;
+  private source: SourceInfo;
+  private readonly listeners = new Set<(push: Push) => void>();
+
+  private constructor(
+    private readonly store: EventStore<MatchEvent>,
+    private readonly options: ServiceOptions,
+  ) {
+    this.source = options.source;
+    this.match = replay(options.table, store.all());
+  }
+
+  /** Open the log at `db` and replay it: a restart resumes the same frame. */
+  static open(db: string, options: ServiceOptions): Result<MatchService> {
+    const store = openEventStore(db, parseMatchEvent);
+    if (!store.ok) return store;
+    return ok(new MatchService(store.value, options));
+  }
+
+  /** Set the referee's PIN (stored hashed). */
+  setPin(pin: string): void {
+    this.store.setSetting(PIN_KEY, hashPin(pin));
+  }
+
+  hasPin(): boolean {
+    return this.store.getSetting(PIN_KEY) !== undefined;
+  }
+
+  authenticate(pin: string): boolean {
+    const stored = this.store.getSetting(PIN_KEY);
+    return stored !== undefined && verifyPin(pin, stored);
+  }
+
+  get view(): MatchView {
+    return projectView(this.match, this.live?.balls ?? null, this.source);
+  }
+
+  get events(): readonly StoredEvent<MatchEvent>[] {
+    return this.store.all();
+  }
+
+  get replayed(): ReplayedMatch {
+    return this.match;
+  }
+
+  subscribe(listener: (push: Push) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private push(p: Push): void {
+    for (const l of this.listeners) l(p);
+  }
+
+  private pushView(): void {
+    this.push({ type: 'view', view: this.view });
+  }
+
+  /** Append to the log (committed before this returns), then apply. */
+  private append(event: MatchEvent, by: string): StoredEvent<MatchEvent> {
+    const stored = this.store.append(event, by, this.options.now());
+    this.match = applyEvent(this.options.table, this.match, stored);
+    return stored;
+  }
+
+  /** Record what the rules made of the last stroke, as shown (an audit line in the log). */
+  private audit(record: StrokeRecord | undefined, by: string): void {
+    if (record?.ruling)
+      this.append({ type: 'ruling', stroke: record.stroke, output: { ...record.ruling } }, by);
+  }
+
+  /** A stroke the pipeline saw. */
+  recordStroke(report: StrokeReport): StrokeRecord | undefined {
+    this.append(
+      {
+        type: 'stroke',
+        shot: report.shot,
+        start: report.start,
+        end: report.end,
+        trails: (report.trails ?? []).map((t) => ({
+          ...t,
+          points: t.points.map(([x, y]) => [x, y] as [number, number]),
+        })),
+      },
+      'pipeline',
+    );
+    const record = this.match.strokes.at(-1);
+    this.audit(record, 'pipeline');
+    if (record?.rejected)
+      this.options.logger.warn({ stroke: record.stroke, why: record.rejected }, 'stroke not ruled');
+    this.pushView();
+    return record;
+  }
+
+  updateBalls(t: number, balls: readonly BallView[]): void {
+    this.live = { t, balls };
+    this.push({ type: 'balls', t, balls });
+  }
+
+  updateSource(source: SourceInfo): void {
+    this.source = source;
+  }
+
+  /** A view's action: checked for who may do it and whether it makes sense now, then logged. */
+  act(actor: Actor, message: ClientMessage): Result<void, ActionError> {
+    if (!OPEN_MESSAGES.has(message.type) && actor.role !== 'referee')
+      return err({
+        code: 'UNAUTHORIZED',
+        message: `only the referee can ${message.type}; sign in with the PIN`,
+      });
+    const rejected = (why: string, field?: string): Result<never, ActionError> =>
+      err(field ? { code: 'REJECTED', message: why, field } : { code: 'REJECTED', message: why });
+    const by = actor.name;
+    const m = this.match;
+    const last = m.strokes.at(-1);
+    const frame = m.match.frame;
+    const lastIs = (stroke: number): boolean => last?.stroke === stroke;
+    switch (message.type) {
+      case 'auth':
+        return ok(undefined); // handled by the caller, which knows the connection
+      case 'startMatch':
+        this.append(
+          {
+            type: 'matchStarted',
+            players: message.players,
+            bestOf: message.bestOf,
+            breaker: message.breaker,
+          },
+          by,
+        );
+        break;
+      case 'confirm': {
+        const s = m.strokes.find((x) => x.stroke === message.stroke);
+        if (!s) return rejected(`no stroke ${message.stroke}`, 'stroke');
+        if (!s.ruling)
+          return rejected(`stroke ${message.stroke} has no ruling to confirm: override it first`, 'stroke');
+        if (s.status === 'confirmed')
+          return rejected(`stroke ${message.stroke} is already confirmed`, 'stroke');
+        this.append({ type: 'confirm', stroke: message.stroke }, by);
+        break;
+      }
+      case 'override':
+      case 'refereeFoul': {
+        if (!lastIs(message.stroke)) return rejected('only the last stroke can be changed', 'stroke');
+        this.append(
+          message.type === 'override'
+            ? { type: 'override', stroke: message.stroke, shot: message.shot }
+            : { type: 'refereeFoul', stroke: message.stroke, foul: message.foul },
+          by,
+        );
+        const record = this.match.strokes.at(-1);
+        if (record?.rejected) {
+          this.options.logger.warn({ why: record.rejected }, 'override not ruled');
+        }
+        this.audit(record, by);
+        break;
+      }
+      case 'nominate':
+        if (frame.frameOver) return rejected('the frame is over');
+        this.append({ type: 'nominate', ball: message.ball }, by);
+        break;
+      case 'freeBall':
+        if (message.on && !last?.ruling?.foul) return rejected('a free ball follows a foul (WPBSA 3.12)');
+        this.append({ type: 'freeBall', on: message.on }, by);
+        break;
+      case 'callMiss':
+        if (!last?.ruling?.missCandidate || !last.ruling.missReplay)
+          return rejected('a miss can be called only on a foul where the rules allow it (WPBSA 3.14)');
+        this.append({ type: 'callMiss', stroke: last.stroke }, by);
+        break;
+      case 'playAgain':
+        if (!last?.ruling?.foul) return rejected('the offender can be asked to play again only after a foul');
+        this.append({ type: 'playAgain' }, by);
+        break;
+      case 'ballsReplaced':
+        if (m.ghosts.length === 0) return rejected('no balls to replace');
+        this.append({ type: 'ballsReplaced' }, by);
+        break;
+      case 'respotConfirm': {
+        const target = this.view.respots.find((r) => r.id === message.ball);
+        if (!target) return rejected(`the ${message.ball} is not to be re-spotted`, 'ball');
+        if (target.confirmed) return rejected(`the ${message.ball} is already confirmed`, 'ball');
+        const tolerance = this.options.respotToleranceMm ?? RESPOT_TOLERANCE_MM;
+        if (target.distance === undefined || !target.measured)
+          return rejected(`the camera does not see the ${message.ball} near its spot`, 'ball');
+        if (target.distance > tolerance)
+          return rejected(
+            `the ${message.ball} is ${target.distance.toFixed(1)} mm from its spot; it must be within ${tolerance} mm`,
+            'ball',
+          );
+        this.append(
+          {
+            type: 'respotConfirmed',
+            ball: message.ball,
+            x: target.measured.x,
+            y: target.measured.y,
+            distance: target.distance,
+          },
+          actor.role === 'referee' ? by : 'player',
+        );
+        break;
+      }
+      case 'concede':
+        if (frame.frameOver) return rejected('the frame is over');
+        this.append({ type: 'concedeFrame' }, by);
+        break;
+      case 'reRack':
+        this.append({ type: 'reRack' }, by);
+        break;
+      case 'undo': {
+        const target = m.undoable.at(-1);
+        if (target === undefined) return rejected('nothing to undo');
+        this.store.append({ type: 'undo', target }, by, this.options.now());
+        this.match = replay(this.options.table, this.store.all());
+        break;
+      }
+    }
+    this.pushView();
+    return ok(undefined);
+  }
+
+  close(): void {
+    this.store.close();
+  }
+}

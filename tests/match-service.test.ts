@@ -1,0 +1,214 @@
+// The match behind the views: strokes from the pipeline, the referee's decisions, undo, and the log
+// they are replayed from (WPBSA sections cited where a decision rests on one).
+import { describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { MatchService, type Actor } from '../src/server/service.ts';
+import { replay, type ShotJson } from '../src/match/replay.ts';
+import { openingBalls } from '../src/rules/snooker/index.ts';
+import { snookerTable } from '../src/table/bed.ts';
+import type { ClientMessage } from '../src/server/messages.ts';
+
+const table = snookerTable();
+const referee: Actor = { name: 'Anna', role: 'referee' };
+const spectator: Actor = { name: 'spectator', role: 'spectator' };
+
+const open = (): MatchService => {
+  let clock = 1_000;
+  const r = MatchService.open(':memory:', {
+    table,
+    logger: pino({ level: 'silent' }),
+    now: () => (clock += 10),
+    source: { description: 'test', dropped: 0, live: false },
+  });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+
+const layout = () => openingBalls(table).map((b) => ({ id: b.id, x: b.x as number, y: b.y as number }));
+const CUE_AFTER = { id: 'cue' as const, x: 889, y: 300 };
+
+/** A break-off that hits a red and leaves everything where it was. */
+const safeBreak = (over: Partial<ShotJson> = {}): ShotJson => ({
+  firstContact: ['red'],
+  potted: [],
+  offTable: [],
+  fouls: [],
+  after: [...layout(), CUE_AFTER],
+  ...over,
+});
+
+const act = (s: MatchService, who: Actor, m: ClientMessage) => {
+  const r = s.act(who, m);
+  if (!r.ok) throw new Error(`${m.type}: ${r.error.message}`);
+};
+
+describe('strokes from the pipeline are ruled and proposed to the referee', () => {
+  it('a safe break-off passes the turn (WPBSA 3.3), proposed until confirmed', () => {
+    const s = open();
+    const record = s.recordStroke({ shot: safeBreak(), start: 0, end: 4000 });
+    expect(record?.ruling?.foul).toBeNull();
+    expect(s.view.striker).toBe(1);
+    expect(s.view.pending?.status).toBe('proposed');
+    act(s, referee, { type: 'confirm', stroke: 0 });
+    expect(s.view.pending).toBeNull();
+    expect(s.view.rulings[0]).toMatchObject({ status: 'confirmed', by: 'Anna' });
+  });
+
+  it('a break-off that hits nothing is a foul of 4 to the opponent (WPBSA 3.10)', () => {
+    const s = open();
+    s.recordStroke({ shot: safeBreak({ firstContact: [] }), start: 0, end: 4000 });
+    expect(s.view.scores).toEqual([0, 4]);
+    expect(s.view.rulings[0]?.foul?.points).toBe(4);
+  });
+
+  it('a stroke that could not have happened is kept, not ruled, and shown to the referee', () => {
+    const s = open();
+    s.recordStroke({ shot: safeBreak({ potted: ['red', 'red'], after: [CUE_AFTER] }), start: 0, end: 1 });
+    const r = s.view.rulings[0];
+    expect(r?.foul?.reasons[0]).toMatch(/^not ruled: shot\.after/);
+    expect(s.view.scores).toEqual([0, 0]);
+    expect(s.replayed.strokes[0]?.rejected).not.toBeNull();
+  });
+});
+
+describe('the referee decides', () => {
+  it('override: the referee says the cue ball did hit a red; the foul goes and the scores with it', () => {
+    const s = open();
+    s.recordStroke({ shot: safeBreak({ firstContact: [] }), start: 0, end: 1 });
+    act(s, referee, { type: 'override', stroke: 0, shot: safeBreak() });
+    expect(s.view.scores).toEqual([0, 0]);
+    expect(s.view.rulings[0]).toMatchObject({ status: 'overridden', by: 'Anna', foul: null });
+  });
+
+  it('a foul only a person sees (push) turns a legal stroke into a foul (WPBSA 3.10)', () => {
+    const s = open();
+    s.recordStroke({ shot: safeBreak(), start: 0, end: 1 });
+    act(s, referee, { type: 'refereeFoul', stroke: 0, foul: 'push' });
+    expect(s.view.scores).toEqual([0, 4]);
+  });
+
+  it('undo takes back the last decision, then the stroke itself; nothing is deleted from the log', () => {
+    const s = open();
+    s.recordStroke({ shot: safeBreak({ firstContact: [] }), start: 0, end: 1 });
+    act(s, referee, { type: 'override', stroke: 0, shot: safeBreak() });
+    act(s, referee, { type: 'undo' });
+    expect(s.view.scores).toEqual([0, 4]); // the foul stands again
+    act(s, referee, { type: 'undo' });
+    expect(s.view.rulings).toHaveLength(0);
+    expect(s.view.striker).toBe(0);
+    expect(s.events.map((e) => e.event.type)).toEqual([
+      'stroke',
+      'ruling',
+      'override',
+      'ruling',
+      'undo',
+      'undo',
+    ]);
+  });
+
+  it('a nomination is carried into the next stroke and then cleared', () => {
+    const s = open();
+    act(s, referee, { type: 'nominate', ball: 'black' });
+    expect(s.view.nominated).toBe('black');
+    s.recordStroke({ shot: safeBreak(), start: 0, end: 1 });
+    expect(s.replayed.strokes[0]?.shot.nominated).toBe('black');
+    expect(s.view.nominated).toBeNull();
+  });
+
+  it('the offender can be asked to play again after a foul (WPBSA 3.13), not after a fair stroke', () => {
+    const s = open();
+    s.recordStroke({ shot: safeBreak(), start: 0, end: 1 });
+    expect(s.act(referee, { type: 'playAgain' }).ok).toBe(false);
+    act(s, referee, { type: 'undo' });
+    s.recordStroke({ shot: safeBreak({ firstContact: [] }), start: 0, end: 1 });
+    act(s, referee, { type: 'playAgain' });
+    expect(s.view.striker).toBe(0);
+  });
+
+  it('a free ball can be called only after a foul (WPBSA 3.12)', () => {
+    const s = open();
+    s.recordStroke({ shot: safeBreak(), start: 0, end: 1 });
+    const r = s.act(referee, { type: 'freeBall', on: true });
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe('only the referee changes the match', () => {
+  it('a spectator cannot confirm, override, nominate or undo', () => {
+    const s = open();
+    s.recordStroke({ shot: safeBreak(), start: 0, end: 1 });
+    for (const m of [
+      { type: 'confirm', stroke: 0 },
+      { type: 'nominate', ball: 'pink' },
+      { type: 'undo' },
+      { type: 'reRack' },
+    ] as ClientMessage[]) {
+      const r = s.act(spectator, m);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.code).toBe('UNAUTHORIZED');
+    }
+    expect(s.events).toHaveLength(2);
+  });
+
+  it('the PIN is checked against its stored hash', () => {
+    const s = open();
+    expect(s.hasPin()).toBe(false);
+    s.setPin('1234');
+    expect(s.authenticate('1234')).toBe(true);
+    expect(s.authenticate('4321')).toBe(false);
+  });
+});
+
+describe('the log is the match', () => {
+  it('replaying the stored events gives the state the service holds, step by step', () => {
+    const s = open();
+    s.recordStroke({ shot: safeBreak({ firstContact: [] }), start: 0, end: 1 });
+    act(s, referee, { type: 'playAgain' });
+    act(s, referee, { type: 'nominate', ball: 'blue' });
+    act(s, referee, { type: 'undo' });
+    const again = replay(table, s.events);
+    expect(again.match).toEqual(s.replayed.match);
+    expect(again.strokes).toEqual(s.replayed.strokes);
+  });
+});
+
+describe('respots and misses on the table', () => {
+  const withoutPink = () => [...layout().filter((b) => b.id !== 'pink'), CUE_AFTER];
+
+  it('a colour potted on a foul goes back on its spot; the player confirms it only within 5 mm (WPBSA 3.7)', () => {
+    const s = open();
+    s.recordStroke({ shot: safeBreak({ potted: ['pink'], after: withoutPink() }), start: 0, end: 1 });
+    const target = s.view.respots[0];
+    expect(target).toMatchObject({ id: 'pink', target: { x: 889, y: 2676.75 }, confirmed: false });
+    s.updateBalls(10, [...withoutPink(), { id: 'pink', x: 889 + 12, y: 2676.75 }]);
+    expect(s.view.respots[0]?.distance).toBeCloseTo(12, 6);
+    const far = s.act(spectator, { type: 'respotConfirm', ball: 'pink' });
+    expect(far.ok).toBe(false);
+    if (!far.ok) expect(far.error.message).toMatch(/12\.0 mm from its spot; it must be within 5 mm/);
+    s.updateBalls(20, [...withoutPink(), { id: 'pink', x: 889 + 3, y: 2676.75 + 1 }]);
+    act(s, spectator, { type: 'respotConfirm', ball: 'pink' });
+    expect(s.view.respots[0]?.confirmed).toBe(true);
+    expect(s.events.at(-1)).toMatchObject({ by: 'player', event: { type: 'respotConfirmed', ball: 'pink' } });
+  });
+
+  it('FOUL AND A MISS: the balls go back as ghosts, the offender plays again, then they are replaced (WPBSA 3.14)', () => {
+    const s = open();
+    s.recordStroke({ shot: safeBreak({ firstContact: [] }), start: 0, end: 1 });
+    expect(s.view.rulings[0]?.missCandidate).toBe(true);
+    act(s, referee, { type: 'callMiss' });
+    expect(s.view.striker).toBe(0);
+    expect(s.view.scores).toEqual([0, 4]);
+    expect(s.view.ghosts.length).toBeGreaterThan(0);
+    s.updateBalls(5, layout());
+    const red = s.view.ghosts.find((g) => g.id === 'red');
+    expect(red?.distance).toBe(0);
+    act(s, referee, { type: 'ballsReplaced' });
+    expect(s.view.ghosts).toHaveLength(0);
+  });
+
+  it('a miss cannot be called on a fair stroke', () => {
+    const s = open();
+    s.recordStroke({ shot: safeBreak(), start: 0, end: 1 });
+    expect(s.act(referee, { type: 'callMiss' }).ok).toBe(false);
+  });
+});
