@@ -1,15 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  railClearance,
-  railsOf,
-  simulateStroke,
-  type SimBall,
-  type StrokeResult,
-} from '../src/sim/physics/index.ts';
+import { simulateStroke, type SimBall, type StrokeResult } from '../src/sim/physics/index.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { openingLayout } from '../src/sim/scenario.ts';
-import { isOnBed, snookerTable } from '../src/table/index.ts';
+import { isOnBed, railClearance, railsOf, snookerTable } from '../src/table/index.ts';
 import { pointMm } from '../src/units.ts';
 
 const table = snookerTable();
@@ -21,9 +15,9 @@ const opening = openingLayout(table);
 // The break-off: from (800, 700), past the blue and the pink on the left, onto the left of the pack.
 const breakOff = simulateStroke(table, opening, { vx: -40, vy: 2500 });
 const hard = simulateStroke(table, opening, { vx: -64, vy: 4000 });
-// isOnBed checks the knuckles as sharp corners; the physics rounds them (cushion.ts), which lets a
-// ball's centre come up to 2.2 mm nearer the corner of a middle pocket's knuckle.
-const KNUCKLE_ROUNDING = 2.2;
+// isOnBed and the physics share the rails' shape (src/table/rails.ts); the physics keeps a ball within
+// its contact tolerance (1e-6 mm) of the rubber.
+const CONTACT_TOLERANCE = 1e-5;
 
 /** Every check at every `stepMs` of the stroke; returns the worst figures seen. */
 const sweep = (r: StrokeResult, stepMs: number) => {
@@ -36,7 +30,7 @@ const sweep = (r: StrokeResult, stepMs: number) => {
     for (const [i, a] of on.entries()) {
       fastest = Math.max(fastest, Math.hypot(a.vx, a.vy));
       deepest = Math.min(deepest, railClearance(rails, a.x, a.y, R));
-      if (!isOnBed(table, pointMm(a.x, a.y), KNUCKLE_ROUNDING)) offBed++;
+      if (!isOnBed(table, pointMm(a.x, a.y), CONTACT_TOLERANCE)) offBed++;
       for (const b of on.slice(i + 1)) closest = Math.min(closest, Math.hypot(a.x - b.x, a.y - b.y));
     }
   }
@@ -71,7 +65,7 @@ describe('the opening break (issue 3)', () => {
       for (const b of end) {
         if (b.state === 'table') {
           expect([b.vx, b.vy]).toEqual([0, 0]);
-          expect(isOnBed(table, pointMm(b.x, b.y), KNUCKLE_ROUNDING)).toBe(true);
+          expect(isOnBed(table, pointMm(b.x, b.y), CONTACT_TOLERANCE)).toBe(true);
         } else expect(b.state).toBe('potted');
       }
       const rests = r.events.filter((e) => e.type === 'rest').map((e) => e.t);

@@ -2,7 +2,8 @@
 // overlap, is a ball where a ball can be.
 import type { PointMm } from '../units.ts';
 import type { Pocket, Table } from './bed.ts';
-import { distance, distanceToSegment, dot, sub, perp, type Vec } from './vector.ts';
+import { railClearance, railsFor } from './rails.ts';
+import { distance, dot, sub, perp, type Vec } from './vector.ts';
 
 /**
  * A spot is occupied if a ball placed on it would touch another ball (WPBSA Section 2, "Spot
@@ -43,14 +44,13 @@ export const pastFall = (pocket: Pocket, p: Vec): boolean => {
 
 /**
  * Can a ball rest with its centre at `p`: on the playing surface (or in a pocket's throat short of
- * the fall) and clear of every cushion nose and jaw by a ball radius, less `toleranceMm`.
+ * the fall) and clear of every cushion nose, knuckle and jaw by a ball radius, less `toleranceMm`.
  */
 export const isOnBed = (table: Table, p: PointMm, toleranceMm = 0): boolean => {
   if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) return false;
   const inRect = p.x >= 0 && p.x <= table.width && p.y >= 0 && p.y <= table.length;
   if (!inRect && !table.pockets.some((k) => inThroat(k, p))) return false;
   if (table.pockets.some((k) => pastFall(k, p))) return false;
-  const clear = table.ballRadius - toleranceMm;
-  if (table.cushions.some((s) => distanceToSegment(s, p) < clear)) return false;
-  return !table.pockets.some((k) => k.jaws.some((s) => distanceToSegment(s, p) < clear));
+  // Clear of the rubber as the physics shapes it: noses, jaws and the rounded knuckles between them.
+  return railClearance(railsFor(table), p.x, p.y, table.ballRadius) >= -toleranceMm;
 };

@@ -9,5 +9,5 @@ export {
   type SimEvent,
   type StrokeResult,
 } from './stroke.ts';
-export { railsOf, railClearance, cushionRestitution, type Rails } from './cushion.ts';
+export { cushionRestitution, type Rails } from './cushion.ts';
 export { fallTime } from './pocket.ts';

@@ -5,7 +5,8 @@
 // two balls touching — resolves it, and re-predicts only what involves the balls that changed.
 import type { PocketId, SnookerBallId, Table } from '../../table/index.ts';
 import { resolveContacts, separate } from './collide.ts';
-import { cushionImpulse, railsOf, type Rails } from './cushion.ts';
+import { cushionImpulse, type Rails } from './cushion.ts';
+import { railsFor } from '../../table/rails.ts';
 import { nextBallContact, nextBoundary, pathOf, type BoundaryHit, type Path } from './events.ts';
 import {
   kinematicsAt,
@@ -111,16 +112,6 @@ interface Body {
   boundary: BoundaryHit | null;
   boundaryVersion: number;
 }
-
-const railsCache = new WeakMap<Table, Rails>();
-const railsFor = (table: Table): Rails => {
-  let rails = railsCache.get(table);
-  if (!rails) {
-    rails = railsOf(table);
-    railsCache.set(table, rails);
-  }
-  return rails;
-};
 
 const current = (b: Body): Segment => {
   const s = b.segs[b.segs.length - 1];
