@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { MatchService, type Actor } from '../src/server/service.ts';
-import { replay, type ShotJson } from '../src/match/replay.ts';
+import { replay, type ShotInput } from '../src/match/replay.ts';
 import { openingBalls } from '../src/rules/snooker/index.ts';
 import { snookerTable } from '../src/table/bed.ts';
-import type { ClientMessage } from '../src/server/messages.ts';
+import { parseClientMessage, type ClientMessage } from '../src/server/messages.ts';
 
 const table = snookerTable();
 const referee: Actor = { name: 'Anna', role: 'referee' };
@@ -28,7 +28,7 @@ const layout = () => openingBalls(table).map((b) => ({ id: b.id, x: b.x as numbe
 const CUE_AFTER = { id: 'cue' as const, x: 889, y: 300 };
 
 /** A break-off that hits a red and leaves everything where it was. */
-const safeBreak = (over: Partial<ShotJson> = {}): ShotJson => ({
+const safeBreak = (over: Partial<ShotInput> = {}): ShotInput => ({
   firstContact: ['red'],
   potted: [],
   offTable: [],
@@ -37,16 +37,19 @@ const safeBreak = (over: Partial<ShotJson> = {}): ShotJson => ({
   ...over,
 });
 
-const act = (s: MatchService, who: Actor, m: ClientMessage) => {
-  const r = s.act(who, m);
-  if (!r.ok) throw new Error(`${m.type}: ${r.error.message}`);
+/** An action as a view sends it: parsed by the server's schema, then acted on. */
+const act = (s: MatchService, who: Actor, json: Record<string, unknown>) => {
+  const m = parseClientMessage(json);
+  if (!m.ok) throw new Error(`${String(json['type'])}: ${m.error.message}`);
+  const r = s.act(who, m.value);
+  if (!r.ok) throw new Error(`${m.value.type}: ${r.error.message}`);
 };
 
 describe('strokes from the pipeline are ruled and proposed to the referee', () => {
   it('a safe break-off passes the turn (WPBSA 3.3), proposed until confirmed', () => {
     const s = open();
     const record = s.recordStroke({ shot: safeBreak(), start: 0, end: 4000 });
-    expect(record?.ruling?.foul).toBeNull();
+    expect(record.ok && record.value?.ruling?.foul).toBeNull();
     expect(s.view.striker).toBe(1);
     expect(s.view.pending?.status).toBe('proposed');
     act(s, referee, { type: 'confirm', stroke: 0 });
@@ -68,6 +71,18 @@ describe('strokes from the pipeline are ruled and proposed to the referee', () =
     expect(r?.foul?.reasons[0]).toMatch(/^not ruled: shot\.after/);
     expect(s.view.scores).toEqual([0, 0]);
     expect(s.replayed.strokes[0]?.rejected).not.toBeNull();
+  });
+
+  it('a shot that is not of the right form is refused, naming the field, and nothing is logged', () => {
+    const s = open();
+    const r = s.recordStroke({
+      shot: { ...safeBreak(), potted: ['purple'] } as unknown as ShotInput,
+      start: 0,
+      end: 1,
+    });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.field).toBe('shot.potted[0]');
+    expect(s.events).toHaveLength(0);
   });
 });
 

@@ -61,6 +61,8 @@ export interface ReplayedMatch {
 }
 
 export type ShotJson = z.output<typeof shotSchema>;
+/** A shot as JSON gives it (plain numbers), before the schema brands its units. */
+export type ShotInput = z.input<typeof shotSchema>;
 
 /** The contract's shot as the rules take it (firstContact defaults to none). */
 export const toShot = (s: ShotJson): Shot =>

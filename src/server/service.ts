@@ -5,7 +5,15 @@ import type { Logger } from 'pino';
 import { err, ok, type Result } from '../errors.ts';
 import { parseMatchEvent, type MatchEvent } from '../match/events.ts';
 import { projectView, type SourceInfo } from '../match/project.ts';
-import { applyEvent, replay, type ReplayedMatch, type ShotJson, type StrokeRecord } from '../match/replay.ts';
+import {
+  applyEvent,
+  replay,
+  type ReplayedMatch,
+  type ShotInput,
+  type StrokeRecord,
+} from '../match/replay.ts';
+import { shotSchema } from '../rules/snooker/state.ts';
+import { parseWith } from '../schema.ts';
 import { openEventStore, type EventStore, type StoredEvent } from '../match/store.ts';
 import type { BallView, MatchView, TrailView } from '../match/view.ts';
 import type { Table } from '../table/bed.ts';
@@ -39,7 +47,7 @@ export interface ServiceOptions {
 }
 
 export interface StrokeReport {
-  readonly shot: ShotJson;
+  readonly shot: ShotInput;
   readonly start: number;
   readonly end: number;
   readonly trails?: readonly TrailView[];
@@ -121,19 +129,16 @@ export class MatchService {
       this.append({ type: 'ruling', stroke: record.stroke, output: { ...record.ruling } }, by);
   }
 
-  /** A stroke the pipeline saw. */
-  recordStroke(report: StrokeReport): StrokeRecord | undefined {
+  /** A stroke the pipeline saw. A shot that is not even of the right form is refused, naming the field. */
+  recordStroke(report: StrokeReport): Result<StrokeRecord | undefined> {
+    const shot = parseWith(shotSchema, report.shot, 'INVALID_INPUT', 'shot');
+    if (!shot.ok) return shot;
+    const trails = (report.trails ?? []).map((t) => ({
+      ...t,
+      points: t.points.map(([x, y]) => [x, y] as [number, number]),
+    }));
     this.append(
-      {
-        type: 'stroke',
-        shot: report.shot,
-        start: report.start,
-        end: report.end,
-        trails: (report.trails ?? []).map((t) => ({
-          ...t,
-          points: t.points.map(([x, y]) => [x, y] as [number, number]),
-        })),
-      },
+      { type: 'stroke', shot: shot.value, start: report.start, end: report.end, trails },
       'pipeline',
     );
     const record = this.match.strokes.at(-1);
@@ -141,7 +146,7 @@ export class MatchService {
     if (record?.rejected)
       this.options.logger.warn({ stroke: record.stroke, why: record.rejected }, 'stroke not ruled');
     this.pushView();
-    return record;
+    return ok(record);
   }
 
   updateBalls(t: number, balls: readonly BallView[]): void {
