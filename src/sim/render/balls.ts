@@ -9,6 +9,8 @@ export interface BallLook {
   readonly highlight: number;
   /** How far beyond the canopy's edge its reflection fades, in lamp radii (the polish is not perfect). */
   readonly highlightSpread: number;
+  /** The share of the canopy's span (across and along) that glows bright enough to show as the highlight. */
+  readonly canopyShare: number;
   /** Reflectance of the resin at normal incidence: Fresnel F0 for n ≈ 1.5 is 0.04. */
   readonly f0: number;
   /** A broad sheen round each highlight, and how tight it is (a Phong exponent). */
@@ -21,6 +23,7 @@ export interface BallLook {
 export const DEFAULT_BALL_LOOK: BallLook = {
   highlight: 0.8,
   highlightSpread: 1,
+  canopyShare: 0.5,
   f0: 0.045,
   sheen: 0.12,
   sheenExponent: 40,
@@ -128,16 +131,20 @@ export const shadeBall = (
     const qx = hx + s * rx;
     const qy = hy + s * ry;
     const soft = p.soft * look.highlightSpread;
-    // Brightest under the middle of the canopy, dimmer towards its ends.
-    const fx = (2 * qx - p.x0 - p.x1) / (p.x1 - p.x0);
-    const fy = (2 * qy - p.y0 - p.y1) / (p.y1 - p.y0);
+    // The glow is brightest in the middle of the canopy: only that part shows as the highlight.
+    const mx = (p.x0 + p.x1) / 2;
+    const my = (p.y0 + p.y1) / 2;
+    const hw = ((p.x1 - p.x0) / 2) * look.canopyShare;
+    const hl = ((p.y1 - p.y0) / 2) * look.canopyShare;
+    const fx = (qx - mx) / hw;
+    const fy = (qy - my) / hl;
     spec =
       look.highlight *
       Math.max(0, 1 - 0.7 * (fx * fx + fy * fy)) *
-      smoothstep(p.x0 - soft, p.x0 + soft, qx) *
-      smoothstep(p.x1 + soft, p.x1 - soft, qx) *
-      smoothstep(p.y0 - soft, p.y0 + soft, qy) *
-      smoothstep(p.y1 + soft, p.y1 - soft, qy);
+      smoothstep(-hw - soft, -hw + soft, qx - mx) *
+      smoothstep(hw + soft, hw - soft, qx - mx) *
+      smoothstep(-hl - soft, -hl + soft, qy - my) *
+      smoothstep(hl + soft, hl - soft, qy - my);
   }
   const lamps = lighting.lamps;
   for (let i = 0; i < lighting.count; i++) {

@@ -136,17 +136,20 @@ const CUE_PIECES: readonly (readonly [number, number, Rgb])[] = [
 ];
 const taper = (s: number): number => TIP_RADIUS + ((BUTT_RADIUS - TIP_RADIUS) * s) / CUE_LENGTH;
 
+/** How far the cue feathers (small strokes back and forth while the player settles), mm. */
+export const FEATHER = 12;
+
 const smooth = (f: number): number => 0.5 - 0.5 * Math.cos(Math.PI * Math.min(1, Math.max(0, f)));
 
 /**
  * Where the tip is at clip time t, mm along the aim from the contact point (negative: behind it).
- * Address and gentle feathering, a backswing over 450 ms, 250 ms accelerating through to the ball at
+ * Address, feathering every 0.7 s, a backswing over 450 ms, 250 ms accelerating through to the ball at
  * `strike`, 150 ms of follow-through.
  */
 export const tipOffset = (p: PlayerSpec, t: number): number => {
   if (p.strike === undefined) return -p.gap;
   const dt = t - p.strike;
-  if (dt < -700) return -p.gap - 12 * smooth(((-700 - dt) % 700) / 350);
+  if (dt < -700) return -p.gap - FEATHER * 0.5 * (1 - Math.cos((2 * Math.PI * ((-700 - dt) % 700)) / 700));
   if (dt < -250) return -p.gap - p.backswing * smooth((dt + 700) / 450);
   if (dt < 0) {
     const f = (dt + 250) / 250;

@@ -114,12 +114,7 @@ export type ScenarioRender = z.output<typeof scenarioRenderSchema>;
 export const strokeRenderSchema = z.strictObject({
   light: lightSchema.optional(),
   /** `true` for a player with the defaults, or the player's settings. */
-  player: z
-    .union([
-      z.boolean().transform((on) => (on ? strokePlayerSchema.parse({}) : undefined)),
-      strokePlayerSchema,
-    ])
-    .optional(),
+  player: z.preprocess((v) => (v === true ? {} : v === false ? undefined : v), strokePlayerSchema.optional()),
   occluders: z.array(occluderSchema).max(16).default([]),
 });
 export type StrokeRender = z.output<typeof strokeRenderSchema>;
