@@ -29,6 +29,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
       .refine((n) => n % 2 === 1, 'must be odd'),
     breaker: z.union([z.literal(0), z.literal(1)]).default(0),
   }),
+  /** A stroke entered by hand, when the camera missed it or is down. */
+  z.object({ type: z.literal('enterStroke'), id, shot: shotSchema }),
   z.object({ type: z.literal('confirm'), id, stroke: strokeNo }),
   z.object({ type: z.literal('override'), id, stroke: strokeNo, shot: shotSchema }),
   z.object({ type: z.literal('refereeFoul'), id, stroke: strokeNo, foul: z.enum(REFEREE_FOULS) }),

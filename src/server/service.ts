@@ -130,19 +130,16 @@ export class MatchService {
   }
 
   /** A stroke the pipeline saw. A shot that is not even of the right form is refused, naming the field. */
-  recordStroke(report: StrokeReport): Result<StrokeRecord | undefined> {
+  recordStroke(report: StrokeReport, by = 'pipeline'): Result<StrokeRecord | undefined> {
     const shot = parseWith(shotSchema, report.shot, 'INVALID_INPUT', 'shot');
     if (!shot.ok) return shot;
     const trails = (report.trails ?? []).map((t) => ({
       ...t,
       points: t.points.map(([x, y]) => [x, y] as [number, number]),
     }));
-    this.append(
-      { type: 'stroke', shot: shot.value, start: report.start, end: report.end, trails },
-      'pipeline',
-    );
+    this.append({ type: 'stroke', shot: shot.value, start: report.start, end: report.end, trails }, by);
     const record = this.match.strokes.at(-1);
-    this.audit(record, 'pipeline');
+    this.audit(record, by);
     if (record?.rejected)
       this.options.logger.warn({ stroke: record.stroke, why: record.rejected }, 'stroke not ruled');
     this.pushView();
@@ -186,6 +183,12 @@ export class MatchService {
           by,
         );
         break;
+      case 'enterStroke': {
+        const t = this.live?.t ?? 0;
+        const entered = this.recordStroke({ shot: message.shot, start: t, end: t }, by);
+        if (!entered.ok) return rejected(entered.error.message, entered.error.field);
+        return ok(undefined);
+      }
       case 'confirm': {
         const s = m.strokes.find((x) => x.stroke === message.stroke);
         if (!s) return rejected(`no stroke ${message.stroke}`, 'stroke');
