@@ -1,0 +1,259 @@
+// Ball candidates inside one foreground piece, at full resolution: the piece's outline against the
+// cloth votes, each outline pixel for the point one apparent ball radius inside it (the calibration
+// gives that radius at every place). A ball's outline is a circle of that radius, so its votes meet
+// at its centre; a pack of touching reds still shows every ball's outline between the balls (the
+// cloth in the gaps), so each ball gets its own peak; the straight edges of a cue or an arm spread
+// their votes along a line and make no peak. Votes are counted as a share of a full circle, so a
+// ball half under an arm still peaks, at half the height.
+import { blockOf, isForeground, type ClothModel } from './cloth.ts';
+import { apparentRadius, Region, type VisionGeometry } from './geometry.ts';
+import type { Component, Labels } from './foreground.ts';
+import type { RgbImage } from '../image.ts';
+
+export interface Candidate {
+  /** Centre of the ball's outline in the full image, px. */
+  readonly u: number;
+  readonly v: number;
+  /** Apparent radius there, px. */
+  readonly radius: number;
+  /** Votes as a share of a whole circle's outline. */
+  readonly support: number;
+}
+
+export interface CandidateOptions {
+  /** A peak needs at least this share of a circle's outline voting for it. */
+  readonly minSupport: number;
+  /** Peaks closer than this many radii are one ball (touching balls are two radii apart). */
+  readonly separation: number;
+}
+
+// A ball in the middle of a pack shows its outline only in the gaps between its six neighbours: about
+// a fifth of a circle. Weaker peaks than that are left to the fit and the verification to reject.
+export const DEFAULT_CANDIDATE_OPTIONS: CandidateOptions = { minSupport: 0.15, separation: 1.3 };
+
+/** Scratch buffers reused from piece to piece and frame to frame (no per-pixel allocation). */
+export class CandidateScratch {
+  /** Full-resolution foreground over a piece's box (1), cloth (0). */
+  mask = new Uint8Array(0);
+  /** Votes over the box, and the cells that hold any (to find peaks and clear them). */
+  votes = new Float32Array(0);
+  touched = new Int32Array(0);
+  /** Which reduced pixels of the box are the piece's or next to it. */
+  active = new Uint8Array(0);
+  ensure(n: number, reduced: number): void {
+    if (this.active.length < reduced) this.active = new Uint8Array(reduced);
+    if (this.mask.length >= n) return;
+    this.mask = new Uint8Array(n);
+    this.votes = new Float32Array(n);
+    this.touched = new Int32Array(n);
+  }
+}
+
+/** The full-resolution box (inclusive) of a piece: its reduced pixels and their neighbours. */
+const pieceBox = (c: Component, g: VisionGeometry): [number, number, number, number, number, number] => {
+  const i0 = Math.max(0, c.i0 - 1);
+  const j0 = Math.max(0, c.j0 - 1);
+  const i1 = Math.min(g.rw - 1, c.i1 + 1);
+  const j1 = Math.min(g.rh - 1, c.j1 + 1);
+  return [i0, j0, i1, j1, i0 * g.scale, j0 * g.scale];
+};
+
+/** Candidates in one piece of foreground. */
+export const findCandidates = (
+  image: RgbImage,
+  g: VisionGeometry,
+  cloth: ClothModel,
+  piece: Component,
+  labels: Labels,
+  scratch: CandidateScratch,
+  o: CandidateOptions = DEFAULT_CANDIDATE_OPTIONS,
+): Candidate[] => {
+  const { scale, rw, rh, region } = g;
+  // Only the piece's own reduced pixels and their neighbours are looked at closely (a cue across the
+  // table makes a wide box of mostly cloth).
+  const [ai0, aj0, ai1, aj1, u0, v0] = pieceBox(piece, g);
+  const aw = ai1 - ai0 + 1;
+  const ah = aj1 - aj0 + 1;
+  const w = Math.min(g.width, (ai1 + 1) * scale) - u0;
+  const h = Math.min(g.height, (aj1 + 1) * scale) - v0;
+  const n = w * h;
+  scratch.ensure(n, aw * ah);
+  const { mask, votes, touched, active } = scratch;
+  const lab = labels.labels;
+  for (let j = 0; j < ah; j++) {
+    for (let i = 0; i < aw; i++) {
+      let near = 0;
+      for (let dj = -1; dj <= 1 && !near; dj++) {
+        const y = aj0 + j + dj;
+        if (y < 0 || y >= rh) continue;
+        for (let di = -1; di <= 1; di++) {
+          const x = ai0 + i + di;
+          if (x >= 0 && x < rw && lab[y * rw + x] === piece.label) {
+            near = 1;
+            break;
+          }
+        }
+      }
+      active[j * aw + i] = near && region[(aj0 + j) * rw + ai0 + i] !== Region.outside ? 1 : 0;
+    }
+  }
+  const src = image.data;
+  const W = image.width;
+
+  // Full-resolution foreground in the active blocks; cloth elsewhere.
+  mask.fill(0, 0, n);
+  for (let j = 0; j < ah; j++) {
+    for (let i = 0; i < aw; i++) {
+      if (!active[j * aw + i]) continue;
+      const reg = region[(aj0 + j) * rw + ai0 + i] as number;
+      const x0 = i * scale;
+      const y0 = j * scale;
+      const x1 = Math.min(w, x0 + scale);
+      const y1 = Math.min(h, y0 + scale);
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          const u = u0 + x;
+          const v = v0 + y;
+          const p = (v * W + u) * 3;
+          mask[y * w + x] = isForeground(
+            cloth,
+            blockOf(cloth, u, v),
+            reg,
+            src[p] as number,
+            src[p + 1] as number,
+            src[p + 2] as number,
+          )
+            ? 1
+            : 0;
+        }
+      }
+    }
+  }
+  // Is the static scene at box pixel (x, y) cloth we can trust (not a pocket, not beyond the table)?
+  const usable = (x: number, y: number): boolean => {
+    const reg =
+      region[
+        Math.min(rh - 1, Math.floor((v0 + y) / scale)) * rw + Math.min(rw - 1, Math.floor((u0 + x) / scale))
+      ];
+    return reg === Region.cloth || reg === Region.cushion || reg === Region.marking;
+  };
+
+  // Outline pixels vote one radius inwards, along the mask's gradient (which points into the piece).
+  // The apparent radius changes by a few per cent at most across a piece: the box's middle's is used.
+  const r = apparentRadius(g, u0 + w / 2, v0 + h / 2);
+  let nTouched = 0;
+  const vote = (q: number, wv: number): void => {
+    if (votes[q] === 0) touched[nTouched++] = q;
+    votes[q] = (votes[q] as number) + wv;
+  };
+  for (let j = 0; j < ah; j++) {
+    for (let i = 0; i < aw; i++) {
+      if (!active[j * aw + i]) continue;
+      const x0 = Math.max(1, i * scale);
+      const y0 = Math.max(1, j * scale);
+      const x1 = Math.min(w - 1, i * scale + scale);
+      const y1 = Math.min(h - 1, j * scale + scale);
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          const k = y * w + x;
+          if (!mask[k]) continue;
+          // An outline pixel: a 4-neighbour is cloth the scene lets us trust.
+          const edge =
+            (!mask[k - 1] && usable(x - 1, y)) ||
+            (!mask[k + 1] && usable(x + 1, y)) ||
+            (!mask[k - w] && usable(x, y - 1)) ||
+            (!mask[k + w] && usable(x, y + 1));
+          if (!edge) continue;
+          const gx =
+            (mask[k - w + 1] as number) +
+            2 * (mask[k + 1] as number) +
+            (mask[k + w + 1] as number) -
+            (mask[k - w - 1] as number) -
+            2 * (mask[k - 1] as number) -
+            (mask[k + w - 1] as number);
+          const gy =
+            (mask[k + w - 1] as number) +
+            2 * (mask[k + w] as number) +
+            (mask[k + w + 1] as number) -
+            (mask[k - w - 1] as number) -
+            2 * (mask[k - w] as number) -
+            (mask[k - w + 1] as number);
+          const len = Math.sqrt(gx * gx + gy * gy);
+          if (len === 0) continue;
+          const tx = x + (gx / len) * r;
+          const ty = y + (gy / len) * r;
+          const ix = Math.floor(tx);
+          const iy = Math.floor(ty);
+          if (ix < 2 || iy < 2 || ix >= w - 3 || iy >= h - 3) continue;
+          const fx = tx - ix;
+          const fy = ty - iy;
+          const q = iy * w + ix;
+          vote(q, (1 - fx) * (1 - fy));
+          vote(q + 1, fx * (1 - fy));
+          vote(q + w, (1 - fx) * fy);
+          vote(q + w + 1, fx * fy);
+        }
+      }
+    }
+  }
+
+  // Votes of one circle land within a couple of pixels of its centre: a peak is a local maximum of
+  // the 5 × 5 sums, with enough of them.
+  const sum5 = (k: number): number => {
+    let t = 0;
+    for (let dy = -2 * w; dy <= 2 * w; dy += w)
+      t +=
+        (votes[k + dy - 2] as number) +
+        (votes[k + dy - 1] as number) +
+        (votes[k + dy] as number) +
+        (votes[k + dy + 1] as number) +
+        (votes[k + dy + 2] as number);
+    return t;
+  };
+  const minVotes = o.minSupport * 2 * Math.PI * r;
+  const peaks: { k: number; s: number }[] = [];
+  for (let t = 0; t < nTouched; t++) {
+    const k = touched[t] as number;
+    const x = k % w;
+    const y = (k - x) / w;
+    if (x < 3 || y < 3 || x >= w - 3 || y >= h - 3) continue;
+    const s = sum5(k);
+    if (s < minVotes) continue;
+    if (
+      s < sum5(k - 1) ||
+      s <= sum5(k + 1) ||
+      s < sum5(k - w) ||
+      s <= sum5(k + w) ||
+      s < sum5(k - w - 1) ||
+      s <= sum5(k + w + 1) ||
+      s < sum5(k - w + 1) ||
+      s <= sum5(k + w - 1)
+    )
+      continue;
+    peaks.push({ k, s });
+  }
+  // Peaks, strongest first, at least `separation` radii apart; each at the centroid of its votes.
+  peaks.sort((a, b) => b.s - a.s);
+  const out: Candidate[] = [];
+  for (const p of peaks) {
+    const x = p.k % w;
+    const y = (p.k - x) / w;
+    let sw = 0;
+    let sx = 0;
+    let sy = 0;
+    for (let dy = -2; dy <= 2; dy++) {
+      for (let dx = -2; dx <= 2; dx++) {
+        const wv = votes[(y + dy) * w + x + dx] as number;
+        sw += wv;
+        sx += wv * dx;
+        sy += wv * dy;
+      }
+    }
+    const u = u0 + x + sx / sw;
+    const v = v0 + y + sy / sw;
+    if (out.some((c) => Math.hypot(c.u - u, c.v - v) < o.separation * r)) continue;
+    out.push({ u, v, radius: apparentRadius(g, u, v), support: p.s / (2 * Math.PI * r) });
+  }
+  for (let t = 0; t < nTouched; t++) votes[touched[t] as number] = 0;
+  return out;
+};

@@ -1,0 +1,379 @@
+// The empty cloth, learned from the frame itself: its colour (the commonest chromaticity over the bed)
+// and, on a coarse grid of cells, its brightness under the lamps (robust medians of the samples of
+// that colour, so balls, a pack of reds or a player's arm over a cell do not count), interpolated
+// into small blocks. A pixel is then foreground — not cloth — when its colour is off the cloth's
+// (a ball, a hand), or it is much darker (a black ball; a shadow is only somewhat darker) or brighter
+// (white, yellow, pink, highlights) than the cloth at that place. No table where the calibration
+// puts one is an error here: a frame with too little cloth-coloured bed cannot be refereed.
+import { err, ok, refereeError, type Result } from '../errors.ts';
+import { Region, type VisionGeometry } from './geometry.ts';
+import type { ReducedFrame } from './reduce.ts';
+
+export interface ClothOptions {
+  /** Side of a cloth cell, reduced px: larger than a ball, smaller than the light's fall-off. */
+  readonly cellSize: number;
+  /** Side of a block over which the interpolated cloth colour is taken as constant, reduced px. */
+  readonly blockSize: number;
+  /** Chromaticity distance within which a sample counts as cloth-coloured. */
+  readonly chromaTolerance: number;
+  /** Samples darker than this (R + G + B) have no reliable chromaticity and do not vote. */
+  readonly minSum: number;
+  /** A cell whose cloth-coloured share is below this borrows its colour from its neighbours. */
+  readonly minCellShare: number;
+  /** Below this share of cloth-coloured bed, there is no table where the calibration says. */
+  readonly minClothShare: number;
+  /** The cloth must be a colour: its chromaticity at least this far from grey. */
+  readonly minSaturation: number;
+  /** Foreground: colour residual off the cloth's, relative to the cloth's brightness… */
+  readonly residual: number;
+  /** …or brightness below `dark` or above `bright` times the cloth's. */
+  readonly dark: number;
+  readonly bright: number;
+  /** The cushions' cloth is lit at another angle: their brightness range is widened by this factor. */
+  readonly cushionSlack: number;
+  /** On the markings, the cloth is lightened towards white: brighter and less green passes up to this. */
+  readonly markingBright: number;
+  readonly markingResidual: number;
+}
+
+export const DEFAULT_CLOTH_OPTIONS: ClothOptions = {
+  cellSize: 16,
+  blockSize: 8,
+  chromaTolerance: 0.06,
+  minSum: 40,
+  minCellShare: 0.3,
+  minClothShare: 0.5,
+  minSaturation: 0.08,
+  residual: 0.1,
+  dark: 0.45,
+  bright: 1.45,
+  cushionSlack: 1.25,
+  markingBright: 2.2,
+  markingResidual: 0.3,
+};
+
+/** Brightness floor (|c|²) under which residuals are judged against a dim cloth's noise, not its colour. */
+const MIN_CC = 40 * 40;
+
+export interface ClothModel {
+  /** Blocks of `blockPx` × `blockPx` full-resolution pixels (blockSize reduced px). */
+  readonly bw: number;
+  readonly bh: number;
+  readonly blockPx: number;
+  /** Reduced px per block. */
+  readonly blockSize: number;
+  /** Cloth colour of each block (8-bit sRGB scale), three a block. */
+  readonly colour: Float32Array;
+  /** 1 / |c|² of each block. */
+  readonly invcc: Float32Array;
+  /** Foreground threshold on the squared colour residual, per block. */
+  readonly e2max: Float32Array;
+  readonly dark: number;
+  readonly bright: number;
+  readonly cushionDark: number;
+  readonly cushionBright: number;
+  readonly markingBright: number;
+  /** Squared residual threshold on the markings, relative to the cloth's (residual ratio squared). */
+  readonly markingResidual2: number;
+  /** Share of the bed's samples that are cloth-coloured. */
+  readonly clothShare: number;
+  /** The cloth's chromaticity (r, g of r+g+b = 1). */
+  readonly chroma: readonly [number, number];
+}
+
+const BINS = 64;
+
+/** The commonest chromaticity of the bed: the peak of a smoothed 64 × 64 histogram, refined by a mean. */
+const dominantChroma = (
+  d: Uint8Array,
+  region: Uint8Array,
+  o: ClothOptions,
+  step: number,
+  rw: number,
+  rh: number,
+) => {
+  const hist = new Float32Array(BINS * BINS);
+  for (let j = 0; j < rh; j += step) {
+    for (let i = 0; i < rw; i += step) {
+      const k = j * rw + i;
+      if (region[k] !== Region.cloth) continue;
+      const r = d[3 * k] as number;
+      const g = d[3 * k + 1] as number;
+      const b = d[3 * k + 2] as number;
+      const s = r + g + b;
+      if (s < o.minSum) continue;
+      const bi = Math.min(BINS - 1, Math.floor((r / s) * BINS));
+      const bj = Math.min(BINS - 1, Math.floor((g / s) * BINS));
+      hist[bj * BINS + bi] = (hist[bj * BINS + bi] as number) + 1;
+    }
+  }
+  let best = -1;
+  let bestK = 0;
+  for (let bj = 1; bj < BINS - 1; bj++) {
+    for (let bi = 1; bi < BINS - 1; bi++) {
+      let s = 0;
+      for (let dj = -1; dj <= 1; dj++)
+        for (let di = -1; di <= 1; di++) s += hist[(bj + dj) * BINS + bi + di] as number;
+      if (s > best) {
+        best = s;
+        bestK = bj * BINS + bi;
+      }
+    }
+  }
+  let cr = ((bestK % BINS) + 0.5) / BINS;
+  let cg = (Math.floor(bestK / BINS) + 0.5) / BINS;
+  // Refine to the mean of the samples near the peak.
+  for (let pass = 0; pass < 1; pass++) {
+    let sr = 0;
+    let sg = 0;
+    let n = 0;
+    const tol2 = o.chromaTolerance * o.chromaTolerance;
+    for (let j = 0; j < rh; j += step) {
+      for (let i = 0; i < rw; i += step) {
+        const k = j * rw + i;
+        if (region[k] !== Region.cloth) continue;
+        const r = d[3 * k] as number;
+        const g = d[3 * k + 1] as number;
+        const s = r + g + (d[3 * k + 2] as number);
+        if (s < o.minSum) continue;
+        const dr = r / s - cr;
+        const dg = g / s - cg;
+        if (dr * dr + dg * dg > tol2) continue;
+        sr += r / s;
+        sg += g / s;
+        n++;
+      }
+    }
+    if (n === 0) break;
+    cr = sr / n;
+    cg = sg / n;
+  }
+  return [cr, cg] as const;
+};
+
+/**
+ * Median of the first n values (8-bit) of a scratch array: counted over the values' own range, which
+ * for one cell of cloth is a few dozen levels, so it costs O(n + range) with no sorting.
+ */
+const medianOf = (a: Float64Array, n: number, counts: Uint16Array): number => {
+  let lo = 255;
+  let hi = 0;
+  for (let i = 0; i < n; i++) {
+    const v = a[i] as number;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  counts.fill(0, 0, hi - lo + 1);
+  for (let i = 0; i < n; i++) counts[(a[i] as number) - lo] = (counts[(a[i] as number) - lo] as number) + 1;
+  const half = n / 2;
+  let seen = 0;
+  for (let v = 0; v <= hi - lo; v++) {
+    seen += counts[v] as number;
+    if (seen >= half) return lo + v;
+  }
+  return hi;
+};
+
+/** Learn the cloth of this frame; an error when the bed the calibration gives is not cloth. */
+export const learnCloth = (
+  frame: ReducedFrame,
+  g: VisionGeometry,
+  o: ClothOptions = DEFAULT_CLOTH_OPTIONS,
+): Result<ClothModel> => {
+  const { rw, rh } = frame;
+  const d = frame.data;
+  const region = g.region;
+  // Every fourth reduced pixel finds the cloth's colour; every third, a cell's brightness (~30 samples).
+  const [cr, cg] = dominantChroma(d, region, o, 4, rw, rh);
+  const step = 3;
+  const saturation = Math.hypot(cr - 1 / 3, cg - 1 / 3);
+  const tol2 = o.chromaTolerance * o.chromaTolerance;
+
+  // Per cell: medians of R, G, B over the cloth-coloured samples.
+  const C = o.cellSize;
+  const cw = Math.ceil(rw / C);
+  const ch = Math.ceil(rh / C);
+  const cellColour = new Float32Array(cw * ch * 3);
+  const valid = new Uint8Array(cw * ch);
+  const perCell = Math.ceil(C / step) ** 2;
+  const hr = new Float64Array(perCell);
+  const hg = new Float64Array(perCell);
+  const hb = new Float64Array(perCell);
+  const counts = new Uint16Array(256);
+  let bedSamples = 0;
+  let clothSamples = 0;
+  for (let cj = 0; cj < ch; cj++) {
+    for (let ci = 0; ci < cw; ci++) {
+      let n = 0;
+      let total = 0;
+      const j1 = Math.min(rh, (cj + 1) * C);
+      const i1 = Math.min(rw, (ci + 1) * C);
+      for (let j = cj * C; j < j1; j += step) {
+        for (let i = ci * C; i < i1; i += step) {
+          const k = j * rw + i;
+          if (region[k] !== Region.cloth) continue;
+          total++;
+          const r = d[3 * k] as number;
+          const gr = d[3 * k + 1] as number;
+          const b = d[3 * k + 2] as number;
+          const s = r + gr + b;
+          if (s < o.minSum) continue;
+          // Chromaticity within tolerance, without dividing: |(r, g) − s·(cr, cg)| ≤ tol · s.
+          const dr = r - cr * s;
+          const dg = gr - cg * s;
+          if (dr * dr + dg * dg > tol2 * s * s) continue;
+          hr[n] = r;
+          hg[n] = gr;
+          hb[n] = b;
+          n++;
+        }
+      }
+      bedSamples += total;
+      clothSamples += n;
+      const c = cj * cw + ci;
+      if (total > 0 && n >= 4 && n >= o.minCellShare * total) {
+        cellColour[3 * c] = medianOf(hr, n, counts);
+        cellColour[3 * c + 1] = medianOf(hg, n, counts);
+        cellColour[3 * c + 2] = medianOf(hb, n, counts);
+        valid[c] = 1;
+      }
+    }
+  }
+  const clothShare = bedSamples > 0 ? clothSamples / bedSamples : 0;
+  if (bedSamples === 0 || clothShare < o.minClothShare || saturation < o.minSaturation)
+    return err(
+      refereeError(
+        'NO_TABLE',
+        saturation < o.minSaturation
+          ? 'no table where the calibration puts it: the bed there has no cloth colour'
+          : `no table where the calibration puts it: only ${Math.round(100 * clothShare)}% of the bed looks like cloth`,
+      ),
+    );
+  fillCells(cellColour, valid, cw, ch);
+
+  // Blocks: the cells' colours interpolated bilinearly between cell centres.
+  const B = o.blockSize;
+  const bw = Math.ceil(rw / B);
+  const bh = Math.ceil(rh / B);
+  const colour = new Float32Array(bw * bh * 3);
+  const invcc = new Float32Array(bw * bh);
+  const e2max = new Float32Array(bw * bh);
+  const res2 = o.residual * o.residual;
+  for (let bj = 0; bj < bh; bj++) {
+    const fy = Math.min(Math.max((bj * B + B / 2 - C / 2) / C, 0), ch - 1);
+    const y0 = Math.min(Math.floor(fy), Math.max(ch - 2, 0));
+    const y1 = Math.min(y0 + 1, ch - 1);
+    const ty = fy - y0;
+    for (let bi = 0; bi < bw; bi++) {
+      const fx = Math.min(Math.max((bi * B + B / 2 - C / 2) / C, 0), cw - 1);
+      const x0 = Math.min(Math.floor(fx), Math.max(cw - 2, 0));
+      const x1 = Math.min(x0 + 1, cw - 1);
+      const tx = fx - x0;
+      const k = bj * bw + bi;
+      let cc = 0;
+      for (let c = 0; c < 3; c++) {
+        const top =
+          (cellColour[3 * (y0 * cw + x0) + c] as number) * (1 - tx) +
+          (cellColour[3 * (y0 * cw + x1) + c] as number) * tx;
+        const bottom =
+          (cellColour[3 * (y1 * cw + x0) + c] as number) * (1 - tx) +
+          (cellColour[3 * (y1 * cw + x1) + c] as number) * tx;
+        const v = top * (1 - ty) + bottom * ty;
+        colour[3 * k + c] = v;
+        cc += v * v;
+      }
+      invcc[k] = 1 / Math.max(cc, 1);
+      e2max[k] = res2 * Math.max(cc, MIN_CC);
+    }
+  }
+  return ok({
+    bw,
+    bh,
+    blockPx: B * g.scale,
+    blockSize: B,
+    colour,
+    invcc,
+    e2max,
+    dark: o.dark,
+    bright: o.bright,
+    cushionDark: o.dark / o.cushionSlack,
+    cushionBright: o.bright * o.cushionSlack,
+    markingBright: o.markingBright,
+    markingResidual2: (o.markingResidual / o.residual) ** 2,
+    clothShare,
+    chroma: [cr, cg],
+  });
+};
+
+/** Cells with too little cloth take the mean of their valid neighbours, spreading outwards. */
+const fillCells = (colour: Float32Array, valid: Uint8Array, cw: number, ch: number): void => {
+  let missing = valid.reduce((n, v) => n + (v ? 0 : 1), 0);
+  const next = new Uint8Array(valid);
+  while (missing > 0) {
+    let filled = 0;
+    for (let cj = 0; cj < ch; cj++) {
+      for (let ci = 0; ci < cw; ci++) {
+        const c = cj * cw + ci;
+        if (valid[c]) continue;
+        let r = 0;
+        let gr = 0;
+        let b = 0;
+        let n = 0;
+        for (let dj = -1; dj <= 1; dj++) {
+          for (let di = -1; di <= 1; di++) {
+            const x = ci + di;
+            const y = cj + dj;
+            if (x < 0 || y < 0 || x >= cw || y >= ch) continue;
+            const q = y * cw + x;
+            if (!valid[q]) continue;
+            r += colour[3 * q] as number;
+            gr += colour[3 * q + 1] as number;
+            b += colour[3 * q + 2] as number;
+            n++;
+          }
+        }
+        if (n === 0) continue;
+        colour[3 * c] = r / n;
+        colour[3 * c + 1] = gr / n;
+        colour[3 * c + 2] = b / n;
+        next[c] = 1;
+        filled++;
+      }
+    }
+    if (filled === 0) return; // unreachable when any cell is valid, which learnCloth ensures
+    valid.set(next);
+    missing -= filled;
+  }
+};
+
+/**
+ * Is a pixel's colour (8-bit r, g, b) not the cloth of block k? `region` is the static scene there:
+ * cushions get a wider brightness range, markings a wider range towards white; in a pocket's mouth only what is brighter or more colourful
+ * than a dark hole counts (the hole and the leather are dark, the jaws cloth).
+ */
+export const isForeground = (
+  m: ClothModel,
+  k: number,
+  region: number,
+  r: number,
+  g: number,
+  b: number,
+): boolean => {
+  const c = m.colour;
+  const pc = r * (c[3 * k] as number) + g * (c[3 * k + 1] as number) + b * (c[3 * k + 2] as number);
+  const kk = pc * (m.invcc[k] as number);
+  const e2 = r * r + g * g + b * b - pc * kk;
+  if (region === Region.cloth) return e2 > (m.e2max[k] as number) || kk < m.dark || kk > m.bright;
+  if (region === Region.cushion)
+    return e2 > (m.e2max[k] as number) * 1.5 || kk < m.cushionDark || kk > m.cushionBright;
+  if (region === Region.marking)
+    return e2 > (m.e2max[k] as number) * m.markingResidual2 || kk < m.dark || kk > m.markingBright;
+  return kk >= m.dark && (e2 > (m.e2max[k] as number) * 2 || kk > m.cushionBright);
+};
+
+/** The block of a full-resolution pixel. */
+export const blockOf = (m: ClothModel, u: number, v: number): number => {
+  const bi = Math.min(m.bw - 1, Math.max(0, Math.floor(u / m.blockPx)));
+  const bj = Math.min(m.bh - 1, Math.max(0, Math.floor(v / m.blockPx)));
+  return bj * m.bw + bi;
+};

@@ -1,0 +1,708 @@
+// Where exactly is the ball: its silhouette's edge, found at full resolution along rays from the
+// candidate's centre, and the sphere fitted to it in the table frame. Not the centroid of its pixels:
+// the lamps' highlights and the shadow on the cloth would pull that. Each edge point is the middle
+// of the step from the ball's rim to the cloth beside it (in linear light, where the rendering — and a
+// sensor — mixes the two across the pixel that straddles the edge); only steps with cloth outside are
+// kept, so a touching neighbour, a cue or an arm gives no point. The ball's centre is then fitted
+// directly in the table frame: a sphere of the table's ball radius resting on the cloth (centre at
+// z = ball radius) is seen with an outline made of the rays tangent to it, so each edge point's ray
+// must pass exactly one ball radius from the centre — perspective, the lens's distortion and parallax
+// are all in that one equation.
+import { undistortNormalised, type Calibration } from '../camera/index.ts';
+import type { RgbImage } from '../image.ts';
+import { blockOf, isForeground, type ClothModel } from './cloth.ts';
+import { Region, type VisionGeometry } from './geometry.ts';
+
+export interface FitOptions {
+  /** Rays from the centre. */
+  readonly rays: number;
+  /** The edge is looked for within this many px of the expected radius; and on the second pass,
+   * from the first pass's centre. */
+  readonly window: number;
+  readonly refineWindow: number;
+  /** Trace again from the fitted centre when it is more than this many px from the start. */
+  readonly recentre: number;
+  /** Smallest rim-to-cloth step kept, in linear light (0…1). */
+  readonly minContrast: number;
+  /** Robust fit: Tukey's constant, and the least residual scale assumed, px. */
+  readonly tukey: number;
+  readonly minScalePx: number;
+  /** An edge point within this many px of the fitted outline is an inlier. */
+  readonly inlierPx: number;
+  /** Fewer inliers than this share of the rays: no position. */
+  readonly minInliers: number;
+  /**
+   * How much of the cloth a ball's rim mirrors (0…1). A polished ball at grazing angles reflects the
+   * cloth beside it, so its outermost sliver looks like cloth and the visible step lies inside the
+   * true outline — by the rim's width for a red ball (whose body is nothing like the cloth), by less
+   * for the green or the black (whose bodies are darker cloth-like colours). Each ray's share of the
+   * rim width is worked out from its own inside and outside colours with this reflectance, so that
+   * one rim width fits every colour. 0.8 is the renderer's (src/sim: the cloth at 0.8 at grazing).
+   */
+  readonly rimMirror: number;
+  /** Weight of the prior on the rim width, in edge points. */
+  readonly priorWeight: number;
+  /** A ball with this share of its rays on edges fits its own rim width (and tells the frame's). */
+  readonly wellSeen: number;
+}
+
+export const DEFAULT_FIT_OPTIONS: FitOptions = {
+  rays: 48,
+  window: 3.5,
+  refineWindow: 1.5,
+  recentre: 1,
+  minContrast: 0.008,
+  tukey: 4.685,
+  minScalePx: 0.12,
+  inlierPx: 0.8,
+  minInliers: 0.12,
+  rimMirror: 0.8,
+  priorWeight: 12,
+  wellSeen: 0.85,
+};
+
+/** What one ray found. */
+export const RayStatus = {
+  /** An edge against cloth, used in the fit. */
+  edge: 0,
+  /** Another thing (ball, cue, hand) right outside: no edge to see. */
+  blocked: 1,
+  /** The static scene outside is not cloth (pocket, beyond the table): nothing to say. */
+  unknown: 2,
+  /** No clear step (blur, low contrast). */
+  none: 3,
+} as const;
+export type RayStatusCode = (typeof RayStatus)[keyof typeof RayStatus];
+
+export interface FittedBall {
+  /** Centre on the table (mm), at the height of a resting ball's centre. */
+  readonly x: number;
+  readonly y: number;
+  /** The centre's image and the apparent radius (px). */
+  readonly u: number;
+  readonly v: number;
+  readonly radius: number;
+  /** Per ray: status, the ray of its edge point (table frame, unit, three numbers a ray), and the
+   * point just outside the expected outline (for the neighbour test). */
+  readonly status: Uint8Array;
+  readonly dirs: Float64Array;
+  readonly outsideU: Float64Array;
+  readonly outsideV: Float64Array;
+  /** Share of the disc inside the outline that is not cloth. */
+  readonly solid: number;
+  /** Edge rays that agree with the fitted outline. */
+  readonly inliers: number;
+  /** Share of the rays that found an edge against the cloth. */
+  readonly edgeShare: number;
+  /** RMS distance of the inliers from the fitted outline, px. */
+  readonly rmsPx: number;
+  /** Per edge ray: its share of the rim width (see `rimMirror`). */
+  readonly rim: Float64Array;
+  /** The rim width fitted with the ball, px: how far inside the outline a red ball's edges lie. */
+  readonly rimPx: number;
+  /** The rim width its edges give on their own (no prior), px. */
+  readonly ownRimPx: number;
+}
+
+const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
+  const v = i / 255;
+  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+});
+
+/** Bilinear sample in linear light at (u, v); false outside the image. */
+const sampleLinear = (img: RgbImage, u: number, v: number, out: Float64Array, o: number): boolean => {
+  const x0 = Math.floor(u);
+  const y0 = Math.floor(v);
+  if (x0 < 0 || y0 < 0 || x0 + 1 >= img.width || y0 + 1 >= img.height) return false;
+  const fx = u - x0;
+  const fy = v - y0;
+  const d = img.data;
+  const a = (y0 * img.width + x0) * 3;
+  const b = a + img.width * 3;
+  const w00 = (1 - fx) * (1 - fy);
+  const w10 = fx * (1 - fy);
+  const w01 = (1 - fx) * fy;
+  const w11 = fx * fy;
+  for (let c = 0; c < 3; c++)
+    out[o + c] =
+      w00 * (SRGB_TO_LINEAR[d[a + c] as number] as number) +
+      w10 * (SRGB_TO_LINEAR[d[a + 3 + c] as number] as number) +
+      w01 * (SRGB_TO_LINEAR[d[b + c] as number] as number) +
+      w11 * (SRGB_TO_LINEAR[d[b + 3 + c] as number] as number);
+  return true;
+};
+
+/** What the scene and the frame show at the pixel nearest (u, v): 1 foreground, 0 cloth, −1 unknown. */
+const classify = (img: RgbImage, g: VisionGeometry, cloth: ClothModel, u: number, v: number): number => {
+  const x = Math.round(u);
+  const y = Math.round(v);
+  if (x < 0 || y < 0 || x >= img.width || y >= img.height) return -1;
+  const reg = g.region[
+    Math.min(g.rh - 1, Math.floor(y / g.scale)) * g.rw + Math.min(g.rw - 1, Math.floor(x / g.scale))
+  ] as number;
+  if (reg === Region.outside || reg === Region.pocket) return -1;
+  const p = (y * img.width + x) * 3;
+  const d = img.data;
+  return isForeground(
+    cloth,
+    blockOf(cloth, x, y),
+    reg,
+    d[p] as number,
+    d[p + 1] as number,
+    d[p + 2] as number,
+  )
+    ? 1
+    : 0;
+};
+
+/** Scratch for one fit (profiles and edge points), reused from ball to ball. */
+export class FitScratch {
+  /** Coarse profile: linear RGB and the scene's verdict (1 foreground, 0 cloth, −1 unknown) per sample. */
+  readonly coarse: Float64Array;
+  readonly verdict: Int8Array;
+  /** Fine profile around the edge: linear RGB, and its projection on the step. */
+  readonly fine: Float64Array;
+  readonly proj: Float64Array;
+  readonly edgeU: Float64Array;
+  readonly edgeV: Float64Array;
+  readonly residual: Float64Array;
+  readonly sorted: Float64Array;
+  constructor(
+    readonly rays: number,
+    window: number,
+  ) {
+    const coarse = Math.round((2 * (window + PLATEAU_PX)) / COARSE) + 1;
+    this.coarse = new Float64Array(coarse * 3);
+    this.verdict = new Int8Array(coarse);
+    this.fine = new Float64Array(FINE_SAMPLES * 3);
+    this.proj = new Float64Array(FINE_SAMPLES);
+    this.edgeU = new Float64Array(rays);
+    this.edgeV = new Float64Array(rays);
+    this.residual = new Float64Array(rays);
+    this.sorted = new Float64Array(rays);
+  }
+}
+
+// The edge is searched for on a coarse profile (every half pixel), then placed on a fine one (every
+// quarter pixel) as the middle of the step between plateaus 1.5 px inside and outside it.
+const COARSE = 0.5;
+const FINE = 0.25;
+const PLATEAU_PX = 1.5;
+const PLATEAU_COARSE = Math.round(PLATEAU_PX / COARSE);
+const PLATEAU_FINE = Math.round(PLATEAU_PX / FINE);
+const FINE_SAMPLES = 2 * PLATEAU_FINE + 1;
+
+/**
+ * Find the edge along each ray from (u0, v0), within ±`window` px of radius r, and fill `status`,
+ * the scratch's edge points, the outside points and each edge's rim share. Returns the edges found.
+ */
+const traceEdges = (
+  img: RgbImage,
+  g: VisionGeometry,
+  cloth: ClothModel,
+  u0: number,
+  v0: number,
+  r: number,
+  window: number,
+  o: FitOptions,
+  s: FitScratch,
+  status: Uint8Array,
+  outsideU: Float64Array,
+  outsideV: Float64Array,
+  rim: Float64Array,
+): number => {
+  const K = Math.round((2 * (window + PLATEAU_PX)) / COARSE) + 1;
+  const rho0 = r - window - PLATEAU_PX;
+  const W = img.width;
+  const H = img.height;
+  const d = img.data;
+  const { region, scale, rw } = g;
+  const { coarse, verdict, fine, proj } = s;
+  const P = PLATEAU_COARSE;
+  let found = 0;
+  for (let i = 0; i < o.rays; i++) {
+    const th = (2 * Math.PI * i) / o.rays;
+    const cs = Math.cos(th);
+    const sn = Math.sin(th);
+    outsideU[i] = u0 + (r + PLATEAU_PX) * cs;
+    outsideV[i] = v0 + (r + PLATEAU_PX) * sn;
+    // Coarse profile: the nearest pixel's colour (8-bit) and what the scene and cloth say it is.
+    let inImage = true;
+    for (let k = 0; k < K; k++) {
+      const rho = rho0 + k * COARSE;
+      const x = Math.round(u0 + rho * cs);
+      const y = Math.round(v0 + rho * sn);
+      if (x < 1 || y < 1 || x >= W - 1 || y >= H - 1) {
+        inImage = false;
+        break;
+      }
+      const p = (y * W + x) * 3;
+      const r8 = d[p] as number;
+      const g8 = d[p + 1] as number;
+      const b8 = d[p + 2] as number;
+      coarse[3 * k] = r8;
+      coarse[3 * k + 1] = g8;
+      coarse[3 * k + 2] = b8;
+      const reg = region[Math.floor(y / scale) * rw + Math.floor(x / scale)] as number;
+      verdict[k] =
+        reg === Region.outside || reg === Region.pocket
+          ? -1
+          : isForeground(cloth, blockOf(cloth, x, y), reg, r8, g8, b8)
+            ? 1
+            : 0;
+    }
+    if (!inImage) {
+      status[i] = RayStatus.unknown;
+      continue;
+    }
+    // The strongest colour change over a pixel with the ball inside and cloth outside.
+    let best = -1;
+    let bestG = 0;
+    let sawUnknown = false;
+    let sawBlocked = false;
+    for (let k = P; k < K - P; k++) {
+      const out = verdict[k + P] as number;
+      if (out !== 0) {
+        if (out < 0) sawUnknown = true;
+        else sawBlocked = true;
+        continue;
+      }
+      if (verdict[k - P] !== 1) continue;
+      const dr = (coarse[3 * k + 3] as number) - (coarse[3 * k - 3] as number);
+      const dg = (coarse[3 * k + 4] as number) - (coarse[3 * k - 2] as number);
+      const db = (coarse[3 * k + 5] as number) - (coarse[3 * k - 1] as number);
+      const gk = dr * dr + dg * dg + db * db;
+      if (gk > bestG) {
+        best = k;
+        bestG = gk;
+      }
+    }
+    if (best < 0) {
+      status[i] = sawBlocked ? RayStatus.blocked : sawUnknown ? RayStatus.unknown : RayStatus.none;
+      continue;
+    }
+    // The fine profile around it, and the middle of the step between its plateaus.
+    const rhoF = rho0 + best * COARSE - PLATEAU_PX;
+    for (let k = 0; k < FINE_SAMPLES; k++) {
+      const rho = rhoF + k * FINE;
+      sampleLinear(img, u0 + rho * cs, v0 + rho * sn, fine, 3 * k);
+    }
+    const ib = 3 * (FINE_SAMPLES - 1);
+    const ar = fine[0] as number;
+    const ag = fine[1] as number;
+    const ab = fine[2] as number;
+    const br = fine[ib] as number;
+    const bg = fine[ib + 1] as number;
+    const bb = fine[ib + 2] as number;
+    const er = ar - br;
+    const eg = ag - bg;
+    const eb = ab - bb;
+    const e2 = er * er + eg * eg + eb * eb;
+    if (e2 < o.minContrast * o.minContrast) {
+      status[i] = RayStatus.none;
+      continue;
+    }
+    for (let k = 0; k < FINE_SAMPLES; k++)
+      proj[k] =
+        (((fine[3 * k] as number) - br) * er +
+          ((fine[3 * k + 1] as number) - bg) * eg +
+          ((fine[3 * k + 2] as number) - bb) * eb) /
+        e2;
+    // Outermost crossing of one half, walking in from the cloth.
+    let rhoEdge = NaN;
+    for (let k = FINE_SAMPLES - 2; k >= 0; k--) {
+      const p = proj[k] as number;
+      if (p >= 0.5) {
+        const q = proj[k + 1] as number;
+        rhoEdge = rhoF + (k + (p - 0.5) / (p - q)) * FINE;
+        break;
+      }
+    }
+    if (!Number.isFinite(rhoEdge)) {
+      status[i] = RayStatus.none;
+      continue;
+    }
+    // How far the rim's cloth-mirroring sliver pulls the step inwards, as a share of its width: all of
+    // it when a cloth-coloured rim is far from the body's colour, none when it is the body's colour.
+    const m = o.rimMirror - 1;
+    const pRim = (m * (br * er + bg * eg + bb * eb)) / e2;
+    rim[i] = 1 - Math.min(1, Math.max(0, pRim));
+    status[i] = RayStatus.edge;
+    s.edgeU[i] = u0 + rhoEdge * cs;
+    s.edgeV[i] = v0 + rhoEdge * sn;
+    found++;
+  }
+  return found;
+};
+
+/** Unit rays (table frame) of the edge points, three numbers a ray. */
+const edgeRays = (
+  c: Calibration,
+  s: FitScratch,
+  status: Uint8Array,
+  rays: number,
+  dirs: Float64Array,
+): void => {
+  const k = c.camera;
+  const R = c.pose.R;
+  for (let i = 0; i < rays; i++) {
+    if (status[i] !== RayStatus.edge) continue;
+    const n = undistortNormalised(
+      k,
+      ((s.edgeU[i] as number) - k.cx) / k.fx,
+      ((s.edgeV[i] as number) - k.cy) / k.fy,
+    );
+    // Rᵀ · (x, y, 1), normalised.
+    const dx = R[0][0] * n.x + R[1][0] * n.y + R[2][0];
+    const dy = R[0][1] * n.x + R[1][1] * n.y + R[2][1];
+    const dz = R[0][2] * n.x + R[1][2] * n.y + R[2][2];
+    const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    dirs[3 * i] = dx / len;
+    dirs[3 * i + 1] = dy / len;
+    dirs[3 * i + 2] = dz / len;
+  }
+};
+
+/** A fit's outcome. */
+interface SphereFit {
+  readonly x: number;
+  readonly y: number;
+  /** Rim width, mm at the ball. */
+  readonly rim: number;
+  /** The inliers' own rim width, no prior: what a ball seen all round says the frame's is. */
+  readonly ownRim: number;
+  readonly inliers: number;
+  readonly rms: number;
+}
+
+/**
+ * Fit (X, Y) so that every edge ray passes one ball radius, less its share of the rim width, from
+ * (X, Y, h): robust Gauss–Newton (Tukey's biweight, scale from the residuals' median absolute
+ * deviation). The rim width is fitted too, with a prior holding it near `rim0` (the frame's) with the
+ * weight of `priorWeight` edge points, so a ball seen only on one side cannot trade it for a shift.
+ * Residuals are in mm at the ball; `mmPerPx` converts the pixel thresholds. Marks the outliers' rays
+ * as `none`.
+ */
+const fitSphere = (
+  g: VisionGeometry,
+  dirs: Float64Array,
+  rim: Float64Array,
+  status: Uint8Array,
+  x0: number,
+  y0: number,
+  rim0: number,
+  mmPerPx: number,
+  o: FitOptions,
+  s: FitScratch,
+): SphereFit => {
+  const R = g.ballRadius;
+  const h = g.ballCentreHeight;
+  let x = x0;
+  let y = y0;
+  let off = rim0;
+  const n = status.length;
+  const res = s.residual;
+  const abs = s.sorted;
+  const lambda = o.priorWeight;
+  for (let iter = 0; iter < 15; iter++) {
+    const wx = x - g.cx;
+    const wy = y - g.cy;
+    const wz = h - g.cz;
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      if (status[i] !== RayStatus.edge) continue;
+      const dx = dirs[3 * i] as number;
+      const dy = dirs[3 * i + 1] as number;
+      const dz = dirs[3 * i + 2] as number;
+      const t = wx * dx + wy * dy + wz * dz;
+      const px = wx - t * dx;
+      const py = wy - t * dy;
+      const pz = wz - t * dz;
+      const r = Math.sqrt(px * px + py * py + pz * pz) - R + off * (rim[i] as number);
+      res[i] = r;
+      abs[count++] = r < 0 ? -r : r;
+    }
+    if (count < 3) break;
+    const mad = abs.subarray(0, count).sort()[count >> 1] as number;
+    const c = o.tukey * Math.max(1.4826 * mad, o.minScalePx * mmPerPx);
+    // Normal equations for (X, Y, rim width); the prior adds λ·(rim − rim0)².
+    let a11 = 0;
+    let a12 = 0;
+    let a13 = 0;
+    let a22 = 0;
+    let a23 = 0;
+    let a33 = lambda;
+    let b1 = 0;
+    let b2 = 0;
+    let b3 = lambda * (off - rim0);
+    for (let i = 0; i < n; i++) {
+      if (status[i] !== RayStatus.edge) continue;
+      const r = res[i] as number;
+      const z = r / c;
+      const w = Math.abs(z) < 1 ? (1 - z * z) * (1 - z * z) : 0;
+      if (w === 0) continue;
+      const dx = dirs[3 * i] as number;
+      const dy = dirs[3 * i + 1] as number;
+      const dz = dirs[3 * i + 2] as number;
+      const t = wx * dx + wy * dy + wz * dz;
+      const px = wx - t * dx;
+      const py = wy - t * dy;
+      const pz = wz - t * dz;
+      const D = Math.sqrt(px * px + py * py + pz * pz);
+      // d|p|/dX = p · (I − d dᵀ) e_x / |p| = p_x / |p| (p is already perpendicular to d); d/d rim = q.
+      const jx = px / D;
+      const jy = py / D;
+      const q = rim[i] as number;
+      a11 += w * jx * jx;
+      a12 += w * jx * jy;
+      a13 += w * jx * q;
+      a22 += w * jy * jy;
+      a23 += w * jy * q;
+      a33 += w * q * q;
+      b1 += w * jx * r;
+      b2 += w * jy * r;
+      b3 += w * q * r;
+    }
+    // Solve the symmetric 3 × 3 system by Cramer's rule.
+    const m11 = a22 * a33 - a23 * a23;
+    const m12 = a13 * a23 - a12 * a33;
+    const m13 = a12 * a23 - a13 * a22;
+    const det = a11 * m11 + a12 * m12 + a13 * m13;
+    if (!(det > 1e-12)) break;
+    const m22 = a11 * a33 - a13 * a13;
+    const m23 = a12 * a13 - a11 * a23;
+    const m33 = a11 * a22 - a12 * a12;
+    const sx = (m11 * b1 + m12 * b2 + m13 * b3) / det;
+    const sy = (m12 * b1 + m22 * b2 + m23 * b3) / det;
+    const so = (m13 * b1 + m23 * b2 + m33 * b3) / det;
+    x -= sx;
+    y -= sy;
+    off -= so;
+    if (sx * sx + sy * sy + so * so < 1e-8) break;
+  }
+  // Inliers and their RMS against the final outline.
+  const wx = x - g.cx;
+  const wy = y - g.cy;
+  const wz = h - g.cz;
+  let inliers = 0;
+  let ss = 0;
+  let sum = 0;
+  let sq = 0;
+  const lim = o.inlierPx * mmPerPx;
+  for (let i = 0; i < n; i++) {
+    if (status[i] !== RayStatus.edge) continue;
+    const dx = dirs[3 * i] as number;
+    const dy = dirs[3 * i + 1] as number;
+    const dz = dirs[3 * i + 2] as number;
+    const t = wx * dx + wy * dy + wz * dz;
+    const q = rim[i] as number;
+    const ex = wx - t * dx;
+    const ey = wy - t * dy;
+    const ez = wz - t * dz;
+    const r = Math.sqrt(ex * ex + ey * ey + ez * ez) - R + off * q;
+    if (Math.abs(r) <= lim) {
+      inliers++;
+      ss += r * r;
+      // This edge's own rim width: −(D − R) / q, where its colours let the rim show at all.
+      if (q > 0.5) {
+        sum += (r - off * q) / -q;
+        sq++;
+      }
+    } else {
+      status[i] = RayStatus.none;
+    }
+  }
+  return {
+    x,
+    y,
+    rim: off,
+    ownRim: sq > 0 ? sum / sq : off,
+    inliers,
+    rms: inliers > 0 ? Math.sqrt(ss / inliers) / mmPerPx : Infinity,
+  };
+};
+
+/** Image of a table point (distortion included), for re-centring the rays. */
+const projectXYZ = (c: Calibration, x: number, y: number, z: number): [number, number] => {
+  const R = c.pose.R;
+  const t = c.pose.t;
+  const X = R[0][0] * x + R[0][1] * y + R[0][2] * z + t[0];
+  const Y = R[1][0] * x + R[1][1] * y + R[1][2] * z + t[1];
+  const Z = R[2][0] * x + R[2][1] * y + R[2][2] * z + t[2];
+  const k = c.camera;
+  const nx = X / Z;
+  const ny = Y / Z;
+  const r2 = nx * nx + ny * ny;
+  const radial = 1 + r2 * (k.k1 + r2 * (k.k2 + r2 * k.k3));
+  const dx = nx * radial + 2 * k.p1 * nx * ny + k.p2 * (r2 + 2 * nx * nx);
+  const dy = ny * radial + k.p1 * (r2 + 2 * ny * ny) + 2 * k.p2 * nx * ny;
+  return [k.fx * dx + k.cx, k.fy * dy + k.cy];
+};
+
+/** Where the ray of pixel (u, v) meets the plane of resting balls' centres. */
+const pixelToCentrePlane = (g: VisionGeometry, u: number, v: number): [number, number] | undefined => {
+  const c = g.calibration;
+  const k = c.camera;
+  const n = undistortNormalised(k, (u - k.cx) / k.fx, (v - k.cy) / k.fy);
+  if (!n.converged) return undefined;
+  const R = c.pose.R;
+  const dx = R[0][0] * n.x + R[1][0] * n.y + R[2][0];
+  const dy = R[0][1] * n.x + R[1][1] * n.y + R[2][1];
+  const dz = R[0][2] * n.x + R[1][2] * n.y + R[2][2];
+  if (Math.abs(dz) < 1e-12) return undefined;
+  const t = (g.ballCentreHeight - g.cz) / dz;
+  if (!(t > 0)) return undefined;
+  return [g.cx + t * dx, g.cy + t * dy];
+};
+
+/**
+ * Fit one ball from a candidate centre (u, v) and apparent radius: trace, fit, re-centre on the fit
+ * and trace and fit again (the rays are then truly radial). `rimPx` is the rim width expected (the
+ * frame's, once known). Undefined when too few edges agree.
+ */
+export const fitBall = (
+  img: RgbImage,
+  g: VisionGeometry,
+  cloth: ClothModel,
+  u: number,
+  v: number,
+  radius: number,
+  rimPx: number,
+  s: FitScratch,
+  o: FitOptions = DEFAULT_FIT_OPTIONS,
+): FittedBall | undefined => {
+  const start = pixelToCentrePlane(g, u, v);
+  if (!start) return undefined;
+  let [x, y] = start;
+  let cu = u;
+  let cv = v;
+  const status = new Uint8Array(o.rays);
+  const outsideU = new Float64Array(o.rays);
+  const outsideV = new Float64Array(o.rays);
+  const dirs = new Float64Array(3 * o.rays);
+  const rim = new Float64Array(o.rays);
+  const mmPerPx = g.ballRadius / radius;
+  let fit: SphereFit | undefined;
+  for (let pass = 0; pass < 2; pass++) {
+    const window = pass === 0 ? o.window : o.refineWindow;
+    const found = traceEdges(img, g, cloth, cu, cv, radius, window, o, s, status, outsideU, outsideV, rim);
+    if (found < o.minInliers * o.rays) return undefined;
+    edgeRays(g.calibration, s, status, o.rays, dirs);
+    fit = fitSphere(g, dirs, rim, status, x, y, rimPx * mmPerPx, mmPerPx, o, s);
+    if (fit.inliers < o.minInliers * o.rays) return undefined;
+    x = fit.x;
+    y = fit.y;
+    const [nu, nv] = projectXYZ(g.calibration, x, y, g.ballCentreHeight);
+    const moved = Math.hypot(nu - cu, nv - cv);
+    cu = nu;
+    cv = nv;
+    // Rays a little off the centre still cross the outline where it is; only a start well off it
+    // (more than `recentre` px) is traced again from the fitted centre.
+    if (moved <= o.recentre) break;
+  }
+  if (!fit) return undefined;
+  const solid = solidity(img, g, cloth, cu, cv, radius);
+  return makeFitted(g, fit, radius, mmPerPx, status, dirs, rim, outsideU, outsideV, solid);
+};
+
+/**
+ * Share of the disc inside the outline that is not cloth: a ball is solid; an arc of fingertips or the
+ * space ringed by balls is not. Rings at 0.3 and 0.65 of the radius, and the centre.
+ */
+const solidity = (
+  img: RgbImage,
+  g: VisionGeometry,
+  cloth: ClothModel,
+  u: number,
+  v: number,
+  r: number,
+): number => {
+  let fg = 0;
+  let n = 0;
+  const look = (x: number, y: number): void => {
+    const c = classify(img, g, cloth, x, y);
+    if (c < 0) return;
+    n++;
+    if (c === 1) fg++;
+  };
+  look(u, v);
+  for (const [ring, count] of [
+    [0.3, 8],
+    [0.65, 16],
+  ] as const) {
+    for (let k = 0; k < count; k++) {
+      const a = (2 * Math.PI * (k + 0.5)) / count;
+      look(u + ring * r * Math.cos(a), v + ring * r * Math.sin(a));
+    }
+  }
+  return n > 0 ? fg / n : 0;
+};
+
+const makeFitted = (
+  g: VisionGeometry,
+  fit: SphereFit,
+  radius: number,
+  mmPerPx: number,
+  status: Uint8Array,
+  dirs: Float64Array,
+  rim: Float64Array,
+  outsideU: Float64Array,
+  outsideV: Float64Array,
+  solid: number,
+): FittedBall => {
+  const [u, v] = projectXYZ(g.calibration, fit.x, fit.y, g.ballCentreHeight);
+  let edges = 0;
+  for (const st of status) if (st === RayStatus.edge) edges++;
+  return {
+    x: fit.x,
+    y: fit.y,
+    u,
+    v,
+    radius,
+    status,
+    dirs,
+    rim,
+    outsideU,
+    outsideV,
+    solid,
+    inliers: fit.inliers,
+    edgeShare: edges / status.length,
+    rmsPx: fit.rms,
+    rimPx: fit.rim / mmPerPx,
+    ownRimPx: fit.ownRim / mmPerPx,
+  };
+};
+
+/** Fit a ball again from its edges with another expected rim width (the frame's, px). */
+export const refitBall = (
+  g: VisionGeometry,
+  b: FittedBall,
+  rimPx: number,
+  s: FitScratch,
+  o: FitOptions = DEFAULT_FIT_OPTIONS,
+): FittedBall => {
+  const mmPerPx = g.ballRadius / b.radius;
+  const status = b.status.slice();
+  const fit = fitSphere(g, b.dirs, b.rim, status, b.x, b.y, rimPx * mmPerPx, mmPerPx, o, s);
+  if (fit.inliers < o.minInliers * o.rays) return b;
+  return makeFitted(g, fit, b.radius, mmPerPx, status, b.dirs, b.rim, b.outsideU, b.outsideV, b.solid);
+};
+
+/**
+ * The frame's rim width (px): the median of the rim widths of the balls seen all round (at least
+ * `wellSeen` of their rays with an edge), which their own edges give with no help from the prior.
+ * `fallback` when no ball is seen well enough.
+ */
+export const frameRimWidth = (
+  balls: readonly FittedBall[],
+  fallback: number,
+  o: FitOptions = DEFAULT_FIT_OPTIONS,
+): number => {
+  const widths = balls
+    .filter((b) => b.edgeShare >= o.wellSeen)
+    .map((b) => b.ownRimPx)
+    .sort((a, b) => a - b);
+  if (widths.length === 0) return fallback;
+  const m = widths.length >> 1;
+  return widths.length % 2 ? (widths[m] as number) : ((widths[m - 1] as number) + (widths[m] as number)) / 2;
+};

@@ -1,0 +1,199 @@
+// One frame → where the balls are (mm), before anyone asks which ball is which. The stages in order:
+// the frame's shape against the calibration, the reduced frame, exposure, the cloth, the foreground
+// and its pieces, candidates in each piece, the fit of each candidate, and the verification of the
+// fits together. A Locator holds the per-calibration geometry and the scratch buffers (so a stream of
+// frames allocates little); it keeps no state from frame to frame — that is the Detector's business.
+import type { Calibration } from '../camera/index.ts';
+import type { Result } from '../errors.ts';
+import type { RgbImage } from '../image.ts';
+import { mm, px, type Mm, type Px } from '../units.ts';
+import {
+  CandidateScratch,
+  DEFAULT_CANDIDATE_OPTIONS,
+  findCandidates,
+  type CandidateOptions,
+} from './candidates.ts';
+import { DEFAULT_CLOTH_OPTIONS, learnCloth, type ClothModel, type ClothOptions } from './cloth.ts';
+import {
+  DEFAULT_FIT_OPTIONS,
+  FitScratch,
+  fitBall,
+  frameRimWidth,
+  refitBall,
+  type FitOptions,
+  type FittedBall,
+} from './fit.ts';
+import {
+  components,
+  DEFAULT_FOREGROUND_OPTIONS,
+  foregroundMask,
+  type Component,
+  type ForegroundOptions,
+  type Labels,
+} from './foreground.ts';
+import { checkExposure, checkFrameShape, DEFAULT_EXPOSURE, type ExposureOptions } from './frame-check.ts';
+import { geometryFor, type VisionGeometry } from './geometry.ts';
+import { reduceFrame, type ReducedFrame } from './reduce.ts';
+import { DEFAULT_VERIFY_OPTIONS, verifyBalls, type VerifiedBall, type VerifyOptions } from './verify.ts';
+
+export interface LocateOptions {
+  readonly exposure: ExposureOptions;
+  readonly cloth: ClothOptions;
+  readonly foreground: ForegroundOptions;
+  readonly candidates: CandidateOptions;
+  readonly fit: FitOptions;
+  readonly verify: VerifyOptions;
+  /** Rim width (px, see FitOptions.rimMirror) assumed when a frame has no ball seen all round to
+   * measure it from. */
+  readonly rimWidthPx: number;
+}
+
+export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
+  exposure: DEFAULT_EXPOSURE,
+  cloth: DEFAULT_CLOTH_OPTIONS,
+  foreground: DEFAULT_FOREGROUND_OPTIONS,
+  candidates: DEFAULT_CANDIDATE_OPTIONS,
+  fit: DEFAULT_FIT_OPTIONS,
+  verify: DEFAULT_VERIFY_OPTIONS,
+  rimWidthPx: 0,
+};
+
+/** A ball found in a frame: where it rests on the table, and where and how big it is in the image. */
+export interface LocatedBall {
+  /** Centre on the table frame, parallax-corrected (CONTRACTS.md §1, §3). */
+  readonly x: Mm;
+  readonly y: Mm;
+  /** Image of the centre, and the apparent radius, in the full-resolution frame. */
+  readonly u: Px;
+  readonly v: Px;
+  readonly radiusPx: Px;
+  /** Share of its outline seen (0…1). */
+  readonly visible: number;
+  /** RMS distance of its edge points from the fitted outline, px: how clean the fit was. */
+  readonly rmsPx: number;
+}
+
+/** A frame made ready: reduced, its cloth learned, its foreground cut into pieces. */
+export interface PreparedFrame {
+  readonly image: RgbImage;
+  readonly reduced: ReducedFrame;
+  readonly cloth: ClothModel;
+  readonly mask: Uint8Array;
+  readonly labels: Labels;
+  readonly pieces: readonly Component[];
+}
+
+export const toLocated = (v: VerifiedBall): LocatedBall => ({
+  x: mm(v.fit.x),
+  y: mm(v.fit.y),
+  u: px(v.fit.u),
+  v: px(v.fit.v),
+  radiusPx: px(v.fit.radius),
+  visible: v.visible,
+  rmsPx: v.fit.rmsPx,
+});
+
+export class Locator {
+  readonly geometry: VisionGeometry;
+  private readonly candidateScratch = new CandidateScratch();
+  private readonly fitScratch: FitScratch;
+  private readonly mask: Uint8Array;
+  private readonly labels: Int32Array;
+  private readonly stack: Int32Array;
+
+  constructor(
+    readonly calibration: Calibration,
+    readonly options: LocateOptions = DEFAULT_LOCATE_OPTIONS,
+  ) {
+    this.geometry = geometryFor(calibration);
+    this.fitScratch = new FitScratch(options.fit.rays, options.fit.window);
+    const n = this.geometry.rw * this.geometry.rh;
+    this.mask = new Uint8Array(n);
+    this.labels = new Int32Array(n);
+    this.stack = new Int32Array(n);
+  }
+
+  /**
+   * Shape, exposure and cloth checks, the reduced frame and the foreground's pieces. The prepared
+   * frame's mask and labels live in the Locator's buffers until the next call; the reduced frame in
+   * `reducedBuffer` when given (a Detector keeps two, to compare frames).
+   */
+  prepare(image: RgbImage, reducedBuffer?: Uint8Array): Result<PreparedFrame> {
+    const g = this.geometry;
+    const shape = checkFrameShape(image, g);
+    if (!shape.ok) return shape;
+    const reduced = reduceFrame(image, g, reducedBuffer);
+    const exposure = checkExposure(reduced, g, this.options.exposure);
+    if (!exposure.ok) return exposure;
+    const cloth = learnCloth(reduced, g, this.options.cloth);
+    if (!cloth.ok) return cloth;
+    const mask = foregroundMask(reduced, g, cloth.value, this.mask);
+    const pieces = components(mask, g, this.labels, this.stack, this.options.foreground);
+    const labels = { rw: g.rw, labels: this.labels };
+    return { ok: true, value: { image, reduced, cloth: cloth.value, mask, labels, pieces } };
+  }
+
+  /** Candidates and fits in some of the frame's pieces, with `rimPx` as the expected rim width. */
+  fitPieces(frame: PreparedFrame, pieces: readonly Component[], rimPx: number): FittedBall[] {
+    const out: FittedBall[] = [];
+    for (const piece of pieces) {
+      const candidates = findCandidates(
+        frame.image,
+        this.geometry,
+        frame.cloth,
+        piece,
+        frame.labels,
+        this.candidateScratch,
+        this.options.candidates,
+      );
+      for (const c of candidates) {
+        const f = fitBall(
+          frame.image,
+          this.geometry,
+          frame.cloth,
+          c.u,
+          c.v,
+          c.radius,
+          rimPx,
+          this.fitScratch,
+          this.options.fit,
+        );
+        if (f) out.push(f);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The frame's rim width, measured on its balls seen all round (or `fallbackPx`), and every ball
+   * fitted again with it.
+   */
+  settle(fits: readonly FittedBall[], fallbackPx: number): { rimPx: number; fits: FittedBall[] } {
+    const rimPx = frameRimWidth(fits, fallbackPx, this.options.fit);
+    return {
+      rimPx,
+      fits: fits.map((f) => refitBall(this.geometry, f, rimPx, this.fitScratch, this.options.fit)),
+    };
+  }
+
+  /** The fits that are balls to report. */
+  verify(fits: readonly FittedBall[]): VerifiedBall[] {
+    return verifyBalls(fits, this.geometry, this.options.verify);
+  }
+
+  /** Every ball in a frame, or the reason the frame cannot be used. */
+  locate(image: RgbImage): Result<LocatedBall[]> {
+    const frame = this.prepare(image);
+    if (!frame.ok) return frame;
+    const first = this.fitPieces(frame.value, frame.value.pieces, this.options.rimWidthPx);
+    const { fits } = this.settle(first, this.options.rimWidthPx);
+    return { ok: true, value: this.verify(fits).map(toLocated) };
+  }
+}
+
+/** Every ball in one frame (no identities): a Locator for a single use. */
+export const locateBalls = (
+  image: RgbImage,
+  calibration: Calibration,
+  options?: LocateOptions,
+): Result<LocatedBall[]> => new Locator(calibration, options).locate(image);

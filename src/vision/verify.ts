@@ -1,0 +1,71 @@
+// Which fitted balls are real and seen well enough to report. Two candidates that fitted the same
+// ball are one; a centre where no ball can rest, or an outline with cloth inside, is a phantom; a ball is reported only when most of
+// its outline is accounted for — edges against the cloth, or a touching neighbour — and not hidden
+// under a cue, a hand or an arm (a referee would rather hear "not seen" than a guess).
+import { isOnBed } from '../table/index.ts';
+import { pointMm } from '../units.ts';
+import { RayStatus, type FittedBall } from './fit.ts';
+import type { VisionGeometry } from './geometry.ts';
+
+export interface VerifyOptions {
+  /** Report a ball when at least this share of its outline is seen (edges or touching neighbours). */
+  readonly minVisible: number;
+  /** Two fits closer than this many ball diameters are the same ball (balls cannot overlap). */
+  readonly sameBall: number;
+  /** How far (mm) a centre may stray into a cushion or jaw and still be a ball (measurement slack). */
+  readonly bedTolerance: number;
+  /** A ball's disc is solid: at least this share of it is not cloth. */
+  readonly minSolid: number;
+}
+
+// Real balls measure ≥ 0.96 solid on rendered frames (the odd sample on the rim); the outlines that
+// fingertips or a ring of balls make around cloth measure 0.6–0.75.
+export const DEFAULT_VERIFY_OPTIONS: VerifyOptions = {
+  minVisible: 0.5,
+  sameBall: 0.8,
+  bedTolerance: 6,
+  minSolid: 0.9,
+};
+
+export interface VerifiedBall {
+  readonly fit: FittedBall;
+  /** Share of the outline seen: edges against cloth, or against a touching neighbour. */
+  readonly visible: number;
+}
+
+/** The balls to report, best-supported first, with how much of each is seen. */
+export const verifyBalls = (
+  fits: readonly FittedBall[],
+  g: VisionGeometry,
+  o: VerifyOptions = DEFAULT_VERIFY_OPTIONS,
+): VerifiedBall[] => {
+  const limit = o.sameBall * 2 * g.ballRadius;
+  const kept: FittedBall[] = [];
+  for (const f of [...fits].sort((a, b) => b.inliers - a.inliers || a.rmsPx - b.rmsPx)) {
+    if (f.solid < o.minSolid) continue;
+    if (!isOnBed(g.table, pointMm(f.x, f.y), o.bedTolerance)) continue;
+    if (kept.some((k) => Math.hypot(k.x - f.x, k.y - f.y) < limit)) continue;
+    kept.push(f);
+  }
+  const out: VerifiedBall[] = [];
+  for (const f of kept) {
+    let seen = 0;
+    let counted = 0;
+    for (let i = 0; i < f.status.length; i++) {
+      const s = f.status[i];
+      if (s === RayStatus.unknown) continue;
+      counted++;
+      if (s === RayStatus.edge) {
+        seen++;
+        continue;
+      }
+      // Right outside this ray: a neighbour's image? Then the outline is there, just not against cloth.
+      const ou = f.outsideU[i] as number;
+      const ov = f.outsideV[i] as number;
+      if (kept.some((k) => k !== f && Math.hypot(k.u - ou, k.v - ov) < k.radius + 1)) seen++;
+    }
+    const visible = counted > 0 ? seen / counted : 0;
+    if (visible >= o.minVisible) out.push({ fit: f, visible });
+  }
+  return out;
+};
