@@ -56,11 +56,9 @@ export const projectView = (
     snookersRequired(f.scores, 1, remaining, perSnooker),
   );
   const last = m.strokes.at(-1);
-  // Until the new frame's first stroke, the frame just ended stays in view with its deciding ruling.
-  const shownFrame = m.strokes.some((s) => s.frame === m.match.frameNumber)
-    ? m.match.frameNumber
-    : last?.frame;
-  const frameStrokes = m.strokes.filter((s) => s.frame === shownFrame);
+  // Until the first stroke on a new rack, the rack just finished stays in view with its last ruling.
+  const shownRack = m.strokes.some((s) => s.rack === m.rack) ? m.rack : last?.rack;
+  const frameStrokes = m.strokes.filter((s) => s.rack === shownRack);
   const seen = live ?? [];
   const measure = <T extends { x: number; y: number }>(id: SnookerBallId, target: T) => {
     const near = nearest(seen, id, target);

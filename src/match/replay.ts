@@ -13,7 +13,7 @@ import {
 } from '../rules/snooker/index.ts';
 import { opponent, type ObjectBallId, type Player } from '../rules/snooker/values.ts';
 import type { Table } from '../table/bed.ts';
-import type { SnookerColour } from '../table/balls.ts';
+import type { SnookerBallId, SnookerColour } from '../table/balls.ts';
 import type { shotSchema } from '../rules/snooker/state.ts';
 import type { MatchEvent } from './events.ts';
 import type { StoredEvent } from './store.ts';
@@ -23,6 +23,8 @@ export interface StrokeRecord {
   /** Numbered through the match from 0, in the order played. */
   readonly stroke: number;
   readonly frame: number;
+  /** Which rack of balls it was played on: a new frame or a re-rack starts the next. */
+  readonly rack: number;
   readonly striker: Player;
   readonly shot: Shot;
   readonly start: number;
@@ -49,6 +51,8 @@ export interface RespotRecord {
 export interface ReplayedMatch {
   readonly players: readonly [string, string];
   readonly match: MatchState;
+  /** The rack now on the table, counted through the match from 0. */
+  readonly rack: number;
   readonly strokes: readonly StrokeRecord[];
   /** The match as it stood before the last stroke, to rule on it again after an override. */
   readonly beforeLast: MatchState | null;
@@ -75,6 +79,7 @@ export const DEFAULT_PLAYERS: readonly [string, string] = ['Player 1', 'Player 2
 export const emptyMatch = (table: Table): ReplayedMatch => ({
   players: DEFAULT_PLAYERS,
   match: newMatch(1, 0, { table }),
+  rack: 0,
   strokes: [],
   beforeLast: null,
   nominated: null,
@@ -101,6 +106,39 @@ const rule = (
 
 const respotsOf = (ruling: Ruling | null): RespotRecord[] =>
   (ruling?.respots ?? []).map((r) => ({ id: r.id, x: r.x, y: r.y, confirmed: false }));
+
+/**
+ * Where the balls came to rest, once the referee has restated what left the table: a ball now said to
+ * have gone is taken off the recorded rest positions; a ball now said to have stayed is put back where
+ * it stood before the stroke (the camera never saw it move).
+ */
+const restate = (recorded: Shot, restated: Shot, before: readonly Ball[]): Shot['after'] => {
+  if (!recorded.after) return undefined;
+  const after = [...recorded.after];
+  const gone = (s: Shot): SnookerBallId[] => [...s.potted, ...s.offTable];
+  const was = gone(recorded);
+  const now = gone(restated);
+  const minus = (a: SnookerBallId[], b: SnookerBallId[]): SnookerBallId[] => {
+    const left = [...b];
+    return a.filter((id) => {
+      const i = left.indexOf(id);
+      if (i < 0) return true;
+      left.splice(i, 1);
+      return false;
+    });
+  };
+  for (const id of minus(now, was)) {
+    const i = after.findIndex((b) => b.id === id);
+    if (i >= 0) after.splice(i, 1);
+  }
+  for (const id of minus(was, now)) {
+    const back = before.find(
+      (b) => b.id === id && !after.some((a) => a.id === id && a.x === b.x && a.y === b.y),
+    );
+    if (back) after.push(back);
+  }
+  return after;
+};
 
 /** Rule again on the last stroke with restated facts (override, a referee-seen foul). */
 const reRule = (table: Table, m: ReplayedMatch, stroke: number, shot: Shot, by: string): ReplayedMatch => {
@@ -136,6 +174,7 @@ const step = (table: Table, m: ReplayedMatch, e: StoredEvent<MatchEvent>): Repla
       const record: StrokeRecord = {
         stroke: m.strokes.length,
         frame: before.frameNumber,
+        rack: m.rack,
         striker: before.frame.striker,
         shot,
         start: ev.start,
@@ -150,6 +189,7 @@ const step = (table: Table, m: ReplayedMatch, e: StoredEvent<MatchEvent>): Repla
       return {
         ...m,
         match,
+        rack: match.frameNumber !== before.frameNumber ? m.rack + 1 : m.rack,
         beforeLast: before,
         strokes: [...m.strokes, record],
         nominated: null,
@@ -166,13 +206,18 @@ const step = (table: Table, m: ReplayedMatch, e: StoredEvent<MatchEvent>): Repla
       return { ...m, strokes };
     }
     case 'override': {
+      // The referee restates what was hit and what went in; where the balls stopped and what was
+      // nominated stand as recorded unless restated too.
       const last = m.strokes.at(-1);
       const shot = toShot(ev.shot);
+      const after =
+        shot.after ?? (last && m.beforeLast ? restate(last.shot, shot, m.beforeLast.frame.balls) : undefined);
+      const nominated = shot.nominated ?? last?.shot.nominated;
       return reRule(
         table,
         m,
         ev.stroke,
-        last?.shot.nominated && !shot.nominated ? { ...shot, nominated: last.shot.nominated } : shot,
+        { ...shot, ...(after ? { after } : {}), ...(nominated ? { nominated } : {}) },
         e.by,
       );
     }
@@ -212,12 +257,14 @@ const step = (table: Table, m: ReplayedMatch, e: StoredEvent<MatchEvent>): Repla
       return { ...m, respots: m.respots.map((r) => (r.id === ev.ball ? { ...r, confirmed: true } : r)) };
     case 'concedeFrame': {
       const shot: Shot = { concede: true, firstContact: [], potted: [], offTable: [], fouls: [] };
-      return { ...m, match: applyMatch(m.match, { type: 'stroke', shot }, { table }), beforeLast: null };
+      const match = applyMatch(m.match, { type: 'stroke', shot }, { table });
+      return { ...m, match, rack: m.rack + 1, beforeLast: null, nominated: null, ghosts: [], respots: [] };
     }
     case 'reRack':
       return {
         ...m,
         match: { ...m.match, frame: openingFrame(m.match.breaker, table), lastRuling: null },
+        rack: m.rack + 1,
         beforeLast: null,
         nominated: null,
         ghosts: [],

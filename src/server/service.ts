@@ -149,6 +149,8 @@ export class MatchService {
   updateBalls(t: number, balls: readonly BallView[]): void {
     this.live = { t, balls };
     this.push({ type: 'balls', t, balls });
+    // While colours are being re-spotted or balls replaced, the distances the views show move with them.
+    if (this.match.respots.some((r) => !r.confirmed) || this.match.ghosts.length > 0) this.pushView();
   }
 
   updateSource(source: SourceInfo): void {

@@ -1,0 +1,158 @@
+// The three views in real Chromium against a real server: the referee confirms a foul, overrides a
+// ruling and undoes it; the overlay draws the balls where the pipeline says; the player confirms a
+// respot once the camera sees the ball on its spot.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { openingBalls } from '../../src/rules/snooker/index.ts';
+import { snookerTable } from '../../src/table/bed.ts';
+import type { ShotInput } from '../../src/match/replay.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { startTestServer, TEST_PIN, type TestServer } from '../helpers/server.ts';
+
+const table = snookerTable();
+const layout = () => openingBalls(table).map((b) => ({ id: b.id, x: b.x as number, y: b.y as number }));
+const CUE = { id: 'cue' as const, x: 889, y: 300 };
+const breakOff = (over: Partial<ShotInput> = {}): ShotInput => ({
+  firstContact: ['red'],
+  potted: [],
+  offTable: [],
+  fouls: [],
+  after: [...layout(), CUE],
+  ...over,
+});
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  mkdirSync('.tmp', { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const openPage = async (path: string): Promise<Page> => {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${server.url}${path}`);
+  await page.waitForSelector('body[data-ready="true"]');
+  return page;
+};
+
+const signIn = async (page: Page): Promise<void> => {
+  await page.fill('#name', 'Anna');
+  await page.fill('#pin', TEST_PIN);
+  await page.click('#login button[type="submit"]');
+  await page.waitForSelector('body[data-auth="referee"]');
+};
+
+describe('/referee', () => {
+  it('shows a foul as an alert with its penalty, and the referee confirms it', async () => {
+    const page = await openPage('/referee');
+    await signIn(page);
+    server.service.recordStroke({ shot: breakOff({ firstContact: [] }), start: 0, end: 1 });
+    await page.waitForSelector('#alert:not([hidden])');
+    expect(await page.textContent('#alert')).toMatch(/FOUL — 4 points to Player 2/);
+    expect(await page.textContent('.player[data-player="1"] .score')).toBe('4');
+    await page.click('#confirm');
+    await page.waitForSelector('#log li[data-status="confirmed"]');
+    expect(server.service.view.rulings[0]).toMatchObject({ status: 'confirmed', by: 'Anna' });
+    await page.screenshot({ path: '.tmp/referee-foul.png' });
+    await page.close();
+  });
+
+  it('overrides a ruling (the cue ball did hit a red), then undoes the override', async () => {
+    server.service.act({ name: 'setup', role: 'referee' }, { type: 'reRack' });
+    const page = await openPage('/referee');
+    await signIn(page);
+    server.service.recordStroke({ shot: breakOff({ firstContact: [] }), start: 0, end: 1 });
+    await page.waitForSelector('#alert:not([hidden])');
+    await page.click('#override-open');
+    await page.selectOption('#ov-first', 'red');
+    await page.click('#override button[type="submit"]');
+    await page.waitForSelector('#log li[data-status="overridden"]');
+    const last = () => server.service.view.rulings.at(-1);
+    expect(last()).toMatchObject({ status: 'overridden', foul: null, by: 'Anna' });
+    await page.click('#undo');
+    await page.waitForFunction(
+      () => document.querySelector('#log li')?.getAttribute('data-status') === 'proposed',
+    );
+    expect(last()?.foul?.points).toBe(4);
+    await page.close();
+  });
+
+  it('a page that is not signed in cannot change anything', async () => {
+    const page = await openPage('/referee');
+    const before = server.service.events.length;
+    await page.click('#undo');
+    await page.waitForSelector('#alert:not([hidden])');
+    expect(await page.textContent('#alert')).toMatch(/UNAUTHORIZED/);
+    expect(server.service.events.length).toBe(before);
+    await page.close();
+  });
+});
+
+describe('/overlay', () => {
+  it('draws each ball where the pipeline says, over a transparent background', async () => {
+    const page = await openPage('/overlay?show=balls,score');
+    const balls = [
+      { id: 'cue' as const, x: 400, y: 900 },
+      { id: 'black' as const, x: 889, y: 3245 },
+      { id: 'red' as const, track: 'red7', x: 1200, y: 2800 },
+    ];
+    server.service.updateBalls(1000, balls);
+    await page.waitForSelector('circle.ball-black');
+    const drawn = await page.$$eval('circle.ball', (cs) =>
+      cs.map((c) => ({
+        id: c.getAttribute('data-id'),
+        x: Number(c.getAttribute('data-x')),
+        y: Number(c.getAttribute('data-y')),
+      })),
+    );
+    expect(drawn).toEqual(balls.map(({ id, x, y }) => ({ id, x, y })));
+    // screen position: the playing area's box maps table y to screen x, table x to screen y
+    const area = await page.locator('#playing-area').boundingBox();
+    const black = await page.locator('circle.ball-black').boundingBox();
+    if (!area || !black) throw new Error('not drawn');
+    const scale = area.width / table.length;
+    expect(black.x + black.width / 2 - area.x).toBeCloseTo(3245 * scale, 0);
+    expect(black.y + black.height / 2 - area.y).toBeCloseTo(889 * scale, 0);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgba(0, 0, 0, 0)');
+    await page.screenshot({ path: '.tmp/overlay.png', omitBackground: true });
+    await page.close();
+  });
+});
+
+describe('/player', () => {
+  it('confirms a respot only once the camera sees the ball within 5 mm of its spot', async () => {
+    server.service.act({ name: 'setup', role: 'referee' }, { type: 'reRack' });
+    const withoutPink = [...layout().filter((b) => b.id !== 'pink'), CUE];
+    server.service.recordStroke({
+      shot: breakOff({ potted: ['pink'], after: withoutPink }),
+      start: 0,
+      end: 1,
+    });
+    const page = await openPage('/player');
+    server.service.updateBalls(2000, [...withoutPink, { id: 'pink', x: 889 + 9, y: 2676.75 }]);
+    await page.waitForSelector('li[data-id="pink"]');
+    await page.waitForFunction(() =>
+      document.querySelector('li[data-id="pink"]')?.textContent?.includes('9.0 mm'),
+    );
+    expect(await page.isDisabled('li[data-id="pink"] button')).toBe(true);
+    server.service.updateBalls(2100, [...withoutPink, { id: 'pink', x: 889 + 2, y: 2676.75 + 1 }]);
+    await page.waitForFunction(() =>
+      document.querySelector('li[data-id="pink"]')?.textContent?.includes('2.2 mm'),
+    );
+    expect(await page.isDisabled('li[data-id="pink"] button')).toBe(false);
+    await page.screenshot({ path: '.tmp/player.png' });
+    await page.click('li[data-id="pink"] button');
+    await page.waitForFunction(() =>
+      document.querySelector('li[data-id="pink"]')?.textContent?.includes('confirmed'),
+    );
+    expect(server.service.view.respots[0]?.confirmed).toBe(true);
+    await page.close();
+  });
+});
