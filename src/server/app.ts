@@ -57,6 +57,17 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   app.get('/api/table', (_req, res) => res.json(options.table));
   app.get('/api/view', (_req, res) => res.json(service.view));
   app.get('/api/events', (_req, res) => res.json(service.events));
+  app.get('/api/health', (_req, res) => {
+    const mem = process.memoryUsage();
+    res.json({
+      uptimeS: Math.round(process.uptime()),
+      rssBytes: mem.rss,
+      heapUsedBytes: mem.heapUsed,
+      clients: hub.size,
+      droppedClients: hub.dropped,
+      source: service.view.source,
+    });
+  });
   const sendExport = (req: Request, res: Response, frame: number | undefined): void => {
     const format = String(req.params['format']);
     if (format === 'json') res.json(exportJson(service.replayed, frame));

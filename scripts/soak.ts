@@ -1,0 +1,74 @@
+// Soak: `referee serve` on its bundled demo loop for a long while (default an hour), with a few
+// spectators connected, sampling the server's memory each minute. Prints start and end figures and
+// the trend, so a leak shows. Not part of CI. Run: npx tsx scripts/soak.ts [minutes] [spectators]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { WebSocket } from 'ws';
+
+const MINUTES = Number(process.argv[2] ?? 60);
+const SPECTATORS = Number(process.argv[3] ?? 20);
+const dir = mkdtempSync(path.join(tmpdir(), 'referee-soak-'));
+const bin = new URL('../bin/referee.js', import.meta.url).pathname;
+const server = spawn(
+  process.execPath,
+  [
+    bin,
+    'serve',
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--db',
+    path.join(dir, 'soak.sqlite'),
+    '--pin',
+    '1111',
+  ],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+  },
+);
+const url = await new Promise<string>((resolve, reject) => {
+  let seen = '';
+  server.stdout.on('data', (d: Buffer) => {
+    seen += d.toString();
+    const m = /serving on (http:\/\/localhost:\d+)/.exec(seen);
+    if (m?.[1]) resolve(m[1]);
+  });
+  server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+});
+let messages = 0;
+const sockets = Array.from({ length: SPECTATORS }, () => {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`);
+  ws.on('message', () => (messages += 1));
+  return ws;
+});
+interface Health {
+  uptimeS: number;
+  rssBytes: number;
+  heapUsedBytes: number;
+  clients: number;
+  source: { dropped: number };
+}
+const mb = (b: number): string => (b / 1024 / 1024).toFixed(1);
+const samples: Health[] = [];
+for (let minute = 0; minute <= MINUTES; minute++) {
+  const h = (await (await fetch(`${url}/api/health`)).json()) as Health;
+  samples.push(h);
+  console.log(
+    `${String(minute).padStart(3)} min  rss ${mb(h.rssBytes)} MB  heap ${mb(h.heapUsedBytes)} MB  clients ${h.clients}  frames dropped ${h.source.dropped}  messages ${messages}`,
+  );
+  if (minute < MINUTES) await new Promise((r) => setTimeout(r, 60_000));
+}
+const first = samples[1] ?? samples[0];
+const last = samples.at(-1);
+if (first && last)
+  console.log(
+    `soak ${MINUTES} min: rss ${mb(first.rssBytes)} → ${mb(last.rssBytes)} MB, heap ${mb(first.heapUsedBytes)} → ${mb(last.heapUsedBytes)} MB (from minute 1, after warm-up)`,
+  );
+for (const s of sockets) s.terminate();
+server.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+rmSync(dir, { recursive: true, force: true });
