@@ -1,0 +1,632 @@
+// What happened in a stroke, from its tracked frames: when the cue ball was struck, which ball it
+// touched first, the contacts that set other balls moving, cushion contacts, pots with their pocket,
+// balls off the table, where everything came to rest and which balls are left touching.
+//
+// First contact. Before it, the cue ball runs straight from where it lay (no masse here), and every
+// object ball lies still where it lay before the stroke. So the first contact is the first ball whose
+// contact circle (radius one ball diameter about its centre) the cue ball's line enters, provided the
+// cue ball got that far and that ball then moved when the cue ball would have reached it. A cushion
+// met first turns the line (a new leg from the contact point, fitted to the samples after it). The
+// cue ball's samples bracket the contact; the line extrapolates between them, so the contact point
+// and time come out between frames. Two balls whose contacts fall within `simultaneousMs` cannot be
+// told apart: both ids.
+import type { SnookerBallId } from '../table/balls.ts';
+import type { PocketId, Table } from '../table/bed.ts';
+import {
+  add,
+  distance,
+  dot,
+  nearestOnSegment,
+  perp,
+  scale,
+  sub,
+  unit,
+  type Segment,
+  type Vec,
+} from '../table/vector.ts';
+import { mm } from '../units.ts';
+import { Matrix, solve } from 'ml-matrix';
+import { fitLineThrough, linearFit, type Sample } from './motion.ts';
+import type { StrokeRecord } from './segmenter.ts';
+import type { RestingBall, Shot, StrokeEvent, TrackView } from './types.ts';
+
+export interface EventOptions {
+  /** A sample this far off the cue ball's line has been turned (mm)… */
+  readonly deviationMm: number;
+  /** …or it has come this much short of where its pace would have carried it (mm, plus a fifth of a step). */
+  readonly slowdownMm: number;
+  /** How far off a ball's contact circle the fitted line may pass and the ball still count (mm), plus… */
+  readonly lineToleranceMm: number;
+  /** …this share of the distance run (the line's direction is known less well far out). */
+  readonly lineToleranceFraction: number;
+  /** An object ball must start within this of when the cue ball reached it (ms), at least… */
+  readonly timingMs: number;
+  /** …and this many frame intervals. */
+  readonly timingFrames: number;
+  /** Contacts closer in time than this cannot be told apart: both ids (ms). */
+  readonly simultaneousMs: number;
+  /** A ball whose rest place moved by more than this was touched, even if it never seemed to run (mm). */
+  readonly nudgeMm: number;
+  /** Balls whose centres are within a diameter and this of each other are touching (mm). */
+  readonly touchingMm: number;
+  /** Samples used to date a ball's start (a straight-line fit of distance against time). */
+  readonly startSamples: number;
+  /** Cushions followed before the cue ball's first ball contact. */
+  readonly maxCushionLegs: number;
+  /**
+   * When no leg of the cue ball's path explains its first contact, the first ball to move counts if
+   * the cue ball was within a diameter and this (mm, plus its travel in the timing tolerance) of it.
+   */
+  readonly fallbackMm: number;
+}
+
+export const DEFAULT_EVENTS: EventOptions = {
+  deviationMm: 4,
+  slowdownMm: 4,
+  lineToleranceMm: 3,
+  lineToleranceFraction: 0.004,
+  timingMs: 12,
+  timingFrames: 1.5,
+  simultaneousMs: 1,
+  nudgeMm: 2,
+  touchingMm: 2,
+  startSamples: 3,
+  maxCushionLegs: 6,
+  fallbackMm: 15,
+};
+
+interface Series {
+  readonly view: TrackView;
+  readonly samples: Sample[];
+}
+
+/** Each track's observed samples over the stroke's frames, and its view in the last frame. */
+const seriesOf = (record: StrokeRecord): Map<string, Series> => {
+  const out = new Map<string, Series>();
+  for (const f of record.frames) {
+    for (const v of f.tracks) {
+      const s = out.get(v.track) ?? { view: v, samples: [] };
+      if (v.observed) s.samples.push({ t: f.t, x: v.observed.x, y: v.observed.y });
+      out.set(v.track, { view: v, samples: s.samples });
+    }
+  }
+  return out;
+};
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length === 0 ? 0 : s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+};
+
+const frameInterval = (record: StrokeRecord): number => {
+  const ts = record.frames.map((f) => f.t);
+  return median(ts.slice(1).map((t, i) => t - (ts[i] ?? t))) || 1000 / 60;
+};
+
+/**
+ * When a ball left `from`: a straight-line fit of its distance from there against time over its first
+ * moving samples (those already creeping before it passed `departMm` too, as a slow ball does),
+ * solved for distance zero, kept between the last sample still there and the first sample away.
+ * Undefined when it never left.
+ */
+export const motionStart = (
+  from: Vec,
+  samples: readonly Sample[],
+  after: number,
+  departMm: number,
+  count: number,
+): { t: number; dir: Vec; speed: number } | undefined => {
+  const i = samples.findIndex((s) => s.t >= after && distance(s, from) > departMm);
+  const first = samples[i];
+  if (!first) return undefined;
+  const dir = fitLineThrough(from, samples.slice(i, i + count)) ?? unit(sub(first, from));
+  const along = (p: Vec): number => dot(sub(p, from), dir);
+  // Back from the first sample away, over those already moving off (beyond a third of the threshold).
+  let j = i;
+  while (j > 0) {
+    const p = samples[j - 1];
+    if (!p || p.t < after || along(p) <= departMm / 3) break;
+    j -= 1;
+  }
+  // Not before the last sample that was still there, give or take its noise: a frame earlier.
+  const still = samples[j - 2] ?? samples[j - 1];
+  const lower = still && still.t >= after ? still.t : Math.min(after, first.t);
+  const moving = samples.slice(j, i + count);
+  if (moving.length < 2) return { t: (lower + first.t) / 2, dir, speed: 0 };
+  const fit = linearFit(
+    moving.map((p) => p.t),
+    moving.map(along),
+  );
+  const t = fit.b > 0 ? -fit.a / fit.b : first.t;
+  return { t: Math.min(first.t, Math.max(lower, t)), dir, speed: Math.max(0, fit.b * 1000) };
+};
+
+/** Position of a track at time `t`: its samples joined by straight lines, its rest place before them. */
+const positionAt = (rest: Vec, samples: readonly Sample[], t: number): Vec => {
+  const j = samples.findIndex((s) => s.t >= t);
+  if (j === -1) {
+    const last = samples.at(-1);
+    return last ?? rest;
+  }
+  const b = samples[j];
+  const a = samples[j - 1];
+  if (!b) return rest;
+  if (!a) return b.t === t ? b : rest;
+  const f = (t - a.t) / (b.t - a.t || 1);
+  return { x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f };
+};
+
+/** The cue ball's path on one leg: where it was at each sample (the leg's start first), and a step beyond. */
+interface Leg {
+  readonly path: Sample[];
+  /** Index (into the cue samples) of the first sample after the leg, if it was turned. */
+  readonly next: number | undefined;
+}
+
+/** Position at `t` from a least-squares polynomial in time (degree 1 or 2) over `samples`. */
+const extrapolate = (samples: readonly Sample[], t: number): Vec => {
+  const t0 = samples[0]?.t ?? t;
+  const ts = samples.map((s) => (s.t - t0) / 1000);
+  const x = t - t0;
+  // Three points fix a parabola exactly and its extrapolation amplifies their noise: five at least.
+  if (samples.length < 5) {
+    const fx = linearFit(
+      ts,
+      samples.map((s) => s.x),
+    );
+    const fy = linearFit(
+      ts,
+      samples.map((s) => s.y),
+    );
+    return { x: fx.a + (fx.b * x) / 1000, y: fy.a + (fy.b * x) / 1000 };
+  }
+  // A sliding ball's path is a parabola (constant friction along a constant slip): fit one.
+  const fit = (vs: readonly number[]): number => {
+    const m = new Matrix(ts.map((u) => [1, u, u * u]));
+    const c = solve(m, Matrix.columnVector([...vs]), true);
+    const u = x / 1000;
+    return c.get(0, 0) + c.get(1, 0) * u + c.get(2, 0) * u * u;
+  };
+  return { x: fit(samples.map((s) => s.x)), y: fit(samples.map((s) => s.y)) };
+};
+
+/**
+ * The cue ball's leg from `origin` (at time t0) through samples[from…]. Straight (the first leg: a
+ * ball struck level runs straight until it meets something): grow it while the samples stay on a
+ * line through the origin and keep their pace, and place them on that line. Curved (after a cushion:
+ * the ball slides with spin the cushion did not take, on a parabola until it rolls): grow it while
+ * each sample is where the latest ones say it should be. A sample that does not fit, followed by one
+ * that does, was a bad detection and is passed over; two in a row end the leg.
+ */
+const followLeg = (
+  origin: Vec,
+  t0: number,
+  samples: readonly Sample[],
+  from: number,
+  straight: boolean,
+  o: EventOptions,
+): Leg | undefined => {
+  const first = samples[from];
+  if (!first) return undefined;
+  const start: Sample = { t: t0, x: origin.x, y: origin.y };
+  const kept: Sample[] = [first];
+  let dir = fitLineThrough(origin, kept) ?? unit(sub(first, origin));
+  const along = (p: Vec): number => dot(sub(p, origin), dir);
+  // Pace along the line: a least-squares slope over the latest kept samples (none from one sample).
+  const pace = (): number | undefined => {
+    const recent = kept.slice(-4);
+    if (recent.length < 2) return undefined;
+    return linearFit(
+      recent.map((p) => p.t),
+      recent.map(along),
+    ).b;
+  };
+  const fitsLine = (p: Sample): boolean => {
+    const last = kept.at(-1) ?? first;
+    const v = pace();
+    const step = v === undefined ? 0 : Math.abs(v * (p.t - last.t));
+    const off = Math.abs(dot(sub(p, origin), perp(dir)));
+    // The line's direction is known to about the noise over the run so far: slack grows with distance.
+    const aim = (o.deviationMm / 2 / Math.max(o.deviationMm, along(last))) * along(p);
+    if (off > o.deviationMm + 0.05 * step + aim) return false;
+    if (v === undefined) return along(p) > along(last) - o.slowdownMm;
+    return along(p) >= along(last) + v * (p.t - last.t) - o.slowdownMm - 0.2 * step;
+  };
+  const fitsCurve = (p: Sample): boolean => {
+    const recent = [start, ...kept].slice(-6);
+    const last = recent.at(-1) ?? first;
+    const prior = recent.at(-2) ?? start;
+    const step = (distance(last, prior) / Math.max(1e-6, last.t - prior.t)) * (p.t - last.t);
+    // Few samples yet (the start is only estimated): more slack.
+    const slack = o.deviationMm * (recent.length < 3 ? 3 : 1) + 0.1 * step;
+    return distance(p, extrapolate(recent, p.t)) <= slack;
+  };
+  const fits = straight ? fitsLine : fitsCurve;
+  let turned: number | undefined;
+  for (let k = from + 1; k < samples.length; k++) {
+    const p = samples[k];
+    if (!p) break;
+    if (!fits(p)) {
+      const after = samples[k + 1];
+      if (!after || !fits(after)) {
+        turned = k;
+        break;
+      }
+      continue; // one bad detection
+    }
+    kept.push(p);
+    if (straight) dir = fitLineThrough(origin, kept) ?? dir;
+  }
+  const onPath = straight ? kept.map((p) => ({ t: p.t, ...add(origin, scale(dir, along(p))) })) : kept;
+  const path = [start, ...onPath];
+  // A step beyond: turned, as far as its pace would take it by the next sample; stopped or gone from
+  // view, a frame on.
+  const last = path.at(-1) ?? start;
+  const recent = path.slice(-4);
+  const next = turned === undefined ? undefined : samples[turned];
+  const tEnd = next ? next.t : last.t + 1000 / 60;
+  const beyond = recent.length >= 2 ? extrapolate(recent, tEnd) : last;
+  const ahead = straight ? add(origin, scale(dir, Math.max(along(last), along(beyond)))) : beyond;
+  path.push({ t: tEnd, x: ahead.x, y: ahead.y });
+  return { path, next: turned };
+};
+
+type Obstacle =
+  | {
+      readonly kind: 'ball';
+      readonly s: number;
+      readonly t: number;
+      readonly track: string;
+      readonly id: SnookerBallId;
+    }
+  | { readonly kind: 'cushion'; readonly s: number; readonly t: number; readonly at: Vec };
+
+/** Cushion noses as lines a ball centre stays a radius away from, with their normals into the bed. */
+const cushionLines = (table: Table): { seg: Segment; normal: Vec }[] => {
+  const centre = { x: table.width / 2, y: table.length / 2 };
+  return table.cushions.map((seg) => {
+    const n = unit(perp(sub(seg.b, seg.a)));
+    return { seg, normal: dot(sub(centre, seg.a), n) < 0 ? scale(n, -1) : n };
+  });
+};
+
+/**
+ * Where along a piece of path from `a` to `b` a ball centre first comes within `radius` of `centre`:
+ * the fraction of the piece, and how close it comes. Undefined if it never comes within `radius + slack`.
+ */
+const meetCircle = (a: Vec, b: Vec, centre: Vec, radius: number, slack: number): number | undefined => {
+  const ab = sub(b, a);
+  const len = Math.hypot(ab.x, ab.y);
+  if (len === 0) return distance(a, centre) <= radius + slack ? 0 : undefined;
+  const dir = scale(ab, 1 / len);
+  const rel = sub(centre, a);
+  const along = dot(rel, dir);
+  const off = Math.abs(dot(rel, perp(dir)));
+  if (distance(a, centre) < radius) return along > 0 ? 0 : undefined; // inside at the start: only if closing
+  if (off > radius + slack) return undefined;
+  const s = off <= radius ? along - Math.sqrt(radius * radius - off * off) : along;
+  return s >= 0 && s <= len ? s / len : undefined;
+};
+
+/**
+ * Everything a leg's path meets, in order: contact circles (a diameter round each ball at rest, with
+ * a little slack for the path's uncertainty) and cushion noses (a radius off them).
+ */
+const obstacles = (table: Table, leg: Leg, before: readonly TrackView[], o: EventOptions): Obstacle[] => {
+  const out: Obstacle[] = [];
+  const met = new Set<string>();
+  const cushions = cushionLines(table);
+  let s0 = 0;
+  for (let i = 1; i < leg.path.length; i++) {
+    const a = leg.path[i - 1];
+    const b = leg.path[i];
+    if (!a || !b) continue;
+    const len = distance(a, b);
+    const slack = o.lineToleranceMm + o.lineToleranceFraction * s0;
+    for (const ball of before) {
+      if (ball.id === 'cue' || met.has(ball.track)) continue;
+      const f = meetCircle(a, b, ball, table.ballDiameter, slack);
+      if (f === undefined) continue;
+      met.add(ball.track);
+      out.push({ kind: 'ball', s: s0 + f * len, t: a.t + f * (b.t - a.t), track: ball.track, id: ball.id });
+    }
+    for (const { seg, normal } of cushions) {
+      const da = dot(sub(a, seg.a), normal) - table.ballRadius;
+      const db = dot(sub(b, seg.a), normal) - table.ballRadius;
+      if (da < 0 || db >= 0) continue;
+      const f = da / (da - db);
+      const at = add(a, scale(sub(b, a), f));
+      // Only where the nose is: past its ends lies a pocket's mouth.
+      if (distance(nearestOnSegment(seg, at), sub(at, scale(normal, table.ballRadius))) > 1) continue;
+      out.push({ kind: 'cushion', s: s0 + f * len, t: a.t + f * (b.t - a.t), at });
+    }
+    s0 += len;
+  }
+  return out.sort((x, y) => x.s - y.s);
+};
+
+interface Departure {
+  readonly track: string;
+  readonly id: SnookerBallId;
+  readonly t: number;
+  /** How well `t` is known beyond the frame timing (ms): a slow ball's start is blurred by noise. */
+  readonly slack: number;
+  readonly from: Vec;
+}
+
+/**
+ * Every time a ball set off during the stroke: from each rest it left (a rest place and the samples
+ * after it), dated by `motionStart`.
+ */
+const departures = (
+  record: StrokeRecord,
+  series: Map<string, Series>,
+  after: number,
+  o: EventOptions,
+  departMm: number,
+): Departure[] => {
+  const out: Departure[] = [];
+  for (const [track, s] of series) {
+    let rest: Vec | undefined = record.before.find((b) => b.track === track);
+    let restUntil = -Infinity;
+    let seen = new Set<number>();
+    for (const f of record.frames) {
+      const v = f.tracks.find((x) => x.track === track);
+      if (!v) continue;
+      if (v.atRest && v.status !== 'potted' && v.status !== 'offTable') {
+        rest = { x: v.x, y: v.y };
+        restUntil = f.t;
+        continue;
+      }
+      if (v.departedAt === undefined || v.departedAt < after || seen.has(v.departedAt) || !rest) continue;
+      seen = new Set([...seen, v.departedAt]);
+      // Its samples since it was last taken to be at rest (the first of them may already be creeping).
+      const since = Math.max(after, Math.min(restUntil, v.departedAt - 1e-6));
+      const start = motionStart(rest, s.samples, since, departMm, o.startSamples);
+      if (start) {
+        const slack = start.speed > 0 ? Math.min(100, (500 * departMm) / start.speed) : 100;
+        out.push({ track, id: s.view.id, t: start.t, slack, from: rest });
+      }
+    }
+  }
+  return out.sort((a, b) => a.t - b.t);
+};
+
+/** Cushion contacts of one ball: its distance from a cushion nose falls, then rises, at a radius. */
+const cushionContacts = (
+  table: Table,
+  samples: readonly Sample[],
+  from: number,
+): { t: number; at: Vec }[] => {
+  const out: { t: number; at: Vec }[] = [];
+  const run = samples.filter((s) => s.t >= from);
+  for (const { seg, normal } of cushionLines(table)) {
+    const d = run.map((p) => dot(sub(p, seg.a), normal));
+    for (let i = 1; i < run.length - 1; i++) {
+      const di = d[i] ?? 0;
+      const inBefore = (d[i - 1] ?? 0) - di;
+      const outAfter = (d[i + 1] ?? 0) - di;
+      const p = run[i];
+      const a = run[i - 1];
+      if (!p || !a) continue;
+      // Approaching then leaving, by more than the noise, and close enough for the step it was making.
+      if (inBefore < 2 || outAfter < 2) continue;
+      if (di > table.ballRadius + Math.max(inBefore, outAfter) + 3) continue;
+      const foot = nearestOnSegment(seg, p);
+      if (distance(foot, sub(p, scale(normal, di))) > table.ballRadius) continue;
+      // Date it on the way in: where the line through the two samples before reaches a radius away.
+      const vn = inBefore / Math.max(1e-6, p.t - a.t);
+      const t = a.t + Math.max(0, (d[i - 1] ?? 0) - table.ballRadius) / vn;
+      out.push({ t: Math.min(t, p.t), at: p });
+    }
+  }
+  return out.sort((x, y) => x.t - y.t);
+};
+
+export interface FirstContact {
+  readonly ids: SnookerBallId[];
+  readonly tracks: string[];
+  readonly t: number | undefined;
+  /** Cushions the cue ball met before it. */
+  readonly cushions: { t: number; at: Vec }[];
+}
+
+/** The cue ball's first contact (see the top of this file). */
+export const firstContact = (
+  table: Table,
+  record: StrokeRecord,
+  start: number,
+  cueSamples: readonly Sample[],
+  moved: (track: string, t: number, tol: number) => boolean,
+  starts: readonly Departure[],
+  o: EventOptions,
+  departMm: number,
+): FirstContact => {
+  const cue = record.before.find((b) => b.id === 'cue');
+  const cushions: { t: number; at: Vec }[] = [];
+  if (!cue) return { ids: [], tracks: [], t: undefined, cushions };
+  const tol = Math.max(o.timingMs, o.timingFrames * frameInterval(record));
+  let origin: Vec = cue;
+  let t0 = start;
+  let from = cueSamples.findIndex((s) => s.t > start && distance(s, cue) > departMm);
+  for (let legNo = 0; legNo <= o.maxCushionLegs && from >= 0; legNo++) {
+    const leg = followLeg(origin, t0, cueSamples, from, legNo === 0, o);
+    if (!leg) break;
+    let hit: Extract<Obstacle, { kind: 'ball' }> | undefined;
+    let also: Extract<Obstacle, { kind: 'ball' }> | undefined;
+    let cushion: Extract<Obstacle, { kind: 'cushion' }> | undefined;
+    for (const ob of obstacles(table, leg, record.before, o)) {
+      if (ob.kind === 'cushion') {
+        if (hit) break;
+        cushion = ob;
+        break;
+      }
+      if (hit && ob.t - hit.t > o.simultaneousMs) break;
+      if (!moved(ob.track, ob.t, tol)) continue;
+      if (!hit) hit = ob;
+      else {
+        also = ob;
+        break;
+      }
+    }
+    if (hit) {
+      const both = also ? [hit, also] : [hit];
+      return { ids: both.map((h) => h.id), tracks: both.map((h) => h.track), t: hit.t, cushions };
+    }
+    if (!cushion || leg.next === undefined) break;
+    // Off the cushion: a new leg from the contact point, through the samples after it.
+    cushions.push({ t: cushion.t, at: cushion.at });
+    origin = cushion.at;
+    t0 = cushion.t;
+    from = leg.next;
+  }
+  // No leg explains it — two things happened within a frame (a cushion and a ball just off it): the
+  // first object ball to move, if the cue ball was there when it did. Nothing moves before the first
+  // contact, so the first to move was touched first.
+  const path = [
+    { t: start, x: cue.x, y: cue.y },
+    ...[...cueSamples.filter((p) => p.t > start), ...cushions.map((c) => ({ t: c.t, ...c.at }))].sort(
+      (a, b) => a.t - b.t,
+    ),
+  ];
+  const earliest = starts.find((m) => m.id !== 'cue' && m.t > start);
+  if (earliest) {
+    const at = positionAt(cue, path, earliest.t);
+    const j = path.findIndex((p) => p.t >= earliest.t);
+    const a = path[Math.max(0, j - 1)];
+    const b = path[Math.max(0, j)];
+    const speed = a && b && b.t > a.t ? distance(a, b) / (b.t - a.t) : 0;
+    if (Math.abs(distance(at, earliest.from) - table.ballDiameter) <= o.fallbackMm + speed * tol)
+      return { ids: [earliest.id], tracks: [earliest.track], t: earliest.t, cushions };
+  }
+  return { ids: [], tracks: [], t: undefined, cushions };
+};
+
+export interface AnalyseOptions {
+  readonly events: EventOptions;
+  /** The tracker's departure distance (mm): a ball this far from its rest has moved. */
+  readonly departMm: number;
+}
+
+/** The stroke's start (the strike), dated from the cue ball's first samples away from its rest. */
+export const strikeTime = (
+  record: StrokeRecord,
+  cueSamples: readonly Sample[],
+  departMm: number,
+  count: number,
+): number => {
+  const cue = record.before.find((b) => b.id === 'cue');
+  if (!cue) return record.departed;
+  const lastStill = [...cueSamples].reverse().find((s) => s.t < record.departed);
+  const start = motionStart(cue, cueSamples, lastStill ? lastStill.t : record.departed - 1, departMm, count);
+  return start?.t ?? record.departed;
+};
+
+/** One stroke's shot (CONTRACTS.md §5) from its record. */
+export const analyseStroke = (
+  table: Table,
+  record: StrokeRecord,
+  index: number,
+  options: AnalyseOptions,
+): Shot => {
+  const o = options.events;
+  const series = seriesOf(record);
+  const cueTrack = record.before.find((b) => b.id === 'cue')?.track;
+  const cueSamples = (cueTrack && series.get(cueTrack)?.samples) || [];
+  const start = strikeTime(record, cueSamples, options.departMm, o.startSamples);
+  const moves = departures(record, series, start, o, options.departMm);
+  const last = record.frames.at(-1);
+  const lastViews = new Map((last?.tracks ?? []).map((v) => [v.track, v]));
+
+  // A ball was set moving at about `t` if it departed then, or went straight into a pocket, or its
+  // rest place shifted (a touch too light to see it run).
+  const moved = (track: string, t: number, tol: number): boolean => {
+    if (moves.some((m) => m.track === track && Math.abs(m.t - t) <= tol + m.slack)) return true;
+    const end = lastViews.get(track);
+    const was = record.before.find((b) => b.track === track);
+    if (!end || !was) return false;
+    if (
+      (end.status === 'potted' || end.status === 'offTable' || end.pending) &&
+      (end.goneAt ?? Infinity) >= t - tol
+    )
+      return !moves.some((m) => m.track === track && m.t < t - tol);
+    return !moves.some((m) => m.track === track) && end.atRest && distance(end, was) > o.nudgeMm;
+  };
+
+  const first = firstContact(table, record, start, cueSamples, moved, moves, o, options.departMm);
+  const events: StrokeEvent[] = [];
+  if (first.t !== undefined) {
+    for (const [i, id] of first.ids.entries())
+      events.push({
+        t: first.t,
+        type: 'contact',
+        a: 'cue',
+        b: id,
+        ta: cueTrack ?? 'cue',
+        tb: first.tracks[i] ?? id,
+      });
+  }
+
+  // Every other ball set moving: by whichever ball was a diameter away when it started.
+  for (const m of moves) {
+    if (m.track === cueTrack) continue;
+    if (first.tracks.includes(m.track) && first.t !== undefined && Math.abs(m.t - first.t) < 50) continue;
+    let best: { track: string; id: SnookerBallId; gap: number } | undefined;
+    for (const [track, s] of series) {
+      if (track === m.track) continue;
+      const rest = record.before.find((b) => b.track === track) ?? s.samples[0];
+      if (!rest) continue;
+      const gap = Math.abs(distance(positionAt(rest, s.samples, m.t), m.from) - table.ballDiameter);
+      if (!best || gap < best.gap) best = { track, id: s.view.id, gap };
+    }
+    if (best && best.gap < table.ballDiameter / 2)
+      events.push({ t: m.t, type: 'contact', a: best.id, b: m.id, ta: best.track, tb: m.track });
+  }
+
+  for (const [track, s] of series) {
+    for (const c of cushionContacts(table, s.samples, start))
+      events.push({ t: c.t, type: 'cushion', ball: s.view.id, track });
+  }
+
+  const potted: { id: SnookerBallId; pocket: PocketId }[] = [];
+  const offTable: SnookerBallId[] = [];
+  const gone = [...lastViews.values()]
+    .filter((v) => record.before.some((b) => b.track === v.track))
+    .filter((v) => v.status === 'potted' || v.status === 'offTable' || v.pending !== undefined)
+    .sort((a, b) => (a.goneAt ?? 0) - (b.goneAt ?? 0));
+  for (const v of gone) {
+    const t = v.goneAt ?? v.lastSeen;
+    if ((v.status === 'potted' || v.pending === 'pot') && v.pocket) {
+      potted.push({ id: v.id, pocket: v.pocket });
+      events.push({ t, type: 'pot', ball: v.id, track: v.track, pocket: v.pocket });
+    } else {
+      offTable.push(v.id);
+      events.push({ t, type: 'offTable', ball: v.id, track: v.track });
+    }
+  }
+
+  const rest: RestingBall[] = [...lastViews.values()]
+    .filter((v) => (v.status === 'table' || v.status === 'hidden') && v.pending === undefined)
+    .map((v) => ({ track: v.track, id: v.id, x: mm(v.x), y: mm(v.y) }));
+  const touching: [string, string][] = [];
+  for (let i = 0; i < rest.length; i++)
+    for (let j = i + 1; j < rest.length; j++) {
+      const a = rest[i];
+      const b = rest[j];
+      if (a && b && distance(a, b) < table.ballDiameter + o.touchingMm) touching.push([a.track, b.track]);
+    }
+
+  return {
+    index,
+    start,
+    end: Math.max(start, record.end),
+    firstContact: first.ids,
+    potted,
+    offTable,
+    events: events.sort((a, b) => a.t - b.t),
+    before: record.before.map((v) => ({ track: v.track, id: v.id, x: mm(v.x), y: mm(v.y) })),
+    rest,
+    touching,
+  };
+};

@@ -1,0 +1,86 @@
+// Tracking: balls over time → tracks → strokes → what happened in each (issue 6). Small pure stages
+// (motion, events) and temporal state with reset() (Tracker, StrokeSegmenter, StrokeFollower).
+import type { Table } from '../table/bed.ts';
+import { analyseStroke, DEFAULT_EVENTS, type EventOptions } from './events.ts';
+import { DEFAULT_SEGMENTER, StrokeSegmenter, type SegmenterOptions, type StrokeRecord } from './segmenter.ts';
+import { DEFAULT_TRACKER, Tracker, type TrackerOptions } from './tracker.ts';
+import type { FrameDetections, Shot, TrackedFrame } from './types.ts';
+
+export * from './types.ts';
+export * from './motion.ts';
+export * from './tracker.ts';
+export * from './segmenter.ts';
+export * from './events.ts';
+export * from './synthetic.ts';
+
+export interface FollowerOptions {
+  readonly tracker: TrackerOptions;
+  readonly segmenter: SegmenterOptions;
+  readonly events: EventOptions;
+}
+
+export const DEFAULT_FOLLOWER: FollowerOptions = {
+  tracker: DEFAULT_TRACKER,
+  segmenter: DEFAULT_SEGMENTER,
+  events: DEFAULT_EVENTS,
+};
+
+/** A stroke as it came out, with when it was recognised (the frame time that ended it). */
+export interface FollowedShot {
+  readonly shot: Shot;
+  readonly recognisedAt: number;
+  readonly record: StrokeRecord;
+}
+
+/** Detections in, shots out: the tracker, the segmenter and the event stage, one frame at a time. */
+export class StrokeFollower {
+  private readonly tracker: Tracker;
+  private readonly segmenter: StrokeSegmenter;
+  private count = 0;
+  private latest: TrackedFrame | undefined;
+
+  constructor(
+    private readonly table: Table,
+    private readonly options: FollowerOptions = DEFAULT_FOLLOWER,
+  ) {
+    this.tracker = new Tracker(table, options.tracker);
+    this.segmenter = new StrokeSegmenter(options.segmenter);
+  }
+
+  reset(): void {
+    this.tracker.reset();
+    this.segmenter.reset();
+    this.count = 0;
+    this.latest = undefined;
+  }
+
+  /** The tracks after the latest frame. */
+  get tracks(): TrackedFrame | undefined {
+    return this.latest;
+  }
+
+  get inStroke(): boolean {
+    return this.segmenter.inStroke;
+  }
+
+  /** Feed one frame's detections; returns the stroke this frame ended, if any. */
+  push(frame: FrameDetections): FollowedShot | undefined {
+    this.latest = this.tracker.update(frame);
+    const record = this.segmenter.push(this.latest);
+    return record ? this.shot(record) : undefined;
+  }
+
+  /** The source has ended: the stroke in progress, if any. */
+  flush(): FollowedShot | undefined {
+    const record = this.segmenter.flush();
+    return record ? this.shot(record) : undefined;
+  }
+
+  private shot(record: StrokeRecord): FollowedShot {
+    const shot = analyseStroke(this.table, record, this.count++, {
+      events: this.options.events,
+      departMm: this.options.tracker.motion.departMm,
+    });
+    return { shot, recognisedAt: record.recognisedAt, record };
+  }
+}

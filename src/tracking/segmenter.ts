@@ -1,0 +1,130 @@
+// Strokes out of the stream of tracked frames. A stroke starts when the cue ball leaves its rest
+// fast enough to have been struck (a hand nudging it is not a stroke); it ends when every ball on the
+// table has been at rest for `restMs`, or — after a pot — when everything visible is still and balls
+// that were lying still vanish (a person taking balls off the table or out of the pockets).
+import type { TrackedFrame, TrackView } from './types.ts';
+
+export interface SegmenterOptions {
+  /** Every ball at rest this long and the stroke is over (ms). */
+  readonly restMs: number;
+  /** After a pot, balls lying still vanishing with all else still this long: over (ms). */
+  readonly removalRestMs: number;
+  /** The cue ball must leave its rest at least this fast to have been struck (mm/s). */
+  readonly minStrikeSpeedMmS: number;
+  /** Frames kept from before the stroke: where every ball lay, and the cue ball's last still samples. */
+  readonly preRollMs: number;
+  /** A stroke longer than this ends regardless (ms). */
+  readonly maxStrokeMs: number;
+}
+
+// Rest for 250 ms: the rest test itself dates a stop about when the ball's last few millimetres of
+// creep begin, so the `shot` line comes out about 300 ms after the true stop at most (issue 6 target).
+export const DEFAULT_SEGMENTER: SegmenterOptions = {
+  restMs: 250,
+  removalRestMs: 100,
+  minStrikeSpeedMmS: 150,
+  preRollMs: 500,
+  maxStrokeMs: 120_000,
+};
+
+export type StrokeEnd = 'rest' | 'removal' | 'timeout' | 'flush';
+
+/** Everything the event stage needs about one stroke. */
+export interface StrokeRecord {
+  /** When the cue ball was first seen away from its rest (the strike is a little before). */
+  readonly departed: number;
+  /** When the last ball stopped (the stroke's end). */
+  readonly end: number;
+  /** Every ball's track in the last frame before the cue ball moved. */
+  readonly before: readonly TrackView[];
+  /** The frames from before the strike (pre-roll) to the end. */
+  readonly frames: readonly TrackedFrame[];
+  readonly endedBy: StrokeEnd;
+  /** The frame time at which the end was recognised (for latency). */
+  readonly recognisedAt: number;
+}
+
+const onTable = (v: TrackView): boolean => v.status === 'table' || v.status === 'hidden';
+const still = (v: TrackView): boolean => v.atRest && v.pending === undefined;
+
+export class StrokeSegmenter {
+  private history: TrackedFrame[] = [];
+  private stroke: { departed: number; before: readonly TrackView[]; frames: TrackedFrame[] } | undefined;
+
+  constructor(private readonly options: SegmenterOptions = DEFAULT_SEGMENTER) {}
+
+  reset(): void {
+    this.history = [];
+    this.stroke = undefined;
+  }
+
+  get inStroke(): boolean {
+    return this.stroke !== undefined;
+  }
+
+  /** Feed one tracked frame; returns a stroke when this frame ends one. */
+  push(frame: TrackedFrame): StrokeRecord | undefined {
+    const o = this.options;
+    if (!this.stroke) {
+      this.history.push(frame);
+      while (this.history.length > 1 && (this.history[0]?.t ?? frame.t) < frame.t - o.preRollMs)
+        this.history.shift();
+      const cue = frame.tracks.find((v) => v.id === 'cue' && v.status === 'table');
+      if (!cue || cue.atRest || cue.departedAt === undefined) return undefined;
+      if (Math.hypot(cue.vx, cue.vy) < o.minStrikeSpeedMmS) return undefined;
+      const departed = cue.departedAt;
+      const prior = [...this.history].reverse().find((f) => f.t < departed);
+      this.stroke = {
+        departed,
+        before: (prior ?? frame).tracks.filter(onTable),
+        frames: [...this.history],
+      };
+      this.history = [];
+      return undefined;
+    }
+
+    const s = this.stroke;
+    s.frames.push(frame);
+    const table = frame.tracks.filter(onTable);
+    const settled = table.every(still);
+    const lastStop = Math.max(s.departed, ...table.map((v) => v.restSince ?? s.departed));
+    if (settled && frame.t - lastStop >= o.restMs) return this.finish(lastStop, 'rest', frame.t);
+    if (settled && frame.t - lastStop >= o.removalRestMs && this.removing(s.before, frame))
+      return this.finish(lastStop, 'removal', frame.t);
+    if (frame.t - s.departed >= o.maxStrokeMs) return this.finish(frame.t, 'timeout', frame.t);
+    return undefined;
+  }
+
+  /** The source has ended: a stroke in progress ends here. */
+  flush(): StrokeRecord | undefined {
+    const s = this.stroke;
+    const last = s?.frames.at(-1);
+    if (!s || !last) return undefined;
+    const table = last.tracks.filter(onTable);
+    const lastStop = Math.max(s.departed, ...table.map((v) => (still(v) ? (v.restSince ?? last.t) : last.t)));
+    return this.finish(lastStop, 'flush', last.t);
+  }
+
+  /** After a pot in this stroke, a ball that lay still before the stroke and still now has vanished. */
+  private removing(before: readonly TrackView[], frame: TrackedFrame): boolean {
+    const potted = frame.tracks.some((v) => v.status === 'potted' && before.some((b) => b.track === v.track));
+    if (!potted) return false;
+    return frame.tracks.some(
+      (v) =>
+        v.status === 'hidden' &&
+        v.atRest &&
+        v.pending === undefined &&
+        v.lastSeen > (this.stroke?.departed ?? Infinity) &&
+        (v.restSince ?? Infinity) < v.lastSeen,
+    );
+  }
+
+  private finish(end: number, endedBy: StrokeEnd, recognisedAt: number): StrokeRecord {
+    const s = this.stroke;
+    this.stroke = undefined;
+    if (!s) throw new Error('no stroke in progress'); // unreachable: callers check
+    const last = s.frames.at(-1);
+    this.history = last ? [last] : [];
+    return { departed: s.departed, end, before: s.before, frames: s.frames, endedBy, recognisedAt };
+  }
+}

@@ -1,0 +1,475 @@
+// Identity of every ball across frames. Each frame: predict every live track (at rest: where it lies;
+// moving: carried on by its velocity), assign detections to tracks class by class with the Hungarian
+// method (munkres-js) inside gates, then let a detection whose class was misread take an unmatched
+// track of another class close by. A track with no detection is hidden, kept alive at its last place
+// (or where its motion takes it); it is potted only when it vanished where it could drop — moving into
+// a pocket's mouth — and stayed gone. Detections that match nothing start tentative tracks; enough of
+// them in a row bring back a hidden or potted ball of that class, or start a new one.
+import computeMunkres from 'munkres-js';
+import { SNOOKER_BALL_IDS, SNOOKER_REDS, type SnookerBallId } from '../table/balls.ts';
+import type { PocketId, Table } from '../table/bed.ts';
+import { depthInPocket } from '../table/occupancy.ts';
+import { distance, distanceToSegment, dot, perp, scale, sub, toPoint, type Vec } from '../table/vector.ts';
+import { mm, pointMm } from '../units.ts';
+import { BallMotion, DEFAULT_MOTION, type MotionOptions } from './motion.ts';
+import type { Detection, FrameDetections, TrackedFrame, TrackStatus, TrackView } from './types.ts';
+
+export interface TrackerOptions {
+  readonly motion: MotionOptions;
+  /** Gate around a ball at rest that nothing moving can reach: it can only be where it lies. */
+  readonly restGateMm: number;
+  /** Gate around where a moving ball should be… */
+  readonly gateMm: number;
+  /** …widened by this share of the distance it moves between frames. */
+  readonly gateFraction: number;
+  /** The fastest a ball can be sent (mm/s): a ball at rest a moving ball may reach can start this fast. */
+  readonly maxSpeedMmS: number;
+  /** A detection this close to an unmatched track of another class is that ball, its class misread. */
+  readonly classSwapMm: number;
+  /** Consecutive detections needed to start a track or bring one back. */
+  readonly confirmFrames: number;
+  /** A tentative track not seen for this long is forgotten. */
+  readonly tentativeMs: number;
+  /** A ball gone where it could drop, unseen for this long, is potted (or off the table). */
+  readonly potConfirmMs: number;
+  /** A moving ball hidden this long is taken as stopped where its motion would have left it. */
+  readonly hiddenSettleMs: number;
+  /** Slower than this, a ball vanishing at a cushion is hidden, not off the table (mm/s). */
+  readonly offTableMinSpeedMmS: number;
+  /** Balls of each id the set holds. */
+  readonly capacity: Readonly<Record<SnookerBallId, number>>;
+}
+
+export const SNOOKER_CAPACITY: Readonly<Record<SnookerBallId, number>> = {
+  cue: 1,
+  red: SNOOKER_REDS,
+  yellow: 1,
+  green: 1,
+  brown: 1,
+  blue: 1,
+  pink: 1,
+  black: 1,
+};
+
+// A 4 m/s stroke moves a ball 67 mm per frame at 60 fps (issue 6); the fastest break-offs reach about
+// 10 m/s, and an object ball can leave a collision faster than the cue ball arrived only by a few %.
+export const DEFAULT_TRACKER: TrackerOptions = {
+  motion: DEFAULT_MOTION,
+  restGateMm: 15,
+  gateMm: 30,
+  gateFraction: 0.5,
+  maxSpeedMmS: 8000,
+  classSwapMm: 20,
+  confirmFrames: 2,
+  tentativeMs: 200,
+  potConfirmMs: 100,
+  hiddenSettleMs: 600,
+  offTableMinSpeedMmS: 1500,
+  capacity: SNOOKER_CAPACITY,
+};
+
+interface Track {
+  readonly name: string;
+  readonly id: SnookerBallId;
+  readonly motion: BallMotion;
+  status: TrackStatus;
+  pending: 'pot' | 'offTable' | undefined;
+  pocket: PocketId | undefined;
+  /** Estimated time it crossed into the pocket or left the bed. */
+  goneAt: number | undefined;
+  lastSeen: number;
+  observed: Vec | undefined;
+}
+
+interface Tentative {
+  readonly id: SnookerBallId;
+  p: Vec;
+  hits: number;
+  last: number;
+}
+
+// munkres-js compares reduced costs with zero: whole numbers keep that exact (hundredths of a mm).
+const COST_SCALE = 100;
+const FORBIDDEN = 1e12;
+
+/** Least-cost pairs of rows and columns, keeping only pairs whose cost is allowed. */
+const assign = (cost: readonly (readonly number[])[]): [number, number][] => {
+  if (cost.length === 0 || (cost[0]?.length ?? 0) === 0) return [];
+  return computeMunkres(cost, { padValue: FORBIDDEN }).filter(
+    ([r, c]) => (cost[r]?.[c] ?? FORBIDDEN) < FORBIDDEN,
+  );
+};
+
+/**
+ * The pocket a ball went into, if it could have: it vanished at `from` moving with `velocity` (mm/s)
+ * and could have travelled `reach` mm since. It is in the throat already, or its path crosses a
+ * pocket's mouth (knuckle to knuckle, with half a ball either side for a ball that takes a jaw and
+ * drops) within reach.
+ */
+export const vanishedInto = (table: Table, from: Vec, velocity: Vec, reach: number): PocketId | undefined => {
+  const speed = Math.hypot(velocity.x, velocity.y);
+  const r = table.ballRadius;
+  let best: { pocket: PocketId; s: number } | undefined;
+  for (const pocket of table.pockets) {
+    const across = perp(pocket.axis);
+    const depth = depthInPocket(pocket, from);
+    const lateral = Math.abs(dot(sub(from, pocket.mouthCentre), across));
+    const halfMouth = pocket.mouth / 2 + r / 2;
+    if (depth > -r / 2 && lateral < halfMouth) {
+      if (!best || best.s > 0) best = { pocket: pocket.id, s: 0 };
+      continue;
+    }
+    if (speed === 0) {
+      if (distance(from, pocket.mouthCentre) <= reach && (!best || best.s > 0))
+        best = { pocket: pocket.id, s: distance(from, pocket.mouthCentre) };
+      continue;
+    }
+    const dir = scale(velocity, 1 / speed);
+    const towards = dot(dir, pocket.axis);
+    if (towards <= 0) continue;
+    const s = -depth / towards;
+    if (s > reach) continue;
+    const at = { x: from.x + dir.x * s, y: from.y + dir.y * s };
+    if (Math.abs(dot(sub(at, pocket.mouthCentre), across)) >= halfMouth) continue;
+    if (!best || s < best.s) best = { pocket: pocket.id, s };
+  }
+  return best?.pocket;
+};
+
+/** Does a straight path from `from` leave the bed over a cushion (not into a pocket) within `reach`? */
+export const leavesBed = (table: Table, from: Vec, velocity: Vec, reach: number): boolean => {
+  const speed = Math.hypot(velocity.x, velocity.y);
+  if (speed === 0) return false;
+  const to = { x: from.x + (velocity.x / speed) * reach, y: from.y + (velocity.y / speed) * reach };
+  const r = table.ballRadius;
+  const outside = to.x < r || to.x > table.width - r || to.y < r || to.y > table.length - r;
+  return outside && vanishedInto(table, from, velocity, reach) === undefined;
+};
+
+export class Tracker {
+  private tracks: Track[] = [];
+  private tentatives: Tentative[] = [];
+  private lastT: number | undefined;
+  private redCount = 0;
+
+  constructor(
+    private readonly table: Table,
+    private readonly options: TrackerOptions = DEFAULT_TRACKER,
+  ) {}
+
+  reset(): void {
+    this.tracks = [];
+    this.tentatives = [];
+    this.lastT = undefined;
+    this.redCount = 0;
+  }
+
+  /** The tracks as they stand (after the last frame). */
+  views(): TrackView[] {
+    return this.tracks.map((k) => this.view(k));
+  }
+
+  update(frame: FrameDetections): TrackedFrame {
+    const { t } = frame;
+    const dt = this.lastT === undefined ? 0 : Math.max(0, t - this.lastT);
+    this.lastT = t;
+    for (const k of this.tracks) k.observed = undefined;
+
+    const live = this.tracks.filter((k) => k.status === 'table' || k.status === 'hidden');
+    const agitated = this.agitated(live, t, dt);
+    const unmatched = new Set(frame.balls.map((_, i) => i));
+    const matched = new Set<Track>();
+
+    // 1. Class by class, inside each track's gate.
+    for (const id of SNOOKER_BALL_IDS) {
+      const tracks = live.filter((k) => k.id === id);
+      const dets = [...unmatched].filter((i) => frame.balls[i]?.id === id);
+      if (tracks.length === 0 || dets.length === 0) continue;
+      const cost = tracks.map((k) => {
+        const gate = this.gate(k, t, dt, agitated.has(k));
+        return dets.map((i) => this.cost(k, frame.balls[i], t, gate));
+      });
+      for (const [r, c] of assign(cost)) {
+        const k = tracks[r];
+        const i = dets[c];
+        if (!k || i === undefined) continue;
+        this.observe(k, frame.balls[i], t);
+        matched.add(k);
+        unmatched.delete(i);
+      }
+    }
+
+    // 2. A class misread: an unmatched detection right where an unmatched track should be.
+    const orphans = live.filter((k) => !matched.has(k));
+    const rest = [...unmatched];
+    if (orphans.length > 0 && rest.length > 0) {
+      const cost = orphans.map((k) => rest.map((i) => this.cost(k, frame.balls[i], t, this.swapGate(k, t))));
+      for (const [r, c] of assign(cost)) {
+        const k = orphans[r];
+        const i = rest[c];
+        if (!k || i === undefined) continue;
+        this.observe(k, frame.balls[i], t);
+        matched.add(k);
+        unmatched.delete(i);
+      }
+    }
+
+    // 3. Tracks with no detection: hidden, or gone into a pocket or off the bed.
+    for (const k of live) if (!matched.has(k)) this.miss(k, t, dt, agitated.has(k));
+
+    // 4. Detections that match nothing: tentative tracks, confirmed by repetition.
+    this.tentate(
+      [...unmatched].map((i) => frame.balls[i]).filter((d): d is Detection => d !== undefined),
+      t,
+      dt,
+    );
+
+    return { t, tracks: this.views() };
+  }
+
+  /**
+   * Balls at rest that something moving may reach this frame, and balls touching those (a blow
+   * passes through a chain of touching balls at once, as in the break-off into the pack). Only these
+   * may jump away from where they lie; the cue ball may always be struck.
+   */
+  private agitated(live: readonly Track[], t: number, dt: number): Set<Track> {
+    const o = this.options;
+    const reach = this.table.ballDiameter + o.gateMm;
+    const movers = live.filter((k) => !k.motion.atRest || k.motion.stirring);
+    const resting = live.filter((k) => k.motion.atRest && !k.motion.stirring);
+    const out = new Set<Track>();
+    for (const k of resting) {
+      if (k.id === 'cue') {
+        out.add(k);
+        continue;
+      }
+      const p = k.motion.anchor;
+      for (const m of movers) {
+        const path = { a: toPoint(m.motion.lastSample), b: toPoint(m.motion.predict(t + dt)) };
+        if (distanceToSegment(path, p) < reach) {
+          out.add(k);
+          break;
+        }
+      }
+    }
+    const touch = this.table.ballDiameter + 3;
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const k of resting) {
+        if (out.has(k)) continue;
+        for (const a of out) {
+          // The cue ball is always ready to be struck, but a blow reaches its neighbours only once it moves.
+          if (a.id !== 'cue' && distance(k.motion.anchor, a.motion.anchor) < touch) {
+            out.add(k);
+            grew = true;
+            break;
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private gate(k: Track, t: number, dt: number, agitated: boolean): number {
+    const o = this.options;
+    const m = k.motion;
+    const since = Math.max(dt, t - k.lastSeen) / 1000;
+    if (m.atRest && !m.stirring) return agitated ? o.restGateMm + o.maxSpeedMmS * since : o.restGateMm;
+    // Just set moving: its speed is not known yet.
+    if (m.legSamples < 3) return o.restGateMm + o.maxSpeedMmS * since;
+    const speed = Math.hypot(m.velocity.x, m.velocity.y);
+    return (
+      o.gateMm + o.gateFraction * speed * since + (k.status === 'hidden' ? (o.maxSpeedMmS * since) / 4 : 0)
+    );
+  }
+
+  private swapGate(k: Track, t: number): number {
+    const m = k.motion;
+    const speed = m.atRest ? 0 : Math.hypot(m.velocity.x, m.velocity.y);
+    return (
+      this.options.classSwapMm + this.options.gateFraction * speed * (Math.max(0, t - k.lastSeen) / 1000)
+    );
+  }
+
+  /**
+   * Cost of giving detection `d` to track `k`, or forbidden beyond the gate. A ball at rest should be
+   * where it lies. A moving ball should be where its motion takes it — or anywhere short of that on
+   * its way, since a ball it meets can stop it dead (a stun shot) or check it: the distance is from
+   * the way between its last sample and the prediction, with a fifth of the distance from the
+   * prediction added so that carrying on is preferred.
+   */
+  private cost(k: Track, d: Detection | undefined, t: number, gate: number): number {
+    if (!d) return FORBIDDEN;
+    const m = k.motion;
+    const predicted = m.predict(t);
+    const fromPrediction = distance(d, predicted);
+    if (m.atRest && !m.stirring)
+      return fromPrediction <= gate ? Math.round(fromPrediction * COST_SCALE) : FORBIDDEN;
+    const way = distanceToSegment({ a: toPoint(m.lastSample), b: toPoint(predicted) }, d);
+    let dist = way <= gate ? way + 0.2 * fromPrediction : Infinity;
+    // A ball that seems to be starting may as well be where it lay (the far sample was a glitch).
+    if (m.stirring && distance(d, m.anchor) <= this.options.restGateMm)
+      dist = Math.min(dist, distance(d, m.anchor));
+    return Number.isFinite(dist) ? Math.round(dist * COST_SCALE) : FORBIDDEN;
+  }
+
+  private observe(k: Track, d: Detection | undefined, t: number): void {
+    if (!d) return;
+    const p = { x: d.x, y: d.y };
+    if (k.status === 'hidden' && t - k.lastSeen > this.options.hiddenSettleMs && k.motion.atRest) {
+      // Found again after a long while: it may have been moved; start from here.
+      if (distance(p, k.motion.anchor) > this.options.motion.departMm) k.motion.reset(t, p);
+      else k.motion.observe(t, p);
+    } else {
+      k.motion.observe(t, p);
+    }
+    k.status = 'table';
+    k.pending = undefined;
+    k.pocket = undefined;
+    k.goneAt = undefined;
+    k.lastSeen = t;
+    k.observed = p;
+  }
+
+  private miss(k: Track, t: number, dt: number, agitated: boolean): void {
+    const o = this.options;
+    const m = k.motion;
+    const wasSeen = k.status === 'table';
+    k.status = 'hidden';
+    if (wasSeen) {
+      const moving = !m.atRest || m.stirring;
+      const from = moving ? m.lastSample : m.anchor;
+      const v = moving ? m.velocity : { x: 0, y: 0 };
+      const speed = Math.hypot(v.x, v.y);
+      // How far it may have gone since it was last seen, with a frame to spare.
+      const reach = moving
+        ? (speed * (t - k.lastSeen + dt)) / 1000 + this.table.ballRadius
+        : agitated
+          ? Math.min((o.maxSpeedMmS * dt) / 1000, 3 * this.table.ballDiameter)
+          : 0;
+      const pocket = moving || agitated ? vanishedInto(this.table, from, v, reach) : undefined;
+      if (pocket) {
+        k.pending = 'pot';
+        k.pocket = pocket;
+        const p = this.table.pockets.find((q) => q.id === pocket);
+        const toFall = p ? Math.max(0, p.fallDepth - depthInPocket(p, from)) : 0;
+        k.goneAt = speed > 0 ? k.lastSeen + Math.min((toFall / speed) * 1000, t - k.lastSeen) : k.lastSeen;
+      } else if (moving && speed >= o.offTableMinSpeedMmS && leavesBed(this.table, from, v, reach)) {
+        k.pending = 'offTable';
+        k.goneAt = k.lastSeen;
+      }
+    }
+    if (k.pending && t - k.lastSeen >= o.potConfirmMs) {
+      k.status = k.pending === 'pot' ? 'potted' : 'offTable';
+      k.pending = undefined;
+      return;
+    }
+    if (!k.pending && !m.atRest && t - k.lastSeen >= o.hiddenSettleMs) m.settle(t);
+  }
+
+  private tentate(dets: readonly Detection[], t: number, dt: number): void {
+    const o = this.options;
+    this.tentatives = this.tentatives.filter((c) => t - c.last <= o.tentativeMs);
+    const gate = o.gateMm + (o.maxSpeedMmS * Math.max(dt, 1)) / 1000;
+    const fresh: Tentative[] = [];
+    for (const id of SNOOKER_BALL_IDS) {
+      const cands = this.tentatives.filter((c) => c.id === id);
+      const ds = dets.filter((d) => d.id === id);
+      if (ds.length === 0) continue;
+      const taken = new Set<number>();
+      if (cands.length > 0) {
+        const cost = cands.map((c) =>
+          ds.map((d) => {
+            const dist = distance(c.p, d);
+            return dist <= gate ? Math.round(dist * COST_SCALE) : FORBIDDEN;
+          }),
+        );
+        for (const [r, c] of assign(cost)) {
+          const cand = cands[r];
+          const d = ds[c];
+          if (!cand || !d) continue;
+          cand.p = { x: d.x, y: d.y };
+          cand.hits += 1;
+          cand.last = t;
+          taken.add(c);
+        }
+      }
+      ds.forEach((d, i) => {
+        if (!taken.has(i)) fresh.push({ id, p: { x: d.x, y: d.y }, hits: 1, last: t });
+      });
+    }
+    this.tentatives.push(...fresh);
+    // Confirm in a fixed order (top of the table first, then left to right) so that names are stable.
+    const ready = this.tentatives
+      .filter((c) => c.hits >= o.confirmFrames && c.last === t)
+      .sort((a, b) => b.p.y - a.p.y || a.p.x - b.p.x);
+    for (const c of ready) {
+      this.tentatives.splice(this.tentatives.indexOf(c), 1);
+      this.confirm(c, t);
+    }
+  }
+
+  private confirm(c: Tentative, t: number): void {
+    const nearest = (ks: Track[]): Track | undefined =>
+      ks.reduce<Track | undefined>(
+        (best, k) =>
+          !best || distance(k.motion.predict(t), c.p) < distance(best.motion.predict(t), c.p) ? k : best,
+        undefined,
+      );
+    const ofClass = this.tracks.filter((k) => k.id === c.id);
+    const back =
+      nearest(ofClass.filter((k) => k.status === 'hidden')) ??
+      ofClass
+        .filter((k) => k.status === 'potted' || k.status === 'offTable')
+        .sort((a, b) => (b.goneAt ?? 0) - (a.goneAt ?? 0))[0];
+    if (back) {
+      back.motion.reset(t, c.p);
+      back.status = 'table';
+      back.pending = undefined;
+      back.pocket = undefined;
+      back.goneAt = undefined;
+      back.lastSeen = t;
+      back.observed = c.p;
+      return;
+    }
+    if (ofClass.length >= this.options.capacity[c.id]) return; // more than the set holds: a false detection
+    const name = c.id === 'red' ? `red${++this.redCount}` : c.id;
+    this.tracks.push({
+      name,
+      id: c.id,
+      motion: new BallMotion(this.options.motion, t, c.p),
+      status: 'table',
+      pending: undefined,
+      pocket: undefined,
+      goneAt: undefined,
+      lastSeen: t,
+      observed: c.p,
+    });
+  }
+
+  private view(k: Track): TrackView {
+    const m = k.motion;
+    const still = m.atRest && !m.stirring;
+    const at = k.observed && !still ? k.observed : m.predict(this.lastT ?? k.lastSeen);
+    const base = {
+      track: k.name,
+      id: k.id,
+      status: k.status,
+      x: mm(at.x),
+      y: mm(at.y),
+      atRest: still,
+      vx: still ? 0 : m.velocity.x,
+      vy: still ? 0 : m.velocity.y,
+      lastSeen: k.lastSeen,
+    };
+    return {
+      ...base,
+      ...(k.observed ? { observed: pointMm(k.observed.x, k.observed.y) } : {}),
+      ...(base.atRest ? { restSince: m.restSince } : {}),
+      ...(m.departedAt !== undefined ? { departedAt: m.departedAt } : {}),
+      ...(k.pocket ? { pocket: k.pocket } : {}),
+      ...(k.pending ? { pending: k.pending } : {}),
+      ...(k.goneAt !== undefined ? { goneAt: k.goneAt } : {}),
+    };
+  }
+}
