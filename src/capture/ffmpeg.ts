@@ -24,6 +24,8 @@ export interface FfmpegOptions {
   readonly loop?: boolean;
   /** No data for this long while waiting for a frame: the source has stalled. */
   readonly stallTimeoutMs?: number;
+  /** How long ffprobe may take to open the source and describe it. */
+  readonly probeTimeoutMs?: number;
   /** Frames a non-live source may have decoded ahead of the consumer. */
   readonly readAhead?: number;
   readonly ffmpegPath?: string;
@@ -93,7 +95,7 @@ export const probe = async (o: FfmpegOptions): Promise<Result<Probe>> => {
         'json',
         o.input,
       ],
-      { timeout: o.stallTimeoutMs ?? 10_000 },
+      { timeout: o.probeTimeoutMs ?? 15_000 },
     );
     const parsed = ProbeJson.safeParse(JSON.parse(stdout));
     if (!parsed.success)
