@@ -5,6 +5,7 @@ import { registerServe } from './serve.ts';
 import { registerRule } from './rule.ts';
 import { registerCalibrate } from './calibrate.ts';
 import { registerSimulate } from './simulate.ts';
+import { registerDetect } from './detect.ts';
 
 const program = new Command();
 program
@@ -19,6 +20,7 @@ registerServe(program);
 registerRule(program);
 registerCalibrate(program);
 registerSimulate(program);
+registerDetect(program);
 
 try {
   await program.parseAsync(process.argv);

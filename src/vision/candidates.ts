@@ -141,6 +141,13 @@ export const findCandidates = (
   // Outline pixels vote one radius inwards, along the mask's gradient (which points into the piece).
   // The apparent radius changes by a few per cent at most across a piece: the box's middle's is used.
   const r = apparentRadius(g, u0 + w / 2, v0 + h / 2);
+  // Votes land within a tenth of a radius or so of the centre (the outline's normals are those of a
+  // pixel mask): they are gathered in cells of about that size, so a peak spans the same few cells
+  // at 1080p and at 4K.
+  const cell = Math.max(1, Math.round(r / 10));
+  const half = (cell - 1) / 2;
+  const gw = Math.ceil(w / cell);
+  const gh = Math.ceil(h / cell);
   let nTouched = 0;
   const vote = (q: number, wv: number): void => {
     if (votes[q] === 0) touched[nTouched++] = q;
@@ -180,28 +187,28 @@ export const findCandidates = (
             (mask[k - w + 1] as number);
           const len = Math.sqrt(gx * gx + gy * gy);
           if (len === 0) continue;
-          const tx = x + (gx / len) * r;
-          const ty = y + (gy / len) * r;
+          const tx = (x + (gx / len) * r - half) / cell;
+          const ty = (y + (gy / len) * r - half) / cell;
           const ix = Math.floor(tx);
           const iy = Math.floor(ty);
-          if (ix < 2 || iy < 2 || ix >= w - 3 || iy >= h - 3) continue;
+          if (ix < 2 || iy < 2 || ix >= gw - 3 || iy >= gh - 3) continue;
           const fx = tx - ix;
           const fy = ty - iy;
-          const q = iy * w + ix;
+          const q = iy * gw + ix;
           vote(q, (1 - fx) * (1 - fy));
           vote(q + 1, fx * (1 - fy));
-          vote(q + w, (1 - fx) * fy);
-          vote(q + w + 1, fx * fy);
+          vote(q + gw, (1 - fx) * fy);
+          vote(q + gw + 1, fx * fy);
         }
       }
     }
   }
 
-  // Votes of one circle land within a couple of pixels of its centre: a peak is a local maximum of
+  // Votes of one circle land within a couple of cells of its centre: a peak is a local maximum of
   // the 5 × 5 sums, with enough of them.
   const sum5 = (k: number): number => {
     let t = 0;
-    for (let dy = -2 * w; dy <= 2 * w; dy += w)
+    for (let dy = -2 * gw; dy <= 2 * gw; dy += gw)
       t +=
         (votes[k + dy - 2] as number) +
         (votes[k + dy - 1] as number) +
@@ -214,20 +221,20 @@ export const findCandidates = (
   const peaks: { k: number; s: number }[] = [];
   for (let t = 0; t < nTouched; t++) {
     const k = touched[t] as number;
-    const x = k % w;
-    const y = (k - x) / w;
-    if (x < 3 || y < 3 || x >= w - 3 || y >= h - 3) continue;
+    const x = k % gw;
+    const y = (k - x) / gw;
+    if (x < 3 || y < 3 || x >= gw - 3 || y >= gh - 3) continue;
     const s = sum5(k);
     if (s < minVotes) continue;
     if (
       s < sum5(k - 1) ||
       s <= sum5(k + 1) ||
-      s < sum5(k - w) ||
-      s <= sum5(k + w) ||
-      s < sum5(k - w - 1) ||
-      s <= sum5(k + w + 1) ||
-      s < sum5(k - w + 1) ||
-      s <= sum5(k + w - 1)
+      s < sum5(k - gw) ||
+      s <= sum5(k + gw) ||
+      s < sum5(k - gw - 1) ||
+      s <= sum5(k + gw + 1) ||
+      s < sum5(k - gw + 1) ||
+      s <= sum5(k + gw - 1)
     )
       continue;
     peaks.push({ k, s });
@@ -236,21 +243,21 @@ export const findCandidates = (
   peaks.sort((a, b) => b.s - a.s);
   const out: Candidate[] = [];
   for (const p of peaks) {
-    const x = p.k % w;
-    const y = (p.k - x) / w;
+    const x = p.k % gw;
+    const y = (p.k - x) / gw;
     let sw = 0;
     let sx = 0;
     let sy = 0;
     for (let dy = -2; dy <= 2; dy++) {
       for (let dx = -2; dx <= 2; dx++) {
-        const wv = votes[(y + dy) * w + x + dx] as number;
+        const wv = votes[(y + dy) * gw + x + dx] as number;
         sw += wv;
         sx += wv * dx;
         sy += wv * dy;
       }
     }
-    const u = u0 + x + sx / sw;
-    const v = v0 + y + sy / sw;
+    const u = u0 + (x + sx / sw) * cell + half;
+    const v = v0 + (y + sy / sw) * cell + half;
     if (out.some((c) => Math.hypot(c.u - u, c.v - v) < o.separation * r)) continue;
     out.push({ u, v, radius: apparentRadius(g, u, v), support: p.s / (2 * Math.PI * r) });
   }

@@ -24,6 +24,9 @@ export interface ClothOptions {
   readonly minClothShare: number;
   /** The cloth must be a colour: its chromaticity at least this far from grey. */
   readonly minSaturation: number;
+  /** A cloth is even: at least `minEvenShare` of its samples within `evenness` of their cell's brightness. */
+  readonly evenness: number;
+  readonly minEvenShare: number;
   /** Foreground: colour residual off the cloth's, relative to the cloth's brightness… */
   readonly residual: number;
   /** …or brightness below `dark` or above `bright` times the cloth's. */
@@ -44,13 +47,20 @@ export const DEFAULT_CLOTH_OPTIONS: ClothOptions = {
   minCellShare: 0.3,
   minClothShare: 0.5,
   minSaturation: 0.08,
+  // The weave and the nap vary a cloth's brightness by a few per cent; a wall of wood or a carpet,
+  // by tens.
+  evenness: 0.12,
+  minEvenShare: 0.6,
   residual: 0.1,
   dark: 0.45,
   bright: 1.45,
   cushionSlack: 1.25,
-  markingBright: 2.2,
+  markingBright: 3,
   markingResidual: 0.3,
 };
+
+/** How much darker than the cloth (8-bit, any channel) a marking's pixel may be: sensor noise. */
+const MARKING_SLACK = 6;
 
 /** Brightness floor (|c|²) under which residuals are judged against a dim cloth's noise, not its colour. */
 const MIN_CC = 40 * 40;
@@ -202,6 +212,8 @@ export const learnCloth = (
   const counts = new Uint16Array(256);
   let bedSamples = 0;
   let clothSamples = 0;
+  let even = 0;
+  let counted = 0;
   for (let cj = 0; cj < ch; cj++) {
     for (let ci = 0; ci < cw; ci++) {
       let n = 0;
@@ -236,19 +248,29 @@ export const learnCloth = (
         cellColour[3 * c + 1] = medianOf(hg, n, counts);
         cellColour[3 * c + 2] = medianOf(hb, n, counts);
         valid[c] = 1;
+        // How many of its samples are as bright as its median, give or take the weave.
+        const m =
+          (cellColour[3 * c] as number) +
+          (cellColour[3 * c + 1] as number) +
+          (cellColour[3 * c + 2] as number);
+        const tol = o.evenness * m;
+        for (let q = 0; q < n; q++) {
+          const d = (hr[q] as number) + (hg[q] as number) + (hb[q] as number) - m;
+          if (d <= tol && d >= -tol) even++;
+        }
+        counted += n;
       }
     }
   }
   const clothShare = bedSamples > 0 ? clothSamples / bedSamples : 0;
-  if (bedSamples === 0 || clothShare < o.minClothShare || saturation < o.minSaturation)
-    return err(
-      refereeError(
-        'NO_TABLE',
-        saturation < o.minSaturation
-          ? 'no table where the calibration puts it: the bed there has no cloth colour'
-          : `no table where the calibration puts it: only ${Math.round(100 * clothShare)}% of the bed looks like cloth`,
-      ),
-    );
+  const evenShare = counted > 0 ? even / counted : 0;
+  const noTable = (why: string): Result<never> =>
+    err(refereeError('NO_TABLE', `no table where the calibration puts it: ${why}`));
+  if (bedSamples === 0 || saturation < o.minSaturation) return noTable('the bed there has no cloth colour');
+  if (clothShare < o.minClothShare)
+    return noTable(`only ${Math.round(100 * clothShare)}% of the bed looks like cloth`);
+  if (evenShare < o.minEvenShare)
+    return noTable(`the bed there is not an even cloth (${Math.round(100 * evenShare)}% even)`);
   fillCells(cellColour, valid, cw, ch);
 
   // Blocks: the cells' colours interpolated bilinearly between cell centres.
@@ -366,8 +388,16 @@ export const isForeground = (
   if (region === Region.cloth) return e2 > (m.e2max[k] as number) || kk < m.dark || kk > m.bright;
   if (region === Region.cushion)
     return e2 > (m.e2max[k] as number) * 1.5 || kk < m.cushionDark || kk > m.cushionBright;
-  if (region === Region.marking)
-    return e2 > (m.e2max[k] as number) * m.markingResidual2 || kk < m.dark || kk > m.markingBright;
+  if (region === Region.marking) {
+    if (!(e2 > (m.e2max[k] as number) || kk < m.dark || kk > m.bright)) return false;
+    // Chalk lightens the cloth in every channel; a ball darker than the cloth in any (the green, the
+    // blue, a red) is not a marking, however close its colour.
+    const lighter =
+      r >= (c[3 * k] as number) - MARKING_SLACK &&
+      g >= (c[3 * k + 1] as number) - MARKING_SLACK &&
+      b >= (c[3 * k + 2] as number) - MARKING_SLACK;
+    return !(lighter && kk <= m.markingBright && e2 <= (m.e2max[k] as number) * m.markingResidual2);
+  }
   return kk >= m.dark && (e2 > (m.e2max[k] as number) * 2 || kk > m.cushionBright);
 };
 

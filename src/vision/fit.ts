@@ -556,6 +556,70 @@ const pixelToCentrePlane = (g: VisionGeometry, u: number, v: number): [number, n
 };
 
 /**
+ * The image centre of the circle (the outline less each edge's rim share) that most edge points lie
+ * on: circles of the known radius through pairs of edges a quarter and a third of a turn apart, and
+ * the start itself, scored by the edges within `inlierPx`. Undefined when no hypothesis beats the
+ * start.
+ */
+const consensusCentre = (
+  s: FitScratch,
+  status: Uint8Array,
+  rim: Float64Array,
+  u0: number,
+  v0: number,
+  radius: number,
+  rimPx: number,
+  o: FitOptions,
+): [number, number] | undefined => {
+  const n = o.rays;
+  const eu = s.edgeU;
+  const ev = s.edgeV;
+  const score = (cu: number, cv: number): number => {
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      if (status[i] !== RayStatus.edge) continue;
+      const d =
+        Math.hypot((eu[i] as number) - cu, (ev[i] as number) - cv) - (radius - rimPx * (rim[i] as number));
+      if (d < o.inlierPx && d > -o.inlierPx) k++;
+    }
+    return k;
+  };
+  let best = score(u0, v0);
+  let bu = u0;
+  let bv = v0;
+  const start = best;
+  for (const gap of [Math.round(n / 4), Math.round(n / 3)]) {
+    for (let i = 0; i < n; i++) {
+      const j = (i + gap) % n;
+      if (status[i] !== RayStatus.edge || status[j] !== RayStatus.edge) continue;
+      const ax = eu[i] as number;
+      const ay = ev[i] as number;
+      const bx = eu[j] as number;
+      const by = ev[j] as number;
+      const r = radius - rimPx * 0.5 * ((rim[i] as number) + (rim[j] as number));
+      const mx = (ax + bx) / 2;
+      const my = (ay + by) / 2;
+      const half2 = ((bx - ax) ** 2 + (by - ay) ** 2) / 4;
+      if (half2 >= r * r) continue;
+      const h = Math.sqrt(r * r - half2) / Math.sqrt(4 * half2);
+      // The two circles through the pair; the ball's is the one on the side of the start.
+      for (const sign of [1, -1]) {
+        const cu = mx - sign * h * (by - ay);
+        const cv = my + sign * h * (bx - ax);
+        if (Math.hypot(cu - u0, cv - v0) > o.window) continue;
+        const k = score(cu, cv);
+        if (k > best) {
+          best = k;
+          bu = cu;
+          bv = cv;
+        }
+      }
+    }
+  }
+  return best > start ? [bu, bv] : undefined;
+};
+
+/**
  * Fit one ball from a candidate centre (u, v) and apparent radius: trace, fit, re-centre on the fit
  * and trace and fit again (the rays are then truly radial). `rimPx` is the rim width expected (the
  * frame's, once known). Undefined when too few edges agree.
@@ -583,10 +647,15 @@ export const fitBall = (
   const rim = new Float64Array(o.rays);
   const mmPerPx = g.ballRadius / radius;
   let fit: SphereFit | undefined;
+  let window = o.window;
   for (let pass = 0; pass < 2; pass++) {
-    const window = pass === 0 ? o.window : o.refineWindow;
     const found = traceEdges(img, g, cloth, cu, cv, radius, window, o, s, status, outsideU, outsideV, rim);
     if (found < o.minInliers * o.rays) return undefined;
+    // Start the fit from the circle most edges agree on: a cue or a hand beside the ball can give a
+    // run of false edges that would drag a fit started from the candidate.
+    const best = consensusCentre(s, status, rim, cu, cv, radius, rimPx, o);
+    const from = best ? pixelToCentrePlane(g, best[0], best[1]) : undefined;
+    if (from) [x, y] = from;
     edgeRays(g.calibration, s, status, o.rays, dirs);
     fit = fitSphere(g, dirs, rim, status, x, y, rimPx * mmPerPx, mmPerPx, o, s);
     if (fit.inliers < o.minInliers * o.rays) return undefined;
@@ -597,8 +666,9 @@ export const fitBall = (
     cu = nu;
     cv = nv;
     // Rays a little off the centre still cross the outline where it is; only a start well off it
-    // (more than `recentre` px) is traced again from the fitted centre.
+    // (more than `recentre` px) is traced again from the fitted centre, in a window that reaches.
     if (moved <= o.recentre) break;
+    window = Math.max(o.refineWindow, Math.min(o.window, moved + 1));
   }
   if (!fit) return undefined;
   const solid = solidity(img, g, cloth, cu, cv, radius);

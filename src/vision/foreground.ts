@@ -19,9 +19,24 @@ export interface Component {
 export interface ForegroundOptions {
   /** Pieces smaller than this share of a ball's apparent area are noise or a ball hidden almost whole. */
   readonly minBallShare: number;
+  /** Above this share of the bed in the foreground, it is not an even cloth: no table there. */
+  readonly maxBedShare: number;
 }
 
-export const DEFAULT_FOREGROUND_OPTIONS: ForegroundOptions = { minBallShare: 0.25 };
+// Twenty-two balls cover under 1 % of the bed; a player leaning over it, 10–15 %.
+export const DEFAULT_FOREGROUND_OPTIONS: ForegroundOptions = { minBallShare: 0.25, maxBedShare: 0.35 };
+
+/** Share of the bed's reduced pixels in the foreground. */
+export const bedShare = (mask: Uint8Array, g: VisionGeometry): number => {
+  let bed = 0;
+  let fg = 0;
+  for (let k = 0; k < mask.length; k++) {
+    if (g.region[k] !== Region.cloth) continue;
+    bed++;
+    fg += mask[k] as number;
+  }
+  return bed > 0 ? fg / bed : 1;
+};
 
 /** The label image of a frame's pieces: each reduced pixel's piece number, 0 for none. */
 export interface Labels {

@@ -4,7 +4,7 @@
 // fits together. A Locator holds the per-calibration geometry and the scratch buffers (so a stream of
 // frames allocates little); it keeps no state from frame to frame — that is the Detector's business.
 import type { Calibration } from '../camera/index.ts';
-import type { Result } from '../errors.ts';
+import { err, refereeError, type Result } from '../errors.ts';
 import type { RgbImage } from '../image.ts';
 import { mm, px, type Mm, type Px } from '../units.ts';
 import {
@@ -24,6 +24,7 @@ import {
   type FittedBall,
 } from './fit.ts';
 import {
+  bedShare,
   components,
   DEFAULT_FOREGROUND_OPTIONS,
   foregroundMask,
@@ -128,6 +129,14 @@ export class Locator {
     const cloth = learnCloth(reduced, g, this.options.cloth);
     if (!cloth.ok) return cloth;
     const mask = foregroundMask(reduced, g, cloth.value, this.mask);
+    const share = bedShare(mask, g);
+    if (share > this.options.foreground.maxBedShare)
+      return err(
+        refereeError(
+          'NO_TABLE',
+          `no table where the calibration puts it: ${Math.round(100 * share)}% of the bed is not an even cloth`,
+        ),
+      );
     const pieces = components(mask, g, this.labels, this.stack, this.options.foreground);
     const labels = { rw: g.rw, labels: this.labels };
     return { ok: true, value: { image, reduced, cloth: cloth.value, mask, labels, pieces } };

@@ -1,0 +1,157 @@
+// Balls frame after frame. Between two frames of a match most of the table does not change: the
+// Detector compares each piece of foreground with the same place in the last frame (reduced
+// frames, a cheap test) and, where nothing changed beyond the sensor's noise, keeps the last frame's
+// fits and names for the balls there; only the pieces that changed are looked at closely and
+// classified. The answer is the one a fresh detection of the frame would give (to within the noise
+// the test lets through). `reset()` forgets the last frame (a cut in the video, a new calibration).
+import type { Calibration } from '../camera/index.ts';
+import type { Result } from '../errors.ts';
+import type { RgbImage } from '../image.ts';
+import type { BallClassifier, ClassifiedBall } from './classify/index.ts';
+import type { FittedBall } from './fit.ts';
+import type { Component } from './foreground.ts';
+import { identifyBalls, type DetectedBall } from './identify.ts';
+import {
+  DEFAULT_LOCATE_OPTIONS,
+  Locator,
+  toLocated,
+  type LocateOptions,
+  type LocatedBall,
+} from './locate.ts';
+
+export interface ReuseOptions {
+  /** Largest change (8-bit, any channel, any reduced pixel) around a piece that still counts as none. */
+  readonly changeLevel: number;
+  /** How far around a piece's box (reduced px) the frames are compared. */
+  readonly margin: number;
+}
+
+// The reduced frame reads single pixels: sensor noise of σ ≈ 1.5 levels gives frame-to-frame
+// differences whose largest over a piece's few hundred samples is ~9; a ball moving half a pixel
+// changes its outline's samples by tens of levels.
+export const DEFAULT_REUSE: ReuseOptions = { changeLevel: 16, margin: 2 };
+
+export interface DetectorOptions {
+  readonly locate: LocateOptions;
+  readonly reuse: ReuseOptions;
+}
+
+export const DEFAULT_DETECTOR_OPTIONS: DetectorOptions = {
+  locate: DEFAULT_LOCATE_OPTIONS,
+  reuse: DEFAULT_REUSE,
+};
+
+export interface FrameDetection {
+  readonly balls: DetectedBall[];
+  /** Balls whose last answer was kept because nothing changed around them. */
+  readonly reused: number;
+}
+
+interface LastFrame {
+  readonly reduced: Uint8Array;
+  readonly fits: readonly FittedBall[];
+  readonly guesses: ReadonlyMap<FittedBall, ClassifiedBall>;
+  readonly rimPx: number;
+}
+
+export class Detector {
+  private readonly locator: Locator;
+  private readonly buffers: [Uint8Array, Uint8Array];
+  private next = 0;
+  private last: LastFrame | undefined;
+
+  constructor(
+    readonly calibration: Calibration,
+    private readonly classifier: BallClassifier,
+    readonly options: DetectorOptions = DEFAULT_DETECTOR_OPTIONS,
+  ) {
+    this.locator = new Locator(calibration, options.locate);
+    const n = this.locator.geometry.rw * this.locator.geometry.rh * 3;
+    this.buffers = [new Uint8Array(n), new Uint8Array(n)];
+  }
+
+  /** Forget the last frame: the next is detected afresh. */
+  reset(): void {
+    this.last = undefined;
+  }
+
+  /** Every ball in a frame, with ids, or why the frame cannot be used. */
+  async detect(image: RgbImage): Promise<Result<FrameDetection>> {
+    const buffer = this.buffers[this.next] as Uint8Array;
+    const prepared = this.locator.prepare(image, buffer);
+    if (!prepared.ok) {
+      this.last = undefined;
+      return prepared;
+    }
+    const frame = prepared.value;
+    const last = this.last;
+    const g = this.locator.geometry;
+
+    // Pieces unchanged since the last frame keep that frame's fits; the rest are fitted now.
+    const kept: FittedBall[] = [];
+    const changed: Component[] = [];
+    for (const piece of frame.pieces) {
+      if (last && this.unchanged(last.reduced, frame.reduced.data, piece)) {
+        for (const f of last.fits) {
+          const i = Math.floor(f.u / g.scale);
+          const j = Math.floor(f.v / g.scale);
+          if (i >= piece.i0 && i <= piece.i1 && j >= piece.j0 && j <= piece.j1) kept.push(f);
+        }
+      } else {
+        changed.push(piece);
+      }
+    }
+    const rimPrior = last?.rimPx ?? this.options.locate.rimWidthPx;
+    const fresh = this.locator.fitPieces(frame, changed, rimPrior);
+    const settled = this.locator.settle([...kept, ...fresh], rimPrior);
+    const known = new Map<FittedBall, ClassifiedBall>();
+    settled.fits.forEach((f, i) => {
+      const before = i < kept.length ? last?.guesses.get(kept[i] as FittedBall) : undefined;
+      if (before) known.set(f, before);
+    });
+
+    const verified = this.locator.verify(settled.fits);
+    const located: LocatedBall[] = verified.map(toLocated);
+    const { balls, guesses } = await identifyBalls(
+      image,
+      located,
+      this.classifier,
+      verified.map((v) => known.get(v.fit)),
+    );
+    const named = new Map<FittedBall, ClassifiedBall>();
+    verified.forEach((v, i) => named.set(v.fit, guesses[i] as ClassifiedBall));
+
+    this.last = { reduced: buffer, fits: settled.fits, guesses: named, rimPx: settled.rimPx };
+    this.next = 1 - this.next;
+    return { ok: true, value: { balls, reused: verified.filter((v) => known.has(v.fit)).length } };
+  }
+
+  /** Is the reduced frame the same as the last around a piece (its box and a margin)? */
+  private unchanged(before: Uint8Array, now: Uint8Array, piece: Component): boolean {
+    const { rw, rh } = this.locator.geometry;
+    const m = this.options.reuse.margin;
+    const level = this.options.reuse.changeLevel;
+    const i0 = Math.max(0, piece.i0 - m);
+    const i1 = Math.min(rw - 1, piece.i1 + m);
+    const j0 = Math.max(0, piece.j0 - m);
+    const j1 = Math.min(rh - 1, piece.j1 + m);
+    for (let j = j0; j <= j1; j++) {
+      for (let k = 3 * (j * rw + i0); k < 3 * (j * rw + i1 + 1); k++) {
+        const d = (before[k] as number) - (now[k] as number);
+        if (d > level || d < -level) return false;
+      }
+    }
+    return true;
+  }
+}
+
+/** Every ball in one frame, with ids: a single fresh detection. */
+export const detectBalls = async (
+  image: RgbImage,
+  calibration: Calibration,
+  classifier: BallClassifier,
+  options: DetectorOptions = DEFAULT_DETECTOR_OPTIONS,
+): Promise<Result<DetectedBall[]>> => {
+  const r = await new Detector(calibration, classifier, options).detect(image);
+  return r.ok ? { ok: true, value: r.value.balls } : r;
+};

@@ -1,0 +1,21 @@
+// The vision (DESIGN.md: vision/): one frame and a calibration → every ball on the table, placed to
+// the millimetre (parallax-corrected) and named. Small pure stages, one a file, in the order a frame
+// goes through them:
+//
+//   frame-check  shape against the calibration; black or burnt-out frames
+//   reduce       one sample a block, for everything that looks at the whole table
+//   cloth        the empty cloth learned from the frame (no table → error), and what is not cloth
+//   foreground   the reduced foreground and its connected pieces
+//   candidates   outline votes at full resolution: one peak a ball, even in a pack
+//   fit          the silhouette's edge, and the sphere fitted to it in the table frame
+//   verify       phantoms out, one fit a ball, and only balls mostly in view
+//   identify     the classifier (src/vision/classify) and the game's constraints
+//
+// `Locator` runs the stages up to positions; `Detector` adds names and reuses the last frame's
+// answer where nothing changed; `detectBalls` is a single fresh detection.
+export { Detector, detectBalls, DEFAULT_DETECTOR_OPTIONS, DEFAULT_REUSE } from './detector.ts';
+export type { DetectorOptions, FrameDetection, ReuseOptions } from './detector.ts';
+export { identifyBalls, type DetectedBall } from './identify.ts';
+export { DEFAULT_LOCATE_OPTIONS, locateBalls, Locator } from './locate.ts';
+export type { LocateOptions, LocatedBall, PreparedFrame } from './locate.ts';
+export { geometryFor, apparentRadius, type VisionGeometry } from './geometry.ts';
