@@ -6,6 +6,7 @@ import { registerRule } from './rule.ts';
 import { registerCalibrate } from './calibrate.ts';
 import { registerSimulate } from './simulate.ts';
 import { registerDetect } from './detect.ts';
+import { registerRun } from './run.ts';
 
 const program = new Command();
 program
@@ -21,6 +22,7 @@ registerRule(program);
 registerCalibrate(program);
 registerSimulate(program);
 registerDetect(program);
+registerRun(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -376,7 +376,8 @@ const departures = (
       if (!v) continue;
       if (v.atRest && v.status !== 'potted' && v.status !== 'offTable') {
         rest = { x: v.x, y: v.y };
-        restUntil = f.t;
+        // Seen there: it was still then. (Unseen, it may already have been on its way.)
+        if (v.observed) restUntil = f.t;
         continue;
       }
       if (v.departedAt === undefined || v.departedAt < after || seen.has(v.departedAt) || !rest) continue;
@@ -439,7 +440,7 @@ export const firstContact = (
   start: number,
   cueSamples: readonly Sample[],
   moved: (track: string, t: number, tol: number) => boolean,
-  starts: readonly Departure[],
+  moves: readonly Departure[],
   o: EventOptions,
   departMm: number,
 ): FirstContact => {
@@ -490,7 +491,7 @@ export const firstContact = (
       (a, b) => a.t - b.t,
     ),
   ];
-  const earliest = starts.find((m) => m.id !== 'cue' && m.t > start);
+  const earliest = moves.find((m) => m.id !== 'cue' && m.t > start);
   if (earliest) {
     const at = positionAt(cue, path, earliest.t);
     const j = path.findIndex((p) => p.t >= earliest.t);
@@ -591,8 +592,16 @@ export const analyseStroke = (
 
   const potted: { id: SnookerBallId; pocket: PocketId }[] = [];
   const offTable: SnookerBallId[] = [];
+  // Balls that went during the stroke: gone at its end, on the table at some frame since it began.
+  const there = new Set(
+    record.frames
+      .filter((f) => f.t >= record.departed)
+      .flatMap((f) =>
+        f.tracks.filter((v) => v.status === 'table' || v.status === 'hidden').map((v) => v.track),
+      ),
+  );
   const gone = [...lastViews.values()]
-    .filter((v) => record.before.some((b) => b.track === v.track))
+    .filter((v) => there.has(v.track))
     .filter((v) => v.status === 'potted' || v.status === 'offTable' || v.pending !== undefined)
     .sort((a, b) => (a.goneAt ?? 0) - (b.goneAt ?? 0));
   for (const v of gone) {

@@ -74,11 +74,13 @@ export class StrokeSegmenter {
       if (Math.hypot(cue.vx, cue.vy) < o.minStrikeSpeedMmS) return undefined;
       const departed = cue.departedAt;
       const prior = [...this.history].reverse().find((f) => f.t < departed);
-      this.stroke = {
-        departed,
-        before: (prior ?? frame).tracks.filter(onTable),
-        frames: [...this.history],
-      };
+      // Where every ball lay: as it was in the last frame before the cue ball moved, or — a ball only
+      // found since, or already moving — where it last lay.
+      const before = frame.tracks.filter(onTable).map((v) => {
+        const was = prior?.tracks.find((p) => p.track === v.track && onTable(p) && p.atRest);
+        return was ?? (v.from ? { ...v, x: v.from.x, y: v.from.y } : v);
+      });
+      this.stroke = { departed, before, frames: [...this.history] };
       this.history = [];
       return undefined;
     }
@@ -87,7 +89,13 @@ export class StrokeSegmenter {
     s.frames.push(frame);
     const table = frame.tracks.filter(onTable);
     const settled = table.every(still);
-    const lastStop = Math.max(s.departed, ...table.map((v) => v.restSince ?? s.departed));
+    // The last ball to stop, or to drop into a pocket during the stroke.
+    const dropped = frame.tracks.filter((v) => !onTable(v) && (v.goneAt ?? -Infinity) >= s.departed);
+    const lastStop = Math.max(
+      s.departed,
+      ...table.map((v) => v.restSince ?? s.departed),
+      ...dropped.map((v) => v.goneAt ?? s.departed),
+    );
     if (settled && frame.t - lastStop >= o.restMs) return this.finish(lastStop, 'rest', frame.t);
     if (settled && frame.t - lastStop >= o.removalRestMs && this.removing(s.before, frame))
       return this.finish(lastStop, 'removal', frame.t);

@@ -34,6 +34,15 @@ export interface Occluder {
   readonly radius: number;
 }
 
+/** Is the point (x, y) of the cloth hidden from the camera at time t (ms)? */
+export type Cover = (t: number, x: number, y: number) => boolean;
+
+/** The cover of capsules over the table, each for its own stretch of time. */
+export const capsuleCover =
+  (occluders: readonly Occluder[]): Cover =>
+  (t, x, y) =>
+    occluders.some((o) => t >= o.from && t < o.to && distanceToSegment(o.segment, pointMm(x, y)) < o.radius);
+
 /** A stretch of worse light: more noise and more misses. */
 export interface LightChange {
   readonly from: number;
@@ -57,7 +66,8 @@ export interface FaultOptions {
   readonly blurMissRate: number;
   /** Chance per frame of a false ball somewhere on the bed, of any class. */
   readonly falseRate: number;
-  readonly occluders: readonly Occluder[];
+  /** What hides a ball whose centre it covers (a cue, an arm, a hand); none by default. */
+  readonly cover?: Cover;
   readonly lights: readonly LightChange[];
 }
 
@@ -69,7 +79,6 @@ export const DEFAULT_FAULTS: FaultOptions = {
   blurNoiseFraction: 0.05,
   blurMissRate: 0.2,
   falseRate: 0.002,
-  occluders: [],
   lights: [],
 };
 
@@ -94,10 +103,7 @@ export const synthesiseFrame = (
   const sub = Array.from({ length: BLUR_SUBSAMPLES }, (_, i) =>
     samplesAt(t - (faults.exposureMs * (i + 0.5)) / BLUR_SUBSAMPLES),
   );
-  const hidden = (x: number, y: number): boolean =>
-    faults.occluders.some(
-      (o) => t >= o.from && t < o.to && distanceToSegment(o.segment, pointMm(x, y)) < o.radius,
-    );
+  const hidden = (x: number, y: number): boolean => faults.cover?.(t, x, y) ?? false;
   const balls: Detection[] = [];
   now.forEach((b, i) => {
     if (b.state !== 'table') return;

@@ -79,13 +79,16 @@ interface Track {
   goneAt: number | undefined;
   lastSeen: number;
   observed: Vec | undefined;
+  /** Last frame at which something moving could reach it. */
+  stirredAt: number;
 }
 
 interface Tentative {
   readonly id: SnookerBallId;
   p: Vec;
-  hits: number;
   last: number;
+  /** Its detections so far: the track it becomes starts from them. */
+  readonly seen: { t: number; x: number; y: number }[];
 }
 
 // munkres-js compares reduced costs with zero: whole numbers keep that exact (hundredths of a mm).
@@ -230,7 +233,9 @@ export class Tracker {
   /**
    * Balls at rest that something moving may reach this frame, and balls touching those (a blow
    * passes through a chain of touching balls at once, as in the break-off into the pack). Only these
-   * may jump away from where they lie; the cue ball may always be struck.
+   * may jump away from where they lie; the cue ball may always be struck. A hidden ball that was
+   * within reach since it was last seen stays so until it is seen again: it may have been sent
+   * anywhere meanwhile.
    */
   private agitated(live: readonly Track[], t: number, dt: number): Set<Track> {
     const o = this.options;
@@ -239,7 +244,7 @@ export class Tracker {
     const resting = live.filter((k) => k.motion.atRest && !k.motion.stirring);
     const out = new Set<Track>();
     for (const k of resting) {
-      if (k.id === 'cue') {
+      if (k.id === 'cue' || (k.status === 'hidden' && k.stirredAt >= k.lastSeen)) {
         out.add(k);
         continue;
       }
@@ -267,6 +272,7 @@ export class Tracker {
         }
       }
     }
+    for (const k of out) k.stirredAt = t;
     return out;
   }
 
@@ -389,19 +395,19 @@ export class Tracker {
           const d = ds[c];
           if (!cand || !d) continue;
           cand.p = { x: d.x, y: d.y };
-          cand.hits += 1;
+          cand.seen.push({ t, x: d.x, y: d.y });
           cand.last = t;
           taken.add(c);
         }
       }
       ds.forEach((d, i) => {
-        if (!taken.has(i)) fresh.push({ id, p: { x: d.x, y: d.y }, hits: 1, last: t });
+        if (!taken.has(i)) fresh.push({ id, p: { x: d.x, y: d.y }, last: t, seen: [{ t, x: d.x, y: d.y }] });
       });
     }
     this.tentatives.push(...fresh);
     // Confirm in a fixed order (top of the table first, then left to right) so that names are stable.
     const ready = this.tentatives
-      .filter((c) => c.hits >= o.confirmFrames && c.last === t)
+      .filter((c) => c.seen.length >= o.confirmFrames && c.last === t)
       .sort((a, b) => b.p.y - a.p.y || a.p.x - b.p.x);
     for (const c of ready) {
       this.tentatives.splice(this.tentatives.indexOf(c), 1);
@@ -422,8 +428,17 @@ export class Tracker {
       ofClass
         .filter((k) => k.status === 'potted' || k.status === 'offTable')
         .sort((a, b) => (b.goneAt ?? 0) - (a.goneAt ?? 0))[0];
+    const [first, ...rest] = c.seen;
+    if (!first) return;
+    // The track starts at rest where it was first seen and takes in what was seen since: a ball that
+    // was already moving is known to be moving at once.
+    const replay = (m: BallMotion): BallMotion => {
+      for (const s of rest) m.observe(s.t, s);
+      return m;
+    };
     if (back) {
-      back.motion.reset(t, c.p);
+      back.motion.reset(first.t, first);
+      replay(back.motion);
       back.status = 'table';
       back.pending = undefined;
       back.pocket = undefined;
@@ -437,13 +452,14 @@ export class Tracker {
     this.tracks.push({
       name,
       id: c.id,
-      motion: new BallMotion(this.options.motion, t, c.p),
+      motion: replay(new BallMotion(this.options.motion, first.t, first)),
       status: 'table',
       pending: undefined,
       pocket: undefined,
       goneAt: undefined,
       lastSeen: t,
       observed: c.p,
+      stirredAt: -Infinity,
     });
   }
 
@@ -467,6 +483,7 @@ export class Tracker {
       ...(k.observed ? { observed: pointMm(k.observed.x, k.observed.y) } : {}),
       ...(base.atRest ? { restSince: m.restSince } : {}),
       ...(m.departedAt !== undefined ? { departedAt: m.departedAt } : {}),
+      ...(still ? {} : { from: pointMm(m.anchor.x, m.anchor.y) }),
       ...(k.pocket ? { pocket: k.pocket } : {}),
       ...(k.pending ? { pending: k.pending } : {}),
       ...(k.goneAt !== undefined ? { goneAt: k.goneAt } : {}),

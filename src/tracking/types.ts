@@ -45,6 +45,8 @@ export interface TrackView {
   readonly restSince?: number;
   /** When it left its last rest position (the first moving sample's time), while moving. */
   readonly departedAt?: number;
+  /** Where it last lay, while moving. */
+  readonly from?: PointMm;
   /** The pocket it went into, once potted (or while it is thought to be going in). */
   readonly pocket?: PocketId;
   /** A pot or a fall off the table not yet confirmed: the ball vanished where it could go in. */

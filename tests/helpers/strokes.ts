@@ -14,7 +14,13 @@ import type { Rng } from '../../src/sim/random.ts';
 import type { PlayedScenario } from '../../src/sim/truth.ts';
 import { positionsAt } from '../../src/sim/truth.ts';
 import { pointMm } from '../../src/units.ts';
-import type { Occluder, Shot, TruthSample } from '../../src/tracking/index.ts';
+import type { Calibration } from '../../src/camera/index.ts';
+import { cameraCentre } from '../../src/camera/index.ts';
+import { parseScenario } from '../../src/sim/scenario.ts';
+import { playScenario } from '../../src/sim/truth.ts';
+import { makeClip, parseClipRender, playOptions } from '../../src/sim/render/clip.ts';
+import { intersectPrimitive } from '../../src/sim/render/occluders.ts';
+import type { Cover, LightChange, Occluder, Shot, TruthSample } from '../../src/tracking/index.ts';
 
 /** A free place on the bed for a ball, away from those already placed. */
 const freePlace = (
@@ -81,6 +87,48 @@ export const randomStroke = (
   };
 };
 
+/**
+ * A stroke that tries to pot a random object ball in a random pocket: the cue ball sent at the ghost
+ * ball (where it must be at contact to send the object ball at the pocket's mouth), with a small aim
+ * error, if the cut is no thinner than 65°; otherwise a random stroke.
+ */
+export const potStroke = (
+  balls: readonly SimBall[],
+  rng: Rng,
+  table: Table,
+  minSpeed = 300,
+  maxSpeed = 4000,
+): CueAction => {
+  const cue = balls.find((b) => b.id === 'cue');
+  const targets = balls.filter((b) => b.id !== 'cue');
+  if (!cue || targets.length === 0) throw new Error('a stroke needs a cue ball and another');
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const target = targets[rng.int(0, targets.length)];
+    const pocket = table.pockets[rng.int(0, table.pockets.length)];
+    if (!target || !pocket) continue;
+    const tx = pocket.mouthCentre.x - target.x;
+    const ty = pocket.mouthCentre.y - target.y;
+    const tl = Math.hypot(tx, ty);
+    const gx = target.x - (tx / tl) * table.ballDiameter;
+    const gy = target.y - (ty / tl) * table.ballDiameter;
+    const ax = gx - cue.x;
+    const ay = gy - cue.y;
+    const al = Math.hypot(ax, ay);
+    if (al < table.ballDiameter) continue;
+    const cut = Math.acos((ax * tx + ay * ty) / (al * tl));
+    if (cut > (65 * Math.PI) / 180) continue;
+    const angle = Math.atan2(ay, ax) + rng.normal(0, 0.004);
+    const speed = rng.uniform(minSpeed, maxSpeed);
+    return {
+      vx: Math.cos(angle) * speed,
+      vy: Math.sin(angle) * speed,
+      side: rng.uniform(-0.3, 0.3),
+      height: rng.uniform(-0.5, 0.5),
+    };
+  }
+  return randomStroke(balls, rng, table, minSpeed, maxSpeed);
+};
+
 export interface Clip {
   readonly played: PlayedScenario;
   /** Every ball at t, with the cue ball back in the D (still) ahead of a stroke after it went in. */
@@ -97,7 +145,15 @@ export const randomClip = (
   table: Table,
   rng: Rng,
   strokes: number,
-  options: { minSpeed?: number; maxSpeed?: number; gapMs?: number; leadMs?: number; layout?: SimBall[] } = {},
+  options: {
+    minSpeed?: number;
+    maxSpeed?: number;
+    gapMs?: number;
+    leadMs?: number;
+    layout?: SimBall[];
+    /** Share of strokes that try to pot a ball. */
+    potting?: number;
+  } = {},
 ): Clip => {
   const gapMs = options.gapMs ?? 1000;
   const leadMs = options.leadMs ?? 600;
@@ -114,11 +170,8 @@ export const randomClip = (
       balls = [ball, ...balls];
     }
     if (balls.length < 2) break;
-    const result = simulateStroke(
-      table,
-      balls,
-      randomStroke(balls, rng, table, options.minSpeed, options.maxSpeed),
-    );
+    const make = rng.next() < (options.potting ?? 0) ? potStroke : randomStroke;
+    const result = simulateStroke(table, balls, make(balls, rng, table, options.minSpeed, options.maxSpeed));
     played.push({ start: t, result });
     t += result.duration;
     balls = [...result.rest];
@@ -127,9 +180,9 @@ export const randomClip = (
   const samplesAt = (time: number): BallSample[] => {
     const now = positionsAt(p, time);
     if (now.some((b) => b.id === 'cue' && b.state === 'table')) return now;
-    const put = placed.find(
-      (q) => time >= q.at && played.some((s) => s.start > time && s.start - time <= gapMs),
-    );
+    // The cue ball in hand for the next stroke, once the striker has put it down.
+    const next = played.find((s) => s.start > time);
+    const put = placed.find((q) => next !== undefined && q.at === next.start - gapMs / 2 && time >= q.at);
     if (!put) return now;
     return [
       ...now.filter((b) => b.id !== 'cue'),
@@ -237,5 +290,68 @@ export const scoreShots = (played: PlayedScenario, shots: readonly Shot[], label
     potsFound,
     potsInvented: invented,
     failures,
+  };
+};
+
+type Part = Parameters<typeof intersectPrimitive>[0];
+
+/**
+ * Balls hidden from the camera by the renderer's players and cues: the ray from the camera to the
+ * ball's centre passes through one of them (the same geometry the rendered frames are drawn with).
+ */
+export const primitiveCover = (
+  calibration: Calibration,
+  occludersAt: (t: number) => readonly Part[],
+  ballRadius: number,
+): Cover => {
+  const c = cameraCentre(calibration);
+  const hit = new Float64Array(8);
+  let cachedT = Number.NaN;
+  let parts: readonly Part[] = [];
+  return (t, x, y) => {
+    if (t !== cachedT) {
+      cachedT = t;
+      parts = occludersAt(t);
+    }
+    const dx = x - c.x;
+    const dy = y - c.y;
+    const dz = ballRadius - c.z;
+    const len = Math.hypot(dx, dy, dz);
+    return parts.some(
+      (q) =>
+        intersectPrimitive(q, c.x, c.y, c.z, dx / len, dy / len, dz / len, 1e-9, hit) &&
+        (hit[0] ?? Infinity) < len,
+    );
+  };
+};
+
+export interface FixtureClip {
+  readonly played: PlayedScenario;
+  readonly samplesAt: (t: number) => readonly TruthSample[];
+  readonly cover: Cover;
+  /** Where the light is not the room's usual: detection is noisier and misses more. */
+  readonly lights: LightChange[];
+}
+
+/** A fixture scenario (fixtures/scenarios/*.json) played as the renderer plays it, with its players. */
+export const fixtureClip = (json: unknown, calibration: Calibration): FixtureClip => {
+  const scenario = parseScenario(json);
+  if (!scenario.ok) throw new Error(scenario.error.message);
+  const render = parseClipRender(scenario.value);
+  if (!render.ok) throw new Error(render.error.message);
+  const played = playScenario(scenario.value, playOptions(render.value));
+  const clip = makeClip(scenario.value, render.value, played);
+  const lights: LightChange[] = [];
+  const step = 100;
+  for (let t = 0; t <= played.totalMs; t += step) {
+    const l = clip.light(t);
+    if (Math.abs(l.gain - 1) < 0.05 && Math.abs(l.warmth) < 0.05) continue;
+    lights.push({ from: t, to: t + step, noiseMm: 1.0, missRate: 0.03 });
+  }
+  return {
+    played,
+    samplesAt: clip.balls,
+    cover: primitiveCover(calibration, clip.occluders, played.table.ballRadius),
+    lights,
   };
 };

@@ -1,0 +1,306 @@
+// `referee run --source <video | folder | /dev/videoN | rtsp://…> --calibration <file> [--fps N]
+// [--events out.jsonl]` (CONTRACTS.md §5): frames in (src/capture), balls found in each (src/vision),
+// followed through each stroke (src/tracking), each stroke ruled on (src/rules); out comes the event
+// log, one `shot` line per stroke followed by its `ruling` line. Progress and dropped frames go to
+// stderr. A source that dies or stalls ends the run with a clear error, after the strokes already
+// seen are written, and a non-zero exit.
+import { createWriteStream, type WriteStream } from 'node:fs';
+import type { Command } from 'commander';
+import { pino, type Logger } from 'pino';
+import { loadCalibrationFile } from '../camera/index.ts';
+import { openSource, SourceFailure, type FrameSource } from '../capture/index.ts';
+import { CliError, describeError } from '../errors.ts';
+import { rule, type RuleOutput } from '../rules/snooker/index.ts';
+import { SNOOKER_COLOURS, type SnookerBallId, type Table } from '../table/index.ts';
+import { DEFAULT_FOLLOWER, StrokeFollower, type RestingBall, type Shot } from '../tracking/index.ts';
+import { loadBallClassifier } from '../vision/classify/index.ts';
+import { Detector } from '../vision/index.ts';
+
+interface RunOptions {
+  readonly source: string;
+  readonly calibration: string;
+  readonly fps?: string;
+  readonly events?: string;
+  readonly live?: boolean;
+  readonly loop?: boolean;
+  readonly stallTimeout?: string;
+  readonly rest?: string;
+}
+
+const INPUT = 2;
+const FAILED = 1;
+
+const round = (v: number, places: number): number => {
+  const k = 10 ** places;
+  return Math.round(v * k) / k;
+};
+
+/**
+ * The `shot` line (CONTRACTS.md §5), with optional detail: every event, where the balls came to rest,
+ * which are left touching, and when (source time) the stroke was recognised as over.
+ */
+export const shotLine = (shot: Shot, recognised: number): Record<string, unknown> => ({
+  type: 'shot',
+  index: shot.index,
+  start: round(shot.start, 1),
+  end: round(shot.end, 1),
+  firstContact: shot.firstContact,
+  potted: shot.potted,
+  offTable: shot.offTable,
+  events: shot.events.map((e) => ({ ...e, t: round(e.t, 1) })),
+  rest: shot.rest.map((b) => ({ id: b.id, track: b.track, x: round(b.x, 1), y: round(b.y, 1) })),
+  touching: shot.touching,
+  recognised: round(recognised, 1),
+});
+
+/** What is on, with no earlier ruling to say: a red while reds remain, else the lowest colour. */
+const onFor = (balls: readonly RestingBall[]): string => {
+  if (balls.some((b) => b.id === 'red')) return 'red';
+  return SNOOKER_COLOURS.find((c) => balls.some((b) => b.id === c)) ?? 'black';
+};
+
+const ballList = (balls: readonly RestingBall[]): { id: SnookerBallId; x: number; y: number }[] =>
+  balls.map((b) => ({ id: b.id, x: round(b.x, 2), y: round(b.y, 2) }));
+
+/**
+ * Measured places can put two touching balls a fraction of a millimetre into each other, or a ball
+ * against a cushion a fraction past where its centre can be: push them apart (and in) just enough for
+ * the rules, which take positions as exact.
+ */
+export const settleBalls = (table: Table, balls: readonly RestingBall[]): RestingBall[] => {
+  const out = balls.map((b) => ({ ...b, x: b.x as number, y: b.y as number }));
+  const d = table.ballDiameter + 0.01;
+  const r = table.ballRadius + 0.01;
+  for (let round = 0; round < 20; round++) {
+    let moved = false;
+    for (let i = 0; i < out.length; i++)
+      for (let j = i + 1; j < out.length; j++) {
+        const a = out[i];
+        const b = out[j];
+        if (!a || !b) continue;
+        const gap = Math.hypot(b.x - a.x, b.y - a.y);
+        if (gap >= d || gap === 0) continue;
+        const push = (d - gap) / 2 / gap;
+        const dx = (b.x - a.x) * push;
+        const dy = (b.y - a.y) * push;
+        a.x -= dx;
+        a.y -= dy;
+        b.x += dx;
+        b.y += dy;
+        moved = true;
+      }
+    for (const b of out) {
+      b.x = Math.min(table.width - r, Math.max(r, b.x));
+      b.y = Math.min(table.length - r, Math.max(r, b.y));
+    }
+    if (!moved) break;
+  }
+  return out.map((b) => ({ ...b, x: b.x as RestingBall['x'], y: b.y as RestingBall['y'] }));
+};
+
+/**
+ * The rules' input (CONTRACTS.md §4) for a stroke: the state the last ruling left (or a frame's
+ * start), with the balls where the camera saw them before the stroke — the referee may have
+ * re-spotted colours and the striker placed the cue ball since.
+ */
+export const ruleInputFor = (
+  table: Table,
+  state: Record<string, unknown> | undefined,
+  shot: Shot,
+): Record<string, unknown> => {
+  const before = settleBalls(table, shot.before);
+  const after = settleBalls(table, shot.rest);
+  const base = state ?? {
+    scores: [0, 0],
+    striker: 0,
+    on: onFor(before),
+    freeBall: false,
+    respottedBlack: false,
+  };
+  return {
+    game: 'snooker',
+    state: { ...base, balls: ballList(before) },
+    shot: {
+      firstContact: shot.firstContact,
+      potted: shot.potted.map((p) => p.id),
+      offTable: shot.offTable,
+      after: ballList(after),
+      fouls: [],
+    },
+  };
+};
+
+/** Rules on one stroke after another, each from the state the last one left. */
+class Referee {
+  private state: Record<string, unknown> | undefined;
+
+  constructor(private readonly table: Table) {}
+
+  rule(shot: Shot): { ok: true; value: RuleOutput } | { ok: false; error: string } {
+    const input = ruleInputFor(this.table, this.state, shot);
+    const r = rule(input, this.table);
+    if (!r.ok) return { ok: false, error: describeError(r.error) };
+    // A frame that is over starts again for the next stroke seen.
+    this.state = r.value.frameOver ? undefined : r.value.state;
+    return r;
+  }
+}
+
+const parsePositive = (value: string | undefined, name: string): number | undefined => {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new CliError(`${name}: not a positive number: ${value}`, INPUT);
+  return n;
+};
+
+const openOutput = (
+  path: string | undefined,
+): { write: (line: string) => void; close: () => Promise<void> } => {
+  if (path === undefined)
+    return {
+      write: (line) => void process.stdout.write(line),
+      close: async () => {},
+    };
+  let stream: WriteStream;
+  try {
+    stream = createWriteStream(path, { flags: 'w' });
+  } catch (e) {
+    throw new CliError(`--events: cannot write ${path}: ${(e as Error).message}`, INPUT);
+  }
+  return {
+    write: (line) => void stream.write(line),
+    close: () => new Promise((resolve) => stream.end(resolve)),
+  };
+};
+
+export const runRun = async (opts: RunOptions): Promise<void> => {
+  const log: Logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' }, pino.destination(2));
+  const calibration = loadCalibrationFile(opts.calibration);
+  if (!calibration.ok) throw new CliError(`calibration: ${describeError(calibration.error)}`, INPUT);
+  const fps = parsePositive(opts.fps, '--fps');
+  const stallTimeoutMs = parsePositive(opts.stallTimeout, '--stall-timeout');
+  const restMs = parsePositive(opts.rest, '--rest');
+  const opened = await openSource(opts.source, {
+    ...(fps ? { fps } : {}),
+    ...(opts.live ? { live: true } : {}),
+    ...(opts.loop ? { loop: true } : {}),
+    ...(stallTimeoutMs ? { stallTimeoutMs } : {}),
+  });
+  if (!opened.ok) throw new CliError(describeError(opened.error), INPUT);
+  const source: FrameSource = opened.value;
+  const table = calibration.value.table;
+
+  let classifier;
+  try {
+    classifier = await loadBallClassifier();
+  } catch (e) {
+    await source.close();
+    throw new CliError(`cannot load the ball classifier: ${(e as Error).message}`, FAILED);
+  }
+  const detector = new Detector(calibration.value, classifier);
+  const follower = new StrokeFollower(table, {
+    ...DEFAULT_FOLLOWER,
+    segmenter: { ...DEFAULT_FOLLOWER.segmenter, ...(restMs ? { restMs } : {}) },
+  });
+  const referee = new Referee(table);
+  const out = openOutput(opts.events);
+  const emit = (shot: Shot, recognised: number): void => {
+    out.write(`${JSON.stringify(shotLine(shot, recognised))}\n`);
+    const ruling = referee.rule(shot);
+    out.write(
+      `${JSON.stringify(ruling.ok ? { type: 'ruling', ...ruling.value } : { type: 'ruling', error: ruling.error })}\n`,
+    );
+    if (!ruling.ok)
+      log.warn({ stroke: shot.index, error: ruling.error }, 'the rules could not rule on the stroke');
+    log.info(
+      { stroke: shot.index, firstContact: shot.firstContact, potted: shot.potted, offTable: shot.offTable },
+      'stroke',
+    );
+  };
+
+  log.info({ source: source.description }, 'running');
+  let stopping = false;
+  const stop = (): void => {
+    stopping = true;
+    void source.close();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+
+  let frames = 0;
+  let unusable = 0;
+  let strokes = 0;
+  const started = performance.now();
+  let lastReport = started;
+  let failure: SourceFailure | undefined;
+  try {
+    for await (const item of source.frames()) {
+      if (stopping) break;
+      if (item.kind === 'error') {
+        unusable += 1;
+        log.warn({ frame: item.name, error: describeError(item.error) }, 'unreadable frame');
+        continue;
+      }
+      const detected = await detector.detect(item);
+      frames += 1;
+      if (!detected.ok) {
+        unusable += 1;
+        log.debug({ frame: item.name, error: describeError(detected.error) }, 'frame not usable');
+        continue;
+      }
+      const done = follower.push({ t: item.t, balls: detected.value.balls });
+      if (done) {
+        strokes += 1;
+        emit(done.shot, done.recognisedAt);
+      }
+      const now = performance.now();
+      if (now - lastReport >= 2000) {
+        lastReport = now;
+        const { dropped } = source.stats();
+        log.info(
+          { frames, fps: round((frames * 1000) / (now - started), 1), dropped, unusable, strokes },
+          'progress',
+        );
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof SourceFailure)) throw e;
+    failure = e;
+  } finally {
+    process.removeListener('SIGINT', stop);
+    process.removeListener('SIGTERM', stop);
+    await source.close();
+  }
+  const last = follower.flush();
+  if (last) {
+    strokes += 1;
+    emit(last.shot, last.recognisedAt);
+  }
+  await out.close();
+  const { dropped } = source.stats();
+  const seconds = (performance.now() - started) / 1000;
+  log.info({ frames, fps: round(frames / Math.max(seconds, 1e-3), 1), dropped, unusable, strokes }, 'done');
+  if (failure) throw new CliError(`source: ${describeError(failure.error)}`, FAILED);
+  if (frames === 0 && !stopping) throw new CliError(`no frame could be read from ${opts.source}`, FAILED);
+};
+
+export const registerRun = (program: Command): void => {
+  program
+    .command('run')
+    .description(
+      'follow every stroke from a camera, video or folder of frames and rule on it (CONTRACTS.md §5)',
+    )
+    .requiredOption('--source <source>', 'video file, folder of frames, /dev/videoN or rtsp:// URL')
+    .requiredOption('--calibration <file>', 'calibration file (CONTRACTS.md §2)')
+    .option('--fps <n>', 'frames per second (a folder of frames: default 60; else the source’s own)')
+    .option('--events <file>', 'write the event log here (default: stdout)')
+    .option('--live', 'treat the source as live: drop frames rather than lag (cameras and streams are)')
+    .option('--loop', 'play a video file over and over (with --live: a looped stand-in for a camera)')
+    .option('--stall-timeout <ms>', 'no frame for this long: the source has stalled', '5000')
+    .option(
+      '--rest <ms>',
+      'every ball at rest this long ends a stroke',
+      String(DEFAULT_FOLLOWER.segmenter.restMs),
+    )
+    .action(async (opts: RunOptions) => runRun(opts));
+};
