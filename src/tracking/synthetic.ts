@@ -58,7 +58,7 @@ export interface FaultOptions {
   readonly missRate: number;
   /** Chance a detected ball is given another class. */
   readonly classErrorRate: number;
-  /** Exposure (ms): a moving ball is seen where it was on average over the exposure before the frame. */
+  /** Exposure (ms), centred on the frame's time (as src/sim/render exposes): a moving ball is seen where it was on average over it. */
   readonly exposureMs: number;
   /** Extra noise along the motion, as a share of the blur streak's length. */
   readonly blurNoiseFraction: number;
@@ -99,9 +99,9 @@ export const synthesiseFrame = (
   const noise = light ? light.noiseMm : faults.noiseMm;
   const missRate = light ? light.missRate : faults.missRate;
   const now = samplesAt(t);
-  // The blur: each ball's mean position over the exposure ending at t.
+  // The blur: each ball's mean position over the exposure about t.
   const sub = Array.from({ length: BLUR_SUBSAMPLES }, (_, i) =>
-    samplesAt(t - (faults.exposureMs * (i + 0.5)) / BLUR_SUBSAMPLES),
+    samplesAt(t + faults.exposureMs * ((i + 0.5) / BLUR_SUBSAMPLES - 0.5)),
   );
   const hidden = (x: number, y: number): boolean => faults.cover?.(t, x, y) ?? false;
   const balls: Detection[] = [];
