@@ -1,5 +1,7 @@
 // `referee calibrate --points in.json --out calibration/x.json` (CONTRACTS.md §2): solve the camera from
 // cloth-plane correspondences and write the full calibration form.
+// `referee calibrate --image table.png [--table snooker | --table 1778x3569x52.5] [--camera guess.json]
+// --out calibration/x.json`: the same from a picture of an empty table (src/vision/calibrate).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
@@ -9,7 +11,12 @@ import {
   solveCalibration,
   stringifyCalibration,
 } from '../camera/index.ts';
+import { intrinsicsSchema, type TableSpec } from '../camera/calibration.ts';
+import type { Intrinsics } from '../camera/index.ts';
+import { decodeImage } from '../capture/index.ts';
 import { CliError, describeError } from '../errors.ts';
+import { parseWith } from '../schema.ts';
+import { calibrateFromImage } from '../vision/calibrate/index.ts';
 
 // A focal length less certain than this (as a fraction) moves the parallax correction of a ball at a
 // corner of the bed (≈19 mm from 2.8 m) by more than ≈0.4 mm: worth a warning.
@@ -17,6 +24,9 @@ const FOCAL_WARNING = 0.02;
 
 interface CalibrateOptions {
   readonly points?: string;
+  readonly image?: string;
+  readonly table?: string;
+  readonly camera?: string;
   readonly out: string;
 }
 
@@ -49,6 +59,60 @@ const calibrateFromPoints = (path: string, out: string): void => {
     );
 };
 
+/** `--table`: `snooker`, or `WIDTHxLENGTHxBALL` in millimetres (CONTRACTS.md §2). */
+const parseTableOption = (s: string): TableSpec => {
+  if (s === 'snooker') return 'snooker';
+  const m = /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/.exec(s);
+  const [width, length, ball] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
+  if (!(width > 0 && length > 0 && ball > 0))
+    throw new CliError(
+      `--table: expected "snooker" or WIDTHxLENGTHxBALL in mm (e.g. 1778x3569x52.5), got "${s}"`,
+      2,
+    );
+  return { width, length, ball };
+};
+
+/** `--camera`: a file holding the intrinsics, bare or as the `camera` of a calibration file. */
+const readCameraGuess = (path: string): Intrinsics => {
+  const json = readJsonFile(path);
+  if (!json.ok) throw new CliError(describeError(json.error), 2);
+  const v = json.value;
+  const inner = typeof v === 'object' && v !== null && 'camera' in v;
+  const camera = parseWith(intrinsicsSchema, inner ? v.camera : v, 'INVALID_INPUT', inner ? 'camera' : '');
+  if (!camera.ok) throw new CliError(`${path}: ${describeError(camera.error)}`, 2);
+  return camera.value;
+};
+
+const calibrateFromPicture = async (path: string, opts: CalibrateOptions): Promise<void> => {
+  const tableSpec = parseTableOption(opts.table ?? 'snooker');
+  const camera = opts.camera === undefined ? undefined : readCameraGuess(opts.camera);
+  const image = await decodeImage(path);
+  if (!image.ok) throw new CliError(`${path}: ${describeError(image.error)}`, 2);
+  const solved = calibrateFromImage(
+    camera ? { image: image.value, tableSpec, camera } : { image: image.value, tableSpec },
+  );
+  if (!solved.ok) throw new CliError(`${path}: ${solved.error.message}`, 2);
+  const { calibration, rmsPx, features, orientationFromMarkings } = solved.value;
+  try {
+    mkdirSync(dirname(opts.out), { recursive: true });
+    writeFileSync(opts.out, stringifyCalibration(calibration));
+  } catch (e) {
+    throw new CliError(`cannot write ${opts.out}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, 1);
+  }
+  const edges = features.nose + features.clothEdge;
+  const lines = features.baulkLine + features.d;
+  const n = edges + lines + features.spot;
+  process.stdout.write(
+    `RMS reprojection error: ${rmsPx.toFixed(2)} px over ${n} points ` +
+      `(${edges} cushion edge, ${lines} baulk line and D, ${features.spot} spot)\n`,
+  );
+  if (!orientationFromMarkings)
+    process.stderr.write(
+      'referee: warning: this bed has no markings, so which end is baulk cannot be seen: ' +
+        'the end at the first short side of the picture was taken\n',
+    );
+};
+
 export const registerCalibrate = (program: Command): void => {
   program
     .command('calibrate')
@@ -57,9 +121,24 @@ export const registerCalibrate = (program: Command): void => {
       '--points <file>',
       'cloth-plane correspondences: { table, image, points: [{ u, v, x, y }], camera? }',
     )
+    .option('--image <file>', 'a picture of the empty (or nearly empty) table through the camera')
+    .option('--table <bed>', 'with --image: "snooker" (default) or WIDTHxLENGTHxBALL in mm')
+    .option(
+      '--camera <file>',
+      'with --image: known intrinsics (the "camera" object); only the pose is solved',
+    )
     .requiredOption('--out <file>', 'where to write the calibration (full form)')
-    .action((opts: CalibrateOptions) => {
-      if (opts.points === undefined) throw new CliError('calibrate: give --points <file>', 2);
+    .action(async (opts: CalibrateOptions) => {
+      if (opts.points !== undefined && opts.image !== undefined)
+        throw new CliError('calibrate: give --points <file> or --image <file>, not both', 2);
+      if (opts.image !== undefined) return calibrateFromPicture(opts.image, opts);
+      if (opts.table !== undefined || opts.camera !== undefined)
+        throw new CliError(
+          'calibrate: --table and --camera go with --image (a points file names its own)',
+          2,
+        );
+      if (opts.points === undefined)
+        throw new CliError('calibrate: give --points <file> or --image <file>', 2);
       calibrateFromPoints(opts.points, opts.out);
     });
 };

@@ -1,0 +1,273 @@
+// Calibration from the picture (CONTRACTS.md §2, `referee calibrate --image`): the camera over the
+// table from one frame of an empty or nearly empty table.
+//
+// 1. outline.ts: the cloth-coloured region and its four sides give the outer corners of the cushions;
+//    the camera module's solver (solveCalibration) turns those four points into a first camera.
+// 2. features.ts: where that camera puts them, the cushion noses, the cloth's edge under them, the
+//    baulk line, the D and the spots are found to a fraction of a pixel, each tied to its point of the
+//    table model (cushion noses at their height above the cloth, the rest on it).
+// 3. fit.ts: Levenberg–Marquardt moves the camera (pose; with no camera given, focal length and radial
+//    distortion k1, k2 too) until the model lies on them; features it leaves far out are dropped.
+//    Steps 2–3 repeat with a narrower search each time.
+// A table is symmetric under a half turn: which end is baulk is read from the markings (the baulk
+// line, the D and the spots are found at one end and not at the other). A bed without markings keeps
+// the first of the two, and says so.
+import {
+  solveCalibration,
+  tableFromSpec,
+  validateCalibration,
+  type Calibration,
+  type ImageSize,
+  type Intrinsics,
+  type TableSpec,
+} from '../../camera/index.ts';
+import { mulMat, type Mat3 } from '../../camera/mat3.ts';
+import { project } from '../../camera/index.ts';
+import { err, ok, refereeError, type Result } from '../../errors.ts';
+import type { RgbImage } from '../../image.ts';
+import { mm } from '../../units.ts';
+import {
+  DEFAULT_FEATURES,
+  findCushionEdges,
+  findMarkingLines,
+  findSpots,
+  type Feature,
+  type FeatureKind,
+  type FeatureOptions,
+} from './features.ts';
+import { distancesOf, fitRobust, type FitOptions } from './fit.ts';
+import { DEFAULT_OUTLINE, findOutline, type OutlineOptions } from './outline.ts';
+
+export interface ImageCalibrationInput {
+  readonly image: RgbImage;
+  readonly tableSpec: TableSpec;
+  /** Known intrinsics (with distortion): only the pose is solved. Absent: focal length and k1, k2 too. */
+  readonly camera?: Intrinsics;
+}
+
+export interface ImageCalibrationOptions {
+  readonly outline: OutlineOptions;
+  readonly features: FeatureOptions;
+  /** How far the cushion tops reach beyond the noses, mm: the outline's corners are theirs. */
+  readonly cushionWidth: number;
+  /** Radius of the spots, mm. */
+  readonly spotRadius: number;
+  /**
+   * With no camera given, the focal length (in image widths) the first camera assumes: a picture of a
+   * plane seen nearly straight on does not fix it, the cushions' parallax later does.
+   */
+  readonly focalGuess: number;
+  /** The search half-widths (px) of the successive rounds of finding and fitting. */
+  readonly windows: readonly number[];
+  /** Least share of the cushion samples that must be found for the picture to show a table. */
+  readonly minCushionShare: number;
+  /** Most RMS reprojection error (px) of a fit that still shows a table. */
+  readonly maxRmsPx: number;
+  /** Least number of the six pockets that must be dark where the camera puts them. */
+  readonly minPockets: number;
+}
+
+export const DEFAULT_IMAGE_CALIBRATION: ImageCalibrationOptions = {
+  outline: DEFAULT_OUTLINE,
+  features: DEFAULT_FEATURES,
+  cushionWidth: 50,
+  spotRadius: 4,
+  focalGuess: 0.7,
+  windows: [30, 8, 4, 3],
+  minCushionShare: 0.4,
+  maxRmsPx: 1.5,
+  minPockets: 4,
+};
+
+export interface ImageCalibration {
+  readonly calibration: Calibration;
+  /** √(mean squared distance) of the features kept from where the camera puts them, px. */
+  readonly rmsPx: number;
+  /** How many features of each kind the final fit used. */
+  readonly features: Readonly<Record<FeatureKind, number>>;
+  /** Which end is baulk was read from the markings (false: a bed without markings, the end is a guess). */
+  readonly orientationFromMarkings: boolean;
+}
+
+// Fewer features than this cannot fix a camera (nine parameters) with any confidence.
+const MIN_FEATURES = 16;
+
+const toUv = (p: { readonly u: number; readonly v: number } | undefined): { u: number; v: number } => ({
+  u: p?.u ?? NaN,
+  v: p?.v ?? NaN,
+});
+
+const noTable = (reason: string): Result<never> =>
+  err(refereeError('NO_TABLE', `no table found in the picture: ${reason}`, 'image'));
+
+/** The same camera over the table turned a half turn: (x, y) → (W − x, L − y). */
+export const halfTurn = (c: Calibration): Calibration => {
+  const M: Mat3 = [
+    [-1, 0, 0],
+    [0, -1, 0],
+    [0, 0, 1],
+  ];
+  const { R, t } = c.pose;
+  const W = c.table.width;
+  const L = c.table.length;
+  return {
+    ...c,
+    pose: {
+      R: mulMat(R, M),
+      t: [
+        R[0][0] * W + R[0][1] * L + t[0],
+        R[1][0] * W + R[1][1] * L + t[1],
+        R[2][0] * W + R[2][1] * L + t[2],
+      ],
+    },
+  };
+};
+
+/** r + g + b of the 3 × 3 pixels round (u, v); undefined outside the image. */
+const brightnessAt = (img: RgbImage, u: number, v: number): number | undefined => {
+  const x = Math.round(u);
+  const y = Math.round(v);
+  if (x < 1 || y < 1 || x > img.width - 2 || y > img.height - 2) return undefined;
+  let s = 0;
+  for (let dy = -1; dy <= 1; dy++)
+    for (let dx = -1; dx <= 1; dx++) {
+      const i = ((y + dy) * img.width + x + dx) * 3;
+      s += (img.data[i] as number) + (img.data[i + 1] as number) + (img.data[i + 2] as number);
+    }
+  return s / 9;
+};
+
+/** How many pockets are dark (under half the cloth's brightness) just past their fall, where the camera puts them. */
+const darkPockets = (img: RgbImage, c: Calibration, clothBrightness: number): number =>
+  c.table.pockets.filter((p) => {
+    const depth = p.fallDepth + 15;
+    const q = project(c, {
+      x: mm(p.mouthCentre.x + depth * p.axis.x),
+      y: mm(p.mouthCentre.y + depth * p.axis.y),
+      z: mm(0),
+    });
+    const b = brightnessAt(img, q.u, q.v);
+    return b !== undefined && b < 0.5 * clothBrightness;
+  }).length;
+
+const count = (features: readonly Feature[]): Record<FeatureKind, number> => {
+  const out: Record<FeatureKind, number> = { nose: 0, clothEdge: 0, baulkLine: 0, d: 0, spot: 0 };
+  for (const f of features) out[f.kind]++;
+  return out;
+};
+
+/** Solve the camera from a picture of the table. */
+export const calibrateFromImage = (
+  input: ImageCalibrationInput,
+  o: ImageCalibrationOptions = DEFAULT_IMAGE_CALIBRATION,
+): Result<ImageCalibration> => {
+  const { image, tableSpec, camera } = input;
+  const size: ImageSize = { width: image.width, height: image.height };
+  const found = findOutline(image, o.outline);
+  if (!found.ok) return noTable(found.reason);
+  const { corners, cloth } = found.outline;
+  const clothBrightness = cloth[0] + cloth[1] + cloth[2];
+
+  // A first camera from the outline's corners, taken as the outer corners of the cushion tops (the
+  // side from corners[0] to corners[1] an end: baulk, for now). The corners go round the picture one
+  // way or the other; the camera must see the table from above, which only one of the two orders
+  // allows (the solver refuses the mirror image). With no camera given, the focal length is a guess.
+  const bed = tableFromSpec(tableSpec);
+  const c = o.cushionWidth;
+  const outer = [
+    [-c, -c],
+    [bed.width + c, -c],
+    [bed.width + c, bed.length + c],
+    [-c, bed.length + c],
+  ] as const;
+  const guess: Intrinsics = camera ?? {
+    fx: o.focalGuess * size.width,
+    fy: o.focalGuess * size.width,
+    cx: (size.width - 1) / 2,
+    cy: (size.height - 1) / 2,
+    k1: 0,
+    k2: 0,
+    p1: 0,
+    p2: 0,
+    k3: 0,
+  };
+  let start: Calibration | undefined;
+  for (const order of [
+    [0, 1, 2, 3],
+    [1, 0, 3, 2],
+  ] as const) {
+    const points = order.map((k, i) => ({
+      ...toUv(corners[k]),
+      x: outer[i]?.[0] ?? 0,
+      y: outer[i]?.[1] ?? 0,
+    }));
+    const solved = solveCalibration({ tableSpec, image: size, points, camera: guess });
+    if (solved.ok) {
+      start = solved.value.calibration;
+      break;
+    }
+  }
+  if (!start) return noTable('the cloth-coloured region does not look like a table seen from above');
+
+  const fitOf = (round: number): FitOptions =>
+    camera ? { intrinsics: 'pose' } : { intrinsics: round === 0 ? 'focal' : 'focal+distortion' };
+  let current = start;
+  let orientationFromMarkings = false;
+  let inliers: Feature[] = [];
+  let profiles = 0;
+  for (const [round, window] of o.windows.entries()) {
+    // While the focal length is the guess, the nose is looked for anywhere from 0.4 to 3 times the
+    // predicted band beyond the cloth's edge.
+    const fo: FeatureOptions =
+      camera || round > 0
+        ? { ...o.features, window }
+        : { ...o.features, window, band: [0.4, 3], bandSlackPx: 3 };
+    const cushions = findCushionEdges(image, current, clothBrightness, fo);
+    profiles = cushions.profiles;
+    const features = [...cushions.features];
+    if (round > 0)
+      features.push(
+        ...findMarkingLines(image, current, clothBrightness, fo),
+        ...findSpots(image, current, o.spotRadius, clothBrightness, fo),
+      );
+    if (features.length < MIN_FEATURES)
+      return noTable('the cushions are not where the outline of the cloth puts them');
+    const fitted = fitRobust(current, features, fitOf(round));
+    current = fitted.calibration;
+    inliers = fitted.inliers;
+    if (round === 0 && current.table.markings) {
+      // Which end is baulk: the markings are found at one end only.
+      const fo2: FeatureOptions = { ...o.features, window: o.windows[1] ?? window };
+      const score = (cal: Calibration): number =>
+        findMarkingLines(image, cal, clothBrightness, fo2).length +
+        3 * findSpots(image, cal, o.spotRadius, clothBrightness, fo2).length;
+      const turned = halfTurn(current);
+      if (score(turned) > score(current)) current = turned;
+      orientationFromMarkings = true;
+    }
+  }
+
+  const counts = count(inliers);
+  // Two edges a profile: the cloth's and the nose.
+  if (counts.nose + counts.clothEdge < 2 * o.minCushionShare * profiles)
+    return noTable(
+      `the cushions were found along only ${counts.nose + counts.clothEdge} of ${2 * profiles} edge points`,
+    );
+  const d = distancesOf(current, inliers);
+  const rmsPx = Math.sqrt(d.reduce((s, x) => s + x * x, 0) / d.length);
+  if (!(rmsPx <= o.maxRmsPx))
+    return noTable(`the table model fits the picture only to ${rmsPx.toFixed(1)} px RMS`);
+  const pockets = darkPockets(image, current, clothBrightness);
+  if (pockets < o.minPockets)
+    return noTable(`only ${pockets} of the 6 pockets are dark where the cushions put them`);
+  const valid = validateCalibration(current);
+  if (!valid.ok)
+    return err(
+      refereeError(
+        'SOLVE_FAILED',
+        `the camera found does not make a usable calibration: ${valid.error.message}`,
+        'image',
+      ),
+    );
+  return ok({ calibration: valid.value, rmsPx, features: counts, orientationFromMarkings });
+};
