@@ -5,16 +5,23 @@
 // stderr. A source that dies or stalls ends the run with a clear error, after the strokes already
 // seen are written, and a non-zero exit.
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import type { Command } from 'commander';
 import { pino, type Logger } from 'pino';
 import { loadCalibrationFile } from '../camera/index.ts';
 import { openSource, SourceFailure, type FrameSource } from '../capture/index.ts';
 import { CliError, describeError } from '../errors.ts';
 import { rule, type RuleOutput } from '../rules/snooker/index.ts';
-import { SNOOKER_COLOURS, type SnookerBallId, type Table } from '../table/index.ts';
-import { DEFAULT_FOLLOWER, StrokeFollower, type RestingBall, type Shot } from '../tracking/index.ts';
-import { loadBallClassifier } from '../vision/classify/index.ts';
-import { Detector } from '../vision/index.ts';
+import { isSnookerBallId, SNOOKER_COLOURS, type SnookerBallId, type Table } from '../table/index.ts';
+import {
+  DEFAULT_FOLLOWER,
+  StrokeFollower,
+  type FollowedShot,
+  type RestingBall,
+  type Shot,
+} from '../tracking/index.ts';
+import { mm } from '../units.ts';
+import type { DetectReply, DetectRequest, DetectWorkerData } from './detect-worker.ts';
 
 interface RunOptions {
   readonly source: string;
@@ -108,7 +115,9 @@ export const ruleInputFor = (
   state: Record<string, unknown> | undefined,
   shot: Shot,
 ): Record<string, unknown> => {
-  const before = settleBalls(table, shot.before);
+  // A ball first seen after the stroke (hidden under the player until then) lay where it rests.
+  const unseen = shot.rest.filter((r) => !shot.before.some((b) => b.track === r.track));
+  const before = settleBalls(table, [...shot.before, ...unseen]);
   const after = settleBalls(table, shot.rest);
   const base = state ?? {
     scores: [0, 0],
@@ -173,6 +182,160 @@ const openOutput = (
   };
 };
 
+/**
+ * The detector, in a worker thread (detect-worker.ts) started through tsx as bin/referee.js starts
+ * the command. `detect` posts a frame (its pixels transferred) and resolves with the balls or why
+ * the frame could not be used; frames are answered in the order they were posted.
+ */
+export class DetectionWorker {
+  private readonly waiting = new Map<number, (reply: DetectReply) => void>();
+  private next = 0;
+  private dead: Error | undefined;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (m: DetectReply) => {
+      if (m.kind !== 'balls' && m.kind !== 'error') return;
+      this.waiting.get(m.id)?.(m);
+      this.waiting.delete(m.id);
+    });
+    const fail = (e: Error): void => {
+      this.dead = e;
+      for (const [id, answer] of this.waiting) answer({ kind: 'error', id, error: e.message });
+      this.waiting.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the detector stopped (exit ${code})`)));
+  }
+
+  static start(calibration: string): Promise<DetectionWorker> {
+    const tsx = import.meta.resolve('tsx/esm/api');
+    const entry = new URL('./detect-worker.ts', import.meta.url).href;
+    const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+    const data: DetectWorkerData = { calibration };
+    const worker = new Worker(boot, { eval: true, workerData: data });
+    return new Promise((resolve, reject) => {
+      const first = (m: DetectReply): void => {
+        if (m.kind === 'ready') resolve(new DetectionWorker(worker));
+        else if (m.kind === 'fatal') void worker.terminate().then(() => reject(new Error(m.error)));
+        else return;
+        worker.off('message', first);
+      };
+      worker.on('message', first);
+      worker.once('error', reject);
+    });
+  }
+
+  detect(frame: { width: number; height: number; data: Uint8Array }): Promise<DetectReply> {
+    const id = this.next++;
+    if (this.dead) return Promise.resolve({ kind: 'error', id, error: this.dead.message });
+    // Hand the pixels over without a copy when the frame owns its whole buffer (ffmpeg's and sharp's do).
+    const whole = frame.data.byteOffset === 0 && frame.data.byteLength === frame.data.buffer.byteLength;
+    const data = whole ? frame.data : frame.data.slice();
+    const request: DetectRequest = { id, width: frame.width, height: frame.height, data };
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.worker.postMessage(request, [data.buffer as ArrayBuffer]);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.worker.removeAllListeners('exit');
+    await this.worker.terminate();
+  }
+}
+
+/** Counts kept while following a source. */
+export interface FollowStats {
+  frames: number;
+  unusable: number;
+  strokes: number;
+  /** Median detection time per frame (ms, in the worker). */
+  detectMs: number;
+}
+
+/**
+ * Follow a source to its end (or until `stop()`): each frame to the detector (at most `inFlight` at
+ * a time, so that a live source drops frames rather than let them pile up), the balls to the
+ * follower, each finished stroke to `onShot`. Throws the source's SourceFailure if it dies or stalls,
+ * after the stroke in progress has been flushed.
+ */
+export const followSource = async (
+  source: FrameSource,
+  detector: DetectionWorker,
+  follower: StrokeFollower,
+  onShot: (done: FollowedShot) => void,
+  options: { log?: Logger; inFlight?: number; shouldStop?: () => boolean } = {},
+): Promise<FollowStats> => {
+  const { log } = options;
+  const inFlight = options.inFlight ?? 2;
+  const stats: FollowStats = { frames: 0, unusable: 0, strokes: 0, detectMs: 0 };
+  const times: number[] = [];
+  const started = performance.now();
+  let lastReport = started;
+  const pending: { t: number; name: string; reply: Promise<DetectReply> }[] = [];
+  const settle = async (): Promise<void> => {
+    const next = pending.shift();
+    if (!next) return;
+    const reply = await next.reply;
+    stats.frames += 1;
+    if (reply.kind !== 'balls') {
+      stats.unusable += 1;
+      log?.debug(
+        { frame: next.name, error: reply.kind === 'error' ? reply.error : reply.kind },
+        'frame not usable',
+      );
+      return;
+    }
+    times.push(reply.ms);
+    const balls = reply.balls.flatMap((b) =>
+      isSnookerBallId(b.id) ? [{ id: b.id, x: mm(b.x), y: mm(b.y), confidence: b.confidence }] : [],
+    );
+    const done = follower.push({ t: next.t, balls });
+    if (done) {
+      stats.strokes += 1;
+      onShot(done);
+    }
+    const now = performance.now();
+    if (log && now - lastReport >= 2000) {
+      lastReport = now;
+      log.info(
+        {
+          frames: stats.frames,
+          fps: round((stats.frames * 1000) / (now - started), 1),
+          dropped: source.stats().dropped,
+          unusable: stats.unusable,
+          strokes: stats.strokes,
+        },
+        'progress',
+      );
+    }
+  };
+  let failure: unknown;
+  try {
+    for await (const item of source.frames()) {
+      if (options.shouldStop?.()) break;
+      if (item.kind === 'error') {
+        stats.unusable += 1;
+        log?.warn({ frame: item.name, error: describeError(item.error) }, 'unreadable frame');
+        continue;
+      }
+      pending.push({ t: item.t, name: item.name, reply: detector.detect(item) });
+      while (pending.length >= inFlight) await settle();
+    }
+  } catch (e) {
+    failure = e;
+  }
+  while (pending.length > 0) await settle();
+  const last = follower.flush();
+  if (last) {
+    stats.strokes += 1;
+    onShot(last);
+  }
+  stats.detectMs = times.length ? ([...times].sort((a, b) => a - b)[times.length >> 1] ?? 0) : 0;
+  if (failure) throw failure;
+  return stats;
+};
+
 export const runRun = async (opts: RunOptions): Promise<void> => {
   const log: Logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' }, pino.destination(2));
   const calibration = loadCalibrationFile(opts.calibration);
@@ -180,6 +343,7 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   const fps = parsePositive(opts.fps, '--fps');
   const stallTimeoutMs = parsePositive(opts.stallTimeout, '--stall-timeout');
   const restMs = parsePositive(opts.rest, '--rest');
+  const out = openOutput(opts.events);
   const opened = await openSource(opts.source, {
     ...(fps ? { fps } : {}),
     ...(opts.live ? { live: true } : {}),
@@ -190,22 +354,20 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   const source: FrameSource = opened.value;
   const table = calibration.value.table;
 
-  let classifier;
+  let detector: DetectionWorker;
   try {
-    classifier = await loadBallClassifier();
+    detector = await DetectionWorker.start(opts.calibration);
   } catch (e) {
     await source.close();
-    throw new CliError(`cannot load the ball classifier: ${(e as Error).message}`, FAILED);
+    throw new CliError((e as Error).message, FAILED);
   }
-  const detector = new Detector(calibration.value, classifier);
   const follower = new StrokeFollower(table, {
     ...DEFAULT_FOLLOWER,
     segmenter: { ...DEFAULT_FOLLOWER.segmenter, ...(restMs ? { restMs } : {}) },
   });
   const referee = new Referee(table);
-  const out = openOutput(opts.events);
-  const emit = (shot: Shot, recognised: number): void => {
-    out.write(`${JSON.stringify(shotLine(shot, recognised))}\n`);
+  const emit = ({ shot, recognisedAt }: FollowedShot): void => {
+    out.write(`${JSON.stringify(shotLine(shot, recognisedAt))}\n`);
     const ruling = referee.rule(shot);
     out.write(
       `${JSON.stringify(ruling.ok ? { type: 'ruling', ...ruling.value } : { type: 'ruling', error: ruling.error })}\n`,
@@ -226,43 +388,11 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-
-  let frames = 0;
-  let unusable = 0;
-  let strokes = 0;
   const started = performance.now();
-  let lastReport = started;
+  let stats: FollowStats | undefined;
   let failure: SourceFailure | undefined;
   try {
-    for await (const item of source.frames()) {
-      if (stopping) break;
-      if (item.kind === 'error') {
-        unusable += 1;
-        log.warn({ frame: item.name, error: describeError(item.error) }, 'unreadable frame');
-        continue;
-      }
-      const detected = await detector.detect(item);
-      frames += 1;
-      if (!detected.ok) {
-        unusable += 1;
-        log.debug({ frame: item.name, error: describeError(detected.error) }, 'frame not usable');
-        continue;
-      }
-      const done = follower.push({ t: item.t, balls: detected.value.balls });
-      if (done) {
-        strokes += 1;
-        emit(done.shot, done.recognisedAt);
-      }
-      const now = performance.now();
-      if (now - lastReport >= 2000) {
-        lastReport = now;
-        const { dropped } = source.stats();
-        log.info(
-          { frames, fps: round((frames * 1000) / (now - started), 1), dropped, unusable, strokes },
-          'progress',
-        );
-      }
-    }
+    stats = await followSource(source, detector, follower, emit, { log, shouldStop: () => stopping });
   } catch (e) {
     if (!(e instanceof SourceFailure)) throw e;
     failure = e;
@@ -270,16 +400,22 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
     process.removeListener('SIGINT', stop);
     process.removeListener('SIGTERM', stop);
     await source.close();
+    await detector.close();
+    await out.close();
   }
-  const last = follower.flush();
-  if (last) {
-    strokes += 1;
-    emit(last.shot, last.recognisedAt);
-  }
-  await out.close();
-  const { dropped } = source.stats();
   const seconds = (performance.now() - started) / 1000;
-  log.info({ frames, fps: round(frames / Math.max(seconds, 1e-3), 1), dropped, unusable, strokes }, 'done');
+  const frames = stats?.frames ?? 0;
+  log.info(
+    {
+      frames,
+      fps: round(frames / Math.max(seconds, 1e-3), 1),
+      dropped: source.stats().dropped,
+      unusable: stats?.unusable ?? 0,
+      strokes: stats?.strokes ?? 0,
+      detectMs: round(stats?.detectMs ?? 0, 1),
+    },
+    'done',
+  );
   if (failure) throw new CliError(`source: ${describeError(failure.error)}`, FAILED);
   if (frames === 0 && !stopping) throw new CliError(`no frame could be read from ${opts.source}`, FAILED);
 };
