@@ -227,3 +227,19 @@ describe('respots and misses on the table', () => {
     expect(s.act(referee, { type: 'callMiss' }).ok).toBe(false);
   });
 });
+
+describe('the table as the camera saw it before the stroke', () => {
+  it('balls placed since the last ruling (the cue ball from hand) are ruled where they stood', () => {
+    const s = open();
+    const before = [...layout(), { id: 'cue' as const, x: 850, y: 650 }];
+    s.recordStroke({ shot: safeBreak(), start: 0, end: 1, before });
+    expect(s.replayed.beforeLast?.frame.balls).toContainEqual({ id: 'cue', x: 850, y: 650 });
+  });
+
+  it('a sighting that does not match the balls the rules know is not used', () => {
+    const s = open();
+    const missingARed = [...layout().slice(0, -1), { id: 'cue' as const, x: 850, y: 650 }];
+    s.recordStroke({ shot: safeBreak(), start: 0, end: 1, before: missingARed });
+    expect(s.replayed.beforeLast?.frame.balls).toHaveLength(21); // the rules' opening layout, cue in hand
+  });
+});

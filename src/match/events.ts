@@ -6,11 +6,18 @@ import { REFEREE_FOULS, shotSchema } from '../rules/snooker/state.ts';
 import { SNOOKER_COLOURS } from '../table/balls.ts';
 import { parseWith } from '../schema.ts';
 import type { Result } from '../errors.ts';
+import { mm } from '../units.ts';
 
 const player = z.union([z.literal(0), z.literal(1)]);
 const strokeNo = z.number().int().min(0);
 const objectBall = z.enum(['red', ...SNOOKER_COLOURS]);
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
+
+const ballSchema = z.object({
+  id: z.enum(['cue', 'red', ...SNOOKER_COLOURS]),
+  x: finite.transform((n) => mm(n)),
+  y: finite.transform((n) => mm(n)),
+});
 
 export const trailSchema = z.object({
   track: z.string().max(32),
@@ -34,6 +41,11 @@ export const matchEventSchema = z.discriminatedUnion('type', [
     start: finite.default(0),
     end: finite.default(0),
     trails: z.array(trailSchema).max(22).default([]),
+    /**
+     * Where the camera saw the balls just before the stroke: colours re-spotted and the cue ball
+     * placed since the last ruling stand where they were put, not where the rules computed.
+     */
+    before: z.array(ballSchema).max(22).optional(),
   }),
   /** The ruling the program proposed or changed to, as shown at the time (an audit record: replay re-derives it). */
   z.object({ type: z.literal('ruling'), stroke: strokeNo, output: z.record(z.string(), z.unknown()) }),

@@ -140,6 +140,25 @@ const restate = (recorded: Shot, restated: Shot, before: readonly Ball[]): Shot[
   return after;
 };
 
+/**
+ * The match with the balls where the camera saw them before the stroke, when it saw the same balls
+ * the rules expect (the cue ball may have been placed from hand); otherwise the rules' own positions.
+ */
+const seenBefore = (match: MatchState, seen: readonly Ball[] | undefined): MatchState => {
+  if (!seen) return match;
+  const f = match.frame;
+  const key = (balls: readonly Ball[]): string =>
+    balls
+      .map((b) => b.id)
+      .filter((id) => id !== 'cue')
+      .sort()
+      .join(',');
+  const cues = seen.filter((b) => b.id === 'cue').length;
+  const cueFits = f.cueInHand ? cues <= 1 : cues === 1;
+  if (key(seen) !== key(f.balls) || !cueFits) return match;
+  return { ...match, frame: { ...f, balls: seen } };
+};
+
 /** Rule again on the last stroke with restated facts (override, a referee-seen foul). */
 const reRule = (table: Table, m: ReplayedMatch, stroke: number, shot: Shot, by: string): ReplayedMatch => {
   const last = m.strokes.at(-1);
@@ -169,7 +188,7 @@ const step = (table: Table, m: ReplayedMatch, e: StoredEvent<MatchEvent>): Repla
       const raw = toShot(ev.shot);
       const shot: Shot =
         m.nominated && raw.nominated === undefined ? { ...raw, nominated: m.nominated } : raw;
-      const before = m.match;
+      const before = seenBefore(m.match, ev.before);
       const { match, ruling, rejected } = rule(table, before, shot);
       const record: StrokeRecord = {
         stroke: m.strokes.length,

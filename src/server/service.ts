@@ -14,6 +14,7 @@ import {
 } from '../match/replay.ts';
 import { shotSchema } from '../rules/snooker/state.ts';
 import { parseWith } from '../schema.ts';
+import { mm } from '../units.ts';
 import { openEventStore, type EventStore, type StoredEvent } from '../match/store.ts';
 import type { BallView, MatchView, TrailView } from '../match/view.ts';
 import type { Table } from '../table/bed.ts';
@@ -51,6 +52,8 @@ export interface StrokeReport {
   readonly start: number;
   readonly end: number;
   readonly trails?: readonly TrailView[];
+  /** The balls as the camera saw them just before the stroke. */
+  readonly before?: readonly BallView[];
 }
 
 const PIN_KEY = 'refereePinHash';
@@ -137,7 +140,18 @@ export class MatchService {
       ...t,
       points: t.points.map(([x, y]) => [x, y] as [number, number]),
     }));
-    this.append({ type: 'stroke', shot: shot.value, start: report.start, end: report.end, trails }, by);
+    const before = report.before?.map((b) => ({ id: b.id, x: mm(b.x), y: mm(b.y) }));
+    this.append(
+      {
+        type: 'stroke',
+        shot: shot.value,
+        start: report.start,
+        end: report.end,
+        trails,
+        ...(before ? { before } : {}),
+      },
+      by,
+    );
     const record = this.match.strokes.at(-1);
     this.audit(record, by);
     if (record?.rejected)
