@@ -30,6 +30,10 @@ export interface SimulationInput {
   readonly fps: number;
   readonly out: string;
   readonly mp4?: boolean;
+  /** H.264 quality of clip.mp4 (x264's constant rate factor: lower is better and bigger; 18 looks lossless). */
+  readonly mp4Crf?: number;
+  /** Write dir/frames/NNNNNN.png (default true; the fixtures keep only the mp4). */
+  readonly png?: boolean;
   /** Only the frames from `fromMs` to `toMs` of clip time are rendered and listed in truth.json. */
   readonly fromMs?: number;
   readonly toMs?: number;
@@ -69,8 +73,9 @@ export const runSimulation = async (input: SimulationInput): Promise<SimulationS
     ...input.renderer,
     ...rendererOverrides(scenario.value, render.value),
   });
+  const png = input.png ?? true;
   const dir = join(input.out, 'frames');
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(png ? dir : input.out, { recursive: true });
   const { width, height } = input.calibration.image;
   const ffmpeg = input.mp4
     ? spawn(
@@ -89,7 +94,9 @@ export const runSimulation = async (input: SimulationInput): Promise<SimulationS
             '-i',
             '-',
           ],
-          ['-c:v', 'libx264', '-preset', 'medium', '-crf', '18', '-pix_fmt', 'yuv420p'],
+          ['-c:v', 'libx264', '-preset', 'medium', '-crf', String(input.mp4Crf ?? 18), '-pix_fmt', 'yuv420p'],
+          // x264's output is the same for the same frames only at the same thread count: fix it.
+          ['-threads', '2'],
           [join(input.out, 'clip.mp4')],
         ].flat(),
         { stdio: ['pipe', 'ignore', 'pipe'] },
@@ -100,6 +107,7 @@ export const runSimulation = async (input: SimulationInput): Promise<SimulationS
   const ffmpegExit = ffmpeg ? once(ffmpeg, 'close') : undefined;
   const spawnFailed = ffmpeg ? once(ffmpeg, 'error').then(([e]) => e as Error) : undefined;
   const pending = new Set<Promise<void>>();
+  let writeError: string | undefined;
   const ahead = Math.max(1, input.encodeAhead ?? 4);
   const times: number[] = [];
   let lastReport = -Infinity;
@@ -107,12 +115,20 @@ export const runSimulation = async (input: SimulationInput): Promise<SimulationS
     const t0 = performance.now();
     const image = renderClipFrame(renderer, clip, f.t, k);
     times.push(performance.now() - t0);
-    const job = encodePng(image, input.pngCompression ?? 6).then((png) =>
-      writeFile(join(dir, `${String(k).padStart(6, '0')}.png`), png),
-    );
-    pending.add(job);
-    void job.finally(() => pending.delete(job));
-    if (pending.size >= ahead) await Promise.race(pending);
+    if (png) {
+      const file = join(dir, `${String(k).padStart(6, '0')}.png`);
+      const job: Promise<void> = encodePng(image, input.pngCompression ?? 6)
+        .then((data) => writeFile(file, data))
+        .catch((e: unknown) => {
+          writeError ??= `cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`;
+        })
+        .then(() => {
+          pending.delete(job);
+        });
+      pending.add(job);
+      if (pending.size >= ahead) await Promise.race(pending);
+      if (writeError) throw new CliError(writeError, 1);
+    }
     if (ffmpeg?.stdin && !ffmpeg.stdin.write(image.data)) {
       const drained = once(ffmpeg.stdin, 'drain');
       const failed = await Promise.race([drained.then(() => undefined), spawnFailed]);
@@ -125,6 +141,7 @@ export const runSimulation = async (input: SimulationInput): Promise<SimulationS
     }
   }
   await Promise.all(pending);
+  if (writeError) throw new CliError(writeError, 1);
   writeFileSync(join(input.out, 'truth.json'), `${JSON.stringify(truth)}\n`);
   if (ffmpeg && ffmpegExit && spawnFailed) {
     ffmpeg.stdin?.end();

@@ -86,6 +86,17 @@ export const intersectSphere = (
   return true;
 };
 
+let floorFor = NaN;
+let floorValue = 0;
+/** The cosine below which cos^exponent is under 1/1000. */
+const sheenFloor = (exponent: number): number => {
+  if (exponent !== floorFor) {
+    floorFor = exponent;
+    floorValue = 0.001 ** (1 / exponent);
+  }
+  return floorValue;
+};
+
 const smoothstep = (e0: number, e1: number, x: number): number => {
   const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
   return t * t * (3 - 2 * t);
@@ -153,7 +164,8 @@ export const shadeBall = (
     const ly = (lamps[o + 1] as number) - hy;
     const lz = (lamps[o + 2] as number) - hz;
     const c = (rx * lx + ry * ly + rz * lz) / Math.sqrt(lx * lx + ly * ly + lz * lz);
-    if (c > 0) spec += look.sheen * c ** look.sheenExponent;
+    // Past this angle the lobe is below a thousandth: not worth the power.
+    if (c > sheenFloor(look.sheenExponent)) spec += look.sheen * c ** look.sheenExponent;
   }
   spec *= fresnel / look.f0;
   // What the ball mirrors besides the lamps: the lit cloth below the horizon, a dark hall above it.

@@ -63,22 +63,21 @@ export const applyCamera = (
   offset: number,
 ): Uint8Array => {
   const n = src.length;
-  let out: Uint8Array;
+  let from = src;
   if (table) {
-    out = new Uint8Array(n);
+    from = new Uint8Array(n);
     for (let i = 0; i < n; i += 3) {
-      out[i] = table[src[i] as number] as number;
-      out[i + 1] = table[256 + (src[i + 1] as number)] as number;
-      out[i + 2] = table[512 + (src[i + 2] as number)] as number;
+      from[i] = table[src[i] as number] as number;
+      from[i + 1] = table[256 + (src[i + 1] as number)] as number;
+      from[i + 2] = table[512 + (src[i + 2] as number)] as number;
     }
-  } else {
-    out = src.slice();
   }
-  if (!noise || noise.length === 0) return out;
+  if (!noise || noise.length === 0) return from === src ? src.slice() : from;
+  const out = from === src ? new Uint8Array(n) : from;
   const len = noise.length;
   let j = ((offset % len) + len) % len;
   for (let i = 0; i < n; i++) {
-    out[i] = CLIP[(out[i] as number) + (noise[j] as number) + 128] as number;
+    out[i] = CLIP[(from[i] as number) + (noise[j] as number) + 128] as number;
     if (++j === len) j = 0;
   }
   return out;

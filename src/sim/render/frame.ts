@@ -70,11 +70,22 @@ interface Thing {
   /** Balls: the shadow prepared at each sub-sample (prepareShadow), `shadowSize` numbers each. */
   shadow: Float64Array | undefined;
   moving: boolean;
+  /**
+   * Where a moving thing can be over the exposure: a capsule (a, b, radius; mm) holding it at every
+   * sub-sample, and how far from that path, in plan, its shadow can fall. Pixels whose ray misses the
+   * capsule and whose ground lies beyond the shadow's reach are the same at every instant.
+   */
+  sweep: Float64Array;
   /** Everything that decides how the thing looks in this frame, as text: equal text, equal pixels. */
   signature: string;
 }
 
-const gatherThings = (subframes: readonly SubFrame[], radius: number, lighting: Lighting): Thing[] => {
+const gatherThings = (
+  subframes: readonly SubFrame[],
+  radius: number,
+  lighting: Lighting,
+  reachK: number,
+): Thing[] => {
   const n = subframes.length;
   const byKey = new Map<string, Thing>();
   const things: Thing[] = [];
@@ -91,6 +102,7 @@ const gatherThings = (subframes: readonly SubFrame[], radius: number, lighting: 
         parts: new Array<Primitive | undefined>(n).fill(undefined),
         shadow: undefined,
         moving: false,
+        sweep: new Float64Array(8),
         signature: '',
       };
       byKey.set(key, t);
@@ -142,7 +154,123 @@ const gatherThings = (subframes: readonly SubFrame[], radius: number, lighting: 
         !samePart(t.parts[k], t.parts[0]);
     }
   }
+  for (const t of things) if (t.moving) sweepOf(t, radius, reachK);
   return things;
+};
+
+/** Fill a moving thing's sweep (see Thing.sweep). */
+const sweepOf = (t: Thing, radius: number, reachK: number): void => {
+  const ks = t.present.flatMap((on, k) => (on ? [k] : []));
+  const first = ks[0] ?? 0;
+  const last = ks.at(-1) ?? 0;
+  const w = t.sweep;
+  if (t.ball) {
+    w[0] = t.cx[first] as number;
+    w[1] = t.cy[first] as number;
+    w[2] = t.cz[first] as number;
+    w[3] = t.cx[last] as number;
+    w[4] = t.cy[last] as number;
+    w[5] = t.cz[last] as number;
+    // The path may bend (a collision within the exposure): widen the capsule to hold every instant.
+    let off = 0;
+    let top = -Infinity;
+    for (const k of ks) {
+      off = Math.max(off, distanceToSegment3(w, t.cx[k] as number, t.cy[k] as number, t.cz[k] as number));
+      top = Math.max(top, t.cz[k] as number);
+    }
+    w[6] = radius + off;
+    w[7] = radius + off + reachK * Math.max(0, top + radius);
+    return;
+  }
+  // An occluder's part: a sphere round all its positions (parts move rarely: the cue at the strike).
+  let cx = 0;
+  let cy = 0;
+  let cz = 0;
+  const parts = ks.map((k) => t.parts[k] as Primitive);
+  for (const q of parts) {
+    cx += (q.ax + q.bx) / 2 / parts.length;
+    cy += (q.ay + q.by) / 2 / parts.length;
+    cz += (q.az + q.bz) / 2 / parts.length;
+  }
+  let r = 0;
+  let reach = 0;
+  for (const q of parts) {
+    r = Math.max(
+      r,
+      Math.hypot(q.ax - cx, q.ay - cy, q.az - cz) + q.r,
+      Math.hypot(q.bx - cx, q.by - cy, q.bz - cz) + q.r,
+    );
+    reach = Math.max(reach, shadowReach(q));
+  }
+  w.set([cx, cy, cz, cx, cy, cz, r, r + reach]);
+};
+
+/** Distance from a point to the segment w[0..2]–w[3..5]. */
+const distanceToSegment3 = (w: Float64Array, px: number, py: number, pz: number): number => {
+  const ex = (w[3] as number) - (w[0] as number);
+  const ey = (w[4] as number) - (w[1] as number);
+  const ez = (w[5] as number) - (w[2] as number);
+  const l2 = ex * ex + ey * ey + ez * ez;
+  let f =
+    l2 > 0
+      ? ((px - (w[0] as number)) * ex + (py - (w[1] as number)) * ey + (pz - (w[2] as number)) * ez) / l2
+      : 0;
+  f = f < 0 ? 0 : f > 1 ? 1 : f;
+  return Math.hypot(
+    px - (w[0] as number) - f * ex,
+    py - (w[1] as number) - f * ey,
+    pz - (w[2] as number) - f * ez,
+  );
+};
+
+/**
+ * Can a moving thing touch this pixel at some instant of the exposure: does the pixel's ray pass
+ * within its sweep (a pixel's width to spare), or its ground point within its shadow's reach?
+ */
+const touches = (
+  w: Float64Array,
+  ox: number,
+  oy: number,
+  oz: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  slack: number,
+  gx: number,
+  gy: number,
+  shadowed: boolean,
+): boolean => {
+  const ax = w[0] as number;
+  const ay = w[1] as number;
+  const az = w[2] as number;
+  const ex = (w[3] as number) - ax;
+  const ey = (w[4] as number) - ay;
+  const ez = (w[5] as number) - az;
+  // Closest approach of the ray's line to the segment (as in the capsule intersection).
+  const wx = ox - ax;
+  const wy = oy - ay;
+  const wz = oz - az;
+  const b = dx * ex + dy * ey + dz * ez;
+  const c = ex * ex + ey * ey + ez * ez;
+  const dw = dx * wx + dy * wy + dz * wz;
+  const ew = ex * wx + ey * wy + ez * wz;
+  const denom = c - b * b;
+  let s = denom > 1e-9 * c ? (ew - b * dw) / denom : 0;
+  s = s < 0 ? 0 : s > 1 ? 1 : s;
+  const t = s * b - dw;
+  const mx = ox + t * dx - (ax + s * ex);
+  const my = oy + t * dy - (ay + s * ey);
+  const mz = oz + t * dz - (az + s * ez);
+  const r = (w[6] as number) + slack;
+  if (mx * mx + my * my + mz * mz < r * r) return true;
+  if (!shadowed) return false;
+  const l2 = ex * ex + ey * ey;
+  let f = l2 > 0 ? ((gx - ax) * ex + (gy - ay) * ey) / l2 : 0;
+  f = f < 0 ? 0 : f > 1 ? 1 : f;
+  const px = gx - ax - f * ex;
+  const py = gy - ay - f * ey;
+  const reach = w[7] as number;
+  return px * px + py * py < reach * reach;
 };
 
 const describe = (t: Thing, k: number): string => {
@@ -252,7 +380,7 @@ export const composeFrame = (
   const previous = cache.image ? cache.signatures : new Map<number, string>();
   const n = subframes.length;
   const radius = scene.table.ballRadius;
-  const things = gatherThings(subframes, radius, ctx.lighting);
+  const things = gatherThings(subframes, radius, ctx.lighting, ctx.options.shadowReach);
   const T = ctx.options.tile;
   const tw = Math.ceil(width / T);
   const tiles = new Map<number, number[]>();
@@ -384,7 +512,8 @@ const makePixelShader = (ctx: CompositorContext, things: readonly Thing[]): Pixe
     }
   };
 
-  return (i, list, samples, data) => {
+  return (i, list, tileSamples, data) => {
+    let samples = tileSamples;
     const dx = map.dir[i * 3] as number;
     const dy = map.dir[i * 3 + 1] as number;
     const dz = map.dir[i * 3 + 2] as number;
@@ -394,6 +523,19 @@ const makePixelShader = (ctx: CompositorContext, things: readonly Thing[]): Pixe
     const gx = ox + depth * dx;
     const gy = oy + depth * dy;
     const gz = oz + depth * dz;
+    // A pixel no moving thing can reach over the exposure looks the same at every instant: draw it once.
+    if (samples > 1) {
+      const slack = pa * depth;
+      let touched = false;
+      for (const index of list) {
+        const t = things[index] as Thing;
+        if (t.moving && touches(t.sweep, ox, oy, oz, dx, dy, dz, slack, gx, gy, shadowed)) {
+          touched = true;
+          break;
+        }
+      }
+      if (!touched) samples = 1;
+    }
     let r = 0;
     let g = 0;
     let b = 0;

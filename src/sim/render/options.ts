@@ -41,7 +41,7 @@ export const DEFAULT_RENDERER: RendererOptions = {
   compositor: DEFAULT_COMPOSITOR,
   exposureMs: 1000 / 120,
   maxSubsamples: 16,
-  blurPxPerSample: 1,
+  blurPxPerSample: 1.5,
   noise: 1.5,
   noiseTableLength: 1_000_003,
   seed: 1,
