@@ -35,6 +35,7 @@ import {
   ballsOverlap,
   isOnBed,
   SNOOKER_COLOURS,
+  SNOOKER_REDS,
   type SnookerBallId,
   type Table,
 } from '../src/table/index.ts';
@@ -68,14 +69,14 @@ const free = (table: Table, balls: readonly SceneBall[], x: number, y: number): 
   isOnBed(table, pointMm(x, y)) &&
   !balls.some((b) => ballsOverlap(table, pointMm(x, y), pointMm(b.x, b.y), 1e-6));
 
-/** A set of ids for n balls: the cue, reds, and colours (each at most once). */
+/** A set of ids for (up to) n balls that a snooker table can hold: the cue, colours once, ≤ 15 reds. */
 const someIds = (rng: Rng, n: number): SnookerBallId[] => {
   const colours = [...SNOOKER_COLOURS].sort(() => rng.next() - 0.5);
   const ids: SnookerBallId[] = ['cue'];
-  const nColours = Math.min(colours.length, rng.int(1, 7), n - 1);
+  const nColours = Math.min(colours.length, Math.max(rng.int(1, 7), n - 1 - SNOOKER_REDS), n - 1);
   ids.push(...colours.slice(0, nColours));
-  while (ids.length < n) ids.push('red');
-  return ids.slice(0, Math.min(n, 22));
+  for (let reds = 0; ids.length < n && reds < SNOOKER_REDS; reds++) ids.push('red');
+  return ids;
 };
 
 const scatter = (table: Table, rng: Rng, ids: readonly SnookerBallId[], balls: SceneBall[]): void => {

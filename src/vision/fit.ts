@@ -22,6 +22,8 @@ export interface FitOptions {
   readonly refineWindow: number;
   /** Trace again from the fitted centre when it is more than this many px from the start. */
   readonly recentre: number;
+  /** A fit keeping fewer than this share of the edges is tried again from the edges' consensus. */
+  readonly consensus: number;
   /** Smallest rim-to-cloth step kept, in linear light (0…1). */
   readonly minContrast: number;
   /** Robust fit: Tukey's constant, and the least residual scale assumed, px. */
@@ -51,6 +53,7 @@ export const DEFAULT_FIT_OPTIONS: FitOptions = {
   window: 3.5,
   refineWindow: 1.5,
   recentre: 1,
+  consensus: 0.8,
   minContrast: 0.008,
   tukey: 4.685,
   minScalePx: 0.12,
@@ -155,11 +158,42 @@ const classify = (img: RgbImage, g: VisionGeometry, cloth: ClothModel, u: number
     : 0;
 };
 
+/**
+ * Is the sample at `at` of a profile cloth beside the ball sample at `inside`, though the frame-wide
+ * test called it foreground? Next to a ball the cloth takes some of the ball's colour — the lens's
+ * blur, and video's chroma, kept at half resolution, smear it across the edge — so it is judged
+ * against this ray's own two colours: cloth (at any shade between a deep shadow and the lit cloth)
+ * if it is much nearer the cloth's line of shades than it is to the ball.
+ */
+const clothBeside = (m: ClothModel, k: number, p: Float64Array, at: number, inside: number): boolean => {
+  const c = m.colour;
+  const cr = c[3 * k] as number;
+  const cg = c[3 * k + 1] as number;
+  const cb = c[3 * k + 2] as number;
+  const r = p[3 * at] as number;
+  const g = p[3 * at + 1] as number;
+  const b = p[3 * at + 2] as number;
+  const kk = (r * cr + g * cg + b * cb) * (m.invcc[k] as number);
+  if (kk < CLOTH_BESIDE_DARK || kk > m.bright) return false;
+  const er = r - kk * cr;
+  const eg = g - kk * cg;
+  const eb = b - kk * cb;
+  const dr = r - (p[3 * inside] as number);
+  const dg = g - (p[3 * inside + 1] as number);
+  const db = b - (p[3 * inside + 2] as number);
+  return er * er + eg * eg + eb * eb < 0.25 * (dr * dr + dg * dg + db * db);
+};
+
+// Cloth in the gaps of a pack keeps about half its light; a black ball, a fifth of the cloth's; the
+// ebony butt of a cue, two fifths.
+const CLOTH_BESIDE_DARK = 0.42;
+
 /** Scratch for one fit (profiles and edge points), reused from ball to ball. */
 export class FitScratch {
   /** Coarse profile: linear RGB and the scene's verdict (1 foreground, 0 cloth, −1 unknown) per sample. */
   readonly coarse: Float64Array;
   readonly verdict: Int8Array;
+  readonly block: Int32Array;
   /** Fine profile around the edge: linear RGB, and its projection on the step. */
   readonly fine: Float64Array;
   readonly proj: Float64Array;
@@ -174,6 +208,7 @@ export class FitScratch {
     const coarse = Math.round((2 * (window + PLATEAU_PX)) / COARSE) + 1;
     this.coarse = new Float64Array(coarse * 3);
     this.verdict = new Int8Array(coarse);
+    this.block = new Int32Array(coarse);
     this.fine = new Float64Array(FINE_SAMPLES * 3);
     this.proj = new Float64Array(FINE_SAMPLES);
     this.edgeU = new Float64Array(rays);
@@ -217,7 +252,7 @@ const traceEdges = (
   const H = img.height;
   const d = img.data;
   const { region, scale, rw } = g;
-  const { coarse, verdict, fine, proj } = s;
+  const { coarse, verdict, block, fine, proj } = s;
   const P = PLATEAU_COARSE;
   let found = 0;
   for (let i = 0; i < o.rays; i++) {
@@ -244,10 +279,12 @@ const traceEdges = (
       coarse[3 * k + 1] = g8;
       coarse[3 * k + 2] = b8;
       const reg = region[Math.floor(y / scale) * rw + Math.floor(x / scale)] as number;
+      const b = blockOf(cloth, x, y);
+      block[k] = b;
       verdict[k] =
         reg === Region.outside || reg === Region.pocket
           ? -1
-          : isForeground(cloth, blockOf(cloth, x, y), reg, r8, g8, b8)
+          : isForeground(cloth, b, reg, r8, g8, b8)
             ? 1
             : 0;
     }
@@ -262,12 +299,15 @@ const traceEdges = (
     let sawBlocked = false;
     for (let k = P; k < K - P; k++) {
       const out = verdict[k + P] as number;
-      if (out !== 0) {
-        if (out < 0) sawUnknown = true;
-        else sawBlocked = true;
+      if (out < 0) {
+        sawUnknown = true;
         continue;
       }
       if (verdict[k - P] !== 1) continue;
+      if (out === 1 && !clothBeside(cloth, block[k + P] as number, coarse, k + P, k - P)) {
+        sawBlocked = true;
+        continue;
+      }
       const dr = (coarse[3 * k + 3] as number) - (coarse[3 * k - 3] as number);
       const dg = (coarse[3 * k + 4] as number) - (coarse[3 * k - 2] as number);
       const db = (coarse[3 * k + 5] as number) - (coarse[3 * k - 1] as number);
@@ -651,13 +691,24 @@ export const fitBall = (
   for (let pass = 0; pass < 2; pass++) {
     const found = traceEdges(img, g, cloth, cu, cv, radius, window, o, s, status, outsideU, outsideV, rim);
     if (found < o.minInliers * o.rays) return undefined;
-    // Start the fit from the circle most edges agree on: a cue or a hand beside the ball can give a
-    // run of false edges that would drag a fit started from the candidate.
-    const best = consensusCentre(s, status, rim, cu, cv, radius, rimPx, o);
-    const from = best ? pixelToCentrePlane(g, best[0], best[1]) : undefined;
-    if (from) [x, y] = from;
     edgeRays(g.calibration, s, status, o.rays, dirs);
+    const edges = status.slice();
     fit = fitSphere(g, dirs, rim, status, x, y, rimPx * mmPerPx, mmPerPx, o, s);
+    if (fit.inliers < o.consensus * found) {
+      // Most edges disagree with the fit: a cue or a hand beside the ball can give a run of false
+      // edges that drags a fit started from the candidate. Start again from the circle most edges
+      // agree on, and keep the better of the two.
+      const best = consensusCentre(s, edges, rim, cu, cv, radius, rimPx, o);
+      const from = best ? pixelToCentrePlane(g, best[0], best[1]) : undefined;
+      if (from) {
+        const again = edges.slice();
+        const second = fitSphere(g, dirs, rim, again, from[0], from[1], rimPx * mmPerPx, mmPerPx, o, s);
+        if (second.inliers > fit.inliers) {
+          fit = second;
+          status.set(again);
+        }
+      }
+    }
     if (fit.inliers < o.minInliers * o.rays) return undefined;
     x = fit.x;
     y = fit.y;

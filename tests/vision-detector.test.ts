@@ -1,0 +1,109 @@
+// The Detector over a sequence of frames: where nothing changed it keeps the last frame's answer —
+// and that answer is the one a fresh detection gives; what moved is detected again.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
+import type { RgbImage } from '../src/image.ts';
+import type { Renderer } from '../src/sim/render/index.ts';
+import { ballsOverlap, isOnBed } from '../src/table/index.ts';
+import { pointMm } from '../src/units.ts';
+import { loadBallClassifier, type BallClassifier } from '../src/vision/classify/index.ts';
+import { Detector, detectBalls, type DetectedBall } from '../src/vision/index.ts';
+import { HELD_OUT_SEED, makeScene, renderScene, sceneRenderer, type Scene } from './vision-scenes.ts';
+
+let calibration: Calibration;
+let renderer: Renderer;
+let classifier: BallClassifier;
+
+beforeAll(async () => {
+  const c = loadCalibrationFile('calibration/demo.json');
+  if (!c.ok) throw new Error(c.error.message);
+  calibration = c.value;
+  renderer = sceneRenderer(calibration);
+  classifier = await loadBallClassifier();
+}, 60_000);
+
+/** The same scene with one ball rolled 150 mm along x to a free place. */
+const withOneMoved = (scene: Scene): { scene: Scene; moved: { x: number; y: number } } => {
+  const table = calibration.table;
+  for (const [i, b] of scene.balls.entries()) {
+    const to = { x: b.x + (b.x < table.width / 2 ? 150 : -150), y: b.y };
+    const others = scene.balls.filter((_, k) => k !== i);
+    if (!isOnBed(table, pointMm(to.x, to.y))) continue;
+    if (others.some((o) => ballsOverlap(table, pointMm(o.x, o.y), pointMm(to.x, to.y), -60))) continue;
+    return {
+      scene: { ...scene, balls: scene.balls.map((o, k) => (k === i ? { ...o, ...to } : o)) },
+      moved: to,
+    };
+  }
+  throw new Error('no ball can be moved');
+};
+
+const render = (scene: Scene, frame: number): RgbImage =>
+  renderScene(renderer, { ...scene, seed: frame }).image;
+
+/** Both answers name the same balls at the same places, to `tolerance` mm. */
+const expectSameAnswer = (
+  a: readonly DetectedBall[],
+  b: readonly DetectedBall[],
+  tolerance: number,
+): void => {
+  expect(a).toHaveLength(b.length);
+  for (const x of a) {
+    const y = b.find((q) => Math.hypot(q.x - x.x, q.y - x.y) < 10);
+    expect(y, `no ball near (${x.x.toFixed(1)}, ${x.y.toFixed(1)}) in the fresh answer`).toBeDefined();
+    if (!y) continue;
+    expect(y.id).toBe(x.id);
+    expect(Math.hypot(y.x - x.x, y.y - x.y)).toBeLessThan(tolerance);
+  }
+};
+
+describe('Detector', () => {
+  it('keeps the answer for an unchanged table, identical to a fresh detection', async () => {
+    const scene = makeScene('random', HELD_OUT_SEED + 1500, calibration.table);
+    const image = render(scene, 1);
+    const detector = new Detector(calibration, classifier);
+    const first = await detector.detect(image);
+    const again = await detector.detect(image);
+    if (!first.ok || !again.ok) throw new Error('detection failed');
+    expect(first.value.reused).toBe(0);
+    expect(again.value.reused).toBe(again.value.balls.length);
+    const fresh = await detectBalls(image, calibration, classifier);
+    if (!fresh.ok) throw new Error(fresh.error.message);
+    // The same fits, settled again from where they were: equal to far below what the contract prints.
+    expectSameAnswer(again.value.balls, fresh.value, 1e-3);
+  });
+
+  it('detects again only what moved; the rest, kept through sensor noise, agrees with a fresh detection', async () => {
+    const scene = makeScene('random', HELD_OUT_SEED + 1501, calibration.table);
+    const { scene: after, moved } = withOneMoved(scene);
+    const detector = new Detector(calibration, classifier);
+    const before = await detector.detect(render(scene, 1));
+    // A later frame: one ball has rolled; the sensor's noise is new everywhere.
+    const later = render(after, 2);
+    const now = await detector.detect(later);
+    const fresh = await detectBalls(later, calibration, classifier);
+    if (!before.ok || !now.ok || !fresh.ok) throw new Error('detection failed');
+    expect(now.value.reused).toBeGreaterThan(0);
+    expect(now.value.reused).toBeLessThan(now.value.balls.length);
+    expect(now.value.balls.some((b) => Math.hypot(b.x - moved.x, b.y - moved.y) < 1)).toBe(true);
+    // Kept answers are the last frame's fits: a fresh fit of new noise differs by a fraction of a mm.
+    expectSameAnswer(now.value.balls, fresh.value, 0.3);
+  });
+
+  it('starts afresh after reset() and after a frame it could not use', async () => {
+    const scene = makeScene('opening', HELD_OUT_SEED, calibration.table);
+    const image = render(scene, 3);
+    const detector = new Detector(calibration, classifier);
+    await detector.detect(image);
+    detector.reset();
+    const afterReset = await detector.detect(image);
+    if (!afterReset.ok) throw new Error(afterReset.error.message);
+    expect(afterReset.value.reused).toBe(0);
+    const black = await detector.detect({ ...image, data: new Uint8Array(image.data.length) });
+    expect(black.ok).toBe(false);
+    const afterBlack = await detector.detect(image);
+    if (!afterBlack.ok) throw new Error(afterBlack.error.message);
+    expect(afterBlack.value.reused).toBe(0);
+    expect(afterBlack.value.balls).toHaveLength(22);
+  });
+});
