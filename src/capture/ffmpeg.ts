@@ -20,8 +20,10 @@ export interface FfmpegOptions {
   readonly fps?: number;
   /** Live: drop frames rather than lag, timestamps from the clock. Default: true for v4l2 and rtsp. */
   readonly live?: boolean;
-  /** Play the file over and over (the bundled demo), at its own pace. */
+  /** Play the file over and over, at its own pace. */
   readonly loop?: boolean;
+  /** Deliver a file's frames at its own pace, as a camera would (the demo), not as fast as it decodes. */
+  readonly realtime?: boolean;
   /** No data for this long while waiting for a frame: the source has stalled. */
   readonly stallTimeoutMs?: number;
   /** How long ffprobe may take to open the source and describe it. */
@@ -66,7 +68,12 @@ const inputArgs = (o: FfmpegOptions): string[] => {
     case 'rtsp':
       return ['-rtsp_transport', 'tcp', '-i', o.input];
     case 'file':
-      return [...(o.loop ? ['-stream_loop', '-1', '-re'] : []), '-i', o.input];
+      return [
+        ...(o.loop ? ['-stream_loop', '-1'] : []),
+        ...(o.loop || o.realtime ? ['-re'] : []),
+        '-i',
+        o.input,
+      ];
   }
 };
 
@@ -164,7 +171,7 @@ export const openFfmpeg = async (o: FfmpegOptions): Promise<Result<FrameSource>>
       pendingBytes += chunk.length;
       while (pendingBytes >= frameBytes) {
         const data = new Uint8Array(frameBytes);
-        for (let filled = 0; filled < frameBytes; ) {
+        for (let filled = 0; filled < frameBytes;) {
           const head = pending[0] as Buffer;
           const take = Math.min(head.length, frameBytes - filled);
           data.set(head.subarray(0, take), filled);

@@ -7,6 +7,9 @@ import { snookerTable } from '../table/bed.ts';
 import { startServer } from '../server/app.ts';
 import { newPin } from '../server/auth.ts';
 import { MatchService } from '../server/service.ts';
+import { loadCalibrationFile } from '../camera/index.ts';
+import { runLive } from './live.ts';
+import { fileURLToPath } from 'node:url';
 
 const parsePort = (value: string): number => {
   const port = Number(value);
@@ -20,7 +23,16 @@ interface ServeOptions {
   host: string;
   db: string;
   pin?: string;
+  source?: string;
+  calibration?: string;
+  fps?: string;
+  demo: boolean;
 }
+
+const here = (p: string): string => fileURLToPath(new URL(`../../${p}`, import.meta.url));
+/** The bundled demo: a clip rendered by src/sim through the demo camera (scripts/make-fixtures.ts). */
+export const DEMO_CLIP = here('fixtures/demo/clip.mp4');
+export const DEMO_CALIBRATION = here('calibration/demo.json');
 
 export const registerServe = (program: Command): void => {
   program
@@ -33,15 +45,30 @@ export const registerServe = (program: Command): void => {
       '--pin <pin>',
       "the referee's PIN (or REFEREE_PIN); without one, the stored PIN, or a new one printed at first start",
     )
+    .option(
+      '--source <source>',
+      'video file, folder of frames, /dev/videoN or rtsp:// URL (default: the bundled demo, looped)',
+    )
+    .option('--calibration <file>', 'the camera calibration for the source (default: calibration/demo.json)')
+    .option('--fps <n>', 'frames per second to process (for a folder of frames, its frame rate)')
+    .option('--no-demo', 'serve the views only: no source and no demo')
     .action(async (opts: ServeOptions) => {
       const port = parsePort(opts.port);
+      const fps = opts.fps === undefined ? undefined : Number(opts.fps);
+      if (fps !== undefined && !(fps > 0)) throw new CliError(`--fps: not a positive number: ${opts.fps}`, 2);
+      const source = opts.source ?? (opts.demo ? DEMO_CLIP : undefined);
+      const calibration = opts.calibration ?? DEMO_CALIBRATION;
+      if (source !== undefined) {
+        const checked = loadCalibrationFile(calibration);
+        if (!checked.ok) throw new CliError(`--calibration: ${describeError(checked.error)}`, 2);
+      }
       const logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
       const table = snookerTable();
       const opened = MatchService.open(opts.db, {
         table,
         logger,
         now: () => Date.now(),
-        source: { description: 'no source', dropped: 0, live: false },
+        source: { description: source ?? 'no source', dropped: 0, live: false },
       });
       if (!opened.ok) throw new CliError(describeError(opened.error), 2);
       const service = opened.value;
@@ -57,20 +84,52 @@ export const registerServe = (program: Command): void => {
         pinNote = `referee PIN: ${fresh} (stored hashed in ${opts.db}; give --pin to change it)`;
       }
       const server = await startServer({ port, host: opts.host, table, logger, service });
+      const stopPipeline = new AbortController();
+      // The demo's clip restarting is a new rack; a real source's strokes are the pipeline's.
+      const demo = { name: 'demo', role: 'referee' as const };
+      const pipeline =
+        source === undefined
+          ? Promise.resolve()
+          : runLive(
+              {
+                balls: (t, balls) => service.updateBalls(t, balls),
+                stroke: (report) => {
+                  const r = service.recordStroke(report);
+                  if (!r.ok) logger.warn({ error: describeError(r.error) }, 'stroke not recorded');
+                },
+                restart: () => {
+                  if (service.view.rulings.length > 0) service.act(demo, { type: 'reRack' });
+                },
+                source: (info) => service.updateSource(info),
+              },
+              {
+                source,
+                calibration,
+                table,
+                logger,
+                loop: opts.source === undefined,
+                ...(fps ? { fps } : {}),
+              },
+              stopPipeline.signal,
+            ).catch((e: unknown) => logger.error({ error: (e as Error).message }, 'the pipeline stopped'));
       process.stdout.write(
         [
           `referee: serving on ${server.url}`,
           `  referee view: ${server.url}/referee   (${pinNote})`,
           `  overlay:      ${server.url}/overlay`,
           `  player:       ${server.url}/player`,
+          `  watching:     ${source === undefined ? 'nothing (--no-demo)' : opts.source === undefined ? 'the bundled demo clip, looped' : source}`,
           '',
         ].join('\n'),
       );
       const stop = (): void => {
-        void server.close().then(() => {
-          service.close();
-          process.exit(0);
-        });
+        stopPipeline.abort();
+        void pipeline
+          .then(() => server.close())
+          .then(() => {
+            service.close();
+            process.exit(0);
+          });
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

@@ -1,0 +1,161 @@
+// The live pipeline behind `referee serve`: frames from the source (or the bundled demo clip, looped
+// at its own pace), balls found in a worker thread, followed through each stroke, and the results
+// handed to the match service — live positions several times a second, each finished stroke with its
+// trails and the balls as they stood before it. The rules run in the service, from its log.
+import type { Logger } from 'pino';
+import { openSource, type FrameSource } from '../capture/index.ts';
+import { describeError } from '../errors.ts';
+import type { BallView, TrailView } from '../match/view.ts';
+import type { StrokeReport } from '../server/service.ts';
+import type { Table } from '../table/bed.ts';
+import {
+  StrokeFollower,
+  type FollowedShot,
+  type FrameDetections,
+  type TrackedFrame,
+} from '../tracking/index.ts';
+import { DetectionWorker, followSource } from './run.ts';
+
+export interface LiveSink {
+  balls(t: number, balls: readonly BallView[]): void;
+  stroke(report: StrokeReport): void;
+  /** The demo clip starts again: the balls are back in their opening places. */
+  restart(): void;
+  source(info: { description: string; dropped: number; live: boolean }): void;
+}
+
+export interface LiveOptions {
+  readonly source: string;
+  readonly calibration: string;
+  readonly table: Table;
+  readonly logger: Logger;
+  /** Play a file over and over at its own pace (the demo). */
+  readonly loop: boolean;
+  readonly fps?: number;
+  /** Live positions pushed to the views at most this often (ms). */
+  readonly ballsEveryMs?: number;
+  /** Points kept per trail. */
+  readonly trailPoints?: number;
+}
+
+/** Follows strokes and also reports every frame's tracks, and each ball's path through a stroke. */
+class LiveFollower extends StrokeFollower {
+  private trails = new Map<string, { id: BallView['id']; points: [number, number][] }>();
+
+  constructor(
+    table: Table,
+    private readonly onFrame: (frame: TrackedFrame) => void,
+  ) {
+    super(table);
+  }
+
+  override reset(): void {
+    super.reset();
+    this.trails.clear();
+  }
+
+  override push(frame: FrameDetections): FollowedShot | undefined {
+    const done = super.push(frame);
+    const tracked = this.tracks;
+    if (tracked) {
+      if (this.inStroke || done)
+        for (const t of tracked.tracks) {
+          if (t.status !== 'table') continue;
+          const trail = this.trails.get(t.track) ?? { id: t.id, points: [] };
+          const last = trail.points.at(-1);
+          if (!last || Math.hypot(last[0] - t.x, last[1] - t.y) > 5) trail.points.push([t.x, t.y]);
+          this.trails.set(t.track, trail);
+        }
+      this.onFrame(tracked);
+    }
+    return done;
+  }
+
+  /** The paths of the stroke just finished (balls that moved), thinned to `max` points each. */
+  takeTrails(max: number): TrailView[] {
+    const out: TrailView[] = [];
+    for (const [track, { id, points }] of this.trails) {
+      if (points.length < 2) continue;
+      const step = Math.max(1, Math.ceil(points.length / max));
+      const kept = points.filter((_, i) => i % step === 0 || i === points.length - 1);
+      out.push({ track, id, points: kept });
+    }
+    this.trails.clear();
+    return out;
+  }
+}
+
+const toView = (frame: TrackedFrame): BallView[] =>
+  frame.tracks
+    .filter((t) => t.status === 'table' || t.status === 'hidden')
+    .map((t) => ({ id: t.id, track: t.track, x: Math.round(t.x * 10) / 10, y: Math.round(t.y * 10) / 10 }));
+
+/**
+ * Run until `signal` aborts. A source that fails is reported and, for the looping demo, reopened;
+ * for a camera or stream, the error is logged and the loop retries after a pause (the views stay up).
+ */
+export const runLive = async (sink: LiveSink, options: LiveOptions, signal: AbortSignal): Promise<void> => {
+  const log = options.logger;
+  const detector = await DetectionWorker.start(options.calibration);
+  const every = options.ballsEveryMs ?? 66;
+  let lastPush = -Infinity;
+  let source: FrameSource | undefined;
+  const follower = new LiveFollower(options.table, (frame) => {
+    if (frame.t - lastPush < every) return;
+    lastPush = frame.t;
+    sink.balls(frame.t, toView(frame));
+    if (source)
+      sink.source({ description: source.description, dropped: source.stats().dropped, live: source.live });
+  });
+  const onShot = ({ shot }: FollowedShot): void => {
+    const round = (v: number): number => Math.round(v * 100) / 100;
+    sink.stroke({
+      shot: {
+        firstContact: shot.firstContact.filter((id) => id !== 'cue'),
+        potted: shot.potted.map((p) => p.id),
+        offTable: shot.offTable,
+        after: shot.rest.map((b) => ({ id: b.id, x: round(b.x), y: round(b.y) })),
+        fouls: [],
+      },
+      start: shot.start,
+      end: shot.end,
+      trails: follower.takeTrails(options.trailPoints ?? 200),
+      before: shot.before.map((b) => ({ id: b.id, x: round(b.x), y: round(b.y) })),
+    });
+  };
+  try {
+    while (!signal.aborted) {
+      const opened = await openSource(options.source, {
+        live: true,
+        realtime: options.loop,
+        ...(options.fps ? { fps: options.fps } : {}),
+      });
+      if (!opened.ok) {
+        log.error({ error: describeError(opened.error) }, 'cannot open the source; retrying in 5 s');
+        await new Promise((r) => setTimeout(r, 5000));
+        continue;
+      }
+      source = opened.value;
+      const stop = (): void => void source?.close();
+      signal.addEventListener('abort', stop, { once: true });
+      follower.reset();
+      if (options.loop) sink.restart();
+      log.info({ source: source.description }, 'following the table');
+      try {
+        await followSource(source, detector, follower, onShot, { log, shouldStop: () => signal.aborted });
+      } catch (e) {
+        log.error({ error: (e as Error).message }, 'the source failed; reopening');
+        if (!options.loop) await new Promise((r) => setTimeout(r, 2000));
+      } finally {
+        signal.removeEventListener('abort', stop);
+        await source.close();
+      }
+      if (!options.loop && !signal.aborted) {
+        log.info('the source ended');
+        return;
+      }
+    }
+  } finally {
+    await detector.close();
+  }
+};
