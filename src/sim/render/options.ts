@@ -94,7 +94,6 @@ export const strokePlayerSchema = z.strictObject({
   before: ms.max(60_000).default(1200),
   after: ms.max(60_000).default(500),
 });
-export type StrokePlayerSetting = z.output<typeof strokePlayerSchema>;
 
 export const scenarioRenderSchema = z.strictObject({
   seed: finite.int().optional(),
