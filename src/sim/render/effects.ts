@@ -49,9 +49,6 @@ export const lightTable = (l: LightChange): Uint8Array | undefined => {
 export const makeNoiseTable = (sigma: number, length: number, normal: () => number): Int8Array =>
   Int8Array.from({ length }, () => Math.max(-127, Math.min(127, Math.round(sigma * normal()))));
 
-// x + 128 → x clipped to 0…255, for x in −128…383: saturation without branches.
-const CLIP = Uint8Array.from({ length: 512 }, (_, i) => Math.max(0, Math.min(255, i - 128)));
-
 /**
  * The frame as the camera delivers it: the light change and the sensor noise applied to a composed
  * frame (left untouched). `offset` picks where in the noise table this frame starts.
@@ -74,10 +71,12 @@ export const applyCamera = (
   }
   if (!noise || noise.length === 0) return from === src ? src.slice() : from;
   const out = from === src ? new Uint8Array(n) : from;
+  // Written through a clamped view: the sum saturates at 0 and 255 as a sensor's converter does.
+  const clamped = new Uint8ClampedArray(out.buffer, out.byteOffset, n);
   const len = noise.length;
   let j = ((offset % len) + len) % len;
   for (let i = 0; i < n; i++) {
-    out[i] = CLIP[(from[i] as number) + (noise[j] as number) + 128] as number;
+    clamped[i] = (from[i] as number) + (noise[j] as number);
     if (++j === len) j = 0;
   }
   return out;
