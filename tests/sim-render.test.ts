@@ -6,9 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { makeCalibrationJson, parseCalibration, project, type Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/image.ts';
 import { parseScenario } from '../src/sim/scenario.ts';
+import { playScenario } from '../src/sim/truth.ts';
 import {
   createRenderer,
+  makeClip,
   parseClipRender,
+  playOptions,
   renderFrame,
   subframesAt,
   type Primitive,
@@ -331,5 +334,40 @@ describe('render options in a scenario', () => {
   it('a stroke can ask for a player with the defaults', () => {
     const r = parseClipRender(scenario({}, { player: true }));
     expect(r.ok && r.value.strokes[0]?.player?.before).toBe(1200);
+  });
+  const clipOf = (render: unknown, strokeRender?: unknown) => {
+    const s = scenario(render, strokeRender);
+    const r = parseClipRender(s);
+    if (!r.ok) throw new Error(r.error.message);
+    const played = playScenario(s, playOptions(r.value));
+    return { clip: makeClip(s, r.value, played), start: played.strokes[0]?.start ?? NaN };
+  };
+  it("the stroke's player stands at the cue ball from `before` ms ahead of the strike to `after` ms past it", () => {
+    const { clip, start } = clipOf({}, { player: { before: 800, after: 300 } });
+    expect(start).toBe(800); // the clip opens with the player addressing the ball
+    expect(clip.occluders(start - 801)).toEqual([]);
+    expect(clip.occluders(start + 301)).toEqual([]);
+    const cue = clip.occluders(start)[0];
+    // At the strike the tip is on the cue ball's back (the ball at (800, 700) is sent along +y).
+    expect(cue?.ax).toBeCloseTo(800, 6);
+    expect(cue?.ay).toBeCloseTo(700 - R, 6);
+  });
+  it('an occluder placed by the scenario is there from `from` to `to` of clip time', () => {
+    const { clip } = clipOf({
+      occluders: [{ kind: 'cue', from: 100, to: 200, contact: { x: 500, y: 500 }, aim: 0 }],
+    });
+    expect(clip.occluders(50)).toEqual([]);
+    expect(clip.occluders(150).length).toBeGreaterThan(0);
+    expect(clip.occluders(250)).toEqual([]);
+  });
+  it("a stroke's light change comes in over its ramp from the scenario's light", () => {
+    const { clip, start } = clipOf(
+      { light: { gain: 1, warmth: 0 } },
+      { light: { gain: 0.5, warmth: 1, rampMs: 1000 } },
+    );
+    expect(clip.light(start - 1)).toEqual({ gain: 1, warmth: 0 });
+    expect(clip.light(start + 500).gain).toBeCloseTo(0.75, 9);
+    expect(clip.light(start + 500).warmth).toBeCloseTo(0.5, 9);
+    expect(clip.light(start + 2000)).toEqual({ gain: 0.5, warmth: 1 });
   });
 });

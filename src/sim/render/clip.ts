@@ -118,7 +118,8 @@ export const makeClip = (s: Scenario, r: ClipRender, played: PlayedScenario): Cl
       ),
     );
   }
-  const base: LightChange = r.scenario.light ?? NEUTRAL_LIGHT;
+  const given = r.scenario.light;
+  const base: LightChange = given ? { gain: given.gain, warmth: given.warmth } : NEUTRAL_LIGHT;
   return {
     balls: (t) => positionsAt(played, t),
     occluders: (t) => specs.flatMap((p, i) => playerPrimitives(p, t, table, `occluder${i}`)),
