@@ -243,3 +243,28 @@ describe('the table as the camera saw it before the stroke', () => {
     expect(s.replayed.beforeLast?.frame.balls).toHaveLength(21); // the rules' opening layout, cue in hand
   });
 });
+
+describe('setting the table up from what the camera sees', () => {
+  it('the frame goes on from the balls seen: scores kept, a red on while reds remain, cue in hand when unseen', () => {
+    const s = open();
+    s.recordStroke({ shot: safeBreak({ firstContact: [] }), start: 0, end: 1 });
+    s.updateBalls(5, [
+      { id: 'red', x: 500, y: 2000 },
+      { id: 'black', x: 889, y: 3245 },
+    ]);
+    act(s, referee, { type: 'setTable' });
+    expect(s.view).toMatchObject({ scores: [0, 4], on: 'red', cueInHand: true, freeBall: false });
+    expect(s.replayed.match.frame.balls).toHaveLength(2);
+  });
+
+  it('a table that cannot be played from (two balls in one place) is refused, with why', () => {
+    const s = open();
+    s.updateBalls(5, [
+      { id: 'red', x: 500, y: 2000 },
+      { id: 'red', x: 510, y: 2000 },
+    ]);
+    const r = s.act(referee, { type: 'setTable' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/overlaps/);
+  });
+});

@@ -19,17 +19,18 @@ import { DetectionWorker, followSource } from './run.ts';
 export interface LiveSink {
   balls(t: number, balls: readonly BallView[]): void;
   stroke(report: StrokeReport): void;
-  /** The demo clip starts again: the balls are back in their opening places. */
+  /** A new clip of the demo has started: the table is as the camera now sees it. */
   restart(): void;
   source(info: { description: string; dropped: number; live: boolean }): void;
 }
 
 export interface LiveOptions {
-  readonly source: string;
+  /** One source; or the demo's clips, played one after another. */
+  readonly sources: readonly string[];
   readonly calibration: string;
   readonly table: Table;
   readonly logger: Logger;
-  /** Play a file over and over at its own pace (the demo). */
+  /** Play the files over and over at their own pace, the table set from each clip's first frame (the demo). */
   readonly loop: boolean;
   readonly fps?: number;
   /** Live positions pushed to the views at most this often (ms). */
@@ -100,12 +101,18 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
   const every = options.ballsEveryMs ?? 66;
   let lastPush = -Infinity;
   let source: FrameSource | undefined;
+  let fresh = false;
   const follower = new LiveFollower(options.table, (frame) => {
-    if (frame.t - lastPush < every) return;
+    if (!fresh && frame.t - lastPush < every) return;
     lastPush = frame.t;
-    sink.balls(frame.t, toView(frame));
+    const balls = toView(frame);
+    sink.balls(frame.t, balls);
     if (source)
       sink.source({ description: source.description, dropped: source.stats().dropped, live: source.live });
+    if (fresh && balls.length > 0) {
+      fresh = false;
+      sink.restart();
+    }
   });
   const onShot = ({ shot }: FollowedShot): void => {
     const round = (v: number): number => Math.round(v * 100) / 100;
@@ -124,8 +131,10 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
     });
   };
   try {
-    while (!signal.aborted) {
-      const opened = await openSource(options.source, {
+    for (let next = 0; !signal.aborted; next = (next + 1) % options.sources.length) {
+      const path = options.sources[next];
+      if (path === undefined) return;
+      const opened = await openSource(path, {
         live: true,
         realtime: options.loop,
         ...(options.fps ? { fps: options.fps } : {}),
@@ -139,7 +148,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       const stop = (): void => void source?.close();
       signal.addEventListener('abort', stop, { once: true });
       follower.reset();
-      if (options.loop) sink.restart();
+      fresh = options.loop;
       log.info({ source: source.description }, 'following the table');
       try {
         await followSource(source, detector, follower, onShot, { log, shouldStop: () => signal.aborted });
@@ -150,7 +159,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
         signal.removeEventListener('abort', stop);
         await source.close();
       }
-      if (!options.loop && !signal.aborted) {
+      if (!options.loop && next === options.sources.length - 1 && !signal.aborted) {
         log.info('the source ended');
         return;
       }

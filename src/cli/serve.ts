@@ -10,6 +10,8 @@ import { MatchService } from '../server/service.ts';
 import { loadCalibrationFile } from '../camera/index.ts';
 import { runLive } from './live.ts';
 import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 
 const parsePort = (value: string): number => {
   const port = Number(value);
@@ -30,8 +32,13 @@ interface ServeOptions {
 }
 
 const here = (p: string): string => fileURLToPath(new URL(`../../${p}`, import.meta.url));
-/** The bundled demo: a clip rendered by src/sim through the demo camera (scripts/make-fixtures.ts). */
-export const DEMO_CLIP = here('fixtures/demo/clip.mp4');
+/** The bundled demo: the clips src/sim rendered through the demo camera (scripts/make-fixtures.ts). */
+export const DEMO_DIR = here('fixtures');
+const demoClips = (): string[] =>
+  readdirSync(DEMO_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(path.join(DEMO_DIR, d.name, 'clip.mp4')))
+    .map((d) => path.join(DEMO_DIR, d.name, 'clip.mp4'))
+    .sort();
 export const DEMO_CALIBRATION = here('calibration/demo.json');
 
 export const registerServe = (program: Command): void => {
@@ -56,7 +63,8 @@ export const registerServe = (program: Command): void => {
       const port = parsePort(opts.port);
       const fps = opts.fps === undefined ? undefined : Number(opts.fps);
       if (fps !== undefined && !(fps > 0)) throw new CliError(`--fps: not a positive number: ${opts.fps}`, 2);
-      const source = opts.source ?? (opts.demo ? DEMO_CLIP : undefined);
+      const sources = opts.source !== undefined ? [opts.source] : opts.demo ? demoClips() : [];
+      const source = sources[0];
       const calibration = opts.calibration ?? DEMO_CALIBRATION;
       if (source !== undefined) {
         const checked = loadCalibrationFile(calibration);
@@ -85,7 +93,7 @@ export const registerServe = (program: Command): void => {
       }
       const server = await startServer({ port, host: opts.host, table, logger, service });
       const stopPipeline = new AbortController();
-      // The demo's clip restarting is a new rack; a real source's strokes are the pipeline's.
+      // In the demo each clip is a position of its own: the table is set up from its first frame.
       const demo = { name: 'demo', role: 'referee' as const };
       const pipeline =
         source === undefined
@@ -98,12 +106,13 @@ export const registerServe = (program: Command): void => {
                   if (!r.ok) logger.warn({ error: describeError(r.error) }, 'stroke not recorded');
                 },
                 restart: () => {
-                  if (service.view.rulings.length > 0) service.act(demo, { type: 'reRack' });
+                  const r = service.act(demo, { type: 'setTable' });
+                  if (!r.ok) logger.warn({ error: r.error.message }, 'demo: cannot set the table up');
                 },
                 source: (info) => service.updateSource(info),
               },
               {
-                source,
+                sources,
                 calibration,
                 table,
                 logger,
@@ -118,7 +127,7 @@ export const registerServe = (program: Command): void => {
           `  referee view: ${server.url}/referee   (${pinNote})`,
           `  overlay:      ${server.url}/overlay`,
           `  player:       ${server.url}/player`,
-          `  watching:     ${source === undefined ? 'nothing (--no-demo)' : opts.source === undefined ? 'the bundled demo clip, looped' : source}`,
+          `  watching:     ${source === undefined ? 'nothing (--no-demo)' : opts.source === undefined ? `the bundled demo (${sources.length} clips, looped)` : source}`,
           '',
         ].join('\n'),
       );

@@ -75,7 +75,12 @@ export const matchEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('playAgain') }),
   /** The striker concedes the frame (WPBSA 3.4). */
   z.object({ type: z.literal('concedeFrame') }),
-  /** The frame is restarted with the same player to break (a stalemate, or the demo's loop). */
+  /**
+   * The frame goes on from the table as the camera sees it: the program started mid-frame, or the
+   * balls were moved by hand. Scores and striker stand; the ball on follows from the balls.
+   */
+  z.object({ type: z.literal('setTable'), balls: z.array(ballSchema).max(22) }),
+  /** The frame is restarted with the same player to break (a stalemate). */
   z.object({ type: z.literal('reRack') }),
   /** Takes back the event with this sequence number: undo is an event, never a delete. */
   z.object({ type: z.literal('undo'), target: z.number().int().positive() }),

@@ -2,6 +2,8 @@
 // rules' match reducer, with the referee's decisions applied in order. Undone events are left out.
 import type { z } from 'zod';
 import {
+  onForNewTurn,
+  type FrameState,
   applyMatch,
   checkShot,
   newMatch,
@@ -159,6 +161,23 @@ const seenBefore = (match: MatchState, seen: readonly Ball[] | undefined): Match
   return { ...match, frame: { ...f, balls: seen } };
 };
 
+/** The frame as it stands with these balls on the table (WPBSA 3.3 for the ball on). */
+export const tableAsSeen = (f: FrameState, balls: readonly Ball[]): FrameState => {
+  const ids = balls.map((b) => b.id);
+  const keepOn = f.on === 'colour' ? ids.some((id) => id !== 'cue' && id !== 'red') : false;
+  return {
+    ...f,
+    balls,
+    on: keepOn ? f.on : (onForNewTurn(ids) ?? f.on),
+    cueInHand: !ids.includes('cue'),
+    freeBall: false,
+    respottedBlack: false,
+    frameOver: false,
+    winner: null,
+    consecutiveMisses: 0,
+  };
+};
+
 /** Rule again on the last stroke with restated facts (override, a referee-seen foul). */
 const reRule = (table: Table, m: ReplayedMatch, stroke: number, shot: Shot, by: string): ReplayedMatch => {
   const last = m.strokes.at(-1);
@@ -278,6 +297,18 @@ const step = (table: Table, m: ReplayedMatch, e: StoredEvent<MatchEvent>): Repla
       const shot: Shot = { concede: true, firstContact: [], potted: [], offTable: [], fouls: [] };
       const match = applyMatch(m.match, { type: 'stroke', shot }, { table });
       return { ...m, match, rack: m.rack + 1, beforeLast: null, nominated: null, ghosts: [], respots: [] };
+    }
+    case 'setTable': {
+      const frame = tableAsSeen(m.match.frame, ev.balls);
+      return {
+        ...m,
+        match: { ...m.match, frame, lastRuling: null },
+        rack: m.rack + 1,
+        beforeLast: null,
+        nominated: null,
+        ghosts: [],
+        respots: [],
+      };
     }
     case 'reRack':
       return {

@@ -42,6 +42,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('respotConfirm'), id, ball: z.enum(SNOOKER_COLOURS) }),
   z.object({ type: z.literal('concede'), id }),
   z.object({ type: z.literal('reRack'), id }),
+  /** Go on from the balls as the camera sees them now. */
+  z.object({ type: z.literal('setTable'), id }),
   z.object({ type: z.literal('undo'), id }),
 ]);
 

@@ -2,17 +2,18 @@
 // referee's decisions. The pipeline reports strokes and ball positions; views send actions; every
 // change is appended to the log first, then applied, then pushed to every view.
 import type { Logger } from 'pino';
-import { err, ok, type Result } from '../errors.ts';
+import { describeError, err, ok, type Result } from '../errors.ts';
 import { parseMatchEvent, type MatchEvent } from '../match/events.ts';
 import { projectView, type SourceInfo } from '../match/project.ts';
 import {
   applyEvent,
   replay,
+  tableAsSeen,
   type ReplayedMatch,
   type ShotInput,
   type StrokeRecord,
 } from '../match/replay.ts';
-import { shotSchema } from '../rules/snooker/state.ts';
+import { checkState, shotSchema } from '../rules/snooker/state.ts';
 import { parseWith } from '../schema.ts';
 import { mm } from '../units.ts';
 import { openEventStore, type EventStore, type StoredEvent } from '../match/store.ts';
@@ -280,6 +281,16 @@ export class MatchService {
         if (frame.frameOver) return rejected('the frame is over');
         this.append({ type: 'concedeFrame' }, by);
         break;
+      case 'setTable': {
+        const seen = this.live?.balls;
+        if (!seen || seen.length === 0) return rejected('the camera sees no balls');
+        const balls = seen.map((b) => ({ id: b.id, x: mm(b.x), y: mm(b.y) }));
+        const checked = checkState(this.options.table, tableAsSeen(frame, balls));
+        if (!checked.ok)
+          return rejected(`the table as seen cannot be played from: ${describeError(checked.error)}`);
+        this.append({ type: 'setTable', balls }, by);
+        break;
+      }
       case 'reRack':
         this.append({ type: 'reRack' }, by);
         break;
