@@ -197,6 +197,8 @@ const main = async (): Promise<void> => {
   $('#call-miss').addEventListener('click', () => live.send({ type: 'callMiss' }));
   $('#replaced').addEventListener('click', () => live.send({ type: 'ballsReplaced' }));
   $('#concede').addEventListener('click', () => live.send({ type: 'concede' }));
+  $('#play-again').addEventListener('click', () => live.send({ type: 'playAgain' }));
+  $('#set-table').addEventListener('click', () => live.send({ type: 'setTable' }));
   $('#new-frame').addEventListener('click', () => live.send({ type: 'reRack' }));
   $('#nominate').replaceChildren(
     ...OBJECT_BALLS.map((ball) =>
