@@ -97,12 +97,16 @@ describe('calibrate from the picture of an empty table', () => {
       { light: { gain: 0.55, warmth: 0.8 }, balls },
     ];
     // One camera with baulk on the left of the picture (the table's y along the image's u), one with
-    // it on the right: the first of each the seed gives.
+    // it on the right: the first of each the seed gives. The first at 960 × 540 (cheaper to render).
     const baulkLeft = (c: Calibration): boolean => c.pose.R[0][1] > 0;
     const cameras: Calibration[] = [];
     while (cameras.length < 2) {
-      const c = seededCamera(rng);
-      if (cameras.length === 0 ? baulkLeft(c) : !baulkLeft(c)) cameras.push(c);
+      const small = cameras.length === 0;
+      const c = seededCamera(
+        rng,
+        small ? { ...DEFAULT_CAMERA_RANGE, width: 960, height: 540 } : DEFAULT_CAMERA_RANGE,
+      );
+      if (small ? baulkLeft(c) : !baulkLeft(c)) cameras.push(c);
     }
     cases.forEach((c, i) => {
       const camera = cameras[i] as Calibration;
@@ -217,7 +221,6 @@ describe('referee calibrate --image', () => {
         ['--image', 'a.png', '--table', '17x35', '--out', 'x.json'],
         /--table: expected "snooker" or WIDTHxLENGTHxBALL/,
       ],
-      [['--image', 'a.png', '--points', 'p.json', '--out', 'x.json'], /not both/],
       [['--image', path.join(dir, 'missing.png'), '--out', 'x.json'], /missing\.png: .*cannot decode/],
     ] as const) {
       const r = run(...args);

@@ -11,8 +11,13 @@
 //    Steps 2–3 repeat with a narrower search each time.
 // A table is symmetric under a half turn: which end is baulk is read from the markings (the baulk
 // line, the D and the spots are found at one end and not at the other). A bed without markings keeps
-// the first of the two, and says so.
+// the first of the two, and says so. Finally the six pockets must be dark where the camera puts them.
+//
+// Measured (tests/vision-calibrate.test.ts, rendered 1080p frames): RMS reprojection 0.15–0.35 px;
+// with no camera given, spots within 0.4–1.7 mm and balls anywhere on the bed within 0.2–1.3 mm RMS,
+// 2.7 mm worst, focal length within 2 %; with the intrinsics given, within 0.5 mm.
 import {
+  project,
   solveCalibration,
   tableFromSpec,
   validateCalibration,
@@ -22,7 +27,6 @@ import {
   type TableSpec,
 } from '../../camera/index.ts';
 import { mulMat, type Mat3 } from '../../camera/mat3.ts';
-import { project } from '../../camera/index.ts';
 import { err, ok, refereeError, type Result } from '../../errors.ts';
 import type { RgbImage } from '../../image.ts';
 import { mm } from '../../units.ts';

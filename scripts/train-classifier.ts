@@ -1,0 +1,176 @@
+// `npm run train` (or `npx tsx scripts/train-classifier.ts`): render labelled ball patches with src/sim,
+// train the ball classifier with tfjs (CPU backend), score it on a held-out set rendered from other
+// seeds and cameras, and write models/ball-classifier/: the tfjs layers model (model.json +
+// weights.bin), the same network as ONNX (ball-classifier.onnx), the held-out figures (metrics.json)
+// and a README saying how it was all made. Deterministic from --seed.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as tf from '@tensorflow/tfjs';
+import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
+import { makeRng } from '../src/sim/random.ts';
+import { exportOnnx } from '../src/vision/classify/export-onnx.ts';
+import { MODEL_DIR, ONNX_FILE } from '../src/vision/classify/index.ts';
+import { CLASSES } from '../src/vision/classify/inputs.ts';
+import { predictTfjs, serialiseLayersModel, toLayersModel, NET } from '../src/vision/classify/model.ts';
+import { DEFAULT_DATASET, renderPatchSet, type PatchSet } from '../src/vision/classify/training/dataset.ts';
+import { describeEvaluation, evaluate } from '../src/vision/classify/training/evaluate.ts';
+import { DEFAULT_CAMERA_RANGE, seededCamera } from '../src/vision/classify/training/scenes.ts';
+import { DEFAULT_TRAINING, predictTraining, train } from '../src/vision/classify/training/train.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '1' },
+    'train-cameras': { type: 'string', default: '8' },
+    'train-frames': { type: 'string', default: '70' },
+    'test-cameras': { type: 'string', default: '4' },
+    'test-frames': { type: 'string', default: '25' },
+    epochs: { type: 'string', default: String(DEFAULT_TRAINING.epochs) },
+    out: { type: 'string', default: MODEL_DIR },
+  },
+});
+const int = (name: keyof typeof args): number => {
+  const n = Number(args[name]);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`--${name} must be a whole number, got ${String(args[name])}`);
+  return n;
+};
+const seed = int('seed');
+const out = String(args.out);
+const log = (s: string): void => void process.stderr.write(`${s}\n`);
+
+await tf.setBackend('cpu');
+const started = performance.now();
+const demo = loadCalibrationFile(path.join(import.meta.dirname, '..', 'calibration', 'demo.json'));
+if (!demo.ok) throw new Error(`calibration/demo.json: ${demo.error.message}`);
+
+// Cameras: the demo camera, then cameras drawn from the seed, the last of them at 4K. The held-out set
+// has its own cameras (from another seed stream) and its own scenes.
+const cameras = (count: number, stream: number, withDemo: boolean): Calibration[] => {
+  const rng = makeRng(seed * 1_000_003 + stream);
+  const out: Calibration[] = withDemo ? [demo.value] : [];
+  while (out.length < count) {
+    const uhd = out.length === count - 1;
+    out.push(
+      seededCamera(rng, uhd ? { ...DEFAULT_CAMERA_RANGE, width: 3840, height: 2160 } : DEFAULT_CAMERA_RANGE),
+    );
+  }
+  return out;
+};
+const progress = (what: string) => (done: number, total: number) => {
+  if (done % 20 === 0 || done === total) log(`  ${what}: ${done}/${total} frames`);
+};
+
+log('rendering the training set…');
+const trainSet = renderPatchSet(
+  {
+    ...DEFAULT_DATASET,
+    seed,
+    cameras: cameras(int('train-cameras'), 1, true),
+    framesPerCamera: int('train-frames'),
+  },
+  progress('training'),
+);
+log('rendering the held-out set…');
+const testSet = renderPatchSet(
+  {
+    ...DEFAULT_DATASET,
+    seed: seed + 1_000,
+    cameras: cameras(int('test-cameras'), 2, false),
+    framesPerCamera: int('test-frames'),
+  },
+  progress('held-out'),
+);
+const renderMs = performance.now() - started;
+log(
+  `${trainSet.inputs.count} training patches, ${testSet.inputs.count} held-out (${(renderMs / 1000).toFixed(0)} s)`,
+);
+
+const accuracyOf = (set: PatchSet, p: Float32Array): number => evaluate(set, p).all.accuracy;
+const trainStart = performance.now();
+const weights = train(trainSet, { ...DEFAULT_TRAINING, seed, epochs: int('epochs') }, (r, net) => {
+  const acc = accuracyOf(testSet, predictTraining(net, testSet));
+  log(
+    `  epoch ${r.epoch}: loss ${r.loss.toFixed(4)}, held-out ${(100 * acc).toFixed(2)} % (${(r.ms / 1000).toFixed(0)} s)`,
+  );
+});
+const trainMs = performance.now() - trainStart;
+
+const model = toLayersModel(weights);
+const held = evaluate(testSet, predictTfjs(model, testSet.inputs));
+log(describeEvaluation(held));
+
+mkdirSync(out, { recursive: true });
+for (const [name, data] of await serialiseLayersModel(model)) writeFileSync(path.join(out, name), data);
+writeFileSync(path.join(out, ONNX_FILE), exportOnnx(weights));
+const metrics = {
+  seed,
+  trainingPatches: trainSet.inputs.count,
+  heldOutPatches: testSet.inputs.count,
+  renderSeconds: Math.round(renderMs / 1000),
+  trainSeconds: Math.round(trainMs / 1000),
+  heldOut: held,
+};
+writeFileSync(path.join(out, 'metrics.json'), `${JSON.stringify(metrics, null, 2)}\n`);
+
+const pct = (a: number): string => `${(100 * a).toFixed(2)} %`;
+const row = (name: string, t: { n: number; correct: number; accuracy: number }): string =>
+  `| ${name} | ${t.n} | ${t.n - t.correct} | ${pct(t.accuracy)} |`;
+const mistakesText =
+  held.mistakes.length === 0
+    ? 'No mistake on a ball more than half visible.'
+    : `Mistakes on balls more than half visible:\n\n${held.mistakes
+        .map(
+          (m) =>
+            `- ${m.truth} taken for ${m.guess} (p ${m.confidence.toFixed(2)}, ${m.condition} light, ` +
+            `${(100 * m.visible).toFixed(0)} % visible${m.moving ? ', moving' : ''})`,
+        )
+        .join('\n')}`;
+const readme = `# Ball classifier
+
+Tells a detected ball's identity (${CLASSES.join(', ')}) from a ${NET.size} × ${NET.size} patch resampled
+around it to its apparent radius, and the colour of the light (the cloth's median colour over the
+frame). Used by \`src/vision/classify\` (\`loadBallClassifier\`), which runs \`${ONNX_FILE}\` on
+onnxruntime-node; \`model.json\` + \`weights.bin\` are the same network for tfjs (the \`tfjs-wasm\` runtime).
+
+## How it was made
+
+\`npm run train\` (= \`npx tsx scripts/train-classifier.ts --seed ${seed} --train-cameras ${int('train-cameras')} --train-frames ${int('train-frames')} --test-cameras ${int('test-cameras')} --test-frames ${int('test-frames')} --epochs ${int('epochs')}\`),
+deterministic from the seed:
+
+- **Data**: frames rendered by \`src/sim/render\` (\`src/vision/classify/training/dataset.ts\`), three
+  balls of each class a frame, scattered, packed touching, against the cushions and in the jaws; light
+  normal, dim, warm, bright and dim + warm; sensor noise 0.5–3.5; a fifth of the frames moving (motion
+  blur up to 3 m/s), half the others with players or cues over the balls; patch centre and radius jittered
+  (±12 % and ±8 % of the radius) as a detector's may be off. Training: ${trainSet.inputs.count} patches from
+  the demo camera and ${int('train-cameras') - 1} cameras drawn from seed ${seed} (the last at 4K), ${int('train-frames')} frames
+  each. Held-out: ${testSet.inputs.count} patches from ${int('test-cameras')} other cameras (the last at 4K) and scenes from seed
+  ${seed + 1000}, ${int('test-frames')} frames each.
+- **Network** (\`src/vision/classify/model.ts\`): conv 3×3 stride 2 (${NET.filters}) + relu → flatten, joined with
+  the light → dense ${NET.hidden} + relu → dense 8 + softmax.
+- **Training** (\`src/vision/classify/training/train.ts\`): tfjs ${tf.version.tfjs} CPU backend, Adam, learning rate
+  ${DEFAULT_TRAINING.learningRate} (a fifth of it for the last third of the epochs), batch ${DEFAULT_TRAINING.batchSize}, ${int('epochs')} epochs. Rendering took
+  ${Math.round(renderMs / 1000)} s and training ${Math.round(trainMs / 1000)} s on this machine.
+- **ONNX** (\`src/vision/classify/export-onnx.ts\`): the same graph written node by node (Transpose, Conv,
+  Relu, Flatten, Concat, Gemm, Softmax; opset 13) with the weights as initializers.
+
+## Held-out figures
+
+| balls | n | wrong | accuracy |
+|---|---|---|---|
+${row('all', held.all)}
+${CLASSES.map((id) => row(id, held.byClass[id])).join('\n')}
+${Object.entries(held.halfVisibleByCondition)
+  .map(([c, t]) => row(`more than half visible, ${c} light`, t))
+  .join('\n')}
+${row('half hidden or more', held.mostlyHidden)}
+${row('moving', held.moving)}
+
+${mistakesText}
+
+These are single-ball figures, before \`assignIdentities\` applies the game's constraints (one cue
+ball, one of each colour, fifteen reds at most). The full figures, with the confusion matrix, are in
+\`metrics.json\`. Timings are from a machine shared with other jobs.
+`;
+writeFileSync(path.join(out, 'README.md'), readme);
+log(`wrote ${out} (${((performance.now() - started) / 1000).toFixed(0)} s in all)`);
