@@ -51,7 +51,7 @@ const px = (img: RgbImage, u: number, v: number): [number, number, number] => {
   return [img.data[i] as number, img.data[i + 1] as number, img.data[i + 2] as number];
 };
 
-const at = (x: number, y: number, z = R) => project(calibration, { x: mm(x), y: mm(y), z: mm(z) });
+const at = (x: number, y: number, z: number = R) => project(calibration, { x: mm(x), y: mm(y), z: mm(z) });
 
 /**
  * Centroid of a white ball's image: each pixel weighted by how far its red channel has risen from the
@@ -192,7 +192,7 @@ describe('the balls in their colours', () => {
       }
   });
   it('each reads as its colour', () => {
-    const [r, g, b] = [0, 1, 2];
+    const [r, g, b] = [0, 1, 2] as const;
     const c = colours;
     expect(c.red[r]).toBeGreaterThan(2 * c.red[g]);
     expect(c.yellow[r] > 150 && c.yellow[g] > 120 && c.yellow[b] < 90).toBe(true);
