@@ -45,16 +45,16 @@ describe('one ball’s motion', () => {
   });
 
   it('one far sample is a bad detection, not a departure', () => {
-    const m = new BallMotion(DEFAULT_MOTION, 0, { t: 0, x: 500, y: 700 });
+    const m = new BallMotion(DEFAULT_MOTION, 0, { x: 500, y: 700 });
     for (const t of frameTimes(1, 200)) m.observe(t, noisy(t, 500, 700));
-    m.observe(216.7, { t: 216.7, x: 520, y: 700 });
+    m.observe(216.7, { x: 520, y: 700 });
     for (const t of frameTimes(230, 500)) m.observe(t, noisy(t, 500, 700));
     expect(m.atRest).toBe(true);
     expect(m.departedAt).toBeUndefined();
   });
 
   it('struck away, it departs at its first moving sample and its velocity follows', () => {
-    const m = new BallMotion(DEFAULT_MOTION, 0, { t: 0, x: 500, y: 700 });
+    const m = new BallMotion(DEFAULT_MOTION, 0, { x: 500, y: 700 });
     for (const t of frameTimes(1, 300)) m.observe(t, noisy(t, 500, 700));
     const strike = 305;
     const times = frameTimes(301, 420);
@@ -66,7 +66,7 @@ describe('one ball’s motion', () => {
   });
 
   it('creeping at a few centimetres a second, it is not at rest', () => {
-    const m = new BallMotion(DEFAULT_MOTION, 0, { t: 0, x: 500, y: 700 });
+    const m = new BallMotion(DEFAULT_MOTION, 0, { x: 500, y: 700 });
     for (const t of frameTimes(1, 100)) m.observe(t, noisy(t, 500 + t * 0.5, 700));
     for (const t of frameTimes(101, 1500)) {
       m.observe(t, noisy(t, 500 + t * 0.06, 700)); // 60 mm/s
@@ -76,7 +76,7 @@ describe('one ball’s motion', () => {
 
   it('slowing to a stop, it comes to rest, dated about when it stopped', () => {
     // Rolling at 400 mm/s, slowing at 120 mm/s² (rolling resistance): stops 3.33 s later.
-    const m = new BallMotion(DEFAULT_MOTION, 0, { t: 0, x: 300, y: 700 });
+    const m = new BallMotion(DEFAULT_MOTION, 0, { x: 300, y: 700 });
     const v0 = 400;
     const a = 120;
     const stop = (v0 / a) * 1000;

@@ -15,11 +15,13 @@ import type { PocketId, Table } from '../table/bed.ts';
 import {
   add,
   distance,
+  distanceToSegment,
   dot,
   nearestOnSegment,
   perp,
   scale,
   sub,
+  toPoint,
   unit,
   type Segment,
   type Vec,
@@ -53,6 +55,14 @@ export interface EventOptions {
   readonly startSamples: number;
   /** Cushions followed before the cue ball's first ball contact. */
   readonly maxCushionLegs: number;
+  /** Balls this much further off the cue ball's fitted path (mm) are looked at again, with the path refitted on the samples before them. */
+  readonly refitMm: number;
+  /** How long before and after a contact a ball's samples are looked at to see it set off (ms). */
+  readonly stillWindowMs: number;
+  /** A path this far inside a ball's contact circle (mm) touched it, whether it was seen to move or not. */
+  readonly certainMm: number;
+  /** How long a cue ball lost from view is taken to run on at its pace (ms). */
+  readonly unseenRunMs: number;
   /**
    * When no leg of the cue ball's path explains its first contact, the first ball to move counts if
    * the cue ball was within a diameter and this (mm, plus its travel in the timing tolerance) of it.
@@ -72,6 +82,10 @@ export const DEFAULT_EVENTS: EventOptions = {
   touchingMm: 2,
   startSamples: 3,
   maxCushionLegs: 6,
+  unseenRunMs: 1000,
+  certainMm: 3,
+  stillWindowMs: 150,
+  refitMm: 20,
   fallbackMm: 15,
 };
 
@@ -116,8 +130,11 @@ export const motionStart = (
   after: number,
   departMm: number,
   count: number,
-): { t: number; dir: Vec; speed: number } | undefined => {
-  const i = samples.findIndex((s) => s.t >= after && distance(s, from) > departMm);
+  away = after,
+): { t: number; dir: Vec; speed: number; earliest: number; latest: number } | undefined => {
+  // The first sample away from `from` at or after `away` (where the tracker saw it go); looking back
+  // from there no further than `after`.
+  const i = samples.findIndex((s) => s.t >= away && distance(s, from) > departMm);
   const first = samples[i];
   if (!first) return undefined;
   const dir = fitLineThrough(from, samples.slice(i, i + count)) ?? unit(sub(first, from));
@@ -133,13 +150,37 @@ export const motionStart = (
   const still = samples[j - 2] ?? samples[j - 1];
   const lower = still && still.t >= after ? still.t : Math.min(after, first.t);
   const moving = samples.slice(j, i + count);
-  if (moving.length < 2) return { t: (lower + first.t) / 2, dir, speed: 0 };
+  // Whatever the fit says, it set off after the last sample still there and before the first away.
+  const bounds = { earliest: lower, latest: first.t };
+  if (moving.length < 2) return { t: (lower + first.t) / 2, dir, speed: 0, ...bounds };
   const fit = linearFit(
     moving.map((p) => p.t),
     moving.map(along),
   );
   const t = fit.b > 0 ? -fit.a / fit.b : first.t;
-  return { t: Math.min(first.t, Math.max(lower, t)), dir, speed: Math.max(0, fit.b * 1000) };
+  return { t: Math.min(first.t, Math.max(lower, t)), dir, speed: Math.max(0, fit.b * 1000), ...bounds };
+};
+
+/**
+ * Do the samples say the ball set off at about `t`? Those in the `windowMs` before `t - tol` lie
+ * still (within `departMm / 2` of their mean), and one within `windowMs` after `t` lies further than
+ * `departMm` from there, each after it at least as far.
+ */
+export const setsOffAt = (
+  samples: readonly Sample[],
+  t: number,
+  tol: number,
+  departMm: number,
+  windowMs: number,
+): boolean => {
+  const before = samples.filter((s) => s.t <= t - tol && s.t >= t - tol - windowMs);
+  if (before.length < 2) return false;
+  const centre = before.reduce((a, s) => add(a, s), { x: 0, y: 0 });
+  const at = scale(centre, 1 / before.length);
+  if (before.some((s) => distance(s, at) > departMm / 2)) return false;
+  const after = samples.filter((s) => s.t > t - tol && s.t <= t + windowMs).map((s) => distance(s, at));
+  const away = after.findIndex((d) => d > departMm);
+  return away >= 0 && after.slice(away).every((d, i, ds) => i === 0 || d >= (ds[i - 1] ?? 0) - departMm / 2);
 };
 
 /** Position of a track at time `t`: its samples joined by straight lines, its rest place before them. */
@@ -206,6 +247,9 @@ const followLeg = (
   from: number,
   straight: boolean,
   o: EventOptions,
+  until: number,
+  cutoff = Infinity,
+  extendTo?: number,
 ): Leg | undefined => {
   const first = samples[from];
   if (!first) return undefined;
@@ -247,6 +291,10 @@ const followLeg = (
   for (let k = from + 1; k < samples.length; k++) {
     const p = samples[k];
     if (!p) break;
+    if (p.t > cutoff) {
+      turned = k; // fitted only on what came before the cutoff, and carried on from there
+      break;
+    }
     if (!fits(p)) {
       const after = samples[k + 1];
       if (!after || !fits(after)) {
@@ -260,12 +308,14 @@ const followLeg = (
   }
   const onPath = straight ? kept.map((p) => ({ t: p.t, ...add(origin, scale(dir, along(p))) })) : kept;
   const path = [start, ...onPath];
-  // A step beyond: turned, as far as its pace would take it by the next sample; stopped or gone from
-  // view, a frame on.
+  // A step beyond: turned, as far as its pace would take it by the next sample; stopped, a frame on;
+  // gone from view before the stroke's end (under a hand, an arm), as far as its pace would take it
+  // while unseen, up to `o.unseenRunMs`.
   const last = path.at(-1) ?? start;
   const recent = path.slice(-4);
   const next = turned === undefined ? undefined : samples[turned];
-  const tEnd = next ? next.t : last.t + 1000 / 60;
+  const tEnd =
+    extendTo ?? (next ? next.t : Math.max(last.t + 1000 / 60, Math.min(until, last.t + o.unseenRunMs)));
   const beyond = recent.length >= 2 ? extrapolate(recent, tEnd) : last;
   const ahead = straight ? add(origin, scale(dir, Math.max(along(last), along(beyond)))) : beyond;
   path.push({ t: tEnd, x: ahead.x, y: ahead.y });
@@ -279,6 +329,8 @@ type Obstacle =
       readonly t: number;
       readonly track: string;
       readonly id: SnookerBallId;
+      /** How far inside the contact circle the path goes (mm; negative: it passes outside). */
+      readonly depth: number;
     }
   | { readonly kind: 'cushion'; readonly s: number; readonly t: number; readonly at: Vec };
 
@@ -329,7 +381,19 @@ const obstacles = (table: Table, leg: Leg, before: readonly TrackView[], o: Even
       const f = meetCircle(a, b, ball, table.ballDiameter, slack);
       if (f === undefined) continue;
       met.add(ball.track);
-      out.push({ kind: 'ball', s: s0 + f * len, t: a.t + f * (b.t - a.t), track: ball.track, id: ball.id });
+      const closest = Math.min(
+        ...leg.path
+          .slice(1)
+          .map((q, j) => distanceToSegment({ a: toPoint(leg.path[j] ?? q), b: toPoint(q) }, ball)),
+      );
+      out.push({
+        kind: 'ball',
+        s: s0 + f * len,
+        t: a.t + f * (b.t - a.t),
+        track: ball.track,
+        id: ball.id,
+        depth: table.ballDiameter - closest,
+      });
     }
     for (const { seg, normal } of cushions) {
       const da = dot(sub(a, seg.a), normal) - table.ballRadius;
@@ -352,6 +416,9 @@ interface Departure {
   readonly t: number;
   /** How well `t` is known beyond the frame timing (ms): a slow ball's start is blurred by noise. */
   readonly slack: number;
+  /** It set off after this (its last sample still at rest) and before `latest` (its first away). */
+  readonly earliest: number;
+  readonly latest: number;
   readonly from: Vec;
 }
 
@@ -369,25 +436,32 @@ const departures = (
   const out: Departure[] = [];
   for (const [track, s] of series) {
     let rest: Vec | undefined = record.before.find((b) => b.track === track);
-    let restUntil = -Infinity;
+    let restFrom = -Infinity;
     let seen = new Set<number>();
     for (const f of record.frames) {
       const v = f.tracks.find((x) => x.track === track);
       if (!v) continue;
       if (v.atRest && v.status !== 'potted' && v.status !== 'offTable') {
         rest = { x: v.x, y: v.y };
-        // Seen there: it was still then. (Unseen, it may already have been on its way.)
-        if (v.observed) restUntil = f.t;
+        restFrom = v.restSince ?? f.t;
         continue;
       }
       if (v.departedAt === undefined || v.departedAt < after || seen.has(v.departedAt) || !rest) continue;
       seen = new Set([...seen, v.departedAt]);
-      // Its samples since it was last taken to be at rest (the first of them may already be creeping).
-      const since = Math.max(after, Math.min(restUntil, v.departedAt - 1e-6));
-      const start = motionStart(rest, s.samples, since, departMm, o.startSamples);
+      // Its samples since it came to rest there (the last of them may already be creeping off).
+      const since = Math.max(after, Math.min(restFrom, v.departedAt - 1e-6));
+      const start = motionStart(rest, s.samples, since, departMm, o.startSamples, v.departedAt);
       if (start) {
         const slack = start.speed > 0 ? Math.min(100, (500 * departMm) / start.speed) : 100;
-        out.push({ track, id: s.view.id, t: start.t, slack, from: rest });
+        out.push({
+          track,
+          id: s.view.id,
+          t: start.t,
+          slack,
+          earliest: start.earliest,
+          latest: start.latest,
+          from: rest,
+        });
       }
     }
   }
@@ -451,20 +525,31 @@ export const firstContact = (
   let origin: Vec = cue;
   let t0 = start;
   let from = cueSamples.findIndex((s) => s.t > start && distance(s, cue) > departMm);
+  const wide: EventOptions = { ...o, lineToleranceMm: o.lineToleranceMm + o.refitMm };
   for (let legNo = 0; legNo <= o.maxCushionLegs && from >= 0; legNo++) {
-    const leg = followLeg(origin, t0, cueSamples, from, legNo === 0, o);
+    const straight = legNo === 0;
+    const until = record.frames.at(-1)?.t ?? t0;
+    const leg = followLeg(origin, t0, cueSamples, from, straight, o, until);
     if (!leg) break;
     let hit: Extract<Obstacle, { kind: 'ball' }> | undefined;
     let also: Extract<Obstacle, { kind: 'ball' }> | undefined;
     let cushion: Extract<Obstacle, { kind: 'cushion' }> | undefined;
-    for (const ob of obstacles(table, leg, record.before, o)) {
-      if (ob.kind === 'cushion') {
-        if (hit) break;
-        cushion = ob;
+    // Balls near the leg's path, with room to spare: a thin contact turns the cue ball so little that
+    // the samples after it bend the fitted line away from the ball it touched. So each is judged on
+    // the leg fitted to the samples before it only.
+    for (const near of obstacles(table, leg, record.before, wide)) {
+      if (near.kind === 'cushion') {
+        if (!hit) cushion = near;
         break;
       }
+      const ball = record.before.filter((b) => b.track === near.track);
+      const before = followLeg(origin, t0, cueSamples, from, straight, o, until, near.t, leg.path.at(-1)?.t);
+      const ob = before && obstacles(table, before, ball, o).find((x) => x.kind === 'ball');
+      if (!ob || ob.kind !== 'ball') continue;
       if (hit && ob.t - hit.t > o.simultaneousMs) break;
-      if (!moved(ob.track, ob.t, tol)) continue;
+      // It must have set off then — unless the path goes so far into its circle that it cannot have
+      // missed it (a touch too slight to move it visibly).
+      if (!moved(ob.track, ob.t, tol) && ob.depth < o.certainMm) continue;
       if (!hit) hit = ob;
       else {
         also = ob;
@@ -520,7 +605,14 @@ export const strikeTime = (
   const cue = record.before.find((b) => b.id === 'cue');
   if (!cue) return record.departed;
   const lastStill = [...cueSamples].reverse().find((s) => s.t < record.departed);
-  const start = motionStart(cue, cueSamples, lastStill ? lastStill.t : record.departed - 1, departMm, count);
+  const start = motionStart(
+    cue,
+    cueSamples,
+    lastStill ? lastStill.t : record.departed - 1,
+    departMm,
+    count,
+    record.departed,
+  );
   return start?.t ?? record.departed;
 };
 
@@ -543,7 +635,15 @@ export const analyseStroke = (
   // A ball was set moving at about `t` if it departed then, or went straight into a pocket, or its
   // rest place shifted (a touch too light to see it run).
   const moved = (track: string, t: number, tol: number): boolean => {
-    if (moves.some((m) => m.track === track && Math.abs(m.t - t) <= tol + m.slack)) return true;
+    const starts = moves.filter((m) => m.track === track);
+    // Its start dated near t — or, unseen around t (under a hand, lost in blur), known to lie about it.
+    if (
+      starts.some((m) => Math.abs(m.t - t) <= tol + m.slack || (t >= m.earliest - tol && t <= m.latest + tol))
+    )
+      return true;
+    // Still just before t and on its way just after, whatever the tracker made of it at the time.
+    const samples = series.get(track)?.samples ?? [];
+    if (setsOffAt(samples, t, tol, options.departMm, o.stillWindowMs)) return true;
     const end = lastViews.get(track);
     const was = record.before.find((b) => b.track === track);
     if (!end || !was) return false;

@@ -293,6 +293,21 @@ export class BallMotion {
     return abrupt;
   }
 
+  /**
+   * Seen again away from where it lay, after a while out of sight: it moved meanwhile. It departed
+   * (as far as can be told) now, from its old place; its motion starts again from this sample.
+   */
+  jump(t: number, p: Vec): void {
+    const sample: Sample = { t, x: p.x, y: p.y };
+    this.resting = false;
+    this.departed = t;
+    this.departingRun = [];
+    this.leg = [sample];
+    this.v = { x: 0, y: 0 };
+    this.history.push(sample);
+    this.last = sample;
+  }
+
   /** The ball has been hidden while it moved: take it as stopped where its motion would have left it. */
   settle(t: number): void {
     const p = this.predict(t);

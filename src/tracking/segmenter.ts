@@ -9,8 +9,10 @@ export interface SegmenterOptions {
   readonly restMs: number;
   /** After a pot, balls lying still vanishing with all else still this long: over (ms). */
   readonly removalRestMs: number;
-  /** The cue ball must leave its rest at least this fast to have been struck (mm/s). */
+  /** The cue ball must leave its rest at least this fast to have been struck (mm/s)… */
   readonly minStrikeSpeedMmS: number;
+  /** …and not have been moving for this long before (ms): a ball still settling is not struck again. */
+  readonly minStillMs: number;
   /** Frames kept from before the stroke: where every ball lay, and the cue ball's last still samples. */
   readonly preRollMs: number;
   /** A stroke longer than this ends regardless (ms). */
@@ -23,6 +25,7 @@ export const DEFAULT_SEGMENTER: SegmenterOptions = {
   restMs: 250,
   removalRestMs: 100,
   minStrikeSpeedMmS: 150,
+  minStillMs: 250,
   preRollMs: 500,
   maxStrokeMs: 120_000,
 };
@@ -50,12 +53,15 @@ const still = (v: TrackView): boolean => v.atRest && v.pending === undefined;
 export class StrokeSegmenter {
   private history: TrackedFrame[] = [];
   private stroke: { departed: number; before: readonly TrackView[]; frames: TrackedFrame[] } | undefined;
+  /** When the cue ball stopped (or was last seen moving) in the last stroke. */
+  private cueMoving: number | undefined;
 
   constructor(private readonly options: SegmenterOptions = DEFAULT_SEGMENTER) {}
 
   reset(): void {
     this.history = [];
     this.stroke = undefined;
+    this.cueMoving = undefined;
   }
 
   get inStroke(): boolean {
@@ -71,7 +77,9 @@ export class StrokeSegmenter {
         this.history.shift();
       const cue = frame.tracks.find((v) => v.id === 'cue' && v.status === 'table');
       if (!cue || cue.atRest || cue.departedAt === undefined) return undefined;
-      if (Math.hypot(cue.vx, cue.vy) < o.minStrikeSpeedMmS) return undefined;
+      // Still creeping on from the last stroke: not a new one.
+      const settling = this.cueMoving !== undefined && cue.departedAt - this.cueMoving < o.minStillMs;
+      if (Math.hypot(cue.vx, cue.vy) < o.minStrikeSpeedMmS || settling) return undefined;
       const departed = cue.departedAt;
       const prior = [...this.history].reverse().find((f) => f.t < departed);
       // Where every ball lay: as it was in the last frame before the cue ball moved, or — a ball only
@@ -117,11 +125,13 @@ export class StrokeSegmenter {
   private removing(before: readonly TrackView[], frame: TrackedFrame): boolean {
     const potted = frame.tracks.some((v) => v.status === 'potted' && before.some((b) => b.track === v.track));
     if (!potted) return false;
+    // Gone for a while (not a missed detection or two), having been seen lying still during the stroke.
     return frame.tracks.some(
       (v) =>
         v.status === 'hidden' &&
         v.atRest &&
         v.pending === undefined &&
+        frame.t - v.lastSeen >= this.options.removalRestMs &&
         v.lastSeen > (this.stroke?.departed ?? Infinity) &&
         (v.restSince ?? Infinity) < v.lastSeen,
     );
@@ -130,6 +140,8 @@ export class StrokeSegmenter {
   private finish(end: number, endedBy: StrokeEnd, recognisedAt: number): StrokeRecord {
     const s = this.stroke;
     this.stroke = undefined;
+    const cue = s?.frames.at(-1)?.tracks.find((v) => v.id === 'cue');
+    this.cueMoving = cue?.atRest ? cue.restSince : recognisedAt;
     if (!s) throw new Error('no stroke in progress'); // unreachable: callers check
     const last = s.frames.at(-1);
     this.history = last ? [last] : [];

@@ -32,8 +32,12 @@ export interface TrackerOptions {
   readonly tentativeMs: number;
   /** A ball gone where it could drop, unseen for this long, is potted (or off the table). */
   readonly potConfirmMs: number;
-  /** A moving ball hidden this long is taken as stopped where its motion would have left it. */
+  /**
+   * A moving ball hidden this long, or until its motion would have stopped it if that is later (up to
+   * `hiddenRunMs`), is taken as stopped where its motion would have left it.
+   */
   readonly hiddenSettleMs: number;
+  readonly hiddenRunMs: number;
   /** Slower than this, a ball vanishing at a cushion is hidden, not off the table (mm/s). */
   readonly offTableMinSpeedMmS: number;
   /** Balls of each id the set holds. */
@@ -64,6 +68,7 @@ export const DEFAULT_TRACKER: TrackerOptions = {
   tentativeMs: 200,
   potConfirmMs: 100,
   hiddenSettleMs: 600,
+  hiddenRunMs: 3000,
   offTableMinSpeedMmS: 1500,
   capacity: SNOOKER_CAPACITY,
 };
@@ -322,13 +327,10 @@ export class Tracker {
   private observe(k: Track, d: Detection | undefined, t: number): void {
     if (!d) return;
     const p = { x: d.x, y: d.y };
-    if (k.status === 'hidden' && t - k.lastSeen > this.options.hiddenSettleMs && k.motion.atRest) {
-      // Found again after a long while: it may have been moved; start from here.
-      if (distance(p, k.motion.anchor) > this.options.motion.departMm) k.motion.reset(t, p);
-      else k.motion.observe(t, p);
-    } else {
-      k.motion.observe(t, p);
-    }
+    // Found again away from where it lay: it moved while out of sight.
+    const away = distance(p, k.motion.anchor) > this.options.motion.departMm;
+    if (k.status === 'hidden' && k.motion.atRest && !k.motion.stirring && away) k.motion.jump(t, p);
+    else k.motion.observe(t, p);
     k.status = 'table';
     k.pending = undefined;
     k.pocket = undefined;
@@ -370,7 +372,11 @@ export class Tracker {
       k.pending = undefined;
       return;
     }
-    if (!k.pending && !m.atRest && t - k.lastSeen >= o.hiddenSettleMs) m.settle(t);
+    if (!k.pending && !m.atRest) {
+      const speed = Math.hypot(m.velocity.x, m.velocity.y);
+      const stops = (1000 * speed) / o.motion.hiddenDecelMmS2;
+      if (t - k.lastSeen >= Math.max(o.hiddenSettleMs, Math.min(o.hiddenRunMs, stops))) m.settle(t);
+    }
   }
 
   private tentate(dets: readonly Detection[], t: number, dt: number): void {
