@@ -6,33 +6,39 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCalibrationFile } from '../src/camera/index.ts';
-import { encodePng } from '../src/sim/render/index.ts';
 import { runReferee } from './helpers/spawn.ts';
-import { HELD_OUT_SEED, makeScene, renderScene, sceneRenderer, type TruthBall } from './vision-scenes.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-detect-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const frame = path.join(dir, 'opening.png');
+// A frame of a committed fixture clip (h264, the demo camera) and the clip's exact truth for it.
+const clip = 'fixtures/opening-break';
+const frame = path.join(dir, 'opening-break-0.png');
 const corrupt = path.join(dir, 'corrupt.png');
-let truth: TruthBall[];
+let truth: { id: string; x: number; y: number }[];
 
-beforeAll(async () => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  const rendered = renderScene(
-    sceneRenderer(c.value),
-    makeScene('opening', HELD_OUT_SEED + 7, c.value.table),
-  );
-  truth = rendered.truth;
-  writeFileSync(frame, await encodePng(rendered.image));
+beforeAll(() => {
+  const ff = spawnSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    `${clip}/clip.mp4`,
+    '-frames:v',
+    '1',
+    frame,
+  ]);
+  if (ff.status !== 0) throw new Error(`ffmpeg: ${ff.stderr.toString()}`);
+  const json = JSON.parse(readFileSync(`${clip}/truth.json`, 'utf8')) as {
+    frames: { balls: typeof truth }[];
+  };
+  truth = json.frames[0]?.balls ?? [];
   // A PNG's signature and then nonsense: a file cut short or damaged on disk.
   writeFileSync(
     corrupt,
     Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 7)]),
   );
-}, 60_000);
+});
 
 interface Line {
   frame: string;
@@ -56,12 +62,15 @@ describe('referee detect', () => {
     expect(good?.frame).toBe(frame);
     expect(good?.ms).toBeGreaterThan(0);
     const balls = good?.balls ?? [];
+    expect(truth).toHaveLength(22);
     expect(balls).toHaveLength(22);
     for (const b of balls) {
       expect(Object.keys(b)).toEqual(['id', 'x', 'y', 'confidence']);
       expect(b.confidence).toBeGreaterThanOrEqual(0);
       expect(b.confidence).toBeLessThanOrEqual(1);
-      // Each at a true ball of the same id, parallax-corrected to the millimetre (printed to 0.1 mm).
+      // Each at a true ball of the same id, parallax-corrected, to a couple of millimetres: this is
+      // video, whose colour at half resolution smears the gaps inside the pack (its middle reds are
+      // placed by their likeness to their neighbours).
       const near = truth.filter((t) => Math.hypot(t.x - b.x, t.y - b.y) < 2);
       expect(
         near.map((t) => t.id),
@@ -69,48 +78,6 @@ describe('referee detect', () => {
       ).toContain(b.id);
     }
     expect(bad).toEqual({ frame: corrupt, error: expect.stringMatching(/^cannot decode image/) });
-  }, 60_000);
-
-  it('reads a frame of a committed fixture clip (h264), with the clip’s truth', () => {
-    const clip = 'fixtures/opening-break';
-    const png = path.join(dir, 'fixture.png');
-    const ff = spawnSync('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-y',
-      '-i',
-      `${clip}/clip.mp4`,
-      '-frames:v',
-      '1',
-      png,
-    ]);
-    expect(ff.status).toBe(0);
-    const clipTruth = JSON.parse(readFileSync(`${clip}/truth.json`, 'utf8')) as {
-      frames: { balls: { id: string; x: number; y: number }[] }[];
-    };
-    const truth0 = clipTruth.frames[0]?.balls ?? [];
-    const r = spawnSync(
-      process.execPath,
-      ['bin/referee.js', 'detect', '--calibration', 'calibration/demo.json', png],
-      {
-        encoding: 'utf8',
-      },
-    );
-    expect(r.status).toBe(0);
-    const [line] = lines(r.stdout);
-    const balls = line?.balls ?? [];
-    // Video halves the colours' resolution and smears the gaps inside the pack of reds: most balls
-    // are still found, each where the truth has it.
-    expect(balls.length).toBeGreaterThanOrEqual(17);
-    for (const b of balls) {
-      const d = Math.min(...truth0.map((t) => Math.hypot(t.x - b.x, t.y - b.y)));
-      expect(d, `${b.id} at (${b.x}, ${b.y})`).toBeLessThan(4);
-    }
-    for (const id of ['cue', 'yellow', 'green', 'brown', 'blue', 'pink', 'black'])
-      expect(
-        balls.filter((b) => b.id === id),
-        id,
-      ).toHaveLength(1);
   }, 60_000);
 
   it('exits non-zero only when no frame could be read', async () => {

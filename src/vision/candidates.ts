@@ -58,6 +58,92 @@ const pieceBox = (c: Component, g: VisionGeometry): [number, number, number, num
   return [i0, j0, i1, j1, i0 * g.scale, j0 * g.scale];
 };
 
+/** A piece's full-resolution foreground: `mask` (w × h, row-major) over the box from (u0, v0). */
+export interface PieceMask {
+  readonly mask: Uint8Array;
+  readonly u0: number;
+  readonly v0: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/**
+ * The full-resolution foreground of a piece (in the scratch's mask): its own reduced pixels and their
+ * neighbours are looked at closely (a cue across the table makes a wide box of mostly cloth); the
+ * rest of the box is cloth.
+ */
+export const maskPiece = (
+  image: RgbImage,
+  g: VisionGeometry,
+  cloth: ClothModel,
+  piece: Component,
+  labels: Labels,
+  scratch: CandidateScratch,
+): PieceMask => {
+  const { scale, rw, region } = g;
+  const [ai0, aj0, ai1, aj1, u0, v0] = pieceBox(piece, g);
+  const aw = ai1 - ai0 + 1;
+  const ah = aj1 - aj0 + 1;
+  const w = Math.min(g.width, (ai1 + 1) * scale) - u0;
+  const h = Math.min(g.height, (aj1 + 1) * scale) - v0;
+  const n = w * h;
+  scratch.ensure(n, aw * ah);
+  const { mask, active } = scratch;
+  const lab = labels.labels;
+  // The piece's reduced pixels and their 8 neighbours, where the scene can show a ball.
+  active.fill(0, 0, aw * ah);
+  for (let j = piece.j0; j <= piece.j1; j++) {
+    for (let i = piece.i0; i <= piece.i1; i++) {
+      if (lab[j * rw + i] !== piece.label) continue;
+      for (let dj = -1; dj <= 1; dj++) {
+        const y = j + dj - aj0;
+        if (y < 0 || y >= ah) continue;
+        for (let di = -1; di <= 1; di++) {
+          const x = i + di - ai0;
+          if (x >= 0 && x < aw) active[y * aw + x] = 1;
+        }
+      }
+    }
+  }
+  const src = image.data;
+  const W = image.width;
+  const { dark, bright } = cloth;
+  mask.fill(0, 0, n);
+  for (let j = 0; j < ah; j++) {
+    for (let i = 0; i < aw; i++) {
+      if (!active[j * aw + i]) continue;
+      const reg = region[(aj0 + j) * rw + ai0 + i] as number;
+      if (reg === Region.outside) continue;
+      const x0 = i * scale;
+      const y0 = j * scale;
+      const x1 = Math.min(w, x0 + scale);
+      const y1 = Math.min(h, y0 + scale);
+      // A reduced block lies in one cloth block: its colour and thresholds for the bed's fast path.
+      const b = blockOf(cloth, u0 + x0, v0 + y0);
+      const cr = cloth.colour[3 * b] as number;
+      const cg = cloth.colour[3 * b + 1] as number;
+      const cb = cloth.colour[3 * b + 2] as number;
+      const inv = cloth.invcc[b] as number;
+      const emax = cloth.e2max[b] as number;
+      for (let y = y0; y < y1; y++) {
+        let p = ((v0 + y) * W + u0 + x0) * 3;
+        for (let x = x0; x < x1; x++, p += 3) {
+          const r8 = src[p] as number;
+          const g8 = src[p + 1] as number;
+          const b8 = src[p + 2] as number;
+          if (reg === Region.cloth) {
+            const pc = r8 * cr + g8 * cg + b8 * cb;
+            const kk = pc * inv;
+            mask[y * w + x] =
+              r8 * r8 + g8 * g8 + b8 * b8 - pc * kk > emax || kk < dark || kk > bright ? 1 : 0;
+          } else mask[y * w + x] = isForeground(cloth, b, reg, r8, g8, b8) ? 1 : 0;
+        }
+      }
+    }
+  }
+  return { mask, u0, v0, w, h };
+};
+
 /** Candidates in one piece of foreground. */
 export const findCandidates = (
   image: RgbImage,
@@ -69,66 +155,11 @@ export const findCandidates = (
   o: CandidateOptions = DEFAULT_CANDIDATE_OPTIONS,
 ): Candidate[] => {
   const { scale, rw, rh, region } = g;
-  // Only the piece's own reduced pixels and their neighbours are looked at closely (a cue across the
-  // table makes a wide box of mostly cloth).
-  const [ai0, aj0, ai1, aj1, u0, v0] = pieceBox(piece, g);
+  const { mask, u0, v0, w, h } = maskPiece(image, g, cloth, piece, labels, scratch);
+  const { votes, touched, active } = scratch;
+  const [ai0, aj0, ai1, aj1] = pieceBox(piece, g);
   const aw = ai1 - ai0 + 1;
   const ah = aj1 - aj0 + 1;
-  const w = Math.min(g.width, (ai1 + 1) * scale) - u0;
-  const h = Math.min(g.height, (aj1 + 1) * scale) - v0;
-  const n = w * h;
-  scratch.ensure(n, aw * ah);
-  const { mask, votes, touched, active } = scratch;
-  const lab = labels.labels;
-  for (let j = 0; j < ah; j++) {
-    for (let i = 0; i < aw; i++) {
-      let near = 0;
-      for (let dj = -1; dj <= 1 && !near; dj++) {
-        const y = aj0 + j + dj;
-        if (y < 0 || y >= rh) continue;
-        for (let di = -1; di <= 1; di++) {
-          const x = ai0 + i + di;
-          if (x >= 0 && x < rw && lab[y * rw + x] === piece.label) {
-            near = 1;
-            break;
-          }
-        }
-      }
-      active[j * aw + i] = near && region[(aj0 + j) * rw + ai0 + i] !== Region.outside ? 1 : 0;
-    }
-  }
-  const src = image.data;
-  const W = image.width;
-
-  // Full-resolution foreground in the active blocks; cloth elsewhere.
-  mask.fill(0, 0, n);
-  for (let j = 0; j < ah; j++) {
-    for (let i = 0; i < aw; i++) {
-      if (!active[j * aw + i]) continue;
-      const reg = region[(aj0 + j) * rw + ai0 + i] as number;
-      const x0 = i * scale;
-      const y0 = j * scale;
-      const x1 = Math.min(w, x0 + scale);
-      const y1 = Math.min(h, y0 + scale);
-      for (let y = y0; y < y1; y++) {
-        for (let x = x0; x < x1; x++) {
-          const u = u0 + x;
-          const v = v0 + y;
-          const p = (v * W + u) * 3;
-          mask[y * w + x] = isForeground(
-            cloth,
-            blockOf(cloth, u, v),
-            reg,
-            src[p] as number,
-            src[p + 1] as number,
-            src[p + 2] as number,
-          )
-            ? 1
-            : 0;
-        }
-      }
-    }
-  }
   // Is the static scene at box pixel (x, y) cloth we can trust (not a pocket, not beyond the table)?
   const usable = (x: number, y: number): boolean => {
     const reg =

@@ -110,7 +110,17 @@ export class Detector {
       if (before) known.set(f, before);
     });
 
-    const verified = this.locator.verify(settled.fits);
+    let fits = settled.fits;
+    let verified = this.locator.verify(fits);
+    const extra = this.locator.byAppearance(
+      frame,
+      changed,
+      verified.map((v) => v.fit),
+    );
+    if (extra.length > 0) {
+      fits = [...fits, ...extra];
+      verified = this.locator.verify(fits);
+    }
     const located: LocatedBall[] = verified.map(toLocated);
     const { balls, guesses } = await identifyBalls(
       image,
@@ -121,7 +131,7 @@ export class Detector {
     const named = new Map<FittedBall, ClassifiedBall>();
     verified.forEach((v, i) => named.set(v.fit, guesses[i] as ClassifiedBall));
 
-    this.last = { reduced: buffer, fits: settled.fits, guesses: named, rimPx: settled.rimPx };
+    this.last = { reduced: buffer, fits, guesses: named, rimPx: settled.rimPx };
     this.next = 1 - this.next;
     return { ok: true, value: { balls, reused: verified.filter((v) => known.has(v.fit)).length } };
   }

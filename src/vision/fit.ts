@@ -72,8 +72,10 @@ export const RayStatus = {
   blocked: 1,
   /** The static scene outside is not cloth (pocket, beyond the table): nothing to say. */
   unknown: 2,
-  /** No clear step (blur, low contrast). */
+  /** No clear step (blur, low contrast: a dark ball against a shadowed cushion). */
   none: 3,
+  /** An edge the fitted outline disagrees with. */
+  outlier: 4,
 } as const;
 export type RayStatusCode = (typeof RayStatus)[keyof typeof RayStatus];
 
@@ -105,6 +107,8 @@ export interface FittedBall {
   readonly rimPx: number;
   /** The rim width its edges give on their own (no prior), px. */
   readonly ownRimPx: number;
+  /** How it was found: its outline fitted here, or its likeness to a fitted ball (appearance.ts). */
+  readonly found: 'outline' | 'appearance';
 }
 
 const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
@@ -253,6 +257,13 @@ const traceEdges = (
   const d = img.data;
   const { region, scale, rw } = g;
   const { coarse, verdict, block, fine, proj } = s;
+  const b0 = blockOf(cloth, u0, v0);
+  const cr = cloth.colour[3 * b0] as number;
+  const cg = cloth.colour[3 * b0 + 1] as number;
+  const cb = cloth.colour[3 * b0 + 2] as number;
+  const inv = cloth.invcc[b0] as number;
+  const emax = cloth.e2max[b0] as number;
+  const { dark, bright } = cloth;
   const P = PLATEAU_COARSE;
   let found = 0;
   for (let i = 0; i < o.rays; i++) {
@@ -279,14 +290,21 @@ const traceEdges = (
       coarse[3 * k + 1] = g8;
       coarse[3 * k + 2] = b8;
       const reg = region[Math.floor(y / scale) * rw + Math.floor(x / scale)] as number;
-      const b = blockOf(cloth, x, y);
-      block[k] = b;
-      verdict[k] =
-        reg === Region.outside || reg === Region.pocket
-          ? -1
-          : isForeground(cloth, b, reg, r8, g8, b8)
-            ? 1
-            : 0;
+      block[k] = b0;
+      if (reg === Region.cloth) {
+        // The bed's test inlined, with the cloth of the ball's block (the light changes little
+        // across a ball's neighbourhood).
+        const pc = r8 * cr + g8 * cg + b8 * cb;
+        const kk = pc * inv;
+        verdict[k] = r8 * r8 + g8 * g8 + b8 * b8 - pc * kk > emax || kk < dark || kk > bright ? 1 : 0;
+      } else {
+        verdict[k] =
+          reg === Region.outside || reg === Region.pocket
+            ? -1
+            : isForeground(cloth, b0, reg, r8, g8, b8)
+              ? 1
+              : 0;
+      }
     }
     if (!inImage) {
       status[i] = RayStatus.unknown;
@@ -421,7 +439,7 @@ interface SphereFit {
  * deviation). The rim width is fitted too, with a prior holding it near `rim0` (the frame's) with the
  * weight of `priorWeight` edge points, so a ball seen only on one side cannot trade it for a shift.
  * Residuals are in mm at the ball; `mmPerPx` converts the pixel thresholds. Marks the outliers' rays
- * as `none`.
+ * as `outlier`.
  */
 const fitSphere = (
   g: VisionGeometry,
@@ -549,7 +567,7 @@ const fitSphere = (
         sq++;
       }
     } else {
-      status[i] = RayStatus.none;
+      status[i] = RayStatus.outlier;
     }
   }
   return {
@@ -791,6 +809,7 @@ const makeFitted = (
     rmsPx: fit.rms,
     rimPx: fit.rim / mmPerPx,
     ownRimPx: fit.ownRim / mmPerPx,
+    found: 'outline',
   };
 };
 
@@ -802,6 +821,7 @@ export const refitBall = (
   s: FitScratch,
   o: FitOptions = DEFAULT_FIT_OPTIONS,
 ): FittedBall => {
+  if (b.found !== 'outline') return b;
   const mmPerPx = g.ballRadius / b.radius;
   const status = b.status.slice();
   const fit = fitSphere(g, b.dirs, b.rim, status, b.x, b.y, rimPx * mmPerPx, mmPerPx, o, s);

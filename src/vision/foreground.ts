@@ -26,37 +26,28 @@ export interface ForegroundOptions {
 // Twenty-two balls cover under 1 % of the bed; a player leaning over it, 10–15 %.
 export const DEFAULT_FOREGROUND_OPTIONS: ForegroundOptions = { minBallShare: 0.25, maxBedShare: 0.35 };
 
-/** Share of the bed's reduced pixels in the foreground. */
-export const bedShare = (mask: Uint8Array, g: VisionGeometry): number => {
-  let bed = 0;
-  let fg = 0;
-  for (let k = 0; k < mask.length; k++) {
-    if (g.region[k] !== Region.cloth) continue;
-    bed++;
-    fg += mask[k] as number;
-  }
-  return bed > 0 ? fg / bed : 1;
-};
-
 /** The label image of a frame's pieces: each reduced pixel's piece number, 0 for none. */
 export interface Labels {
   readonly rw: number;
   readonly labels: Int32Array;
 }
 
-/** The reduced foreground mask (only where a ball can appear: geometry's regions). */
+/** The reduced foreground mask (only where a ball can appear: geometry's regions), and the share of
+ * the bed's reduced pixels in it. */
 export const foregroundMask = (
   frame: ReducedFrame,
   g: VisionGeometry,
   cloth: ClothModel,
   out?: Uint8Array,
-): Uint8Array => {
+): { mask: Uint8Array; bedShare: number } => {
   const { rw, rh } = frame;
   const mask = out && out.length === rw * rh ? out : new Uint8Array(rw * rh);
   const d = frame.data;
   const region = g.region;
   const B = cloth.blockSize;
   const { colour, invcc, e2max, dark, bright } = cloth;
+  let bed = 0;
+  let bedForeground = 0;
   for (let j = 0; j < rh; j++) {
     const rowBlock = Math.floor(j / B) * cloth.bw;
     for (let i0 = 0; i0 < rw; i0 += B) {
@@ -85,11 +76,14 @@ export const foregroundMask = (
         const pc = r * cr + gr * cg + bl * cb;
         const kk = pc * inv;
         const e2 = r * r + gr * gr + bl * bl - pc * kk;
-        mask[k] = e2 > emax || kk < dark || kk > bright ? 1 : 0;
+        const fg = e2 > emax || kk < dark || kk > bright ? 1 : 0;
+        mask[k] = fg;
+        bed++;
+        bedForeground += fg;
       }
     }
   }
-  return mask;
+  return { mask, bedShare: bed > 0 ? bedForeground / bed : 1 };
 };
 
 /**

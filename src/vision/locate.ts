@@ -7,6 +7,7 @@ import type { Calibration } from '../camera/index.ts';
 import { err, refereeError, type Result } from '../errors.ts';
 import type { RgbImage } from '../image.ts';
 import { mm, px, type Mm, type Px } from '../units.ts';
+import { DEFAULT_APPEARANCE, findByAppearance, type AppearanceOptions } from './appearance.ts';
 import {
   CandidateScratch,
   DEFAULT_CANDIDATE_OPTIONS,
@@ -24,7 +25,6 @@ import {
   type FittedBall,
 } from './fit.ts';
 import {
-  bedShare,
   components,
   DEFAULT_FOREGROUND_OPTIONS,
   foregroundMask,
@@ -44,6 +44,7 @@ export interface LocateOptions {
   readonly candidates: CandidateOptions;
   readonly fit: FitOptions;
   readonly verify: VerifyOptions;
+  readonly appearance: AppearanceOptions;
   /** Rim width (px, see FitOptions.rimMirror): the first guess, and the value kept when a frame has
    * no ball seen all round to measure it from. */
   readonly rimWidthPx: number;
@@ -56,6 +57,7 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   candidates: DEFAULT_CANDIDATE_OPTIONS,
   fit: DEFAULT_FIT_OPTIONS,
   verify: DEFAULT_VERIFY_OPTIONS,
+  appearance: DEFAULT_APPEARANCE,
   // Measured on rendered frames: 0.46 px at 1080p, 0.52 px at 4K (a partly covered pixel of the rim
   // shows the cloth it mirrors); every frame measures its own on the balls it sees all round.
   rimWidthPx: 0.5,
@@ -72,8 +74,11 @@ export interface LocatedBall {
   readonly radiusPx: Px;
   /** Share of its outline seen (0…1). */
   readonly visible: number;
-  /** RMS distance of its edge points from the fitted outline, px: how clean the fit was. */
+  /** RMS distance of its edge points from the fitted outline, px: how clean the fit was (0 for a
+   * ball found by its likeness to a neighbour, which has no edges). */
   readonly rmsPx: number;
+  /** How it was placed: its outline, or its likeness to a neighbour (in a pack, on video). */
+  readonly found: 'outline' | 'appearance';
 }
 
 /** A frame made ready: reduced, its cloth learned, its foreground cut into pieces. */
@@ -94,6 +99,7 @@ export const toLocated = (v: VerifiedBall): LocatedBall => ({
   radiusPx: px(v.fit.radius),
   visible: v.visible,
   rmsPx: v.fit.rmsPx,
+  found: v.fit.found,
 });
 
 export class Locator {
@@ -130,8 +136,7 @@ export class Locator {
     if (!exposure.ok) return exposure;
     const cloth = learnCloth(reduced, g, this.options.cloth);
     if (!cloth.ok) return cloth;
-    const mask = foregroundMask(reduced, g, cloth.value, this.mask);
-    const share = bedShare(mask, g);
+    const { mask, bedShare: share } = foregroundMask(reduced, g, cloth.value, this.mask);
     if (share > this.options.foreground.maxBedShare)
       return err(
         refereeError(
@@ -187,6 +192,25 @@ export class Locator {
     };
   }
 
+  /** Balls in `pieces` that show no outline, found by their likeness to the balls `known`. */
+  byAppearance(
+    frame: PreparedFrame,
+    pieces: readonly Component[],
+    known: readonly FittedBall[],
+  ): FittedBall[] {
+    return findByAppearance(
+      frame.image,
+      this.geometry,
+      frame.cloth,
+      pieces,
+      frame.labels,
+      known,
+      this.candidateScratch,
+      this.options.fit.rays,
+      this.options.appearance,
+    );
+  }
+
   /** The fits that are balls to report. */
   verify(fits: readonly FittedBall[]): VerifiedBall[] {
     return verifyBalls(fits, this.geometry, this.options.verify);
@@ -198,7 +222,16 @@ export class Locator {
     if (!frame.ok) return frame;
     const first = this.fitPieces(frame.value, frame.value.pieces, this.options.rimWidthPx);
     const { fits } = this.settle(first, this.options.rimWidthPx);
-    return { ok: true, value: this.verify(fits).map(toLocated) };
+    const verified = this.verify(fits);
+    const extra = this.byAppearance(
+      frame.value,
+      frame.value.pieces,
+      verified.map((v) => v.fit),
+    );
+    return {
+      ok: true,
+      value: (extra.length > 0 ? this.verify([...fits, ...extra]) : verified).map(toLocated),
+    };
   }
 }
 

@@ -59,6 +59,12 @@ export const verifyBalls = (
         seen++;
         continue;
       }
+      // No clear step, but nothing in the way either (a green ball against a shadowed cushion):
+      // half seen.
+      if (s === RayStatus.none) {
+        seen += 0.5;
+        continue;
+      }
       // Right outside this ray: a neighbour's image? Then the outline is there, just not against cloth.
       const ou = f.outsideU[i] as number;
       const ov = f.outsideV[i] as number;

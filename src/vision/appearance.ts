@@ -1,0 +1,252 @@
+// Balls with no outline to see: in video, colour is kept at half resolution and the thin gaps of cloth
+// between the reds of a pack smear away, so a ball in the middle of a pack shows no edge against the
+// cloth at all. What it still shows is its own look — the same body and the same lamps' highlights
+// as its neighbours, a diameter away. Where a piece of foreground is left unexplained by the balls
+// fitted in it, the best-fitted of those balls is taken as a template and matched (normalised cross
+// correlation of brightness) over what is left; a close match is a ball, placed where the template's
+// ball would be, and its disc is then explained in turn.
+import { undistortNormalised } from '../camera/index.ts';
+import type { RgbImage } from '../image.ts';
+import { maskPiece, type CandidateScratch } from './candidates.ts';
+import type { ClothModel } from './cloth.ts';
+import { RayStatus, type FittedBall } from './fit.ts';
+import type { Component, Labels } from './foreground.ts';
+import type { VisionGeometry } from './geometry.ts';
+
+export interface AppearanceOptions {
+  /** An unexplained part of a piece at least this share of a ball's area is searched. */
+  readonly minShare: number;
+  /** Normalised cross-correlation a match needs (1 is a perfect copy). */
+  readonly minScore: number;
+  /** The template: the ball's inner disc, this share of its radius (its rim shows its surroundings). */
+  readonly inner: number;
+}
+
+export const DEFAULT_APPEARANCE: AppearanceOptions = { minShare: 0.6, minScore: 0.8, inner: 0.85 };
+
+/** Pixel brightness (sum of the channels) at integer (x, y). */
+const brightness = (img: RgbImage, x: number, y: number): number => {
+  const p = (y * img.width + x) * 3;
+  return (img.data[p] as number) + (img.data[p + 1] as number) + (img.data[p + 2] as number);
+};
+
+/** The template's offsets (dx, dy) and zero-mean, unit-norm values. */
+interface Template {
+  readonly dx: Int32Array;
+  readonly dy: Int32Array;
+  readonly t: Float64Array;
+  /** The template ball's centre minus the pixel it is anchored at. */
+  readonly fu: number;
+  readonly fv: number;
+}
+
+const makeTemplate = (img: RgbImage, b: FittedBall, inner: number): Template | undefined => {
+  const cx = Math.round(b.u);
+  const cy = Math.round(b.v);
+  const R = b.radius * inner;
+  const n = Math.ceil(R);
+  const dx: number[] = [];
+  const dy: number[] = [];
+  const t: number[] = [];
+  for (let y = -n; y <= n; y++)
+    for (let x = -n; x <= n; x++) {
+      if (x * x + y * y > R * R) continue;
+      const u = cx + x;
+      const v = cy + y;
+      if (u < 0 || v < 0 || u >= img.width || v >= img.height) return undefined;
+      dx.push(x);
+      dy.push(y);
+      t.push(brightness(img, u, v));
+    }
+  const mean = t.reduce((s, v) => s + v, 0) / t.length;
+  const norm = Math.sqrt(t.reduce((s, v) => s + (v - mean) ** 2, 0));
+  if (!(norm > 0)) return undefined;
+  return {
+    dx: Int32Array.from(dx),
+    dy: Int32Array.from(dy),
+    t: Float64Array.from(t, (v) => (v - mean) / norm),
+    fu: b.u - cx,
+    fv: b.v - cy,
+  };
+};
+
+/** Normalised cross-correlation of the template anchored at integer (x, y). */
+const score = (img: RgbImage, T: Template, x: number, y: number): number => {
+  const n = T.t.length;
+  let s = 0;
+  let s2 = 0;
+  let st = 0;
+  for (let i = 0; i < n; i++) {
+    const u = x + (T.dx[i] as number);
+    const v = y + (T.dy[i] as number);
+    if (u < 0 || v < 0 || u >= img.width || v >= img.height) return -1;
+    const b = brightness(img, u, v);
+    s += b;
+    s2 += b * b;
+    st += b * (T.t[i] as number);
+  }
+  // Σ (b − mean)·t = Σ b·t, since Σ t = 0.
+  const varSum = s2 - (s * s) / n;
+  return varSum > 0 ? st / Math.sqrt(varSum) : -1;
+};
+
+/** Where the ray of pixel (u, v) meets the plane of resting balls' centres. */
+const centreOnTable = (g: VisionGeometry, u: number, v: number): [number, number] | undefined => {
+  const c = g.calibration;
+  const k = c.camera;
+  const p = undistortNormalised(k, (u - k.cx) / k.fx, (v - k.cy) / k.fy);
+  if (!p.converged) return undefined;
+  const R = c.pose.R;
+  const dx = R[0][0] * p.x + R[1][0] * p.y + R[2][0];
+  const dy = R[0][1] * p.x + R[1][1] * p.y + R[2][1];
+  const dz = R[0][2] * p.x + R[1][2] * p.y + R[2][2];
+  const t = (g.ballCentreHeight - g.cz) / dz;
+  return t > 0 ? [g.cx + t * dx, g.cy + t * dy] : undefined;
+};
+
+/** A ball found by its look: no edges; its outline's rays all meet its neighbours. */
+const appearanceBall = (
+  g: VisionGeometry,
+  u: number,
+  v: number,
+  radius: number,
+  rays: number,
+): FittedBall | undefined => {
+  const at = centreOnTable(g, u, v);
+  if (!at) return undefined;
+  const outsideU = new Float64Array(rays);
+  const outsideV = new Float64Array(rays);
+  for (let i = 0; i < rays; i++) {
+    const a = (2 * Math.PI * i) / rays;
+    outsideU[i] = u + (radius + 1.5) * Math.cos(a);
+    outsideV[i] = v + (radius + 1.5) * Math.sin(a);
+  }
+  return {
+    x: at[0],
+    y: at[1],
+    u,
+    v,
+    radius,
+    status: new Uint8Array(rays).fill(RayStatus.blocked),
+    dirs: new Float64Array(3 * rays),
+    rim: new Float64Array(rays),
+    outsideU,
+    outsideV,
+    solid: 1,
+    inliers: 0,
+    edgeShare: 0,
+    rmsPx: 0,
+    rimPx: 0,
+    ownRimPx: 0,
+    found: 'appearance',
+  };
+};
+
+/**
+ * Balls in the given pieces that no outline showed, found by their likeness to a ball fitted in the
+ * same piece. `known` are the balls reported so far (all pieces).
+ */
+export const findByAppearance = (
+  image: RgbImage,
+  g: VisionGeometry,
+  cloth: ClothModel,
+  pieces: readonly Component[],
+  labels: Labels,
+  known: readonly FittedBall[],
+  scratch: CandidateScratch,
+  rays: number,
+  o: AppearanceOptions = DEFAULT_APPEARANCE,
+): FittedBall[] => {
+  const out: FittedBall[] = [];
+  for (const piece of pieces) {
+    const inPiece = known.filter((b) => {
+      const i = Math.floor(b.u / g.scale);
+      const j = Math.floor(b.v / g.scale);
+      return i >= piece.i0 && i <= piece.i1 && j >= piece.j0 && j <= piece.j1 && b.found === 'outline';
+    });
+    if (inPiece.length === 0) continue;
+    const r = inPiece.reduce((s, b) => s + b.radius, 0) / inPiece.length;
+    const ballArea = Math.PI * r * r;
+    // A cheap bound first: the piece's reduced area against the balls already in it.
+    if ((piece.area * g.scale * g.scale) / ballArea - inPiece.length < o.minShare) continue;
+    const { mask, u0, v0, w, h } = maskPiece(image, g, cloth, piece, labels, scratch);
+    const left = mask.slice(0, w * h);
+    const explain = (b: { u: number; v: number; radius: number }): void => {
+      const R = b.radius + 1.5;
+      for (let y = Math.max(0, Math.floor(b.v - v0 - R)); y <= Math.min(h - 1, Math.ceil(b.v - v0 + R)); y++)
+        for (
+          let x = Math.max(0, Math.floor(b.u - u0 - R));
+          x <= Math.min(w - 1, Math.ceil(b.u - u0 + R));
+          x++
+        )
+          if ((x + u0 - b.u) ** 2 + (y + v0 - b.v) ** 2 <= R * R) left[y * w + x] = 0;
+    };
+    for (const b of [...known, ...out]) explain(b);
+    const template = [...inPiece].sort((a, b) => b.inliers - a.inliers)[0];
+    const T = template && makeTemplate(image, template, o.inner);
+    if (!T) continue;
+    // Search where a ball's middle could be: unexplained all round (a half-radius disc), on a grid
+    // of a sixth of a radius, then pixel by pixel around the best.
+    const step = Math.max(1, Math.round(r / 6));
+    const core = (r / 2) ** 2;
+    const open = (x: number, y: number): boolean => {
+      const R = Math.floor(r / 2);
+      let n = 0;
+      let ok = 0;
+      for (let dy = -R; dy <= R; dy += step)
+        for (let dx = -R; dx <= R; dx += step) {
+          if (dx * dx + dy * dy > core) continue;
+          const xx = x + dx;
+          const yy = y + dy;
+          n++;
+          if (xx >= 0 && yy >= 0 && xx < w && yy < h && left[yy * w + xx]) ok++;
+        }
+      return ok >= 0.9 * n;
+    };
+    for (;;) {
+      let remaining = 0;
+      for (let k = 0; k < w * h; k++) remaining += left[k] as number;
+      if (remaining < o.minShare * ballArea) break;
+      let best = -1;
+      let bx = 0;
+      let by = 0;
+      for (let y = 0; y < h; y += step)
+        for (let x = 0; x < w; x += step) {
+          if (!left[y * w + x] || !open(x, y)) continue;
+          const s = score(image, T, u0 + x, v0 + y);
+          if (s > best) {
+            best = s;
+            bx = x;
+            by = y;
+          }
+        }
+      if (best < 0) break;
+      const cx = bx;
+      const cy = by;
+      for (let y = cy - step; y <= cy + step; y++)
+        for (let x = cx - step; x <= cx + step; x++) {
+          const s = score(image, T, u0 + x, v0 + y);
+          if (s > best) {
+            best = s;
+            bx = x;
+            by = y;
+          }
+        }
+      if (best < o.minScore) break;
+      // Sub-pixel: a parabola through the scores either side, each way.
+      const sx = [score(image, T, u0 + bx - 1, v0 + by), score(image, T, u0 + bx + 1, v0 + by)] as const;
+      const sy = [score(image, T, u0 + bx, v0 + by - 1), score(image, T, u0 + bx, v0 + by + 1)] as const;
+      const vertex = (a: number, b: number, c: number): number => {
+        const d = a - 2 * b + c;
+        return d < 0 ? Math.max(-0.5, Math.min(0.5, (a - c) / (2 * d))) : 0;
+      };
+      const u = u0 + bx + vertex(sx[0], best, sx[1]) + T.fu;
+      const v = v0 + by + vertex(sy[0], best, sy[1]) + T.fv;
+      const ball = appearanceBall(g, u, v, template.radius, rays);
+      if (!ball) break;
+      out.push(ball);
+      explain(ball);
+    }
+  }
+  return out;
+};
