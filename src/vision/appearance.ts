@@ -70,24 +70,36 @@ const makeTemplate = (img: RgbImage, b: FittedBall, inner: number): Template | u
   };
 };
 
-/** Normalised cross-correlation of the template anchored at integer (x, y). */
-const score = (img: RgbImage, T: Template, x: number, y: number): number => {
+/**
+ * Normalised cross-correlation of the template anchored at integer (x, y), over every `every`-th of
+ * its pixels (a sparse first look, before the full one).
+ */
+const score = (img: RgbImage, T: Template, x: number, y: number, every = 1): number => {
   const n = T.t.length;
+  let m = 0;
   let s = 0;
   let s2 = 0;
   let st = 0;
-  for (let i = 0; i < n; i++) {
+  let tsum = 0;
+  for (let i = 0; i < n; i += every) {
     const u = x + (T.dx[i] as number);
     const v = y + (T.dy[i] as number);
     if (u < 0 || v < 0 || u >= img.width || v >= img.height) return -1;
     const b = brightness(img, u, v);
+    const t = T.t[i] as number;
     s += b;
     s2 += b * b;
-    st += b * (T.t[i] as number);
+    st += b * t;
+    tsum += t;
+    m++;
   }
-  // Σ (b − mean)·t = Σ b·t, since Σ t = 0.
-  const varSum = s2 - (s * s) / n;
-  return varSum > 0 ? st / Math.sqrt(varSum) : -1;
+  // Σ (b − mean)·t = Σ b·t − mean·Σ t (Σ t is 0 over all the template's pixels, not over a sparse
+  // subset), and the template's part is renormalised to the subset.
+  const varSum = s2 - (s * s) / m;
+  let t2 = 0;
+  for (let i = 0; i < n; i += every) t2 += (T.t[i] as number) ** 2;
+  const tVar = t2 - (tsum * tsum) / m;
+  return varSum > 0 && tVar > 0 ? (st - (s / m) * tsum) / Math.sqrt(varSum * tVar) : -1;
 };
 
 /** Where the ray of pixel (u, v) meets the plane of resting balls' centres. */
@@ -143,6 +155,35 @@ const appearanceBall = (
 };
 
 /**
+ * How many of a piece's reduced pixels lie outside every ball's disc (its radius and 1.5 px) but
+ * within reach (2.4 radii) of one: where a ball with no outline of its own could be.
+ */
+const uncovered = (
+  g: VisionGeometry,
+  piece: Component,
+  labels: Labels,
+  balls: readonly FittedBall[],
+): number => {
+  const near = balls.filter(
+    (b) =>
+      b.u >= (piece.i0 - 2) * g.scale - b.radius &&
+      b.u <= (piece.i1 + 3) * g.scale + b.radius &&
+      b.v >= (piece.j0 - 2) * g.scale - b.radius &&
+      b.v <= (piece.j1 + 3) * g.scale + b.radius,
+  );
+  let n = 0;
+  for (let j = piece.j0; j <= piece.j1; j++)
+    for (let i = piece.i0; i <= piece.i1; i++) {
+      if (labels.labels[j * labels.rw + i] !== piece.label) continue;
+      const u = i * g.scale + (g.scale >> 1);
+      const v = j * g.scale + (g.scale >> 1);
+      if (near.some((b) => (b.u - u) ** 2 + (b.v - v) ** 2 <= (b.radius + 1.5) ** 2)) continue;
+      if (near.some((b) => (b.u - u) ** 2 + (b.v - v) ** 2 <= (2.4 * b.radius) ** 2)) n++;
+    }
+  return n;
+};
+
+/**
  * Balls in the given pieces that no outline showed, found by their likeness to a ball fitted in the
  * same piece. `known` are the balls reported so far (all pieces).
  */
@@ -167,8 +208,9 @@ export const findByAppearance = (
     if (inPiece.length === 0) continue;
     const r = inPiece.reduce((s, b) => s + b.radius, 0) / inPiece.length;
     const ballArea = Math.PI * r * r;
-    // A cheap bound first: the piece's reduced area against the balls already in it.
-    if ((piece.area * g.scale * g.scale) / ballArea - inPiece.length < o.minShare) continue;
+    // A cheap bound first: the piece's reduced pixels that no known ball's disc covers.
+    const all = [...known, ...out];
+    if (uncovered(g, piece, labels, all) * g.scale * g.scale < o.minShare * ballArea) continue;
     const { mask, u0, v0, w, h } = maskPiece(image, g, cloth, piece, labels, scratch);
     const left = mask.slice(0, w * h);
     const explain = (b: { u: number; v: number; radius: number }): void => {
@@ -203,23 +245,44 @@ export const findByAppearance = (
         }
       return ok >= 0.9 * n;
     };
-    for (;;) {
-      let remaining = 0;
-      for (let k = 0; k < w * h; k++) remaining += left[k] as number;
-      if (remaining < o.minShare * ballArea) break;
+    for (let first = true; ; first = false) {
+      if (
+        !first &&
+        uncovered(g, piece, labels, [...known, ...out]) * g.scale * g.scale < o.minShare * ballArea
+      )
+        break;
       let best = -1;
       let bx = 0;
       let by = 0;
-      for (let y = 0; y < h; y += step)
-        for (let x = 0; x < w; x += step) {
-          if (!left[y * w + x] || !open(x, y)) continue;
-          const s = score(image, T, u0 + x, v0 + y);
-          if (s > best) {
-            best = s;
-            bx = x;
-            by = y;
+      // A ball with no outline of its own is one in the middle of others: look a diameter from the
+      // balls of the piece (on a grid), not all over an arm.
+      for (const b of [...inPiece, ...out]) {
+        const reach = 2.4 * r;
+        const cx = b.u - u0;
+        const cy = b.v - v0;
+        for (
+          let y = Math.max(0, Math.ceil((cy - reach) / step) * step);
+          y <= Math.min(h - 1, cy + reach);
+          y += step
+        )
+          for (
+            let x = Math.max(0, Math.ceil((cx - reach) / step) * step);
+            x <= Math.min(w - 1, cx + reach);
+            x += step
+          ) {
+            const d2 = (x - cx) ** 2 + (y - cy) ** 2;
+            if (d2 > reach * reach || d2 < (1.6 * r) ** 2) continue;
+            if (!left[y * w + x] || !open(x, y)) continue;
+            // A look at a quarter of the pixels first: what is far from a match costs a quarter.
+            if (score(image, T, u0 + x, v0 + y, 4) < o.minScore - 0.2) continue;
+            const s = score(image, T, u0 + x, v0 + y);
+            if (s > best) {
+              best = s;
+              bx = x;
+              by = y;
+            }
           }
-        }
+      }
       if (best < 0) break;
       const cx = bx;
       const cy = by;
