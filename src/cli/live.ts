@@ -14,19 +14,32 @@ import {
   type FrameDetections,
   type TrackedFrame,
 } from '../tracking/index.ts';
-import { DetectionWorker, followSource } from './run.ts';
+import { DetectionWorker, followSource, placesForRules } from './run.ts';
 
 export interface LiveSink {
   balls(t: number, balls: readonly BallView[]): void;
   stroke(report: StrokeReport): void;
-  /** A new clip of the demo has started: the table is as the camera now sees it. */
-  restart(): void;
+  /** A new clip of the demo has started: set the table up as the camera now sees it. */
+  restart(setup: ClipSetup): void;
   source(info: { description: string; dropped: number; live: boolean }): void;
 }
 
+/** What a demo clip starts from, where the balls alone do not say it. */
+export interface ClipSetup {
+  readonly on?: 'red' | 'colour' | 'yellow' | 'green' | 'brown' | 'blue' | 'pink' | 'black';
+  readonly nominate?: 'red' | 'yellow' | 'green' | 'brown' | 'blue' | 'pink' | 'black';
+}
+
+export interface LiveSource extends ClipSetup {
+  readonly path: string;
+}
+
+/** Source time a demo clip is watched before its table is set up, so every ball has been seen. */
+const SETTLE_MS = 300;
+
 export interface LiveOptions {
   /** One source; or the demo's clips, played one after another. */
-  readonly sources: readonly string[];
+  readonly sources: readonly LiveSource[];
   readonly calibration: string;
   readonly table: Table;
   readonly logger: Logger;
@@ -101,40 +114,45 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
   const every = options.ballsEveryMs ?? 66;
   let lastPush = -Infinity;
   let source: FrameSource | undefined;
-  let fresh = false;
+  let fresh: LiveSource | undefined;
+  let firstSeen: number | undefined;
   const follower = new LiveFollower(options.table, (frame) => {
-    if (!fresh && frame.t - lastPush < every) return;
+    if (fresh === undefined && frame.t - lastPush < every) return;
     lastPush = frame.t;
     const balls = toView(frame);
     sink.balls(frame.t, balls);
     if (source)
       sink.source({ description: source.description, dropped: source.stats().dropped, live: source.live });
     if (fresh && balls.length > 0) {
-      fresh = false;
-      sink.restart();
+      firstSeen ??= frame.t;
+      if (frame.t - firstSeen >= SETTLE_MS) {
+        sink.restart(fresh);
+        fresh = undefined;
+      }
     }
   });
   const onShot = ({ shot }: FollowedShot): void => {
     const round = (v: number): number => Math.round(v * 100) / 100;
+    const { before, after } = placesForRules(options.table, shot);
     sink.stroke({
       shot: {
         firstContact: shot.firstContact.filter((id) => id !== 'cue'),
         potted: shot.potted.map((p) => p.id),
         offTable: shot.offTable,
-        after: shot.rest.map((b) => ({ id: b.id, x: round(b.x), y: round(b.y) })),
+        after: after.map((b) => ({ id: b.id, x: round(b.x), y: round(b.y) })),
         fouls: [],
       },
       start: shot.start,
       end: shot.end,
       trails: follower.takeTrails(options.trailPoints ?? 200),
-      before: shot.before.map((b) => ({ id: b.id, x: round(b.x), y: round(b.y) })),
+      before: before.map((b) => ({ id: b.id, x: round(b.x), y: round(b.y) })),
     });
   };
   try {
     for (let next = 0; !signal.aborted; next = (next + 1) % options.sources.length) {
-      const path = options.sources[next];
-      if (path === undefined) return;
-      const opened = await openSource(path, {
+      const clip = options.sources[next];
+      if (clip === undefined) return;
+      const opened = await openSource(clip.path, {
         live: true,
         realtime: options.loop,
         ...(options.fps ? { fps: options.fps } : {}),
@@ -148,7 +166,8 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       const stop = (): void => void source?.close();
       signal.addEventListener('abort', stop, { once: true });
       follower.reset();
-      fresh = options.loop;
+      fresh = options.loop ? clip : undefined;
+      firstSeen = undefined;
       log.info({ source: source.description }, 'following the table');
       try {
         await followSource(source, detector, follower, onShot, { log, shouldStop: () => signal.aborted });

@@ -12,7 +12,13 @@ import { loadCalibrationFile } from '../camera/index.ts';
 import { openSource, SourceFailure, type FrameSource } from '../capture/index.ts';
 import { CliError, describeError } from '../errors.ts';
 import { rule, type RuleOutput } from '../rules/snooker/index.ts';
-import { isSnookerBallId, SNOOKER_COLOURS, type SnookerBallId, type Table } from '../table/index.ts';
+import {
+  isSnookerBallId,
+  separateBalls,
+  SNOOKER_COLOURS,
+  type SnookerBallId,
+  type Table,
+} from '../table/index.ts';
 import {
   DEFAULT_FOLLOWER,
   StrokeFollower,
@@ -70,39 +76,15 @@ const ballList = (balls: readonly RestingBall[]): { id: SnookerBallId; x: number
   balls.map((b) => ({ id: b.id, x: round(b.x, 2), y: round(b.y, 2) }));
 
 /**
- * Measured places can put two touching balls a fraction of a millimetre into each other, or a ball
- * against a cushion a fraction past where its centre can be: push them apart (and in) just enough for
- * the rules, which take positions as exact.
+ * Where the balls stood before the stroke and lie after it, as the rules take them: a ball first seen
+ * after the stroke (hidden under the player until then) lay where it rests; measured overlaps parted.
  */
-export const settleBalls = (table: Table, balls: readonly RestingBall[]): RestingBall[] => {
-  const out = balls.map((b) => ({ ...b, x: b.x as number, y: b.y as number }));
-  const d = table.ballDiameter + 0.01;
-  const r = table.ballRadius + 0.01;
-  for (let round = 0; round < 20; round++) {
-    let moved = false;
-    for (let i = 0; i < out.length; i++)
-      for (let j = i + 1; j < out.length; j++) {
-        const a = out[i];
-        const b = out[j];
-        if (!a || !b) continue;
-        const gap = Math.hypot(b.x - a.x, b.y - a.y);
-        if (gap >= d || gap === 0) continue;
-        const push = (d - gap) / 2 / gap;
-        const dx = (b.x - a.x) * push;
-        const dy = (b.y - a.y) * push;
-        a.x -= dx;
-        a.y -= dy;
-        b.x += dx;
-        b.y += dy;
-        moved = true;
-      }
-    for (const b of out) {
-      b.x = Math.min(table.width - r, Math.max(r, b.x));
-      b.y = Math.min(table.length - r, Math.max(r, b.y));
-    }
-    if (!moved) break;
-  }
-  return out.map((b) => ({ ...b, x: b.x as RestingBall['x'], y: b.y as RestingBall['y'] }));
+export const placesForRules = (table: Table, shot: Shot): { before: RestingBall[]; after: RestingBall[] } => {
+  const unseen = shot.rest.filter((r) => !shot.before.some((b) => b.track === r.track));
+  return {
+    before: separateBalls(table, [...shot.before, ...unseen]),
+    after: separateBalls(table, shot.rest),
+  };
 };
 
 /**
@@ -115,10 +97,7 @@ export const ruleInputFor = (
   state: Record<string, unknown> | undefined,
   shot: Shot,
 ): Record<string, unknown> => {
-  // A ball first seen after the stroke (hidden under the player until then) lay where it rests.
-  const unseen = shot.rest.filter((r) => !shot.before.some((b) => b.track === r.track));
-  const before = settleBalls(table, [...shot.before, ...unseen]);
-  const after = settleBalls(table, shot.rest);
+  const { before, after } = placesForRules(table, shot);
   const base = state ?? {
     scores: [0, 0],
     striker: 0,

@@ -8,9 +8,11 @@ import { startServer } from '../server/app.ts';
 import { newPin } from '../server/auth.ts';
 import { MatchService } from '../server/service.ts';
 import { loadCalibrationFile } from '../camera/index.ts';
-import { runLive } from './live.ts';
+import { runLive, type LiveSource } from './live.ts';
 import { fileURLToPath } from 'node:url';
-import { existsSync, readdirSync } from 'node:fs';
+import { z } from 'zod';
+import { readJsonFile } from '../camera/index.ts';
+import { parseWith } from '../schema.ts';
 import path from 'node:path';
 
 const parsePort = (value: string): number => {
@@ -34,11 +36,30 @@ interface ServeOptions {
 const here = (p: string): string => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 /** The bundled demo: the clips src/sim rendered through the demo camera (scripts/make-fixtures.ts). */
 export const DEMO_DIR = here('fixtures');
-const demoClips = (): string[] =>
-  readdirSync(DEMO_DIR, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(path.join(DEMO_DIR, d.name, 'clip.mp4')))
-    .map((d) => path.join(DEMO_DIR, d.name, 'clip.mp4'))
-    .sort();
+const ball = ['red', 'yellow', 'green', 'brown', 'blue', 'pink', 'black'] as const;
+const DemoJson = z.object({
+  clips: z
+    .array(
+      z.object({
+        clip: z.string().regex(/^[a-z0-9-]+$/),
+        on: z.enum(['colour', ...ball]).optional(),
+        nominate: z.enum(ball).optional(),
+      }),
+    )
+    .min(1),
+});
+
+/** The demo's clips (fixtures/demo.json), in order, with what each starts from. */
+const demoClips = (): LiveSource[] => {
+  const file = path.join(DEMO_DIR, 'demo.json');
+  const json = readJsonFile(file);
+  const parsed = json.ok ? parseWith(DemoJson, json.value) : json;
+  if (!parsed.ok) throw new CliError(`${file}: ${describeError(parsed.error)}`, 1);
+  return parsed.value.clips.map(({ clip, ...setup }) => ({
+    path: path.join(DEMO_DIR, clip, 'clip.mp4'),
+    ...setup,
+  }));
+};
 export const DEMO_CALIBRATION = here('calibration/demo.json');
 
 export const registerServe = (program: Command): void => {
@@ -63,8 +84,9 @@ export const registerServe = (program: Command): void => {
       const port = parsePort(opts.port);
       const fps = opts.fps === undefined ? undefined : Number(opts.fps);
       if (fps !== undefined && !(fps > 0)) throw new CliError(`--fps: not a positive number: ${opts.fps}`, 2);
-      const sources = opts.source !== undefined ? [opts.source] : opts.demo ? demoClips() : [];
-      const source = sources[0];
+      const sources: LiveSource[] =
+        opts.source !== undefined ? [{ path: opts.source }] : opts.demo ? demoClips() : [];
+      const source = sources[0]?.path;
       const calibration = opts.calibration ?? DEMO_CALIBRATION;
       if (source !== undefined) {
         const checked = loadCalibrationFile(calibration);
@@ -105,9 +127,11 @@ export const registerServe = (program: Command): void => {
                   const r = service.recordStroke(report);
                   if (!r.ok) logger.warn({ error: describeError(r.error) }, 'stroke not recorded');
                 },
-                restart: () => {
-                  const r = service.act(demo, { type: 'setTable' });
+                restart: (setup) => {
+                  // Each clip is a position of its own: on a red unless the clip says otherwise.
+                  const r = service.act(demo, { type: 'setTable', on: setup.on ?? 'red' });
                   if (!r.ok) logger.warn({ error: r.error.message }, 'demo: cannot set the table up');
+                  else if (setup.nominate) service.act(demo, { type: 'nominate', ball: setup.nominate });
                 },
                 source: (info) => service.updateSource(info),
               },

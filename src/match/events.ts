@@ -19,6 +19,8 @@ const ballSchema = z.object({
   y: finite.transform((n) => mm(n)),
 });
 
+export const onSchema = z.enum(['red', 'colour', ...SNOOKER_COLOURS]);
+
 export const trailSchema = z.object({
   track: z.string().max(32),
   id: z.enum(['cue', 'red', ...SNOOKER_COLOURS]),
@@ -79,7 +81,7 @@ export const matchEventSchema = z.discriminatedUnion('type', [
    * The frame goes on from the table as the camera sees it: the program started mid-frame, or the
    * balls were moved by hand. Scores and striker stand; the ball on follows from the balls.
    */
-  z.object({ type: z.literal('setTable'), balls: z.array(ballSchema).max(22) }),
+  z.object({ type: z.literal('setTable'), balls: z.array(ballSchema).max(22), on: onSchema.optional() }),
   /** The frame is restarted with the same player to break (a stalemate). */
   z.object({ type: z.literal('reRack') }),
   /** Takes back the event with this sequence number: undo is an event, never a delete. */

@@ -13,7 +13,7 @@ import {
   type Ruling,
   type Shot,
 } from '../rules/snooker/index.ts';
-import { opponent, type ObjectBallId, type Player } from '../rules/snooker/values.ts';
+import { opponent, type ObjectBallId, type On, type Player } from '../rules/snooker/values.ts';
 import type { Table } from '../table/bed.ts';
 import type { SnookerBallId, SnookerColour } from '../table/balls.ts';
 import type { shotSchema } from '../rules/snooker/state.ts';
@@ -162,13 +162,13 @@ const seenBefore = (match: MatchState, seen: readonly Ball[] | undefined): Match
 };
 
 /** The frame as it stands with these balls on the table (WPBSA 3.3 for the ball on). */
-export const tableAsSeen = (f: FrameState, balls: readonly Ball[]): FrameState => {
+export const tableAsSeen = (f: FrameState, balls: readonly Ball[], on?: On): FrameState => {
   const ids = balls.map((b) => b.id);
   const keepOn = f.on === 'colour' ? ids.some((id) => id !== 'cue' && id !== 'red') : false;
   return {
     ...f,
     balls,
-    on: keepOn ? f.on : (onForNewTurn(ids) ?? f.on),
+    on: on ?? (keepOn ? f.on : (onForNewTurn(ids) ?? f.on)),
     cueInHand: !ids.includes('cue'),
     freeBall: false,
     respottedBlack: false,
@@ -299,7 +299,7 @@ const step = (table: Table, m: ReplayedMatch, e: StoredEvent<MatchEvent>): Repla
       return { ...m, match, rack: m.rack + 1, beforeLast: null, nominated: null, ghosts: [], respots: [] };
     }
     case 'setTable': {
-      const frame = tableAsSeen(m.match.frame, ev.balls);
+      const frame = tableAsSeen(m.match.frame, ev.balls, ev.on);
       return {
         ...m,
         match: { ...m.match, frame, lastRuling: null },

@@ -43,7 +43,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('concede'), id }),
   z.object({ type: z.literal('reRack'), id }),
   /** Go on from the balls as the camera sees them now. */
-  z.object({ type: z.literal('setTable'), id }),
+  z.object({ type: z.literal('setTable'), id, on: z.enum(['red', 'colour', ...SNOOKER_COLOURS]).optional() }),
   z.object({ type: z.literal('undo'), id }),
 ]);
 

@@ -19,6 +19,7 @@ import { mm } from '../units.ts';
 import { openEventStore, type EventStore, type StoredEvent } from '../match/store.ts';
 import type { BallView, MatchView, TrailView } from '../match/view.ts';
 import type { Table } from '../table/bed.ts';
+import { separateBalls } from '../table/occupancy.ts';
 import { hashPin, verifyPin } from './auth.ts';
 import { OPEN_MESSAGES, type ClientMessage } from './messages.ts';
 import type { Role } from './hub.ts';
@@ -284,11 +285,14 @@ export class MatchService {
       case 'setTable': {
         const seen = this.live?.balls;
         if (!seen || seen.length === 0) return rejected('the camera sees no balls');
-        const balls = seen.map((b) => ({ id: b.id, x: mm(b.x), y: mm(b.y) }));
-        const checked = checkState(this.options.table, tableAsSeen(frame, balls));
+        const balls = separateBalls(
+          this.options.table,
+          seen.map((b) => ({ id: b.id, x: mm(b.x), y: mm(b.y) })),
+        );
+        const checked = checkState(this.options.table, tableAsSeen(frame, balls, message.on));
         if (!checked.ok)
           return rejected(`the table as seen cannot be played from: ${describeError(checked.error)}`);
-        this.append({ type: 'setTable', balls }, by);
+        this.append({ type: 'setTable', balls, ...(message.on ? { on: message.on } : {}) }, by);
         break;
       }
       case 'reRack':

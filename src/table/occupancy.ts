@@ -54,3 +54,42 @@ export const isOnBed = (table: Table, p: PointMm, toleranceMm = 0): boolean => {
   // Clear of the rubber as the physics shapes it: noses, jaws and the rounded knuckles between them.
   return railClearance(railsFor(table), p.x, p.y, table.ballRadius) >= -toleranceMm;
 };
+
+/**
+ * Measured places can put two touching balls a fraction of a millimetre into each other, or a ball
+ * against a cushion a fraction past where its centre can be: push them apart (and in) just enough for
+ * the rules, which take positions as exact. Balls that are really apart do not move.
+ */
+export const separateBalls = <B extends { readonly x: number; readonly y: number }>(
+  table: Table,
+  balls: readonly B[],
+): B[] => {
+  const out = balls.map((b) => ({ ...b, x: b.x as number, y: b.y as number }));
+  const d = table.ballDiameter + 0.01;
+  const r = table.ballRadius + 0.01;
+  for (let round = 0; round < 20; round++) {
+    let moved = false;
+    for (let i = 0; i < out.length; i++)
+      for (let j = i + 1; j < out.length; j++) {
+        const a = out[i];
+        const b = out[j];
+        if (!a || !b) continue;
+        const gap = Math.hypot(b.x - a.x, b.y - a.y);
+        if (gap >= d || gap === 0) continue;
+        const push = (d - gap) / 2 / gap;
+        const dx = (b.x - a.x) * push;
+        const dy = (b.y - a.y) * push;
+        a.x -= dx;
+        a.y -= dy;
+        b.x += dx;
+        b.y += dy;
+        moved = true;
+      }
+    for (const b of out) {
+      b.x = Math.min(table.width - r, Math.max(r, b.x));
+      b.y = Math.min(table.length - r, Math.max(r, b.y));
+    }
+    if (!moved) break;
+  }
+  return out.map((b) => ({ ...b, x: b.x as B['x'], y: b.y as B['y'] }) as B);
+};
