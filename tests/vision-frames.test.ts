@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/image.ts';
 import { makeRng } from '../src/sim/random.ts';
-import { Locator } from '../src/vision/index.ts';
+import { locateBalls, Locator } from '../src/vision/index.ts';
 
 let calibration: Calibration;
 let locator: Locator;
@@ -65,7 +65,9 @@ describe('bad frames', () => {
   });
 
   it('says a frame of the wrong size does not fit the calibration', () => {
-    const e = errorOf(filled(34, 116, 52, 1280, 720));
+    const r = locateBalls(filled(34, 116, 52, 1280, 720), calibration);
+    if (r.ok) throw new Error('a 1280×720 frame was read against a 1920×1080 calibration');
+    const e = r.error;
     expect(e.code).toBe('BAD_FRAME');
     expect(e.message).toBe('frame is 1280×720, the calibration is for 1920×1080');
   });

@@ -85,10 +85,6 @@ export interface ClothModel {
   readonly markingBright: number;
   /** Squared residual threshold on the markings, relative to the cloth's (residual ratio squared). */
   readonly markingResidual2: number;
-  /** Share of the bed's samples that are cloth-coloured. */
-  readonly clothShare: number;
-  /** The cloth's chromaticity (r, g of r+g+b = 1). */
-  readonly chroma: readonly [number, number];
 }
 
 const BINS = 64;
@@ -322,8 +318,6 @@ export const learnCloth = (
     cushionBright: o.bright * o.cushionSlack,
     markingBright: o.markingBright,
     markingResidual2: (o.markingResidual / o.residual) ** 2,
-    clothShare,
-    chroma: [cr, cg],
   });
 };
 

@@ -9,6 +9,7 @@
 //   candidates   outline votes at full resolution: one peak a ball, even in a pack
 //   fit          the silhouette's edge, and the sphere fitted to it in the table frame
 //   verify       phantoms out, one fit a ball, and only balls mostly in view
+//   appearance   balls with no outline (the middle of a pack on video) by their likeness to a neighbour
 //   identify     the classifier (src/vision/classify) and the game's constraints
 //
 // `Locator` runs the stages up to positions; `Detector` adds names and reuses the last frame's
