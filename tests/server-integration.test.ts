@@ -178,7 +178,7 @@ describe('a crash loses nothing acknowledged', () => {
     const db = path.join(dir, 'crash.sqlite');
     const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--pin', '4321'];
     const first = startReferee(args, { LOG_LEVEL: 'silent' });
-    const [, url] = await waitForOutput(first, /serving on (http:\/\/localhost:\d+)/);
+    const [, url = ''] = await waitForOutput(first, /serving on (http:\/\/localhost:\d+)/);
     expect(
       (await post(url, { type: 'startMatch', players: ['Ronnie', 'Judd'], bestOf: 7 }, '4321')).status,
     ).toBe(200);
@@ -190,7 +190,7 @@ describe('a crash loses nothing acknowledged', () => {
     await once(first, 'exit');
 
     const second = startReferee(args, { LOG_LEVEL: 'silent' });
-    const [, url2] = await waitForOutput(second, /serving on (http:\/\/localhost:\d+)/);
+    const [, url2 = ''] = await waitForOutput(second, /serving on (http:\/\/localhost:\d+)/);
     const resumed = (await (await fetch(`${url2}/api/view`)).json()) as MatchView;
     expect(resumed.players).toEqual(['Ronnie', 'Judd']);
     expect(resumed.scores).toEqual([0, 4]);
