@@ -14,16 +14,7 @@ import { mulMat, mulMatVec } from '../src/camera/mat3.ts';
 import { snookerTable } from '../src/table/index.ts';
 
 /** mulberry32: a small seeded PRNG (uniform in [0, 1)), so every noisy test is repeatable. */
-export const seeded = (seed: number): (() => number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
+export { mulberry32 as seeded } from '../src/sim/random.ts';
 
 /** Standard normal samples by Box–Muller from a uniform source. */
 export const gaussian =
