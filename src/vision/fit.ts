@@ -11,7 +11,7 @@
 import { undistortNormalised, type Calibration } from '../camera/index.ts';
 import type { RgbImage } from '../image.ts';
 import { blockOf, isForeground, type ClothModel } from './cloth.ts';
-import { Region, type VisionGeometry } from './geometry.ts';
+import { projectPoint, Region, type VisionGeometry } from './geometry.ts';
 
 export interface FitOptions {
   /** Rays from the centre. */
@@ -580,23 +580,6 @@ const fitSphere = (
   };
 };
 
-/** Image of a table point (distortion included), for re-centring the rays. */
-const projectXYZ = (c: Calibration, x: number, y: number, z: number): [number, number] => {
-  const R = c.pose.R;
-  const t = c.pose.t;
-  const X = R[0][0] * x + R[0][1] * y + R[0][2] * z + t[0];
-  const Y = R[1][0] * x + R[1][1] * y + R[1][2] * z + t[1];
-  const Z = R[2][0] * x + R[2][1] * y + R[2][2] * z + t[2];
-  const k = c.camera;
-  const nx = X / Z;
-  const ny = Y / Z;
-  const r2 = nx * nx + ny * ny;
-  const radial = 1 + r2 * (k.k1 + r2 * (k.k2 + r2 * k.k3));
-  const dx = nx * radial + 2 * k.p1 * nx * ny + k.p2 * (r2 + 2 * nx * nx);
-  const dy = ny * radial + k.p1 * (r2 + 2 * ny * ny) + 2 * k.p2 * nx * ny;
-  return [k.fx * dx + k.cx, k.fy * dy + k.cy];
-};
-
 /** Where the ray of pixel (u, v) meets the plane of resting balls' centres. */
 const pixelToCentrePlane = (g: VisionGeometry, u: number, v: number): [number, number] | undefined => {
   const c = g.calibration;
@@ -730,7 +713,7 @@ export const fitBall = (
     if (fit.inliers < o.minInliers * o.rays) return undefined;
     x = fit.x;
     y = fit.y;
-    const [nu, nv] = projectXYZ(g.calibration, x, y, g.ballCentreHeight);
+    const [nu, nv] = projectPoint(g.calibration, x, y, g.ballCentreHeight);
     const moved = Math.hypot(nu - cu, nv - cv);
     cu = nu;
     cv = nv;
@@ -789,7 +772,7 @@ const makeFitted = (
   outsideV: Float64Array,
   solid: number,
 ): FittedBall => {
-  const [u, v] = projectXYZ(g.calibration, fit.x, fit.y, g.ballCentreHeight);
+  const [u, v] = projectPoint(g.calibration, fit.x, fit.y, g.ballCentreHeight);
   let edges = 0;
   for (const st of status) if (st === RayStatus.edge) edges++;
   return {

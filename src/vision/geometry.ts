@@ -123,7 +123,8 @@ const silhouetteRadius = (
   return sum / 4;
 };
 
-const projectPoint = (c: Calibration, x: number, y: number, z: number): [number, number] => {
+/** Image of a table point (distortion included), px. */
+export const projectPoint = (c: Calibration, x: number, y: number, z: number): [number, number] => {
   const R = c.pose.R;
   const t = c.pose.t;
   const X = R[0][0] * x + R[0][1] * y + R[0][2] * z + t[0];
