@@ -2,7 +2,7 @@
 // bounding box in the image), and shaded as polished phenolic resin: a diffuse body colour lit by the
 // canopy's lamps and the room, the lamps' sharp reflections, and the cloth reflected at the rim.
 import type { Rgb } from './colour.ts';
-import { ambientIrradiance, lampIrradiance, LAMP_STRIDE, type Lighting } from './lights.ts';
+import { ambientIrradiance, lampIrradiance, LAMP_STRIDE, smoothstep, type Lighting } from './lights.ts';
 
 export interface BallLook {
   /** Brightness of the canopy's reflection seen square-on (above 1 it clips to white, as on camera). */
@@ -68,22 +68,34 @@ export const intersectSphere = (
   const hx = ox + t * dx;
   const hy = oy + t * dy;
   const hz = oz + t * dz;
-  let nx = hx - cx;
-  let ny = hy - cy;
-  let nz = hz - cz;
-  const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-  nx /= len;
-  ny /= len;
-  nz /= len;
+  writeHit(out, t, alpha, hx, hy, hz, hx - cx, hy - cy, hz - cz);
+  return true;
+};
+
+/**
+ * Fill a hit record (see HIT_SIZE) from the distance, the uncapped coverage, the point and a normal
+ * of any length (made unit here; a zero one is left zero).
+ */
+export const writeHit = (
+  out: Float64Array,
+  t: number,
+  alpha: number,
+  hx: number,
+  hy: number,
+  hz: number,
+  nx: number,
+  ny: number,
+  nz: number,
+): void => {
+  const len = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
   out[0] = t;
   out[1] = alpha >= 1 ? 1 : alpha;
   out[2] = hx;
   out[3] = hy;
   out[4] = hz;
-  out[5] = nx;
-  out[6] = ny;
-  out[7] = nz;
-  return true;
+  out[5] = nx / len;
+  out[6] = ny / len;
+  out[7] = nz / len;
 };
 
 let floorFor = NaN;
@@ -95,11 +107,6 @@ const sheenFloor = (exponent: number): number => {
     floorValue = 0.001 ** (1 / exponent);
   }
   return floorValue;
-};
-
-const smoothstep = (e0: number, e1: number, x: number): number => {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
 };
 
 /**

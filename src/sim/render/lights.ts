@@ -129,7 +129,8 @@ export const irradiance = (
   nz: number,
 ): number => lampIrradiance(l, px, py, pz, nx, ny, nz) + ambientIrradiance(l, nz);
 
-const smoothstep = (e0: number, e1: number, x: number): number => {
+/** Hermite step from 0 at e0 to 1 at e1 (e1 < e0 gives the falling step). */
+export const smoothstep = (e0: number, e1: number, x: number): number => {
   const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
   return t * t * (3 - 2 * t);
 };

@@ -2,8 +2,9 @@
 // butt). Built from capsules (the cue in tapering pieces, the arm) and flattened ellipsoids (the
 // hands), placed in the table frame, so they hide balls and cast shadows where they really would.
 import type { Table } from '../../table/index.ts';
+import { writeHit } from './balls.ts';
 import { fromSrgb8, type Rgb } from './colour.ts';
-import { ambientIrradiance, lampIrradiance, LAMP_STRIDE, type Lighting } from './lights.ts';
+import { ambientIrradiance, lampIrradiance, LAMP_STRIDE, smoothstep, type Lighting } from './lights.ts';
 
 /** A capsule (segment a–b, radius r) or an ellipsoid (centre, radii, turned by `yaw` about z). */
 export interface Primitive {
@@ -307,21 +308,7 @@ const intersectCapsule = (
   const hz = oz + t * dz;
   let f = ((hx - q.ax) * ex + (hy - q.ay) * ey + (hz - q.az) * ez) / c;
   f = f < 0 ? 0 : f > 1 ? 1 : f;
-  let nx = hx - (q.ax + f * ex);
-  let ny = hy - (q.ay + f * ey);
-  let nz = hz - (q.az + f * ez);
-  const len = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
-  nx /= len;
-  ny /= len;
-  nz /= len;
-  out[0] = t;
-  out[1] = alpha >= 1 ? 1 : alpha;
-  out[2] = hx;
-  out[3] = hy;
-  out[4] = hz;
-  out[5] = nx;
-  out[6] = ny;
-  out[7] = nz;
+  writeHit(out, t, alpha, hx, hy, hz, hx - (q.ax + f * ex), hy - (q.ay + f * ey), hz - (q.az + f * ez));
   return true;
 };
 
@@ -368,27 +355,8 @@ const intersectEllipsoid = (
   const gx = lx / q.rx;
   const gy = ly / q.ry;
   const gz = lz / q.rz;
-  let nx = cs * gx - sn * gy;
-  let ny = sn * gx + cs * gy;
-  let nz = gz;
-  const len = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
-  nx /= len;
-  ny /= len;
-  nz /= len;
-  out[0] = t;
-  out[1] = alpha >= 1 ? 1 : alpha;
-  out[2] = ox + t * dx;
-  out[3] = oy + t * dy;
-  out[4] = oz + t * dz;
-  out[5] = nx;
-  out[6] = ny;
-  out[7] = nz;
+  writeHit(out, t, alpha, ox + t * dx, oy + t * dy, oz + t * dz, cs * gx - sn * gy, sn * gx + cs * gy, gz);
   return true;
-};
-
-const smoothstep = (e0: number, e1: number, x: number): number => {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
 };
 
 /** How far a shadow spreads per mm of height over the surface: the canopy's lamps span ±35°. */
