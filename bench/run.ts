@@ -2,7 +2,6 @@
 // memory do not colour the next. They print figures (medians, ratios); none pass or fail on time.
 // `npm run bench -- detect events` runs only those.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const BENCHES = ['sim-physics', 'sim-render', 'detect', 'classify', 'events', 'ws-load'] as const;
@@ -17,7 +16,6 @@ if (unknown.length) {
 let failed = 0;
 for (const name of chosen) {
   const file = fileURLToPath(new URL(`./${name}.ts`, import.meta.url));
-  if (!existsSync(file)) continue;
   console.log(`\n=== ${name} ===`);
   const r = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit' });
   if (r.status !== 0) {

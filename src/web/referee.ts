@@ -7,19 +7,10 @@ import type { MatchView, RulingView } from '../match/view.ts';
 import { BALL_COLOURS, drawBalls, drawGhosts, drawRespotTargets, drawTrails } from './balls-svg.ts';
 import { connectLive, type Inbound } from './live.ts';
 import { drawTable } from './table-svg.ts';
+import { REFEREE_FOULS } from '../rules/snooker/values.ts';
 
 const COLOURS = ['yellow', 'green', 'brown', 'blue', 'pink', 'black'] as const;
 const OBJECT_BALLS = ['red', ...COLOURS] as const;
-const REFEREE_FOULS = [
-  'push',
-  'jump',
-  'doubleHit',
-  'ballsMoving',
-  'touchedBall',
-  'noFootOnFloor',
-  'noNomination',
-  'wrongCueBall',
-] as const;
 
 const $ = <T extends Element = HTMLElement>(selector: string): T => {
   const e = document.querySelector<T>(selector);

@@ -1,10 +1,8 @@
 // The snooker referee: `rule` is the whole of `referee rule` (CONTRACTS.md §4) as a pure function.
 import { err, ok, type Result } from '../../errors.ts';
 import { snookerTable, type Table } from '../../table/index.ts';
-import { applyStroke, type Next, type Ruling } from './frame.ts';
-import type { Respot } from './respot.ts';
+import { applyStroke, type Ruling } from './frame.ts';
 import { makeState, parseRuleInputOn, type RuleInput } from './state.ts';
-import type { Player } from './values.ts';
 
 export { applyStroke, type Next, type Ruling, type Stroke, type StrokeOptions } from './frame.ts';
 export { applyMatch, newMatch, type CompletedBreak, type MatchAction, type MatchState } from './match.ts';
@@ -42,27 +40,11 @@ export {
 } from './state.ts';
 export * from './values.ts';
 
-/** The contract's output object (CONTRACTS.md §4), with the optional extensions of `Ruling`. */
-export interface RuleOutput {
-  readonly foul: { readonly points: number; readonly reasons: readonly string[] } | null;
-  readonly scored: number;
-  readonly scores: readonly [number, number];
-  readonly respots: readonly Respot[];
-  readonly next: Next;
-  readonly missCandidate: boolean;
-  readonly frameOver: boolean;
-  readonly winner: Player | null;
+/** The contract's output object (CONTRACTS.md §4): the ruling, with the next state (and a miss's replay) as JSON. */
+export interface RuleOutput extends Omit<Ruling, 'missReplay'> {
   /** The next state, the same schema as the input's `state`. */
   readonly state: Record<string, unknown>;
-  readonly reasons: readonly string[];
-  readonly break: number;
-  readonly highestBreak: readonly [number, number];
-  readonly pointsRemaining: number;
-  readonly snookersRequired: readonly [number, number];
-  readonly threeMissWarning: boolean;
-  readonly missForfeit: boolean;
   readonly missReplay?: Record<string, unknown>;
-  readonly drawLots?: boolean;
 }
 
 /** Schema, then a state that can exist, then a stroke that can happen from it. */

@@ -15,7 +15,16 @@ import {
   type Table,
 } from '../../table/index.ts';
 import { mm, type Mm } from '../../units.ts';
-import { COLOUR_SEQUENCE, type ObjectBallId, type On, type Player } from './values.ts';
+import {
+  COLOUR_SEQUENCE,
+  REFEREE_FOULS,
+  type ObjectBallId,
+  type On,
+  type Player,
+  type RefereeFoul,
+} from './values.ts';
+
+export { REFEREE_FOULS, type RefereeFoul };
 
 /** A ball at rest on the bed, centre in table millimetres (CONTRACTS.md §1). */
 export interface Ball {
@@ -23,19 +32,6 @@ export interface Ball {
   readonly x: Mm;
   readonly y: Mm;
 }
-
-/** Fouls that only a person sees, reported by the referee (CONTRACTS.md §4). */
-export const REFEREE_FOULS = [
-  'push',
-  'jump',
-  'doubleHit',
-  'ballsMoving',
-  'touchedBall',
-  'noFootOnFloor',
-  'noNomination',
-  'wrongCueBall',
-] as const;
-export type RefereeFoul = (typeof REFEREE_FOULS)[number];
 
 export interface FrameState {
   readonly scores: readonly [number, number];

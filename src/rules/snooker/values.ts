@@ -43,3 +43,16 @@ export const COLOUR_SEQUENCE: readonly SnookerColour[] = SNOOKER_COLOURS;
 /** The lowest-value colour among `present`, or null when none is left. */
 export const lowestColour = (present: readonly SnookerBallId[]): SnookerColour | null =>
   COLOUR_SEQUENCE.find((c) => present.includes(c)) ?? null;
+
+/** Fouls that only a person sees, reported by the referee (CONTRACTS.md §4). */
+export const REFEREE_FOULS = [
+  'push',
+  'jump',
+  'doubleHit',
+  'ballsMoving',
+  'touchedBall',
+  'noFootOnFloor',
+  'noNomination',
+  'wrongCueBall',
+] as const;
+export type RefereeFoul = (typeof REFEREE_FOULS)[number];
