@@ -2,7 +2,7 @@
 // bounding box in the image), and shaded as polished phenolic resin: a diffuse body colour lit by the
 // canopy's lamps and the room, the lamps' sharp reflections, and the cloth reflected at the rim.
 import type { Rgb } from './colour.ts';
-import { ambientIrradiance, lampIrradiance, LAMP_STRIDE, smoothstep, type Lighting } from './lights.ts';
+import { irradiance, LAMP_STRIDE, smoothstep, type Lighting } from './lights.ts';
 
 export interface BallLook {
   /** Brightness of the canopy's reflection seen square-on (above 1 it clips to white, as on camera). */
@@ -139,7 +139,7 @@ export const shadeBall = (
   const rx = dx - k * nx;
   const ry = dy - k * ny;
   const rz = dz - k * nz;
-  let diffuse = lampIrradiance(lighting, hx, hy, hz, nx, ny, nz) + ambientIrradiance(lighting, nz);
+  let diffuse = irradiance(lighting, hx, hy, hz, nx, ny, nz);
   // The lamps seen in the polish: where the mirrored ray meets the canopy's glowing underside (a
   // single soft-edged panel, as a diffuser over the lamps looks in a ball), plus a broad sheen.
   let spec = 0;

@@ -4,7 +4,7 @@
 import type { Table } from '../../table/index.ts';
 import { writeHit } from './balls.ts';
 import { fromSrgb8, type Rgb } from './colour.ts';
-import { ambientIrradiance, lampIrradiance, LAMP_STRIDE, smoothstep, type Lighting } from './lights.ts';
+import { irradiance, LAMP_STRIDE, smoothstep, type Lighting } from './lights.ts';
 
 /** A capsule (segment a–b, radius r) or an ellipsoid (centre, radii, turned by `yaw` about z). */
 export interface Primitive {
@@ -413,7 +413,7 @@ export const shadePrimitive = (
   const nx = hit[5] as number;
   const ny = hit[6] as number;
   const nz = hit[7] as number;
-  const diffuse = lampIrradiance(lighting, hx, hy, hz, nx, ny, nz) + ambientIrradiance(lighting, nz);
+  const diffuse = irradiance(lighting, hx, hy, hz, nx, ny, nz);
   const k = 2 * (dx * nx + dy * ny + dz * nz);
   const rx = dx - k * nx;
   const ry = dy - k * ny;
