@@ -9,23 +9,19 @@ import { loadCalibrationFile } from '../src/camera/index.ts';
 import {
   createRenderer,
   encodePng,
-  makeClip,
-  parseClipRender,
-  playOptions,
+  playClip,
   rendererOverrides,
   renderClipFrame,
 } from '../src/sim/render/index.ts';
 import { parseScenario } from '../src/sim/scenario.ts';
-import { playScenario } from '../src/sim/truth.ts';
 
 const FPS = 60;
 const calibration = loadCalibrationFile('calibration/demo.json');
 const scenario = parseScenario(JSON.parse(readFileSync('fixtures/scenarios/opening-break.json', 'utf8')));
 if (!calibration.ok || !scenario.ok) throw new Error('cannot load the demo calibration or the opening break');
-const render = parseClipRender(scenario.value);
-if (!render.ok) throw new Error(render.error.message);
-const played = playScenario(scenario.value, playOptions(render.value));
-const clip = makeClip(scenario.value, render.value, played);
+const prepared = playClip(scenario.value);
+if (!prepared.ok) throw new Error(prepared.error.message);
+const { render, played, clip } = prepared.value;
 
 const cpuMs = (): number => process.cpuUsage().user / 1000;
 const quantile = (xs: number[], q: number): number => {
@@ -40,7 +36,7 @@ const line = (name: string, wall: number[], cpu: number[]): void =>
   );
 
 let t0 = performance.now();
-const renderer = createRenderer(calibration.value, rendererOverrides(scenario.value, render.value));
+const renderer = createRenderer(calibration.value, rendererOverrides(scenario.value, render));
 const { width, height } = calibration.value.image;
 console.log(
   `calibration ${width}×${height}: ray map + background + noise table ${(performance.now() - t0).toFixed(0)} ms (once)`,

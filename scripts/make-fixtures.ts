@@ -21,16 +21,14 @@ import { intersectSphere, HIT_SIZE } from '../src/sim/render/balls.ts';
 import {
   createRenderer,
   encodePng,
-  makeClip,
-  parseClipRender,
-  playOptions,
+  playClip,
   rendererOverrides,
   renderClipFrame,
   type Clip,
 } from '../src/sim/render/index.ts';
 import { intersectPrimitive } from '../src/sim/render/occluders.ts';
 import { parseScenario, type Scenario } from '../src/sim/scenario.ts';
-import { makeTruth, playScenario, type TruthJson, type TruthStroke } from '../src/sim/truth.ts';
+import { makeTruth, type TruthJson, type TruthStroke } from '../src/sim/truth.ts';
 import { isOnBed, type SnookerBallId, type Table } from '../src/table/index.ts';
 import { pointMm } from '../src/units.ts';
 
@@ -182,10 +180,9 @@ for (const name of names) {
   const scenario = parseScenario(json);
   if (!scenario.ok) fail(`${name}: ${scenario.ok ? '' : scenario.error.message}`);
   const s = scenario.ok ? scenario.value : fail('unreachable');
-  const render = parseClipRender(s);
-  if (!render.ok) fail(`${name}: ${render.error.message}`);
-  const r = render.ok ? render.value : fail('unreachable');
-  const played = playScenario(s, playOptions(r));
+  const prepared = playClip(s);
+  if (!prepared.ok) fail(`${name}: ${prepared.error.message}`);
+  const { render: r, played, clip } = prepared.ok ? prepared.value : fail('unreachable');
   const truth = makeTruth(played, FPS, calibrationJson.ok ? calibrationJson.value : null);
   const stroke = truth.strokes[0] ?? fail(`${name}: no stroke`);
   const problem = check?.({
@@ -194,7 +191,7 @@ for (const name of names) {
     scenario: s,
     truth,
     stroke,
-    clip: makeClip(s, r, played),
+    clip,
   });
   if (problem) fail(`${name}: ${problem}`);
   // Every ball the truth lists is where a ball can be (touching a cushion allowed to 0.01 mm).
@@ -224,10 +221,7 @@ for (const name of names) {
     const renderer = createRenderer(cal, { ...rendererOverrides(s, r), noise: 0 });
     const t = (played.strokes[0]?.start ?? 0) + README_PICTURE.afterStrikeMs;
     mkdirSync(dirname(README_PICTURE.file), { recursive: true });
-    writeFileSync(
-      README_PICTURE.file,
-      await encodePng(renderClipFrame(renderer, makeClip(s, r, played), t, 0), 9),
-    );
+    writeFileSync(README_PICTURE.file, await encodePng(renderClipFrame(renderer, clip, t, 0), 9));
     process.stdout.write(`${README_PICTURE.file} (t = ${(t / 1000).toFixed(3)} s)\n`);
   }
 }

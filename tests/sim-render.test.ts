@@ -6,12 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { makeCalibrationJson, parseCalibration, project, type Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/image.ts';
 import { parseScenario } from '../src/sim/scenario.ts';
-import { playScenario } from '../src/sim/truth.ts';
 import {
   createRenderer,
-  makeClip,
   parseClipRender,
-  playOptions,
+  playClip,
   renderFrame,
   subframesAt,
   type Primitive,
@@ -330,6 +328,8 @@ describe('render options in a scenario', () => {
     expect(before.ok ? undefined : before.error.field).toBe('strokes[0].render.player.before');
     const unknown = parseClipRender(scenario({ shutter: 3 }));
     expect(unknown.ok).toBe(false);
+    const played = playClip(scenario(undefined, { player: { before: 'soon' } }));
+    expect(played.ok ? undefined : played.error.field).toBe('strokes[0].render.player.before');
   });
   it('a stroke can ask for a player with the defaults', () => {
     const r = parseClipRender(scenario({}, { player: true }));
@@ -337,10 +337,9 @@ describe('render options in a scenario', () => {
   });
   const clipOf = (render: unknown, strokeRender?: unknown) => {
     const s = scenario(render, strokeRender);
-    const r = parseClipRender(s);
+    const r = playClip(s);
     if (!r.ok) throw new Error(r.error.message);
-    const played = playScenario(s, playOptions(r.value));
-    return { clip: makeClip(s, r.value, played), start: played.strokes[0]?.start ?? NaN };
+    return { clip: r.value.clip, start: r.value.played.strokes[0]?.start ?? NaN };
   };
   it("the stroke's player stands at the cue ball from `before` ms ahead of the strike to `after` ms past it", () => {
     const { clip, start } = clipOf({}, { player: { before: 800, after: 300 } });

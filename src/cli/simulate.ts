@@ -10,13 +10,11 @@ import type { Command } from 'commander';
 import { loadCalibrationFile, readJsonFile, type Calibration } from '../camera/index.ts';
 import { CliError, describeError, type RefereeError } from '../errors.ts';
 import { parseScenario } from '../sim/scenario.ts';
-import { makeTruth, playScenario, type TruthJson } from '../sim/truth.ts';
+import { makeTruth, type TruthJson } from '../sim/truth.ts';
 import {
   createRenderer,
   encodePng,
-  makeClip,
-  parseClipRender,
-  playOptions,
+  playClip,
   rendererOverrides,
   renderClipFrame,
   type RendererOptions,
@@ -60,18 +58,17 @@ const badInput = (what: string, e: RefereeError): CliError => new CliError(`${wh
 export const runSimulation = async (input: SimulationInput): Promise<SimulationSummary> => {
   const scenario = parseScenario(input.scenarioJson);
   if (!scenario.ok) throw badInput('scenario', scenario.error);
-  const render = parseClipRender(scenario.value);
-  if (!render.ok) throw badInput('scenario', render.error);
-  const played = playScenario(scenario.value, playOptions(render.value));
+  const prepared = playClip(scenario.value);
+  if (!prepared.ok) throw badInput('scenario', prepared.error);
+  const { render, played, clip } = prepared.value;
   const full = makeTruth(played, input.fps, input.calibrationJson);
   const from = input.fromMs ?? -Infinity;
   const to = input.toMs ?? Infinity;
   const frames = full.frames.filter((f) => f.t >= from && f.t <= to);
   const truth: TruthJson = { ...full, frames };
-  const clip = makeClip(scenario.value, render.value, played);
   const renderer = createRenderer(input.calibration, {
     ...input.renderer,
-    ...rendererOverrides(scenario.value, render.value),
+    ...rendererOverrides(scenario.value, render),
   });
   const png = input.png ?? true;
   const dir = join(input.out, 'frames');

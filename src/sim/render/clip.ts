@@ -6,7 +6,7 @@ import { ok, type Result } from '../../errors.ts';
 import type { Table } from '../../table/index.ts';
 import type { BallSample } from '../physics/index.ts';
 import type { Scenario } from '../scenario.ts';
-import { positionsAt, type PlayedScenario, type PlayOptions } from '../truth.ts';
+import { playScenario, positionsAt, type PlayedScenario, type PlayOptions } from '../truth.ts';
 import { NEUTRAL_LIGHT, type LightChange } from './effects.ts';
 import { playerPrimitives, type PlayerSpec, type Primitive } from './occluders.ts';
 import {
@@ -136,4 +136,18 @@ export const makeClip = (s: Scenario, r: ClipRender, played: PlayedScenario): Cl
       return light;
     },
   };
+};
+
+/** A scenario made ready to draw: its render options checked, its strokes played as they lay them out, its clip. */
+export interface PlayedClip {
+  readonly render: ClipRender;
+  readonly played: PlayedScenario;
+  readonly clip: Clip;
+}
+
+export const playClip = (s: Scenario): Result<PlayedClip> => {
+  const render = parseClipRender(s);
+  if (!render.ok) return render;
+  const played = playScenario(s, playOptions(render.value));
+  return ok({ render: render.value, played, clip: makeClip(s, render.value, played) });
 };

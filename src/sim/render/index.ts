@@ -171,10 +171,12 @@ export const renderClipFrame = (r: Renderer, clip: Clip, t: number, frameIndex: 
 export {
   makeClip,
   parseClipRender,
+  playClip,
   playOptions,
   rendererOverrides,
   type Clip,
   type ClipRender,
+  type PlayedClip,
 } from './clip.ts';
 export type { RenderBall, SubFrame } from './frame.ts';
 export type { Primitive, PlayerSpec } from './occluders.ts';
