@@ -2,35 +2,15 @@
 // loopback (default 500), and M referee actions over the API, each of which pushes a new view to every
 // client. Prints the latency from the action to each client's receipt (p50, p99, max) and the server's
 // memory before and after. Run: npx tsx bench/ws-load.ts [clients] [pushes]
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { WebSocket } from 'ws';
+import { startServeProcess } from '../scripts/serve-process.ts';
 
 const CLIENTS = Number(process.argv[2] ?? 500);
 const PUSHES = Number(process.argv[3] ?? 40);
 const PIN = '135790';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'referee-load-'));
-const bin = new URL('../bin/referee.js', import.meta.url).pathname;
-const server = spawn(
-  process.execPath,
-  [bin, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', path.join(dir, 'load.sqlite'), '--pin', PIN],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, LOG_LEVEL: 'warn' },
-  },
-);
-const url = await new Promise<string>((resolve, reject) => {
-  let seen = '';
-  server.stdout.on('data', (d: Buffer) => {
-    seen += d.toString();
-    const m = /serving on (http:\/\/localhost:\d+)/.exec(seen);
-    if (m?.[1]) resolve(m[1]);
-  });
-  server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-});
+const server = await startServeProcess(PIN, ['--no-demo']); // the push path alone, without the video pipeline
+const url = server.url;
 const health = async (): Promise<{
   rssBytes: number;
   heapUsedBytes: number;
@@ -92,6 +72,4 @@ console.log(
 );
 
 for (const s of sockets) s.terminate();
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
-rmSync(dir, { recursive: true, force: true });
+await server.stop();

@@ -1,44 +1,13 @@
 // Soak: `referee serve` on its bundled demo loop for a long while (default an hour), with a few
 // spectators connected, sampling the server's memory each minute. Prints start and end figures and
 // the trend, so a leak shows. Not part of CI. Run: npx tsx scripts/soak.ts [minutes] [spectators]
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { WebSocket } from 'ws';
+import { startServeProcess } from './serve-process.ts';
 
 const MINUTES = Number(process.argv[2] ?? 60);
 const SPECTATORS = Number(process.argv[3] ?? 20);
-const dir = mkdtempSync(path.join(tmpdir(), 'referee-soak-'));
-const bin = new URL('../bin/referee.js', import.meta.url).pathname;
-const server = spawn(
-  process.execPath,
-  [
-    bin,
-    'serve',
-    '--port',
-    '0',
-    '--host',
-    '127.0.0.1',
-    '--db',
-    path.join(dir, 'soak.sqlite'),
-    '--pin',
-    '1111',
-  ],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, LOG_LEVEL: 'warn' },
-  },
-);
-const url = await new Promise<string>((resolve, reject) => {
-  let seen = '';
-  server.stdout.on('data', (d: Buffer) => {
-    seen += d.toString();
-    const m = /serving on (http:\/\/localhost:\d+)/.exec(seen);
-    if (m?.[1]) resolve(m[1]);
-  });
-  server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-});
+const server = await startServeProcess('1111');
+const url = server.url;
 let messages = 0;
 const sockets = Array.from({ length: SPECTATORS }, () => {
   const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`);
@@ -69,6 +38,4 @@ if (first && last)
     `soak ${MINUTES} min: rss ${mb(first.rssBytes)} → ${mb(last.rssBytes)} MB, heap ${mb(first.heapUsedBytes)} → ${mb(last.heapUsedBytes)} MB (from minute 1, after warm-up)`,
   );
 for (const s of sockets) s.terminate();
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
-rmSync(dir, { recursive: true, force: true });
+await server.stop();
