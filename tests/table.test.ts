@@ -6,6 +6,7 @@ import {
   isSpotOccupied,
   makeTable,
   pocketById,
+  separateBalls,
   snookerTable,
   distance,
   type Table,
@@ -130,5 +131,24 @@ describe('other beds', () => {
     expect(pool.markings).toBeUndefined();
     expect(pocketById(pool, 'MR').nominal).toEqual({ x: 991, y: 990.5 });
     expect(pocketById(pool, 'TL').mouth).toBeCloseTo((86 / 52.5) * 50.8, 6);
+  });
+});
+
+describe('separating measured balls', () => {
+  it('parts two touching balls measured 0.4 mm into each other, to just touching', () => {
+    const [a, b] = separateBalls(table, [pointMm(500, 1000), pointMm(552.1, 1000)]);
+    if (!a || !b) throw new Error('two balls');
+    expect(distance(a, b)).toBeGreaterThanOrEqual(52.5);
+    expect(distance(a, b)).toBeLessThan(52.52);
+  });
+  it('leaves balls 10 mm into each other where they are: that is no measuring error', () => {
+    expect(separateBalls(table, [pointMm(500, 1000), pointMm(542.5, 1000)])).toEqual([
+      pointMm(500, 1000),
+      pointMm(542.5, 1000),
+    ]);
+  });
+  it('moves a ball a fraction past the cushion back onto the bed, not one far past it', () => {
+    expect(separateBalls(table, [pointMm(25, 1000)])[0]?.x).toBeCloseTo(26.26, 6);
+    expect(separateBalls(table, [pointMm(10, 1000)])[0]?.x).toBe(10);
   });
 });

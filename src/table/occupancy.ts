@@ -58,11 +58,14 @@ export const isOnBed = (table: Table, p: PointMm, toleranceMm = 0): boolean => {
 /**
  * Measured places can put two touching balls a fraction of a millimetre into each other, or a ball
  * against a cushion a fraction past where its centre can be: push them apart (and in) just enough for
- * the rules, which take positions as exact. Balls that are really apart do not move.
+ * the rules, which take positions as exact. Balls that are really apart do not move, and neither do
+ * balls more than `maxMm` into each other or the rubber: that is no measuring error, and the rules'
+ * checks should see it.
  */
 export const separateBalls = <B extends { readonly x: number; readonly y: number }>(
   table: Table,
   balls: readonly B[],
+  maxMm = 2,
 ): B[] => {
   const out = balls.map((b) => ({ ...b, x: b.x as number, y: b.y as number }));
   const d = table.ballDiameter + 0.01;
@@ -75,7 +78,7 @@ export const separateBalls = <B extends { readonly x: number; readonly y: number
         const b = out[j];
         if (!a || !b) continue;
         const gap = Math.hypot(b.x - a.x, b.y - a.y);
-        if (gap >= d || gap === 0) continue;
+        if (gap >= d || gap === 0 || d - gap > maxMm) continue;
         const push = (d - gap) / 2 / gap;
         const dx = (b.x - a.x) * push;
         const dy = (b.y - a.y) * push;
@@ -85,9 +88,11 @@ export const separateBalls = <B extends { readonly x: number; readonly y: number
         b.y += dy;
         moved = true;
       }
+    const clamp = (v: number, lo: number, hi: number): number =>
+      v < lo && lo - v <= maxMm ? lo : v > hi && v - hi <= maxMm ? hi : v;
     for (const b of out) {
-      b.x = Math.min(table.width - r, Math.max(r, b.x));
-      b.y = Math.min(table.length - r, Math.max(r, b.y));
+      b.x = clamp(b.x, r, table.width - r);
+      b.y = clamp(b.y, r, table.length - r);
     }
     if (!moved) break;
   }
