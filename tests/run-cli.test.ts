@@ -1,0 +1,94 @@
+// `referee run` as a user runs it (CONTRACTS.md §5), on the simulator's clips with exact truth: a
+// video file and a folder of frames, the whole chain — decode, vision, tracking, the rules.
+import { afterAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runReferee } from './helpers/spawn.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'referee-run-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Truth {
+  readonly fps: number;
+  readonly strokes: readonly {
+    readonly firstContact: readonly string[];
+    readonly potted: readonly { readonly id: string; readonly pocket: string }[];
+  }[];
+}
+const truthOf = (name: string): Truth =>
+  JSON.parse(readFileSync(`fixtures/${name}/truth.json`, 'utf8')) as Truth;
+
+const lines = (stdout: string): Record<string, unknown>[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe('referee run', () => {
+  it('on a video file: the red pot, its first contact and pocket as the truth has them, then its ruling', async () => {
+    const truth = truthOf('red-pot');
+    const r = await runReferee([
+      'run',
+      '--source',
+      'fixtures/red-pot/clip.mp4',
+      '--calibration',
+      'calibration/demo.json',
+    ]);
+    expect(r.code).toBe(0);
+    const [shot, ruling, ...rest] = lines(r.stdout);
+    expect(rest).toHaveLength(0);
+    expect(shot).toMatchObject({
+      type: 'shot',
+      index: 0,
+      firstContact: truth.strokes[0]?.firstContact,
+      potted: truth.strokes[0]?.potted.map(({ id, pocket }) => ({ id, pocket })),
+      offTable: [],
+    });
+    expect(ruling).toMatchObject({ type: 'ruling', foul: null, scored: 1 });
+  });
+
+  it('on a folder of numbered frames at the given fps, writing the events to a file', async () => {
+    const frames = path.join(dir, 'in-off');
+    execFileSync('mkdir', ['-p', frames]);
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-i',
+      'fixtures/in-off/clip.mp4',
+      path.join(frames, '%05d.png'),
+    ]);
+    const truth = truthOf('in-off');
+    const out = path.join(dir, 'in-off.jsonl');
+    const r = await runReferee([
+      'run',
+      '--source',
+      frames,
+      '--fps',
+      String(truth.fps),
+      '--calibration',
+      'calibration/demo.json',
+      '--events',
+      out,
+    ]);
+    expect(r.code).toBe(0);
+    const [shot, ruling] = lines(readFileSync(out, 'utf8'));
+    const potted = (shot?.['potted'] as { id: string }[]).map((p) => p.id).sort();
+    expect(potted).toEqual(truth.strokes[0]?.potted.map((p) => p.id).sort());
+    // WPBSA 3.10: the cue ball went in: a foul, the red's point not scored
+    expect(ruling).toMatchObject({ type: 'ruling', scored: 0, foul: { points: 4 } });
+  });
+
+  it('a source that does not exist is a clear error naming --source, exit 2', async () => {
+    const r = await runReferee([
+      'run',
+      '--source',
+      path.join(dir, 'nothing.mp4'),
+      '--calibration',
+      'calibration/demo.json',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--source');
+  });
+});
