@@ -14,3 +14,15 @@ export const isSnookerBallId = (s: string): s is SnookerBallId =>
   (SNOOKER_BALL_IDS as readonly string[]).includes(s);
 export const isSnookerColour = (s: string): s is SnookerColour =>
   (SNOOKER_COLOURS as readonly string[]).includes(s);
+
+/** How many balls of each id a snooker table can hold at once (WPBSA Section 1, 2). */
+export const SNOOKER_CAPACITY: Readonly<Record<SnookerBallId, number>> = {
+  cue: 1,
+  red: SNOOKER_REDS,
+  yellow: 1,
+  green: 1,
+  brown: 1,
+  blue: 1,
+  pink: 1,
+  black: 1,
+};

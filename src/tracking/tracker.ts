@@ -6,7 +6,7 @@
 // a pocket's mouth — and stayed gone. Detections that match nothing start tentative tracks; enough of
 // them in a row bring back a hidden or potted ball of that class, or start a new one.
 import computeMunkres from 'munkres-js';
-import { SNOOKER_BALL_IDS, SNOOKER_REDS, type SnookerBallId } from '../table/balls.ts';
+import { SNOOKER_BALL_IDS, SNOOKER_CAPACITY, type SnookerBallId } from '../table/balls.ts';
 import type { PocketId, Table } from '../table/bed.ts';
 import { depthInPocket } from '../table/occupancy.ts';
 import { distance, distanceToSegment, dot, perp, scale, sub, toPoint, type Vec } from '../table/vector.ts';
@@ -43,17 +43,6 @@ export interface TrackerOptions {
   /** Balls of each id the set holds. */
   readonly capacity: Readonly<Record<SnookerBallId, number>>;
 }
-
-export const SNOOKER_CAPACITY: Readonly<Record<SnookerBallId, number>> = {
-  cue: 1,
-  red: SNOOKER_REDS,
-  yellow: 1,
-  green: 1,
-  brown: 1,
-  blue: 1,
-  pink: 1,
-  black: 1,
-};
 
 // A 4 m/s stroke moves a ball 67 mm per frame at 60 fps (issue 6); the fastest break-offs reach about
 // 10 m/s, and an object ball can leave a collision faster than the cue ball arrived only by a few %.

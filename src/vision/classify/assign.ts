@@ -4,7 +4,7 @@
 // of their log-probabilities is greatest (a least-cost assignment, munkres-js): two balls that both
 // look pink become the pink and whatever the less pink-looking one most likely is otherwise.
 import computeMunkres from 'munkres-js';
-import { SNOOKER_BALL_IDS, SNOOKER_REDS, type SnookerBallId } from '../../table/index.ts';
+import { SNOOKER_BALL_IDS, SNOOKER_CAPACITY, type SnookerBallId } from '../../table/index.ts';
 
 export interface ClassifiedBall {
   readonly id: SnookerBallId;
@@ -14,17 +14,7 @@ export interface ClassifiedBall {
   readonly probabilities: Readonly<Record<SnookerBallId, number>>;
 }
 
-/** How many balls of each id a snooker table can hold at once. */
-export const SNOOKER_CAPACITY: Readonly<Record<SnookerBallId, number>> = {
-  cue: 1,
-  red: SNOOKER_REDS,
-  yellow: 1,
-  green: 1,
-  brown: 1,
-  blue: 1,
-  pink: 1,
-  black: 1,
-};
+export { SNOOKER_CAPACITY };
 
 // Costs are −ln p in units of 1e-6, rounded to whole numbers: munkres-js compares its reduced costs
 // with zero, which is exact in integers and not in fractions. Probabilities below 1e-12 cost as much
