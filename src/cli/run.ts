@@ -178,7 +178,7 @@ export class DetectionWorker {
       this.waiting.delete(m.id);
     });
     const fail = (e: Error): void => {
-      this.dead = e;
+      this.dead ??= e; // the error, not the exit that follows it
       for (const [id, answer] of this.waiting) answer({ kind: 'error', id, error: e.message });
       this.waiting.clear();
     };
@@ -217,9 +217,26 @@ export class DetectionWorker {
     });
   }
 
+  /** Why the detector stopped, if it has. */
+  get failure(): Error | undefined {
+    return this.dead;
+  }
+
+  /** Stop the worker; frames still waiting are answered with an error. */
   async close(): Promise<void> {
     this.worker.removeAllListeners('exit');
+    this.dead ??= new Error('the detector was closed');
+    for (const [id, answer] of this.waiting) answer({ kind: 'error', id, error: this.dead.message });
+    this.waiting.clear();
     await this.worker.terminate();
+  }
+}
+
+/** The detector itself failed (not one frame): the run cannot go on. */
+export class DetectorFailure extends Error {
+  constructor(message: string) {
+    super(`the detector failed: ${message}`);
+    this.name = 'DetectorFailure';
   }
 }
 
@@ -256,6 +273,7 @@ export const followSource = async (
     const next = pending.shift();
     if (!next) return;
     const reply = await next.reply;
+    if (detector.failure) throw new DetectorFailure(detector.failure.message);
     stats.frames += 1;
     if (reply.kind !== 'balls') {
       stats.unusable += 1;
@@ -373,6 +391,7 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   try {
     stats = await followSource(source, detector, follower, emit, { log, shouldStop: () => stopping });
   } catch (e) {
+    if (e instanceof DetectorFailure) throw new CliError(e.message, FAILED);
     if (!(e instanceof SourceFailure)) throw e;
     failure = e;
   } finally {

@@ -137,7 +137,15 @@ export const motionStart = (
   const i = samples.findIndex((s) => s.t >= away && distance(s, from) > departMm);
   const first = samples[i];
   if (!first) return undefined;
-  const dir = fitLineThrough(from, samples.slice(i, i + count)) ?? unit(sub(first, from));
+  // Its first samples away, as long as they run straight out from `from` (it may soon meet something).
+  const out: Sample[] = [first];
+  for (const p of samples.slice(i + 1, i + count)) {
+    const way = unit(sub(first, from));
+    const rel = sub(p, from);
+    if (Math.abs(dot(rel, perp(way))) > departMm + 0.05 * Math.hypot(rel.x, rel.y)) break;
+    out.push(p);
+  }
+  const dir = fitLineThrough(from, out) ?? unit(sub(first, from));
   const along = (p: Vec): number => dot(sub(p, from), dir);
   // Back from the first sample away, over those already moving off (beyond a third of the threshold).
   let j = i;
@@ -149,7 +157,7 @@ export const motionStart = (
   // Not before the last sample that was still there, give or take its noise: a frame earlier.
   const still = samples[j - 2] ?? samples[j - 1];
   const lower = still && still.t >= after ? still.t : Math.min(after, first.t);
-  const moving = samples.slice(j, i + count);
+  const moving = samples.slice(j, i + out.length);
   // Whatever the fit says, it set off after the last sample still there and before the first away.
   const bounds = { earliest: lower, latest: first.t };
   if (moving.length < 2) return { t: (lower + first.t) / 2, dir, speed: 0, ...bounds };
@@ -608,7 +616,8 @@ export const strikeTime = (
   const start = motionStart(
     cue,
     cueSamples,
-    lastStill ? lastStill.t : record.departed - 1,
+    // No sample of it lying still (the source began with the stroke): as early as the source goes.
+    lastStill ? lastStill.t : Math.min(record.departed - 1, record.frames[0]?.t ?? record.departed),
     departMm,
     count,
     record.departed,
