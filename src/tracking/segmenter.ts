@@ -97,16 +97,15 @@ export class StrokeSegmenter {
     s.frames.push(frame);
     const table = frame.tracks.filter(onTable);
     const settled = table.every(still);
-    // The last ball to stop, or to drop into a pocket during the stroke.
+    // Over when the balls left on the table have been still long enough: a ball that went into a
+    // pocket last (its pot confirmed, so not pending) does not make the others wait again.
+    const lastStop = Math.max(s.departed, ...table.map((v) => v.restSince ?? s.departed));
+    // The stroke ends when the last ball stopped or dropped.
     const dropped = frame.tracks.filter((v) => !onTable(v) && (v.goneAt ?? -Infinity) >= s.departed);
-    const lastStop = Math.max(
-      s.departed,
-      ...table.map((v) => v.restSince ?? s.departed),
-      ...dropped.map((v) => v.goneAt ?? s.departed),
-    );
-    if (settled && frame.t - lastStop >= o.restMs) return this.finish(lastStop, 'rest', frame.t);
+    const end = Math.max(lastStop, ...dropped.map((v) => v.goneAt ?? s.departed));
+    if (settled && frame.t - lastStop >= o.restMs) return this.finish(end, 'rest', frame.t);
     if (settled && frame.t - lastStop >= o.removalRestMs && this.removing(s.before, frame))
-      return this.finish(lastStop, 'removal', frame.t);
+      return this.finish(end, 'removal', frame.t);
     if (frame.t - s.departed >= o.maxStrokeMs) return this.finish(frame.t, 'timeout', frame.t);
     return undefined;
   }
