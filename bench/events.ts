@@ -74,6 +74,8 @@ interface Tally {
   potsFound: number;
   invented: number;
   latency: number[];
+  /** How far each ball's reported rest place is from where it came to rest (mm). */
+  restError: number[];
   failures: string[];
 }
 const tally = (): Tally => ({
@@ -85,6 +87,7 @@ const tally = (): Tally => ({
   potsFound: 0,
   invented: 0,
   latency: [],
+  restError: [],
   failures: [],
 });
 
@@ -96,7 +99,10 @@ const pct = (a: number, b: number): string => (b === 0 ? '—' : `${((100 * a) /
 
 const add = (
   t: Tally,
-  truth: readonly (TrueStroke & { end: number })[],
+  truth: readonly (TrueStroke & {
+    end: number;
+    rest?: readonly { id: SnookerBallId; x: number; y: number }[];
+  })[],
   shots: readonly FollowedShot[],
   label: string,
 ): void => {
@@ -115,7 +121,14 @@ const add = (
   t.failures.push(...s.failures);
   for (const d of shots) {
     const match = truth.find((x) => Math.abs(x.start - d.shot.start) < 150);
-    if (match) t.latency.push(d.recognisedAt - match.end);
+    if (!match) continue;
+    t.latency.push(d.recognisedAt - match.end);
+    for (const b of match.rest ?? []) {
+      const near = d.shot.rest
+        .filter((r) => r.id === b.id)
+        .reduce((best, r) => Math.min(best, Math.hypot(r.x - b.x, r.y - b.y)), Infinity);
+      if (Number.isFinite(near)) t.restError.push(near);
+    }
   }
 };
 
@@ -124,7 +137,8 @@ const report = (name: string, t: Tally, extra = ''): void => {
     `${name}: strokes ${t.found}/${t.played} found, ${t.extra} extra; first contact ${pct(t.firstRight, t.found)} ` +
       `(${t.firstRight}/${t.found}); pots (ball and pocket) ${pct(t.potsFound, t.potsTrue)} (${t.potsFound}/${t.potsTrue}); ` +
       `pots invented ${t.invented}; latency median ${quantile(t.latency, 0.5).toFixed(0)} ms, ` +
-      `95th ${quantile(t.latency, 0.95).toFixed(0)} ms, max ${Math.max(...t.latency).toFixed(0)} ms${extra}`,
+      `95th ${quantile(t.latency, 0.95).toFixed(0)} ms, max ${Math.max(...t.latency).toFixed(0)} ms; ` +
+      `rest places off by ${quantile(t.restError, 0.5).toFixed(1)} mm median, ${quantile(t.restError, 0.95).toFixed(1)} mm 95th${extra}`,
   );
   for (const f of t.failures.slice(0, 8)) console.log(`    ${f}`);
 };
@@ -212,6 +226,7 @@ for (const fps of [60, 30]) {
     const truth = trueStrokes(clip.played).map((s, k) => ({
       ...s,
       end: s.start + (clip.played.strokes[k]?.result.duration ?? 0),
+      rest: clip.played.strokes[k]?.result.rest ?? [],
     }));
     add(t, truth, shots, `clip ${HELD_OUT + c} at ${fps} fps`);
     // First contacts of the fast strokes (cue ball at 3 m/s or more).
@@ -252,6 +267,7 @@ for (const fps of [60, 30]) {
       const truth = trueStrokes(clip.played).map((s, k) => ({
         ...s,
         end: s.start + (clip.played.strokes[k]?.result.duration ?? 0),
+        rest: clip.played.strokes[k]?.result.rest ?? [],
       }));
       add(t, truth, follow(frames).shots, `${name} seed ${seed} at ${fps} fps`);
     }
@@ -267,6 +283,7 @@ interface TruthFile {
     end: number;
     firstContact: SnookerBallId[];
     potted: { id: SnookerBallId; pocket: PocketId }[];
+    rest: { id: SnookerBallId; x: number; y: number }[];
   }[];
 }
 if (VIDEO) {
