@@ -371,7 +371,9 @@ export class Tracker {
   private tentate(dets: readonly Detection[], t: number, dt: number): void {
     const o = this.options;
     this.tentatives = this.tentatives.filter((c) => t - c.last <= o.tentativeMs);
-    const gate = o.gateMm + (o.maxSpeedMmS * Math.max(dt, 1)) / 1000;
+    // As far as a ball could have gone since the candidate was last seen (a fast ball lost in its blur
+    // is seen only now and then).
+    const gate = (c: Tentative): number => o.gateMm + (o.maxSpeedMmS * Math.max(dt, t - c.last, 1)) / 1000;
     const fresh: Tentative[] = [];
     for (const id of SNOOKER_BALL_IDS) {
       const cands = this.tentatives.filter((c) => c.id === id);
@@ -382,7 +384,7 @@ export class Tracker {
         const cost = cands.map((c) =>
           ds.map((d) => {
             const dist = distance(c.p, d);
-            return dist <= gate ? Math.round(dist * COST_SCALE) : FORBIDDEN;
+            return dist <= gate(c) ? Math.round(dist * COST_SCALE) : FORBIDDEN;
           }),
         );
         for (const [r, c] of assign(cost)) {
