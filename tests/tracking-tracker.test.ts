@@ -272,6 +272,26 @@ describe('pots', () => {
     expect(last?.pending).toBeUndefined();
   });
 
+  it('a ball that settles over a pocket’s fall and vanishes a moment later has dropped; after a long rest there, only hidden', () => {
+    const tr = table.pockets.find((p) => p.id === 'TR');
+    if (!tr) throw new Error('no TR');
+    const lip = { x: tr.mouthCentre.x + tr.axis.x * 20, y: tr.mouthCentre.y + tr.axis.y * 20 };
+    const follow = (restMs: number): ReturnType<Tracker['views']>[number] | undefined => {
+      const tracker = new Tracker(table);
+      // It creeps the last 60 mm into the throat, stops there, and after `restMs` is gone.
+      const frames = frameTimes(0, 1000 + restMs + 500).map((t) => {
+        const s = Math.min(1, t / 1000);
+        const p = { x: lip.x - tr.axis.x * 60 * (1 - s), y: lip.y - tr.axis.y * 60 * (1 - s) };
+        return { t, balls: [det('cue', 400, 600), ...(t < 1000 + restMs ? [det('red', p.x, p.y)] : [])] };
+      });
+      return run(tracker, frames)
+        .at(-1)
+        ?.tracks.find((v) => v.id === 'red');
+    };
+    expect(follow(300)).toMatchObject({ status: 'potted', pocket: 'TR' });
+    expect(follow(3000)).toMatchObject({ status: 'hidden', atRest: true });
+  });
+
   it('a fast ball that leaves the bed over a cushion is off the table', () => {
     const tracker = new Tracker(table);
     const frames = frameTimes(0, 1500).map((t) => {

@@ -38,6 +38,12 @@ export interface TrackerOptions {
    */
   readonly hiddenSettleMs: number;
   readonly hiddenRunMs: number;
+  /**
+   * A ball that came to rest this short of a pocket's fall line (mm) no more than `lipSettleMs` before
+   * it vanished has dropped (it teetered on the lip); one resting there longer is only hidden.
+   */
+  readonly lipMm: number;
+  readonly lipSettleMs: number;
   /** Slower than this, a ball vanishing at a cushion is hidden, not off the table (mm/s). */
   readonly offTableMinSpeedMmS: number;
   /** Balls of each id the set holds. */
@@ -58,6 +64,8 @@ export const DEFAULT_TRACKER: TrackerOptions = {
   potConfirmMs: 100,
   hiddenSettleMs: 600,
   hiddenRunMs: 3000,
+  lipMm: 12,
+  lipSettleMs: 600,
   offTableMinSpeedMmS: 1500,
   capacity: SNOOKER_CAPACITY,
 };
@@ -132,6 +140,13 @@ export const vanishedInto = (table: Table, from: Vec, velocity: Vec, reach: numb
   }
   return best?.pocket;
 };
+
+/** The pocket whose fall a ball centred at `p` hangs over, within `lipMm` short of it, if any. */
+export const hangingOver = (table: Table, p: Vec, lipMm: number): PocketId | undefined =>
+  table.pockets.find((k) => {
+    const lateral = Math.abs(dot(sub(p, k.mouthCentre), perp(k.axis)));
+    return depthInPocket(k, p) >= k.fallDepth - lipMm && lateral < k.mouth / 2;
+  })?.id;
 
 /** Does a straight path from `from` leave the bed over a cushion (not into a pocket) within `reach`? */
 export const leavesBed = (table: Table, from: Vec, velocity: Vec, reach: number): boolean => {
@@ -344,7 +359,11 @@ export class Tracker {
         : agitated
           ? Math.min((o.maxSpeedMmS * dt) / 1000, 3 * this.table.ballDiameter)
           : 0;
-      const pocket = moving || agitated ? vanishedInto(this.table, from, v, reach) : undefined;
+      // A ball that had only just come to rest hanging over a pocket's fall (after a rattle in the
+      // jaws, say) and then vanished has dropped; one that lay there a while and vanishes is hidden.
+      const onLip =
+        !moving && t - m.restSince <= o.lipSettleMs ? hangingOver(this.table, from, o.lipMm) : undefined;
+      const pocket = moving || agitated ? vanishedInto(this.table, from, v, reach) : onLip;
       if (pocket) {
         k.pending = 'pot';
         k.pocket = pocket;
