@@ -511,8 +511,6 @@ export interface FirstContact {
   readonly ids: SnookerBallId[];
   readonly tracks: string[];
   readonly t: number | undefined;
-  /** Cushions the cue ball met before it. */
-  readonly cushions: { t: number; at: Vec }[];
 }
 
 /** The cue ball's first contact (see the top of this file). */
@@ -528,7 +526,7 @@ export const firstContact = (
 ): FirstContact => {
   const cue = record.before.find((b) => b.id === 'cue');
   const cushions: { t: number; at: Vec }[] = [];
-  if (!cue) return { ids: [], tracks: [], t: undefined, cushions };
+  if (!cue) return { ids: [], tracks: [], t: undefined };
   const tol = Math.max(o.timingMs, o.timingFrames * frameInterval(record));
   let origin: Vec = cue;
   let t0 = start;
@@ -566,7 +564,7 @@ export const firstContact = (
     }
     if (hit) {
       const both = also ? [hit, also] : [hit];
-      return { ids: both.map((h) => h.id), tracks: both.map((h) => h.track), t: hit.t, cushions };
+      return { ids: both.map((h) => h.id), tracks: both.map((h) => h.track), t: hit.t };
     }
     if (!cushion || leg.next === undefined) break;
     // Off the cushion: a new leg from the contact point, through the samples after it.
@@ -592,9 +590,9 @@ export const firstContact = (
     const b = path[Math.max(0, j)];
     const speed = a && b && b.t > a.t ? distance(a, b) / (b.t - a.t) : 0;
     if (Math.abs(distance(at, earliest.from) - table.ballDiameter) <= o.fallbackMm + speed * tol)
-      return { ids: [earliest.id], tracks: [earliest.track], t: earliest.t, cushions };
+      return { ids: [earliest.id], tracks: [earliest.track], t: earliest.t };
   }
-  return { ids: [], tracks: [], t: undefined, cushions };
+  return { ids: [], tracks: [], t: undefined };
 };
 
 export interface AnalyseOptions {

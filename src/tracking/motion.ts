@@ -109,21 +109,6 @@ export const fitLineThrough = (origin: Vec, points: readonly Vec[]): Vec | undef
   return along < 0 ? scale(d, -1) : d;
 };
 
-/** The best line near `points`: centroid and direction (from the first point towards the last). */
-export const fitLine = (points: readonly Vec[]): { centre: Vec; dir: Vec } | undefined => {
-  const first = points[0];
-  const last = points.at(-1);
-  if (!first || !last || points.length < 2) return undefined;
-  const centre = scale(
-    points.reduce((s, p) => add(s, p), { x: 0, y: 0 }),
-    1 / points.length,
-  );
-  const d = principal(points.map((p) => sub(p, centre)));
-  if (!d) return undefined;
-  const run = sub(last, first);
-  return { centre, dir: run.x * d.x + run.y * d.y < 0 ? scale(d, -1) : d };
-};
-
 const mean = (samples: readonly Sample[]): Vec => {
   let x = 0;
   let y = 0;
