@@ -26,8 +26,13 @@ export interface TrackerOptions {
   readonly maxSpeedMmS: number;
   /** A detection this close to an unmatched track of another class is that ball, its class misread. */
   readonly classSwapMm: number;
-  /** Consecutive detections needed to start a track or bring one back. */
+  /** Consecutive detections needed to start a track or bring one back… */
   readonly confirmFrames: number;
+  /**
+   * …each at least this sure of its class. A piece of a player's arm the classifier can barely name
+   * is not a new ball; a known ball it is unsure of is still matched to its track by position.
+   */
+  readonly minNewConfidence: number;
   /** A tentative track not seen for this long is forgotten. */
   readonly tentativeMs: number;
   /** A ball gone where it could drop, unseen for this long, is potted (or off the table). */
@@ -60,6 +65,7 @@ export const DEFAULT_TRACKER: TrackerOptions = {
   maxSpeedMmS: 8000,
   classSwapMm: 20,
   confirmFrames: 2,
+  minNewConfidence: 0.3,
   tentativeMs: 200,
   potConfirmMs: 100,
   hiddenSettleMs: 600,
@@ -231,7 +237,9 @@ export class Tracker {
 
     // 4. Detections that match nothing: tentative tracks, confirmed by repetition.
     this.tentate(
-      [...unmatched].map((i) => frame.balls[i]).filter((d): d is Detection => d !== undefined),
+      [...unmatched]
+        .map((i) => frame.balls[i])
+        .filter((d): d is Detection => d !== undefined && d.confidence >= this.options.minNewConfidence),
       t,
       dt,
     );
@@ -381,7 +389,8 @@ export class Tracker {
       return;
     }
     if (!k.pending && !m.atRest) {
-      const speed = Math.hypot(m.velocity.x, m.velocity.y);
+      // Its motion carries it on only if it was known (a few samples); else it is taken as stopped soon.
+      const speed = m.legSamples >= 3 ? Math.hypot(m.velocity.x, m.velocity.y) : 0;
       const stops = (1000 * speed) / o.motion.hiddenDecelMmS2;
       if (t - k.lastSeen >= Math.max(o.hiddenSettleMs, Math.min(o.hiddenRunMs, stops))) m.settle(t);
     }
