@@ -168,8 +168,8 @@ describe('random seeded strokes (property)', () => {
 });
 
 /** One stroke from a layout, played as a clip with stillness before and after. */
-const oneStroke = (balls: SimBall[], vx: number, vy: number): PlayedScenario => {
-  const result = simulateStroke(table, balls, { vx, vy });
+const oneStroke = (balls: SimBall[], vx: number, vy: number, height = 0): PlayedScenario => {
+  const result = simulateStroke(table, balls, { vx, vy, height });
   return {
     table,
     strokes: [{ start: 600, result }],
@@ -205,6 +205,40 @@ describe('what hides a ball does not pot it', () => {
     expect(shot?.firstContact).toEqual(['red']);
     expect(shot?.potted).toEqual([]);
     expect(shot?.rest.some((b) => b.id === 'black' && Math.hypot(b.x - 1735, b.y - 3525) < 2)).toBe(true);
+  });
+
+  it('a ball struck while under a hand and never seen again went into the pocket it was sent at', () => {
+    // The red lies 200 mm from the bottom-left pocket; a hand covers it from before the cue ball gets
+    // there until long after. The cue ball sends it along the line of centres into the pocket.
+    const red = { x: 150, y: 150 };
+    const mouth = table.pockets.find((p) => p.id === 'BL')?.mouthCentre ?? pointMm(0, 0);
+    const away = Math.atan2(red.y - mouth.y, red.x - mouth.x);
+    const cue = { x: red.x + 600 * Math.cos(away), y: red.y + 600 * Math.sin(away) };
+    const balls: SimBall[] = [
+      { track: 'cue', id: 'cue', ...cue },
+      { track: 'red1', id: 'red', ...red },
+      { track: 'blue', id: 'blue', x: 889, y: 1784.5 },
+    ];
+    // Screwed back a little, so that the cue ball does not follow the red in.
+    const played = oneStroke(balls, -1500 * Math.cos(away), -1500 * Math.sin(away), -0.5);
+    const truePots = played.strokes[0]?.result.potted.map((p) => ({ id: p.id, pocket: p.pocket }));
+    expect(truePots).toEqual([{ id: 'red', pocket: 'BL' }]);
+    const hand = capsuleCover([
+      { from: 400, to: 3000, segment: { a: pointMm(red.x, red.y), b: pointMm(0, 0) }, radius: 90 },
+    ]);
+    const frames = synthesiseClip(
+      table,
+      (t) => positionsAt(played, t),
+      0,
+      played.totalMs,
+      60,
+      { ...DEFAULT_FAULTS, cover: hand },
+      makeRng(13),
+    );
+    const [shot] = follow(frames).map((s) => s.shot);
+    expect(shot?.firstContact).toEqual(['red']);
+    expect(shot?.potted).toEqual(truePots);
+    expect(shot?.rest.some((b) => b.id === 'red')).toBe(false);
   });
 
   it('a moving ball that passes under an arm and out again is followed, not potted', () => {

@@ -18,6 +18,7 @@ import {
   distanceToSegment,
   dot,
   nearestOnSegment,
+  norm,
   perp,
   scale,
   sub,
@@ -29,6 +30,7 @@ import {
 import { mm } from '../units.ts';
 import { Matrix, solve } from 'ml-matrix';
 import { fitLineThrough, linearFit, type Sample } from './motion.ts';
+import { vanishedInto } from './tracker.ts';
 import type { StrokeRecord } from './segmenter.ts';
 import type { RestingBall, Shot, StrokeEvent, TrackView } from './types.ts';
 
@@ -59,6 +61,8 @@ export interface EventOptions {
   readonly refitMm: number;
   /** How long before and after a contact a ball's samples are looked at to see it set off (ms). */
   readonly stillWindowMs: number;
+  /** A ball struck out of sight and never seen again went into a pocket this close along its line (mm). */
+  readonly unseenPotMm: number;
   /** A path this far inside a ball's contact circle (mm) touched it, whether it was seen to move or not. */
   readonly certainMm: number;
   /** How long a cue ball lost from view is taken to run on at its pace (ms). */
@@ -84,6 +88,7 @@ export const DEFAULT_EVENTS: EventOptions = {
   maxCushionLegs: 6,
   unseenRunMs: 1000,
   certainMm: 3,
+  unseenPotMm: 1200,
   stillWindowMs: 150,
   refitMm: 20,
   fallbackMm: 15,
@@ -722,8 +727,26 @@ export const analyseStroke = (
     }
   }
 
+  // A ball the cue ball struck while it was out of sight (under a hand) and never seen again: sent
+  // along the line of centres at a pocket close by, it went in; otherwise it is only hidden.
+  const unseenPots = new Set<string>();
+  for (const track of first.tracks) {
+    const end = lastViews.get(track);
+    const ball = record.before.find((b) => b.track === track);
+    if (!end || !ball || first.t === undefined || end.status !== 'hidden' || end.lastSeen >= first.t)
+      continue;
+    const cueAt = positionAt(record.before.find((b) => b.id === 'cue') ?? ball, cueSamples, first.t);
+    const line = sub(ball, cueAt);
+    const pocket = vanishedInto(table, ball, scale(unit(line), 1000), o.unseenPotMm);
+    if (!pocket || norm(line) === 0) continue;
+    unseenPots.add(track);
+    potted.push({ id: end.id, pocket });
+    events.push({ t: first.t, type: 'pot', ball: end.id, track, pocket });
+  }
+
   const rest: RestingBall[] = [...lastViews.values()]
     .filter((v) => (v.status === 'table' || v.status === 'hidden') && v.pending === undefined)
+    .filter((v) => !unseenPots.has(v.track))
     .map((v) => ({ track: v.track, id: v.id, x: mm(v.x), y: mm(v.y) }));
   const touching: [string, string][] = [];
   for (let i = 0; i < rest.length; i++)

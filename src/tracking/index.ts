@@ -81,6 +81,8 @@ export class StrokeFollower {
       events: this.options.events,
       departMm: this.options.tracker.motion.departMm,
     });
+    // Pots found from the stroke as a whole (a ball struck out of sight) hold for the tracker too.
+    for (const e of shot.events) if (e.type === 'pot') this.tracker.pot(e.track, e.pocket, e.t);
     return { shot, recognisedAt: record.recognisedAt, record };
   }
 }

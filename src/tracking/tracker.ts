@@ -182,6 +182,19 @@ export class Tracker {
     this.redCount = 0;
   }
 
+  /**
+   * A hidden ball found, by what happened around it, to have gone into a pocket (struck out of sight
+   * and never seen again): potted from now on, and brought back if it is seen again.
+   */
+  pot(track: string, pocket: PocketId, t: number): void {
+    const k = this.tracks.find((x) => x.name === track);
+    if (!k || k.status !== 'hidden') return;
+    k.status = 'potted';
+    k.pending = undefined;
+    k.pocket = pocket;
+    k.goneAt = t;
+  }
+
   /** The tracks as they stand (after the last frame). */
   views(): TrackView[] {
     return this.tracks.map((k) => this.view(k));
