@@ -15,7 +15,7 @@
 // Latency is the time from the last ball stopping (truth) to the frame at which the stroke's end was
 // recognised, in video time; a live run adds the frames in flight (at most two frame times).
 //
-// Run: npx tsx bench/events.ts [--clips 30] [--strokes 4] [--seed 8000001] [--no-video] [--clip-budget 120]
+// Run: npx tsx bench/events.ts [--clips 30] [--strokes 4] [--seed 9000001] [--no-video] [--clip-budget 120]
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -51,10 +51,11 @@ const arg = (name: string, fallback: number): number => {
 const CLIPS = arg('--clips', 30);
 const STROKES = arg('--strokes', 4);
 const VIDEO = !process.argv.includes('--no-video');
-// The figures are for seeds from 8 000 001, never looked at while the tracker was written: it was
-// tuned on seeds below 10 000 and checked on seeds from 900 001; the set from 7 000 001 was held out
-// until it showed one pot missed (a red settling on the lip, then dropping), which was then fixed.
-const HELD_OUT = arg('--seed', 8_000_001);
+// The figures are for seeds from 9 000 001, never looked at while the tracker was written: it was
+// tuned on seeds below 10 000 and checked on seeds from 900 001. Two earlier held-out sets were each
+// used until they showed a miss, then fixed: from 7 000 001 a red settling on a pocket's lip and
+// dropping; from 8 000 001 a red struck and potted under a hand (first contacts 100 %, pots 38/39).
+const HELD_OUT = arg('--seed', 9_000_001);
 const CLIP_BUDGET_MS = arg('--clip-budget', 120) * 1000;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
