@@ -269,6 +269,31 @@ describe('what hides a ball does not pot it', () => {
   });
 });
 
+describe('the start of a stroke', () => {
+  it('a cue ball lying a centimetre from a red and played into it, moving no further itself, starts a stroke', () => {
+    const balls: SimBall[] = [
+      { track: 'cue', id: 'cue', x: 889, y: 1000 },
+      { track: 'red1', id: 'red', x: 889, y: 1000 + table.ballDiameter + 10 },
+    ];
+    // Struck dead straight with a stun: the cue ball stops where it meets the red.
+    const played = oneStroke(balls, 0, 1200, -0.2);
+    const cue = played.strokes[0]?.result.rest.find((b) => b.id === 'cue');
+    expect((cue?.y ?? 0) - 1000).toBeLessThan(15);
+    const frames = synthesiseClip(
+      table,
+      (t) => positionsAt(played, t),
+      0,
+      played.totalMs,
+      60,
+      DEFAULT_FAULTS,
+      makeRng(14),
+    );
+    const shots = follow(frames).map((s) => s.shot);
+    expect(shots).toHaveLength(1);
+    expect(shots[0]?.firstContact).toEqual(['red']);
+  });
+});
+
 describe('the end of a stroke', () => {
   it('is recognised within 300 ms of the last ball stopping', () => {
     const balls: SimBall[] = [

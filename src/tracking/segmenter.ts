@@ -11,6 +11,8 @@ export interface SegmenterOptions {
   readonly removalRestMs: number;
   /** The cue ball must leave its rest at least this fast to have been struck (mm/s)… */
   readonly minStrikeSpeedMmS: number;
+  /** …and get this far from where it lay (mm): a ball creeping its last millimetres was not struck. */
+  readonly strikeMm: number;
   /** …and not have been moving for this long before (ms): a ball still settling is not struck again. */
   readonly minStillMs: number;
   /** Frames kept from before the stroke: where every ball lay, and the cue ball's last still samples. */
@@ -25,6 +27,7 @@ export const DEFAULT_SEGMENTER: SegmenterOptions = {
   restMs: 250,
   removalRestMs: 100,
   minStrikeSpeedMmS: 150,
+  strikeMm: 15,
   minStillMs: 250,
   preRollMs: 500,
   maxStrokeMs: 120_000,
@@ -79,8 +82,14 @@ export class StrokeSegmenter {
       if (!cue || cue.atRest || cue.departedAt === undefined) return undefined;
       // Still creeping on from the last stroke: not a new one.
       const settling = this.cueMoving !== undefined && cue.departedAt - this.cueMoving < o.minStillMs;
-      if (Math.hypot(cue.vx, cue.vy) < o.minStrikeSpeedMmS || settling) return undefined;
+      // Far enough off — or already into another ball, which has set off since (a ball close by).
+      const off = cue.from ? Math.hypot(cue.x - cue.from.x, cue.y - cue.from.y) : Infinity;
       const departed = cue.departedAt;
+      const struck = frame.tracks.some(
+        (v) => v.id !== 'cue' && !v.atRest && (v.departedAt ?? -Infinity) >= departed,
+      );
+      if (Math.hypot(cue.vx, cue.vy) < o.minStrikeSpeedMmS || (off < o.strikeMm && !struck) || settling)
+        return undefined;
       const prior = [...this.history].reverse().find((f) => f.t < departed);
       // Where every ball lay: as it was in the last frame before the cue ball moved, or — a ball only
       // found since, or already moving — where it last lay.

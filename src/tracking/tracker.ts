@@ -33,6 +33,8 @@ export interface TrackerOptions {
    * is not a new ball; a known ball it is unsure of is still matched to its track by position.
    */
   readonly minNewConfidence: number;
+  /** A ball at rest unseen for longer than this and found away from where it lay moved meanwhile (ms). */
+  readonly jumpAfterMs: number;
   /** A tentative track not seen for this long is forgotten. */
   readonly tentativeMs: number;
   /** A ball gone where it could drop, unseen for this long, is potted (or off the table). */
@@ -67,6 +69,7 @@ export const DEFAULT_TRACKER: TrackerOptions = {
   confirmFrames: 2,
   minNewConfidence: 0.3,
   tentativeMs: 200,
+  jumpAfterMs: 150,
   potConfirmMs: 100,
   hiddenSettleMs: 600,
   hiddenRunMs: 3000,
@@ -352,9 +355,11 @@ export class Tracker {
   private observe(k: Track, d: Detection | undefined, t: number): void {
     if (!d) return;
     const p = { x: d.x, y: d.y };
-    // Found again away from where it lay: it moved while out of sight.
+    // Found again, after a while out of sight, away from where it lay: it moved meanwhile. (After a
+    // missed detection or two, the usual test of a departure applies.)
     const away = distance(p, k.motion.anchor) > this.options.motion.departMm;
-    if (k.status === 'hidden' && k.motion.atRest && !k.motion.stirring && away) k.motion.jump(t, p);
+    const long = t - k.lastSeen > this.options.jumpAfterMs;
+    if (k.status === 'hidden' && k.motion.atRest && !k.motion.stirring && away && long) k.motion.jump(t, p);
     else k.motion.observe(t, p);
     k.status = 'table';
     k.pending = undefined;
