@@ -587,14 +587,24 @@ export const firstContact = (
       (a, b) => a.t - b.t,
     ),
   ];
-  const earliest = moves.find((m) => m.id !== 'cue' && m.t > start);
+  // (A ball lying a few millimetres from the cue ball sets off as good as at the strike.)
+  const earliest = moves.find((m) => m.id !== 'cue' && m.t > start - tol);
   if (earliest) {
-    const at = positionAt(cue, path, earliest.t);
-    const j = path.findIndex((p) => p.t >= earliest.t);
-    const a = path[Math.max(0, j - 1)];
-    const b = path[Math.max(0, j)];
-    const speed = a && b && b.t > a.t ? distance(a, b) / (b.t - a.t) : 0;
-    if (Math.abs(distance(at, earliest.from) - table.ballDiameter) <= o.fallbackMm + speed * tol)
+    // The cue ball's way while that ball could have set off (joined up between samples) must come
+    // within a diameter of it, give or take.
+    const from = earliest.earliest - tol;
+    const to = earliest.latest + tol;
+    const way = [
+      positionAt(cue, path, from),
+      ...path.filter((p) => p.t > from && p.t < to),
+      positionAt(cue, path, to),
+    ];
+    const closest = Math.min(
+      ...way
+        .slice(1)
+        .map((q, i) => distanceToSegment({ a: toPoint(way[i] ?? q), b: toPoint(q) }, earliest.from)),
+    );
+    if (closest - table.ballDiameter <= o.fallbackMm)
       return { ids: [earliest.id], tracks: [earliest.track], t: earliest.t };
   }
   return { ids: [], tracks: [], t: undefined };

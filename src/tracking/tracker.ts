@@ -33,6 +33,8 @@ export interface TrackerOptions {
    * is not a new ball; a known ball it is unsure of is still matched to its track by position.
    */
   readonly minNewConfidence: number;
+  /** A hidden ball is matched straight away only to a detection at least this sure of its class. */
+  readonly refindConfidence: number;
   /** A ball at rest unseen for longer than this and found away from where it lay moved meanwhile (ms). */
   readonly jumpAfterMs: number;
   /** A tentative track not seen for this long is forgotten. */
@@ -68,6 +70,7 @@ export const DEFAULT_TRACKER: TrackerOptions = {
   classSwapMm: 20,
   confirmFrames: 2,
   minNewConfidence: 0.3,
+  refindConfidence: 0.8,
   tentativeMs: 200,
   jumpAfterMs: 150,
   potConfirmMs: 100,
@@ -214,44 +217,46 @@ export class Tracker {
     const unmatched = new Set(frame.balls.map((_, i) => i));
     const matched = new Set<Track>();
 
-    // 1. Class by class, inside each track's gate.
-    for (const id of SNOOKER_BALL_IDS) {
-      const tracks = live.filter((k) => k.id === id);
-      const dets = [...unmatched].filter((i) => frame.balls[i]?.id === id);
-      if (tracks.length === 0 || dets.length === 0) continue;
-      const cost = tracks.map((k) => {
-        const gate = this.gate(k, t, dt, agitated.has(k));
-        return dets.map((i) => this.cost(k, frame.balls[i], t, gate));
-      });
-      for (const [r, c] of assign(cost)) {
-        const k = tracks[r];
-        const i = dets[c];
-        if (!k || i === undefined) continue;
-        this.observe(k, frame.balls[i], t);
-        matched.add(k);
-        unmatched.delete(i);
+    const take = (k: Track, i: number): void => {
+      this.observe(k, frame.balls[i], t);
+      matched.add(k);
+      unmatched.delete(i);
+    };
+    // Class by class, inside each track's gate.
+    const byClass = (group: readonly Track[]): void => {
+      for (const id of SNOOKER_BALL_IDS) {
+        const tracks = group.filter((k) => k.id === id);
+        const dets = [...unmatched].filter((i) => frame.balls[i]?.id === id);
+        if (tracks.length === 0 || dets.length === 0) continue;
+        const cost = tracks.map((k) => {
+          const gate = this.gate(k, t, dt, agitated.has(k));
+          return dets.map((i) => this.cost(k, frame.balls[i], t, gate));
+        });
+        for (const [r, c] of assign(cost)) {
+          const k = tracks[r];
+          const i = dets[c];
+          if (k && i !== undefined) take(k, i);
+        }
       }
-    }
-
-    // 2. A class misread: an unmatched detection right where an unmatched track should be.
-    const orphans = live.filter((k) => !matched.has(k));
+    };
+    // 1. Class by class. 2. A class misread: a detection left over right where a ball seen in the
+    // last frame should be (its place is well known; an unseen ball's is a guess).
+    byClass(live);
+    const orphans = live.filter((k) => k.status === 'table' && !matched.has(k));
     const rest = [...unmatched];
     if (orphans.length > 0 && rest.length > 0) {
       const cost = orphans.map((k) => rest.map((i) => this.cost(k, frame.balls[i], t, this.swapGate(k, t))));
       for (const [r, c] of assign(cost)) {
         const k = orphans[r];
         const i = rest[c];
-        if (!k || i === undefined) continue;
-        this.observe(k, frame.balls[i], t);
-        matched.add(k);
-        unmatched.delete(i);
+        if (k && i !== undefined) take(k, i);
       }
     }
 
-    // 3. Tracks with no detection: hidden, or gone into a pocket or off the bed.
+    // 4. Tracks with no detection: hidden, or gone into a pocket or off the bed.
     for (const k of live) if (!matched.has(k)) this.miss(k, t, dt, agitated.has(k));
 
-    // 4. Detections that match nothing: tentative tracks, confirmed by repetition.
+    // 5. Detections that match nothing: tentative tracks, confirmed by repetition.
     this.tentate(
       [...unmatched]
         .map((i) => frame.balls[i])
@@ -317,9 +322,9 @@ export class Tracker {
     // Just set moving: its speed is not known yet.
     if (m.legSamples < 3) return o.restGateMm + o.maxSpeedMmS * since;
     const speed = Math.hypot(m.velocity.x, m.velocity.y);
-    return (
-      o.gateMm + o.gateFraction * speed * since + (k.status === 'hidden' ? (o.maxSpeedMmS * since) / 4 : 0)
-    );
+    // Out of sight, where its motion would have taken it grows less certain the longer it is unseen;
+    // by its own pace, not any pace — a misread detection far off must not carry it away.
+    return o.gateMm + o.gateFraction * speed * since + (k.status === 'hidden' ? 0.5 * speed * since : 0);
   }
 
   private swapGate(k: Track, t: number): number {
@@ -339,6 +344,10 @@ export class Tracker {
    */
   private cost(k: Track, d: Detection | undefined, t: number, gate: number): number {
     if (!d) return FORBIDDEN;
+    // A ball out of sight is found again only by a detection sure of its class: a misread detection
+    // of a ball in view must not carry it off to where that ball is.
+    if (k.status === 'hidden' && d.confidence < this.options.refindConfidence && d.id === k.id)
+      return FORBIDDEN;
     const m = k.motion;
     const predicted = m.predict(t);
     const fromPrediction = distance(d, predicted);
