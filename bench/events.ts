@@ -15,7 +15,7 @@
 // Latency is the time from the last ball stopping (truth) to the frame at which the stroke's end was
 // recognised, in video time; a live run adds the frames in flight (at most two frame times).
 //
-// Run: npx tsx bench/events.ts [--clips 50] [--strokes 4] [--seed 10000001] [--no-video] [--clip-budget 120]
+// Run: npx tsx bench/events.ts [--clips 50] [--strokes 4] [--seed 11000001] [--no-video] [--clip-budget 120]
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -51,12 +51,14 @@ const arg = (name: string, fallback: number): number => {
 const CLIPS = arg('--clips', 50);
 const STROKES = arg('--strokes', 4);
 const VIDEO = !process.argv.includes('--no-video');
-// The figures are for seeds from 10 000 001, never looked at while the tracker was written: it was
-// tuned on seeds below 10 000 and checked on seeds from 900 001. Three earlier held-out sets were each
+// The figures are for seeds from 11 000 001, never looked at while the tracker was written: it was
+// tuned on seeds below 10 000 and checked on seeds from 900 001. Four earlier held-out sets were each
 // used until they showed a fault, then the fault was fixed: from 7 000 001 a red settling on a
 // pocket's lip and dropping (a pot missed); from 8 000 001 a red struck and potted under a hand (a pot
-// missed); from 9 000 001 a cue ball creeping after a stroke taken for a new one (an extra stroke).
-const HELD_OUT = arg('--seed', 10_000_001);
+// missed); from 9 000 001 a cue ball creeping after a stroke taken for a new one (an extra stroke);
+// from 10 000 001, at 30 fps, a misread detection carrying a hidden cue ball into a pocket (a pot
+// invented) and a red lying a centimetre from the cue ball (first contact missed).
+const HELD_OUT = arg('--seed', 11_000_001);
 const CLIP_BUDGET_MS = arg('--clip-budget', 120) * 1000;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
