@@ -1,6 +1,11 @@
 // The Detector over a sequence of frames: where nothing changed it keeps the last frame's answer —
 // and that answer is the one a fresh detection gives; what moved is detected again.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { decodeImage } from '../src/capture/index.ts';
 import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/image.ts';
 import type { Renderer } from '../src/sim/render/index.ts';
@@ -106,4 +111,38 @@ describe('Detector', () => {
     expect(afterBlack.value.reused).toBe(0);
     expect(afterBlack.value.balls).toHaveLength(22);
   });
+
+  it('keeps each unchanged ball once: the work a frame stays near the balls found while a pack breaks up', async () => {
+    // The opening break's video, frames 84–107: the pack splits and a score of pieces change or not
+    // from frame to frame. A ball in two pieces' (overlapping) boxes was once kept twice, then four
+    // times, and the break took seconds a frame.
+    const dir = mkdtempSync(path.join(tmpdir(), 'referee-detector-'));
+    try {
+      execFileSync('ffmpeg', [
+        '-loglevel',
+        'error',
+        '-i',
+        'fixtures/opening-break/clip.mp4',
+        '-vf',
+        'select=between(n\\,84\\,107)',
+        '-vsync',
+        '0',
+        path.join(dir, '%03d.png'),
+      ]);
+      const detector = new Detector(calibration, classifier);
+      const frames = readdirSync(dir).sort();
+      expect(frames).toHaveLength(24);
+      for (const name of frames) {
+        const image = await decodeImage(path.join(dir, name));
+        if (!image.ok) throw new Error(image.error.message);
+        const r = await detector.detect(image.value);
+        if (!r.ok) throw new Error(r.error.message);
+        // Blur hides a ball or two for a frame while the pack splits; never more.
+        expect(r.value.balls.length, name).toBeGreaterThanOrEqual(19);
+        expect(r.value.fitted, name).toBeLessThanOrEqual(2 * r.value.balls.length);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -45,6 +45,8 @@ export interface FrameDetection {
   readonly balls: DetectedBall[];
   /** Balls whose last answer was kept because nothing changed around them. */
   readonly reused: number;
+  /** Outlines weighed this frame, kept and fresh: the frame's work, a little above the balls found. */
+  readonly fitted: number;
 }
 
 interface LastFrame {
@@ -87,15 +89,17 @@ export class Detector {
     const last = this.last;
     const g = this.locator.geometry;
 
-    // Pieces unchanged since the last frame keep that frame's fits; the rest are fitted now.
-    const kept: FittedBall[] = [];
+    // Pieces unchanged since the last frame keep that frame's balls; the rest are fitted now. Pieces'
+    // boxes can overlap, so a ball is kept once however many unchanged boxes hold it (kept twice, it
+    // would be kept four times the frame after, and so on: a pack breaking up took seconds a frame).
+    const kept = new Set<FittedBall>();
     const changed: Component[] = [];
     for (const piece of frame.pieces) {
       if (last && this.unchanged(last.reduced, frame.reduced.data, piece)) {
         for (const f of last.fits) {
           const i = Math.floor(f.u / g.scale);
           const j = Math.floor(f.v / g.scale);
-          if (i >= piece.i0 && i <= piece.i1 && j >= piece.j0 && j <= piece.j1) kept.push(f);
+          if (i >= piece.i0 && i <= piece.i1 && j >= piece.j0 && j <= piece.j1) kept.add(f);
         }
       } else {
         changed.push(piece);
@@ -103,10 +107,11 @@ export class Detector {
     }
     const rimPrior = last?.rimPx ?? this.options.locate.rimWidthPx;
     const fresh = this.locator.fitPieces(frame, changed, rimPrior);
-    const settled = this.locator.settle([...kept, ...fresh], rimPrior);
+    const keptFits = [...kept];
+    const settled = this.locator.settle([...keptFits, ...fresh], rimPrior);
     const known = new Map<FittedBall, ClassifiedBall>();
     settled.fits.forEach((f, i) => {
-      const before = i < kept.length ? last?.guesses.get(kept[i] as FittedBall) : undefined;
+      const before = i < keptFits.length ? last?.guesses.get(keptFits[i] as FittedBall) : undefined;
       if (before) known.set(f, before);
     });
 
@@ -131,9 +136,18 @@ export class Detector {
     const named = new Map<FittedBall, ClassifiedBall>();
     verified.forEach((v, i) => named.set(v.fit, guesses[i] as ClassifiedBall));
 
-    this.last = { reduced: buffer, fits, guesses: named, rimPx: settled.rimPx };
+    // Only the balls reported are carried to the next frame: a fit verification turned down (a
+    // duplicate, a piece of an arm) is looked at again only where the picture changes.
+    this.last = { reduced: buffer, fits: verified.map((v) => v.fit), guesses: named, rimPx: settled.rimPx };
     this.next = 1 - this.next;
-    return { ok: true, value: { balls, reused: verified.filter((v) => known.has(v.fit)).length } };
+    return {
+      ok: true,
+      value: {
+        balls,
+        reused: verified.filter((v) => known.has(v.fit)).length,
+        fitted: fits.length,
+      },
+    };
   }
 
   /** Is the reduced frame the same as the last around a piece (its box and a margin)? */
