@@ -294,6 +294,47 @@ describe('the start of a stroke', () => {
   });
 });
 
+describe('first contact', () => {
+  // Regression: on the rendered opening break, `referee run` ruled "the cue ball missed all object
+  // balls" on a break that split the pack. The detector finds a fast ball nearer one end of its blur
+  // streak than its middle (±18 mm along its line at 5.5 m/s); the cue ball, seen behind twice after
+  // twice ahead halfway up the table, was taken to have been slowed there, so its first leg ended on
+  // open cloth and the contact with the pack was never looked for.
+  it.each([60, 30])(
+    'the opening break at %i fps, the cue ball seen up to four tenths of its streak along its line: it hit the corner red of the back row',
+    (fps) => {
+      const clip = fixtureClip(
+        JSON.parse(readFileSync(path.join(SCENARIOS, 'opening-break.json'), 'utf8')),
+        calibration,
+      );
+      const result = clip.played.strokes[0]?.result;
+      const contact = result?.events.find((e) => e.type === 'contact' && e.a === 'cue');
+      const struck =
+        contact?.type === 'contact' ? result?.at(0).find((b) => b.track === contact.tb) : undefined;
+      if (!struck) throw new Error('the break touches no ball');
+      for (const seed of [1, 2, 4, 5]) {
+        const faults: FaultOptions = { ...DEFAULT_FAULTS, cover: clip.cover, blurEndFraction: 0.4 };
+        const frames = synthesiseClip(
+          table,
+          clip.samplesAt,
+          0,
+          clip.played.totalMs,
+          fps,
+          faults,
+          makeRng(seed),
+        );
+        const [done, ...more] = follow(frames);
+        expect(more).toHaveLength(0);
+        expect(done?.shot.firstContact).toEqual(['red']);
+        // The red it hit, not one of the pack it set off.
+        const hit = done?.shot.events.find((e) => e.type === 'contact' && e.a === 'cue');
+        const lay = done?.shot.before.find((b) => hit?.type === 'contact' && b.track === hit.tb);
+        expect(Math.hypot((lay?.x ?? 0) - struck.x, (lay?.y ?? 0) - struck.y)).toBeLessThan(5);
+      }
+    },
+  );
+});
+
 describe('the end of a stroke', () => {
   it('is recognised within 300 ms of the last ball stopping', () => {
     const balls: SimBall[] = [
