@@ -11,18 +11,22 @@ import { makeRng } from '../src/sim/random.ts';
 import { simulateStroke, type SimBall } from '../src/sim/physics/index.ts';
 import type { PlayedScenario } from '../src/sim/truth.ts';
 import { positionsAt } from '../src/sim/truth.ts';
-import { snookerTable } from '../src/table/index.ts';
+import { snookerTable, type SnookerBallId } from '../src/table/index.ts';
 import {
   capsuleCover,
+  DEFAULT_EVENTS,
   DEFAULT_FAULTS,
   DEFAULT_FOLLOWER,
+  firstContact,
   StrokeFollower,
   synthesiseClip,
   type FaultOptions,
   type FollowedShot,
   type FrameDetections,
+  type StrokeRecord,
+  type TrackView,
 } from '../src/tracking/index.ts';
-import { pointMm } from '../src/units.ts';
+import { mm, pointMm } from '../src/units.ts';
 import { fixtureClip, randomClip, scoreShots } from './helpers/strokes.ts';
 
 const table = snookerTable();
@@ -333,6 +337,47 @@ describe('first contact', () => {
       }
     },
   );
+
+  it('when no leg explains it, the ball the cue ball reached, not one dated a few ms before it far off', () => {
+    // The fallback, alone: no ball is seen to set off when the cue ball's line meets it (`moved`
+    // says no to all), and it only grazes the red it reaches. A red across the table is dated 5 ms
+    // earlier — within the timing tolerance, as a pack jostled by the cue ball's blur is.
+    const at = (track: string, id: SnookerBallId, x: number, y: number): TrackView => ({
+      track,
+      id,
+      status: 'table',
+      x: mm(x),
+      y: mm(y),
+      atRest: true,
+      vx: 0,
+      vy: 0,
+      lastSeen: 0,
+    });
+    const grazed = { x: 800 + table.ballDiameter - 1.5, y: 2000 };
+    const far = { x: 1300, y: 2100 };
+    const before = [
+      at('cue', 'cue', 800, 700),
+      at('red1', 'red', grazed.x, grazed.y),
+      at('red2', 'red', far.x, far.y),
+    ];
+    // The cue ball up the table at 5 m/s from t = 1000, seen at 60 fps; it reaches the red at 1260.
+    const times = Array.from({ length: 40 }, (_, k) => 1000 + (k * 1000) / 60);
+    const cueSamples = times.map((t) => ({ t, x: 800, y: 700 + 5 * (t - 1000) }));
+    const record: StrokeRecord = {
+      departed: times[1] ?? 0,
+      end: times.at(-1) ?? 0,
+      before,
+      frames: times.map((t) => ({ t, tracks: [] })),
+      endedBy: 'rest',
+      recognisedAt: times.at(-1) ?? 0,
+    };
+    const starts = [
+      { track: 'red2', id: 'red' as const, t: 1255, slack: 2, earliest: 1250, latest: 1266.7, from: far },
+      { track: 'red1', id: 'red' as const, t: 1260, slack: 2, earliest: 1250, latest: 1266.7, from: grazed },
+    ];
+    const first = firstContact(table, record, 1000, cueSamples, () => false, starts, DEFAULT_EVENTS, 4.5);
+    expect(first.tracks).toEqual(['red1']);
+  });
 });
 
 describe('the end of a stroke', () => {

@@ -611,7 +611,10 @@ export const firstContact = (
   }
   // No leg explains it — two things happened within a frame (a cushion and a ball just off it): the
   // first object ball to move, if the cue ball was there when it did. Nothing moves before the first
-  // contact, so the first to move was touched first.
+  // contact, so the first to move was touched first — but departures are dated only to within the
+  // timing tolerance, and a pack the cue ball's blur runs into seems to stir before it arrives (on
+  // the rendered opening break, reds it never touched were dated up to 6 ms before the one it hit).
+  // So every ball that set off within the tolerance of the first is a candidate, earliest first.
   const path = [
     { t: start, x: cue.x, y: cue.y },
     ...[...cueSamples.filter((p) => p.t > start), ...cushions.map((c) => ({ t: c.t, ...c.at }))].sort(
@@ -619,24 +622,22 @@ export const firstContact = (
     ),
   ];
   // (A ball lying a few millimetres from the cue ball sets off as good as at the strike.)
-  const earliest = moves.find((m) => m.id !== 'cue' && m.t > start - tol);
-  if (earliest) {
+  const starts = moves.filter((m) => m.id !== 'cue' && m.t > start - tol);
+  const firstStart = starts[0]?.t ?? Infinity;
+  for (const m of starts.filter((x) => x.t <= firstStart + tol)) {
     // The cue ball's way while that ball could have set off (joined up between samples) must come
     // within a diameter of it, give or take.
-    const from = earliest.earliest - tol;
-    const to = earliest.latest + tol;
+    const from = m.earliest - tol;
+    const to = m.latest + tol;
     const way = [
       positionAt(cue, path, from),
       ...path.filter((p) => p.t > from && p.t < to),
       positionAt(cue, path, to),
     ];
     const closest = Math.min(
-      ...way
-        .slice(1)
-        .map((q, i) => distanceToSegment({ a: toPoint(way[i] ?? q), b: toPoint(q) }, earliest.from)),
+      ...way.slice(1).map((q, i) => distanceToSegment({ a: toPoint(way[i] ?? q), b: toPoint(q) }, m.from)),
     );
-    if (closest - table.ballDiameter <= o.fallbackMm)
-      return { ids: [earliest.id], tracks: [earliest.track], t: earliest.t };
+    if (closest - table.ballDiameter <= o.fallbackMm) return { ids: [m.id], tracks: [m.track], t: m.t };
   }
   return { ids: [], tracks: [], t: undefined };
 };
