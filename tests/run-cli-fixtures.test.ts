@@ -1,0 +1,105 @@
+// `referee run` on every fixture clip (CONTRACTS.md §5), the whole chain as a user runs it — ffmpeg
+// decoding, vision in a worker, tracking, the rules — against the clip's exact truth: one shot line
+// per stroke with the truth's first contact, pots (ball and pocket) and balls off the table, each
+// followed by its ruling; and, where a fresh frame is what the clip plays, the ruling the WPBSA rules
+// give. tests/run-cli.test.ts covers the other ways of running (a folder of frames, --events, a bad
+// source).
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runReferee } from './helpers/spawn.ts';
+
+interface TruthStroke {
+  readonly firstContact: readonly string[];
+  readonly potted: readonly { readonly id: string; readonly pocket: string }[];
+  readonly offTable: readonly string[];
+}
+const truthOf = (clip: string): readonly TruthStroke[] =>
+  (JSON.parse(readFileSync(`fixtures/${clip}/truth.json`, 'utf8')) as { strokes: TruthStroke[] }).strokes;
+
+const lines = (stdout: string): Record<string, unknown>[] =>
+  stdout
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+const sorted = (xs: readonly string[]): string[] => [...xs].sort();
+const pots = (ps: readonly { readonly id: string; readonly pocket: string }[]): string[] =>
+  sorted(ps.map((p) => `${p.id}@${p.pocket}`));
+
+/**
+ * The ruling on each clip's stroke as `referee run` gives it: from a fresh frame (no ruling before
+ * it), with reds on the table, so a red is on (CONTRACTS.md §4). `undefined`: not a fresh frame's
+ * stroke — colour-pot is played on a colour with the black nominated (fixtures/demo.json), which
+ * `referee run` cannot know, so it rules a black hit when on a red; only its events are checked.
+ */
+const RULINGS: Record<string, { foul: null | { points: number }; scored: number } | undefined> = {
+  // WPBSA 3.3: a red struck and none potted ends the turn: no foul, nothing scored (the break
+  // splits the pack; the cue ball must not be taken to have missed them, 3.10(a)).
+  'opening-break': { foul: null, scored: 0 },
+  // WPBSA 3.3: a red potted scores 1.
+  'red-pot': { foul: null, scored: 1 },
+  'colour-pot': undefined,
+  // WPBSA 3.3: the red potted off another red it was kissed by still scores 1.
+  kiss: { foul: null, scored: 1 },
+  // WPBSA 3.3: a red doubled off a cushion into the middle pocket scores 1.
+  double: { foul: null, scored: 1 },
+  // WPBSA 3.10(a): the cue ball went in off the red: a foul, 4 (the minimum) to the opponent, the
+  // red's point not scored.
+  'in-off': { foul: { points: 4 }, scored: 0 },
+  // WPBSA 3.3: the red struck but left in the jaws: no foul, nothing scored.
+  rattle: { foul: null, scored: 0 },
+  // WPBSA 3.3, 3.10(a): the cue ball off a cushion first, then the red: a fair stroke, nothing potted.
+  'escape-from-snooker': { foul: null, scored: 0 },
+  // WPBSA 3.3: a red struck, none potted (balls hidden under the player for a while): no foul.
+  'occluded-by-player': { foul: null, scored: 0 },
+  // WPBSA 3.3: a red potted at 4 m/s scores 1.
+  'fast-stroke': { foul: null, scored: 1 },
+};
+const CLIPS = Object.keys(RULINGS).sort();
+
+describe('referee run on every fixture clip', () => {
+  it('the clips here are the fixtures there are', () => {
+    const there = readdirSync('fixtures', { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name !== 'scenarios')
+      .map((d) => d.name)
+      .sort();
+    expect(there).toEqual(CLIPS);
+  });
+
+  it.each(CLIPS)(
+    '%s: the truth’s strokes, first contacts, pots and balls off, each shot followed by its ruling',
+    async (clip) => {
+      const truth = truthOf(clip);
+      const r = await runReferee([
+        'run',
+        '--source',
+        `fixtures/${clip}/clip.mp4`,
+        '--calibration',
+        'calibration/demo.json',
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      const out = lines(r.stdout);
+      expect(out.filter((l) => l['type'] === 'shot')).toHaveLength(truth.length);
+      expect(out).toHaveLength(2 * truth.length);
+      for (const [i, stroke] of truth.entries()) {
+        const shot = out[2 * i] ?? {};
+        const ruling = out[2 * i + 1] ?? {};
+        expect(shot).toMatchObject({ type: 'shot', index: i });
+        expect({
+          firstContact: sorted(shot['firstContact'] as string[]),
+          potted: pots(shot['potted'] as { id: string; pocket: string }[]),
+          offTable: sorted(shot['offTable'] as string[]),
+        }).toEqual({
+          firstContact: sorted(stroke.firstContact),
+          potted: pots(stroke.potted),
+          offTable: sorted(stroke.offTable),
+        });
+        expect(ruling['type']).toBe('ruling');
+        expect(ruling).not.toHaveProperty('error');
+        const rules = i === 0 ? RULINGS[clip] : undefined;
+        if (rules) expect(ruling).toMatchObject(rules);
+      }
+    },
+    120_000,
+  );
+});
