@@ -338,6 +338,35 @@ describe('first contact', () => {
     },
   );
 
+  it('at 30 fps, a ball in the jaws the cue ball meets between two frames, by the cushion, knocked straight in', () => {
+    // Regression (bench/events.ts, held-out clip 11 000 018 at 30 fps, its fourth stroke): the cue
+    // ball meets the bottom-left pocket's cushion and the yellow in its jaws within one frame, and
+    // the yellow drops without ever being seen to move. No leg explains it; the fallback looked only
+    // at balls seen to set off, and the stroke was called a miss of all balls.
+    const balls: SimBall[] = [
+      { track: 'cue', id: 'cue', x: 1599.7, y: 2032.2 },
+      { track: 'yellow', id: 'yellow', x: 34.4, y: 14.7 },
+      { track: 'red1', id: 'red', x: 1124.7, y: 3238 },
+    ];
+    const played = oneStroke(balls, -1260.9, -1566.3);
+    expect(played.strokes[0]?.result.firstContact).toEqual(['yellow']);
+    for (let seed = 1; seed <= 12; seed++) {
+      const frames = synthesiseClip(
+        table,
+        (t) => positionsAt(played, t),
+        0,
+        played.totalMs,
+        30,
+        DEFAULT_FAULTS,
+        makeRng(seed),
+      );
+      const [done, ...more] = follow(frames);
+      expect(more).toHaveLength(0);
+      expect(done?.shot.firstContact).toEqual(['yellow']);
+      expect(done?.shot.potted).toEqual([{ id: 'yellow', pocket: 'BL' }]);
+    }
+  });
+
   it('when no leg explains it, the ball the cue ball reached, not one dated a few ms before it far off', () => {
     // The fallback, alone: no ball is seen to set off when the cue ball's line meets it (`moved`
     // says no to all), and it only grazes the red it reaches. A red across the table is dated 5 ms

@@ -494,6 +494,31 @@ const departures = (
   return out.sort((a, b) => a.t - b.t);
 };
 
+/**
+ * Balls that went into a pocket or off the table during the stroke without ever being seen to set
+ * off — a ball in the jaws knocked straight in between two frames — as departures from where they
+ * lay, some time between their last sighting (after the strike) and the next frame.
+ */
+const goneUnseen = (record: StrokeRecord, moves: readonly Departure[], start: number): Departure[] => {
+  const out: Departure[] = [];
+  for (const v of record.frames.at(-1)?.tracks ?? []) {
+    if (v.status !== 'potted' && v.status !== 'offTable' && v.pending === undefined) continue;
+    const was = record.before.find((b) => b.track === v.track);
+    if (!was || v.lastSeen < start || moves.some((m) => m.track === v.track)) continue;
+    const next = record.frames.find((f) => f.t > v.lastSeen)?.t ?? v.lastSeen;
+    out.push({
+      track: v.track,
+      id: v.id,
+      t: (v.lastSeen + next) / 2,
+      slack: (next - v.lastSeen) / 2,
+      earliest: v.lastSeen,
+      latest: next,
+      from: was,
+    });
+  }
+  return out;
+};
+
 /** Cushion contacts of one ball: its distance from a cushion nose falls, then rises, at a radius. */
 const cushionContacts = (
   table: Table,
@@ -709,7 +734,10 @@ export const analyseStroke = (
     return !moves.some((m) => m.track === track) && end.atRest && distance(end, was) > o.nudgeMm;
   };
 
-  const first = firstContact(table, record, start, cueSamples, moved, moves, o, options.departMm);
+  // First contact's fallback also looks at balls gone down unseen: at 30 fps a cue ball can meet a
+  // ball in the jaws and the cushion beside it between two frames, and the ball drops at once.
+  const starts = [...moves, ...goneUnseen(record, moves, start)].sort((a, b) => a.t - b.t);
+  const first = firstContact(table, record, start, cueSamples, moved, starts, o, options.departMm);
   const events: StrokeEvent[] = [];
   if (first.t !== undefined) {
     for (const [i, id] of first.ids.entries())
