@@ -85,7 +85,7 @@ describe('the JSON API', () => {
     const csv = await (await fetch(`${server.url}/api/export/frame/1.csv`)).text();
     const [header, row] = csv.trim().split('\r\n');
     expect(header).toBe(
-      'frame,stroke,striker,firstContact,potted,foulPoints,foulReasons,scored,score0,score1,status,by',
+      'frame,stroke,striker,firstContact,potted,foulPoints,foulReasons,scored,score0,score1,status,by,start,end,endedAt',
     );
     expect(row).toMatch(/^1,0,0,,,4,/);
     expect((await fetch(`${server.url}/api/export/match.xml`)).status).toBe(404);

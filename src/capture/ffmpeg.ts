@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import { err, ok, refereeError, type RefereeError, type Result } from '../errors.ts';
-import type { Frame, FrameSource, SourceItem } from './source.ts';
+import { wallClock, type Frame, type FrameSource, type SourceItem } from './source.ts';
 
 const run = promisify(execFile);
 
@@ -34,6 +34,8 @@ export interface FfmpegOptions {
   readonly ffprobePath?: string;
   /** The clock, for live timestamps (ms). Passed in so that tests control it. */
   readonly now?: () => number;
+  /** The wall clock frames are stamped with (`Frame.receivedAt`); default `wallClock`. */
+  readonly wall?: () => number;
 }
 
 export class SourceFailure extends Error {
@@ -126,6 +128,7 @@ export const openFfmpeg = async (o: FfmpegOptions): Promise<Result<FrameSource>>
   const stallTimeoutMs = o.stallTimeoutMs ?? 5000;
   const readAhead = o.readAhead ?? 2;
   const now = o.now ?? (() => performance.now());
+  const wall = o.wall ?? wallClock;
   const frameBytes = width * height * 3;
 
   let child: ChildProcessByStdio<null, Readable, Readable> | undefined;
@@ -182,7 +185,16 @@ export const openFfmpeg = async (o: FfmpegOptions): Promise<Result<FrameSource>>
         pendingBytes -= frameBytes;
         const index = produced++;
         const t = live ? now() - start : (index * 1000) / fps;
-        const frame: Frame = { kind: 'frame', index, t, name: `${o.input}#${index}`, width, height, data };
+        const frame: Frame = {
+          kind: 'frame',
+          index,
+          t,
+          name: `${o.input}#${index}`,
+          receivedAt: wall(),
+          width,
+          height,
+          data,
+        };
         if (live && queue.length > 0) {
           queue.length = 0; // the consumer is behind: the waiting frame is dropped for the newer one
           dropped += 1;

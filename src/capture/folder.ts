@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { err, ok, refereeError, type Result } from '../errors.ts';
 import type { RgbImage } from '../image.ts';
-import type { FrameSource, SourceItem } from './source.ts';
+import { wallClock, type FrameSource, type SourceItem } from './source.ts';
 
 const IMAGE = /\.(png|jpe?g|webp|tiff?|bmp)$/i;
 
@@ -51,7 +51,7 @@ export const openFolder = async (dir: string, fps: number): Promise<Result<Frame
       const image = await decodeImage(path.join(dir, name));
       delivered += 1;
       yield image.ok
-        ? { kind: 'frame', index, t, name, ...image.value }
+        ? { kind: 'frame', index, t, name, receivedAt: wallClock(), ...image.value }
         : { kind: 'error', index, t, name, error: image.error };
     }
   }

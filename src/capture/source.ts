@@ -10,6 +10,12 @@ export interface Frame extends RgbImage {
   readonly t: number;
   /** What the frame is called in output (a file name, or `source#index`). */
   readonly name: string;
+  /**
+   * Wall-clock time (ms since 1970) the source handed the frame over: for a camera or a paced
+   * stream, when the picture was taken, less the transport's delay. The latency of a ruling is
+   * measured from it.
+   */
+  readonly receivedAt: number;
 }
 
 /** A frame that could not be read; the run goes on (CONTRACTS.md §3). */
@@ -22,6 +28,9 @@ export interface FrameFailure {
 }
 
 export type SourceItem = Frame | FrameFailure;
+
+/** The wall clock frames are stamped with: milliseconds since 1970, to a fraction of one. */
+export const wallClock = (): number => performance.timeOrigin + performance.now();
 
 export interface SourceStats {
   /** Frames handed to the consumer. */

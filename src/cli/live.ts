@@ -14,7 +14,7 @@ import {
   type FrameDetections,
   type TrackedFrame,
 } from '../tracking/index.ts';
-import { DetectionWorker, followSource, placesForRules } from './run.ts';
+import { DetectionWorker, followSource, placesForRules, type ArrivedFrame } from './run.ts';
 
 export interface LiveSink {
   balls(t: number, balls: readonly BallView[]): void;
@@ -131,7 +131,11 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       }
     }
   });
-  const onShot = ({ shot }: FollowedShot): void => {
+  const onShot = ({ shot, recognisedAt }: FollowedShot, by: ArrivedFrame): void => {
+    // The frame that ended the stroke arrived at `by.receivedAt`; the balls stopped `recognisedAt −
+    // end` of source time before it.
+    const endedAt = by.receivedAt - (recognisedAt - shot.end);
+    log.debug({ sourceFrame: by.index, receivedAt: by.receivedAt, recognisedAt, endedAt }, 'stroke seen');
     const round = (v: number): number => Math.round(v * 100) / 100;
     const { before, after } = placesForRules(options.table, shot);
     sink.stroke({
@@ -144,6 +148,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       },
       start: shot.start,
       end: shot.end,
+      endedAt,
       trails: follower.takeTrails(options.trailPoints ?? 200),
       before: before.map((b) => ({ id: b.id, x: round(b.x), y: round(b.y) })),
     });

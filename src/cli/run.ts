@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { Command } from 'commander';
 import { pino, type Logger } from 'pino';
 import { loadCalibrationFile } from '../camera/index.ts';
-import { openSource, SourceFailure, type FrameSource } from '../capture/index.ts';
+import { openSource, SourceFailure, wallClock, type Frame, type FrameSource } from '../capture/index.ts';
 import { CliError, describeError } from '../errors.ts';
 import { rule, type RuleOutput } from '../rules/snooker/index.ts';
 import {
@@ -240,6 +240,9 @@ export class DetectorFailure extends Error {
   }
 }
 
+/** The source frame that ended a stroke: its place in the source and when it arrived. */
+export type ArrivedFrame = Pick<Frame, 'index' | 'receivedAt'>;
+
 /** Counts kept while following a source. */
 export interface FollowStats {
   frames: number;
@@ -259,7 +262,7 @@ export const followSource = async (
   source: FrameSource,
   detector: DetectionWorker,
   follower: StrokeFollower,
-  onShot: (done: FollowedShot) => void,
+  onShot: (done: FollowedShot, by: ArrivedFrame) => void,
   options: { log?: Logger; inFlight?: number; shouldStop?: () => boolean } = {},
 ): Promise<FollowStats> => {
   const { log } = options;
@@ -268,10 +271,13 @@ export const followSource = async (
   const times: number[] = [];
   const started = performance.now();
   let lastReport = started;
-  const pending: { t: number; name: string; reply: Promise<DetectReply> }[] = [];
+  const pending: (ArrivedFrame & { t: number; name: string; reply: Promise<DetectReply> })[] = [];
+  // The frame last taken from the queue: a stroke the source's end closes ended with it.
+  let lastArrived: ArrivedFrame = { index: -1, receivedAt: wallClock() };
   const settle = async (): Promise<void> => {
     const next = pending.shift();
     if (!next) return;
+    lastArrived = next;
     const reply = await next.reply;
     if (detector.failure) throw new DetectorFailure(detector.failure.message);
     stats.frames += 1;
@@ -290,7 +296,7 @@ export const followSource = async (
     const done = follower.push({ t: next.t, balls });
     if (done) {
       stats.strokes += 1;
-      onShot(done);
+      onShot(done, next);
     }
     const now = performance.now();
     if (log && now - lastReport >= 2000) {
@@ -316,7 +322,13 @@ export const followSource = async (
         log?.warn({ frame: item.name, error: describeError(item.error) }, 'unreadable frame');
         continue;
       }
-      pending.push({ t: item.t, name: item.name, reply: detector.detect(item) });
+      pending.push({
+        t: item.t,
+        name: item.name,
+        index: item.index,
+        receivedAt: item.receivedAt,
+        reply: detector.detect(item),
+      });
       while (pending.length >= inFlight) await settle();
     }
   } catch (e) {
@@ -326,7 +338,7 @@ export const followSource = async (
   const last = follower.flush();
   if (last) {
     stats.strokes += 1;
-    onShot(last);
+    onShot(last, lastArrived);
   }
   stats.detectMs = times.length ? ([...times].sort((a, b) => a - b)[times.length >> 1] ?? 0) : 0;
   if (failure) throw failure;

@@ -48,6 +48,11 @@ export const matchEventSchema = z.discriminatedUnion('type', [
      * placed since the last ruling stand where they were put, not where the rules computed.
      */
     before: z.array(ballSchema).max(22).optional(),
+    /**
+     * Wall-clock time (ms since 1970) the last ball came to rest, as the frames' arrival dates it:
+     * what the latency of the ruling is measured from. Absent for a stroke entered by hand.
+     */
+    endedAt: finite.optional(),
   }),
   /** The ruling the program proposed or changed to, as shown at the time (an audit record: replay re-derives it). */
   z.object({ type: z.literal('ruling'), stroke: strokeNo, output: z.record(z.string(), z.unknown()) }),

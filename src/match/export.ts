@@ -14,6 +14,11 @@ export interface StrokeRow {
   readonly score1: number;
   readonly status: string;
   readonly by: string;
+  /** The stroke's start and end, ms on the source's clock. */
+  readonly start: number;
+  readonly end: number;
+  /** Wall-clock time its last ball stopped (ms since 1970), for a stroke the pipeline saw; else null. */
+  readonly endedAt: number | null;
 }
 
 const row = (s: StrokeRecord): StrokeRow => ({
@@ -29,6 +34,9 @@ const row = (s: StrokeRecord): StrokeRow => ({
   score1: s.ruling?.scores[1] ?? 0,
   status: s.status,
   by: s.by,
+  start: s.start,
+  end: s.end,
+  endedAt: s.endedAt ?? null,
 });
 
 export interface MatchExport {
@@ -64,11 +72,14 @@ const COLUMNS: readonly (keyof StrokeRow)[] = [
   'score1',
   'status',
   'by',
+  'start',
+  'end',
+  'endedAt',
 ];
 
 /** RFC 4180: quote a field when it holds a comma, a quote or a line break. */
-const cell = (v: string | number): string => {
-  const s = String(v);
+const cell = (v: string | number | null): string => {
+  const s = v === null ? '' : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
 

@@ -37,6 +37,7 @@ const rulingView = (s: StrokeRecord): RulingView => ({
   missCandidate: s.ruling?.missCandidate ?? false,
   freeBallNext: s.ruling?.next.freeBall ?? false,
   by: s.by,
+  ...(s.endedAt !== undefined ? { endedAt: s.endedAt } : {}),
 });
 
 /** A ball the camera must see within this distance of a target to count as placed there, mm. */

@@ -31,6 +31,8 @@ export interface StrokeRecord {
   readonly shot: Shot;
   readonly start: number;
   readonly end: number;
+  /** Wall-clock time the last ball came to rest (ms since 1970), for a stroke the pipeline saw. */
+  readonly endedAt?: number;
   readonly trails: readonly TrailView[];
   /** Null when the stroke as seen could not have happened from the state (see `rejected`). */
   readonly ruling: Ruling | null;
@@ -217,6 +219,7 @@ const step = (table: Table, m: ReplayedMatch, e: StoredEvent<MatchEvent>): Repla
         shot,
         start: ev.start,
         end: ev.end,
+        ...(ev.endedAt !== undefined ? { endedAt: ev.endedAt } : {}),
         trails: ev.trails,
         ruling,
         rejected,

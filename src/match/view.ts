@@ -35,6 +35,8 @@ export interface RulingView {
   readonly freeBallNext: boolean;
   /** Who proposed or last changed it: `pipeline`, or the referee's name. */
   readonly by: string;
+  /** When the stroke's last ball came to rest (ms since 1970), for a stroke the pipeline saw. */
+  readonly endedAt?: number;
 }
 
 export interface RespotView {

@@ -66,6 +66,8 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       clients: hub.size,
       droppedClients: hub.dropped,
       source: service.view.source,
+      // From the last ball stopping (the frame's arrival) to the ruling pushed to every view.
+      rulingLatency: service.rulingLatency,
     });
   });
   const sendExport = (req: Request, res: Response, frame: number | undefined): void => {

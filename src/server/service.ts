@@ -56,6 +56,19 @@ export interface StrokeReport {
   readonly trails?: readonly TrailView[];
   /** The balls as the camera saw them just before the stroke. */
   readonly before?: readonly BallView[];
+  /** Wall-clock time (ms since 1970) the last ball came to rest. */
+  readonly endedAt?: number;
+}
+
+/** Pipeline latencies of rulings kept for /api/health. */
+const LATENCIES_KEPT = 100;
+
+export interface RulingLatency {
+  /** Strokes measured (the last LATENCIES_KEPT at most). */
+  readonly strokes: number;
+  readonly lastMs: number | null;
+  readonly p50Ms: number | null;
+  readonly maxMs: number | null;
 }
 
 const PIN_KEY = 'refereePinHash';
@@ -66,6 +79,8 @@ export class MatchService {
   private live: { t: number; balls: readonly BallView[] } | null = null;
   private source: SourceInfo;
   private readonly listeners = new Set<(push: Push) => void>();
+  /** How long after the last ball stopped each recent ruling was pushed to the views (ms). */
+  private readonly latencies: number[] = [];
 
   private constructor(
     private readonly store: EventStore<MatchEvent>,
@@ -149,6 +164,7 @@ export class MatchService {
         shot: shot.value,
         start: report.start,
         end: report.end,
+        ...(report.endedAt !== undefined ? { endedAt: report.endedAt } : {}),
         trails,
         ...(before ? { before } : {}),
       },
@@ -159,7 +175,28 @@ export class MatchService {
     if (record?.rejected)
       this.options.logger.warn({ stroke: record.stroke, why: record.rejected }, 'stroke not ruled');
     this.pushView();
+    if (report.endedAt !== undefined) {
+      const ms = this.options.now() - report.endedAt;
+      this.latencies.push(ms);
+      if (this.latencies.length > LATENCIES_KEPT) this.latencies.shift();
+      this.options.logger.info({ stroke: record?.stroke, latencyMs: Math.round(ms) }, 'stroke ruled');
+    }
     return ok(record);
+  }
+
+  /** How soon after the balls stopped the last rulings reached the views: the 300 ms. */
+  get rulingLatency(): RulingLatency {
+    const sorted = [...this.latencies].sort((a, b) => a - b);
+    const at = (q: number): number | null =>
+      sorted.length
+        ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0)
+        : null;
+    return {
+      strokes: sorted.length,
+      lastMs: sorted.length ? Math.round(this.latencies.at(-1) ?? 0) : null,
+      p50Ms: at(0.5),
+      maxMs: at(1),
+    };
   }
 
   updateBalls(t: number, balls: readonly BallView[]): void {
