@@ -1,17 +1,18 @@
 // /overlay: for spectators and streams (an OBS browser source). Read-only; transparent background;
 // the balls where the pipeline sees them, trails of the last stroke, scores and break. Reconnects and
 // re-syncs by itself. URL parameters:
-//   show=balls,trails,score,table   which elements (default balls,trails,score)
+//   show=balls,trails,score,ruling,table   which elements (default balls,trails,score,ruling)
 //   scale=0.3                        CSS pixels per millimetre (default: fit the window)
 //   <ball>=RRGGBB                    a ball's colour, e.g. red=ff2020&cue=ffffff
 import type { Table } from '../table/bed.ts';
 import type { MatchView } from '../match/view.ts';
 import { BALL_COLOURS, drawBalls, drawTrails } from './balls-svg.ts';
 import { connectLive } from './live.ts';
+import { announceRuling, showLatestRuling } from './ruling.ts';
 import { drawTable } from './table-svg.ts';
 
 const params = new URLSearchParams(location.search);
-const show = new Set((params.get('show') ?? 'balls,trails,score').split(',').map((s) => s.trim()));
+const show = new Set((params.get('show') ?? 'balls,trails,score,ruling').split(',').map((s) => s.trim()));
 const colours: Record<string, string> = { ...BALL_COLOURS };
 for (const id of Object.keys(BALL_COLOURS)) {
   const c = params.get(id);
@@ -22,7 +23,8 @@ const main = async (): Promise<void> => {
   const table = (await (await fetch('/api/table')).json()) as Table;
   const svg = document.querySelector<SVGSVGElement>('svg#table');
   const score = document.querySelector<HTMLElement>('#score');
-  if (!svg || !score) return;
+  const ruling = document.querySelector<HTMLElement>('#ruling');
+  if (!svg || !score || !ruling) return;
   const ballsLayer = drawTable(svg, table);
   // Without `table` in show, only the balls (and trails) are drawn: the bed layer stays in the DOM
   // for geometry but is not painted, so the stream's own picture shows through.
@@ -46,6 +48,7 @@ const main = async (): Promise<void> => {
     set('.frames', `(${v.framesWon[0]}) frames (${v.framesWon[1]})`);
     set('.break', v.break > 0 ? `Break ${v.break}` : '');
     score.dataset.striker = String(v.striker);
+    if (show.has('ruling')) showLatestRuling(ruling, v, announceRuling);
     if (show.has('trails')) drawTrails(trails, v.trails, colours);
     if (show.has('balls') && v.balls.length) drawBalls(ballsLayer, v.balls, style);
   };

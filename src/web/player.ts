@@ -5,6 +5,7 @@ import type { Table } from '../table/bed.ts';
 import type { MatchView, RespotView } from '../match/view.ts';
 import { BALL_COLOURS, drawBalls, drawRespotTargets } from './balls-svg.ts';
 import { connectLive } from './live.ts';
+import { describeRuling, showLatestRuling } from './ruling.ts';
 import { drawTable } from './table-svg.ts';
 
 /** How close the placed ball must be to its target before it can be confirmed, mm. */
@@ -16,7 +17,8 @@ const main = async (): Promise<void> => {
   const list = document.querySelector<HTMLUListElement>('#respots');
   const instructions = document.querySelector<HTMLElement>('#instructions');
   const link = document.querySelector<HTMLElement>('#link');
-  if (!svg || !list || !instructions || !link) return;
+  const ruling = document.querySelector<HTMLElement>('#ruling');
+  if (!svg || !list || !instructions || !link || !ruling) return;
   const ballsLayer = drawTable(svg, table);
   const targets = document.createElementNS('http://www.w3.org/2000/svg', 'g');
   svg.insertBefore(targets, ballsLayer);
@@ -39,6 +41,8 @@ const main = async (): Promise<void> => {
   };
 
   const render = (v: MatchView): void => {
+    // The players see the ruling that set them respotting (or not) as the referee does.
+    showLatestRuling(ruling, v, describeRuling);
     list.replaceChildren(...v.respots.map(item));
     const open = v.respots.filter((r) => !r.confirmed);
     instructions.textContent = open.length

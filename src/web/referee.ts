@@ -3,9 +3,10 @@
 // confirm, override, undo; nominate; free ball; miss with ghosts of the balls to replace; the fouls
 // only a person sees. Changing anything needs the referee's PIN.
 import type { Table } from '../table/bed.ts';
-import type { MatchView, RulingView } from '../match/view.ts';
+import type { MatchView } from '../match/view.ts';
 import { BALL_COLOURS, drawBalls, drawGhosts, drawRespotTargets, drawTrails } from './balls-svg.ts';
 import { connectLive, type Inbound } from './live.ts';
+import { describeRuling, showLatestRuling } from './ruling.ts';
 import { drawTable } from './table-svg.ts';
 import { REFEREE_FOULS } from '../rules/snooker/values.ts';
 
@@ -39,14 +40,6 @@ const beep = (): void => {
   } catch {
     // no audio device: the visual alert stands alone
   }
-};
-
-const describeRuling = (r: RulingView): string => {
-  const who = `Player ${r.striker + 1}`;
-  const hit = r.firstContact.length ? `hit ${r.firstContact.join(' + ')} first` : 'hit nothing';
-  const potted = r.potted.length ? `, potted ${r.potted.join(', ')}` : '';
-  const result = r.foul ? `FOUL, ${r.foul.points} away: ${r.foul.reasons.join('; ')}` : `scored ${r.scored}`;
-  return `${who} ${hit}${potted} — ${result} (${r.status}${r.by !== 'pipeline' ? ` by ${r.by}` : ''})`;
 };
 
 const main = async (): Promise<void> => {
@@ -96,8 +89,13 @@ const main = async (): Promise<void> => {
     ($('#override-open') as HTMLButtonElement).disabled = v.rulings.length === 0;
     const log = $('#log');
     log.replaceChildren(
-      ...[...v.rulings].reverse().map((r) => {
+      ...[...v.rulings].reverse().map((r, i) => {
         const li = document.createElement('li');
+        if (i === 0) {
+          li.className = 'latest-ruling';
+          showLatestRuling(li, v);
+          return li;
+        }
         li.textContent = describeRuling(r);
         li.className = r.foul ? 'foul' : '';
         li.dataset.status = r.status;

@@ -87,10 +87,49 @@ describe('/referee', () => {
     const page = await openPage('/referee');
     const before = server.service.events.length;
     await page.click('#undo');
-    await page.waitForSelector('#alert:not([hidden])');
-    expect(await page.textContent('#alert')).toMatch(/UNAUTHORIZED/);
+    // The alert may first show the last stroke's foul (still proposed); the refusal replaces it.
+    await page.waitForFunction(() =>
+      /UNAUTHORIZED/.test(document.querySelector('#alert')?.textContent ?? ''),
+    );
+    expect(await page.isVisible('#alert')).toBe(true);
     expect(server.service.events.length).toBe(before);
     await page.close();
+  });
+});
+
+describe('every view', () => {
+  it("shows the pipeline's ruling as it is made: the referee's log, the overlay's banner, the player's line", async () => {
+    server.service.act({ name: 'setup', role: 'referee' }, { type: 'reRack' });
+    const pages = await Promise.all(['/referee', '/overlay', '/player'].map(openPage));
+    const endedAt = Date.now() - 250;
+    // WPBSA 3.10(a): the cue ball missed every ball: 4 away
+    const r = server.service.recordStroke({
+      shot: breakOff({ firstContact: [] }),
+      start: 0,
+      end: 1,
+      endedAt,
+    });
+    if (!r.ok || !r.value) throw new Error('stroke not recorded');
+    const stroke = String(r.value.stroke);
+    const shown = await Promise.all(
+      pages.map(async (page) => {
+        const el = await page.waitForSelector(`.latest-ruling[data-stroke="${stroke}"]`);
+        return {
+          text: await el.textContent(),
+          foul: await el.evaluate((e) => e.classList.contains('foul')),
+          endedAt: Number(await el.getAttribute('data-ended-at')),
+        };
+      }),
+    );
+    for (const s of shown) expect(s).toMatchObject({ foul: true, endedAt });
+    expect(shown[0]?.text).toMatch(/FOUL, 4 away/);
+    // The stream sees the result without the rule book's citation.
+    expect(shown[1]?.text).toBe('FOUL — 4 to Player 2: the cue ball missed all object balls');
+    expect(shown[2]?.text).toMatch(/FOUL, 4 away/);
+    // The server times it too, for /api/health.
+    expect(server.service.rulingLatency.strokes).toBeGreaterThan(0);
+    expect(server.service.rulingLatency.lastMs).toBeGreaterThanOrEqual(250);
+    await Promise.all(pages.map((p) => p.close()));
   });
 });
 
