@@ -4,7 +4,15 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['sim-physics', 'sim-render', 'detect', 'classify', 'events', 'ws-load'] as const;
+const BENCHES = [
+  'sim-physics',
+  'sim-render',
+  'detect',
+  'classify',
+  'events',
+  'ws-load',
+  'ruling-latency',
+] as const;
 
 const wanted = process.argv.slice(2);
 const chosen = wanted.length ? BENCHES.filter((b) => wanted.includes(b)) : BENCHES;

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { startReferee, waitForOutput } from '../tests/helpers/spawn.ts';
 
 export interface ServeProcess {
@@ -11,9 +12,17 @@ export interface ServeProcess {
   stop(): Promise<void>;
 }
 
+export interface ServeProcessOptions {
+  /** The server's log level (default warn). */
+  readonly logLevel?: string;
+  /** Each line the server writes to stdout: its log (pino JSON) and its start-up message. */
+  readonly onLog?: (line: string) => void;
+}
+
 export const startServeProcess = async (
   pin: string,
   extra: readonly string[] = [],
+  options: ServeProcessOptions = {},
 ): Promise<ServeProcess> => {
   const dir = mkdtempSync(path.join(tmpdir(), 'referee-serve-'));
   const args = [
@@ -28,8 +37,10 @@ export const startServeProcess = async (
     pin,
     ...extra,
   ];
-  const child = startReferee(args, { LOG_LEVEL: 'warn' });
+  const child = startReferee(args, { LOG_LEVEL: options.logLevel ?? 'warn' });
   child.stderr?.pipe(process.stderr);
+  const { onLog } = options;
+  if (onLog && child.stdout) createInterface({ input: child.stdout }).on('line', onLog);
   const [, url = ''] = await waitForOutput(child, /serving on (http:\/\/localhost:\d+)/);
   return {
     url,
