@@ -20,6 +20,7 @@ interface Health {
   heapUsedBytes: number;
   clients: number;
   source: { dropped: number };
+  rulingLatency: { strokes: number; p50Ms: number | null; maxMs: number | null };
 }
 const mb = (b: number): string => (b / 1024 / 1024).toFixed(1);
 const samples: Health[] = [];
@@ -27,7 +28,7 @@ for (let minute = 0; minute <= MINUTES; minute++) {
   const h = (await (await fetch(`${url}/api/health`)).json()) as Health;
   samples.push(h);
   console.log(
-    `${String(minute).padStart(3)} min  rss ${mb(h.rssBytes)} MB  heap ${mb(h.heapUsedBytes)} MB  clients ${h.clients}  frames dropped ${h.source.dropped}  messages ${messages}`,
+    `${String(minute).padStart(3)} min  rss ${mb(h.rssBytes)} MB  heap ${mb(h.heapUsedBytes)} MB  clients ${h.clients}  frames dropped ${h.source.dropped}  messages ${messages}  ruling latency p50 ${h.rulingLatency.p50Ms} ms, max ${h.rulingLatency.maxMs} ms (last ${h.rulingLatency.strokes} strokes)`,
   );
   if (minute < MINUTES) await new Promise((r) => setTimeout(r, 60_000));
 }

@@ -4,23 +4,10 @@
 // followed by its ruling; and, where a fresh frame is what the clip plays, the ruling the WPBSA rules
 // give. tests/run-cli.test.ts covers the other ways of running (a folder of frames, --events, a bad
 // source).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixtureTruth, jsonLines } from './helpers/fixtures.ts';
 import { runReferee } from './helpers/spawn.ts';
-
-interface TruthStroke {
-  readonly firstContact: readonly string[];
-  readonly potted: readonly { readonly id: string; readonly pocket: string }[];
-  readonly offTable: readonly string[];
-}
-const truthOf = (clip: string): readonly TruthStroke[] =>
-  (JSON.parse(readFileSync(`fixtures/${clip}/truth.json`, 'utf8')) as { strokes: TruthStroke[] }).strokes;
-
-const lines = (stdout: string): Record<string, unknown>[] =>
-  stdout
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 const sorted = (xs: readonly string[]): string[] => [...xs].sort();
 const pots = (ps: readonly { readonly id: string; readonly pocket: string }[]): string[] =>
@@ -69,7 +56,7 @@ describe('referee run on every fixture clip', () => {
   it.each(CLIPS)(
     '%s: the truth’s strokes, first contacts, pots and balls off, each shot followed by its ruling',
     async (clip) => {
-      const truth = truthOf(clip);
+      const truth = fixtureTruth(clip).strokes;
       const r = await runReferee([
         'run',
         '--source',
@@ -78,7 +65,7 @@ describe('referee run on every fixture clip', () => {
         'calibration/demo.json',
       ]);
       expect(r.code, r.stderr).toBe(0);
-      const out = lines(r.stdout);
+      const out = jsonLines(r.stdout);
       expect(out.filter((l) => l['type'] === 'shot')).toHaveLength(truth.length);
       expect(out).toHaveLength(2 * truth.length);
       for (const [i, stroke] of truth.entries()) {

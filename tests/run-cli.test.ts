@@ -5,30 +5,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fixtureTruth, jsonLines } from './helpers/fixtures.ts';
 import { runReferee } from './helpers/spawn.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-run-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Truth {
-  readonly fps: number;
-  readonly strokes: readonly {
-    readonly firstContact: readonly string[];
-    readonly potted: readonly { readonly id: string; readonly pocket: string }[];
-  }[];
-}
-const truthOf = (name: string): Truth =>
-  JSON.parse(readFileSync(`fixtures/${name}/truth.json`, 'utf8')) as Truth;
-
-const lines = (stdout: string): Record<string, unknown>[] =>
-  stdout
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-
 describe('referee run', () => {
   it('on a video file: the red pot, its first contact and pocket as the truth has them, then its ruling', async () => {
-    const truth = truthOf('red-pot');
+    const truth = fixtureTruth('red-pot');
     const r = await runReferee([
       'run',
       '--source',
@@ -37,7 +22,7 @@ describe('referee run', () => {
       'calibration/demo.json',
     ]);
     expect(r.code).toBe(0);
-    const [shot, ruling, ...rest] = lines(r.stdout);
+    const [shot, ruling, ...rest] = jsonLines(r.stdout);
     expect(rest).toHaveLength(0);
     expect(shot).toMatchObject({
       type: 'shot',
@@ -59,7 +44,7 @@ describe('referee run', () => {
       'fixtures/in-off/clip.mp4',
       path.join(frames, '%05d.png'),
     ]);
-    const truth = truthOf('in-off');
+    const truth = fixtureTruth('in-off');
     const out = path.join(dir, 'in-off.jsonl');
     const r = await runReferee([
       'run',
@@ -73,7 +58,7 @@ describe('referee run', () => {
       out,
     ]);
     expect(r.code).toBe(0);
-    const [shot, ruling] = lines(readFileSync(out, 'utf8'));
+    const [shot, ruling] = jsonLines(readFileSync(out, 'utf8'));
     const potted = (shot?.['potted'] as { id: string }[]).map((p) => p.id).sort();
     expect(potted).toEqual(truth.strokes[0]?.potted.map((p) => p.id).sort());
     // WPBSA 3.10: the cue ball went in: a foul, the red's point not scored

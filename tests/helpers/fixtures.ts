@@ -1,0 +1,24 @@
+// The fixture clips' truth files (fixtures/<clip>/truth.json, written by scripts/make-fixtures.ts) and
+// the JSON lines `referee run` writes, for the tests that run the chain on them.
+import { readFileSync } from 'node:fs';
+
+export interface FixtureStroke {
+  readonly firstContact: readonly string[];
+  readonly potted: readonly { readonly id: string; readonly pocket: string }[];
+  readonly offTable: readonly string[];
+}
+
+export interface FixtureTruth {
+  readonly fps: number;
+  readonly strokes: readonly FixtureStroke[];
+}
+
+export const fixtureTruth = (clip: string): FixtureTruth =>
+  JSON.parse(readFileSync(`fixtures/${clip}/truth.json`, 'utf8')) as FixtureTruth;
+
+/** One object a line, blank lines skipped. */
+export const jsonLines = (text: string): Record<string, unknown>[] =>
+  text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
