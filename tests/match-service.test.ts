@@ -257,6 +257,28 @@ describe('setting the table up from what the camera sees', () => {
     expect(s.replayed.match.frame.balls).toHaveLength(2);
   });
 
+  it('a table set up afresh forgets the balls as they stood before the last stroke (two reds the camera saw overlapping in the pack once blocked every set-up after)', () => {
+    const s = open();
+    // The camera saw two pack reds 6 mm into each other before the stroke: kept as seen, for a miss.
+    const pack = layout();
+    const [first, second] = pack.filter((b) => b.id === 'red');
+    if (!first || !second) throw new Error('no reds');
+    const squeezed = pack.map((b) => (b === second ? { ...b, x: first.x + 46.5, y: first.y } : b));
+    s.recordStroke({
+      shot: safeBreak(),
+      start: 0,
+      end: 1,
+      before: [...squeezed, { id: 'cue', x: 850, y: 650 }],
+    });
+    s.updateBalls(5, [
+      { id: 'red', x: 500, y: 2000 },
+      { id: 'black', x: 889, y: 3245 },
+      { id: 'cue', x: 889, y: 600 },
+    ]);
+    expect(s.act(referee, { type: 'setTable' })).toEqual({ ok: true, value: undefined });
+    expect(s.replayed.match.frame.previous).toBeUndefined();
+  });
+
   it('a table that cannot be played from (two balls in one place) is refused, with why', () => {
     const s = open();
     s.updateBalls(5, [

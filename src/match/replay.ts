@@ -167,8 +167,12 @@ const seenBefore = (match: MatchState, seen: readonly Ball[] | undefined): Match
 export const tableAsSeen = (f: FrameState, balls: readonly Ball[], on?: On): FrameState => {
   const ids = balls.map((b) => b.id);
   const keepOn = f.on === 'colour' ? ids.some((id) => id !== 'cue' && id !== 'red') : false;
+  // A table set up afresh has no stroke before it whose balls a miss would put back (WPBSA 3.14);
+  // the last stroke's, as the camera saw them (a pack's reds may overlap a little), would be judged
+  // as part of the new table and could refuse every set-up after.
   return {
     ...f,
+    previous: undefined,
     balls,
     on: on ?? (keepOn ? f.on : (onForNewTurn(ids) ?? f.on)),
     cueInHand: !ids.includes('cue'),
