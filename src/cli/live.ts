@@ -19,8 +19,12 @@ import { DetectionWorker, followSource, placesForRules, type ArrivedFrame } from
 export interface LiveSink {
   balls(t: number, balls: readonly BallView[]): void;
   stroke(report: StrokeReport): void;
-  /** A new clip of the demo has started: set the table up as the camera now sees it. */
-  restart(setup: ClipSetup): void;
+  /**
+   * A new clip of the demo: set the table up as the camera sees it — now (`balls` absent), and again
+   * from the balls as they stood just before its first stroke, which every ball has been tracked
+   * into (at the clip's start some are still being confirmed, or under the player).
+   */
+  restart(setup: ClipSetup, balls?: readonly BallView[]): void;
   source(info: { description: string; dropped: number; live: boolean }): void;
 }
 
@@ -115,6 +119,8 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
   let lastPush = -Infinity;
   let source: FrameSource | undefined;
   let fresh: LiveSource | undefined;
+  // The demo clip playing, until its first stroke has set its table up from the balls before it.
+  let clipToSetUp: LiveSource | undefined;
   let firstSeen: number | undefined;
   const follower = new LiveFollower(options.table, (frame) => {
     if (fresh === undefined && frame.t - lastPush < every) return;
@@ -138,6 +144,13 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
     log.debug({ sourceFrame: by.index, receivedAt: by.receivedAt, recognisedAt, endedAt }, 'stroke seen');
     const round = (v: number): number => Math.round(v * 100) / 100;
     const { before, after } = placesForRules(options.table, shot);
+    if (clipToSetUp) {
+      sink.restart(
+        clipToSetUp,
+        before.map((b) => ({ id: b.id, x: round(b.x), y: round(b.y) })),
+      );
+      clipToSetUp = undefined;
+    }
     sink.stroke({
       shot: {
         firstContact: shot.firstContact.filter((id) => id !== 'cue'),
@@ -172,6 +185,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       signal.addEventListener('abort', stop, { once: true });
       follower.reset();
       fresh = options.loop ? clip : undefined;
+      clipToSetUp = fresh;
       firstSeen = undefined;
       log.info({ source: source.description }, 'following the table');
       try {

@@ -127,9 +127,12 @@ export const registerServe = (program: Command): void => {
                   const r = service.recordStroke(report);
                   if (!r.ok) logger.warn({ error: describeError(r.error) }, 'stroke not recorded');
                 },
-                restart: (setup) => {
+                restart: (setup, balls) => {
                   // Each clip is a position of its own: on a red unless the clip says otherwise.
-                  const r = service.act(demo, { type: 'setTable', on: setup.on ?? 'red' });
+                  const on = setup.on ?? 'red';
+                  const r = balls
+                    ? service.setTableFrom(demo, balls, on)
+                    : service.act(demo, { type: 'setTable', on });
                   if (!r.ok) logger.warn({ error: r.error.message }, 'demo: cannot set the table up');
                   else if (setup.nominate) service.act(demo, { type: 'nominate', ball: setup.nominate });
                 },

@@ -199,6 +199,36 @@ export class MatchService {
     };
   }
 
+  /**
+   * The frame goes on from these balls (the camera's, as it sees them now or as they stood before a
+   * stroke), with `on` the ball on where the balls alone do not say it.
+   */
+  setTableFrom(
+    actor: Actor,
+    seen: readonly BallView[],
+    on?: Extract<ClientMessage, { type: 'setTable' }>['on'],
+  ): Result<void, ActionError> {
+    if (actor.role !== 'referee')
+      return err({
+        code: 'UNAUTHORIZED',
+        message: 'only the referee can set the table up; sign in with the PIN',
+      });
+    if (seen.length === 0) return err({ code: 'REJECTED', message: 'the camera sees no balls' });
+    const balls = separateBalls(
+      this.options.table,
+      seen.map((b) => ({ id: b.id, x: mm(b.x), y: mm(b.y) })),
+    );
+    const checked = checkState(this.options.table, tableAsSeen(this.match.match.frame, balls, on));
+    if (!checked.ok)
+      return err({
+        code: 'REJECTED',
+        message: `the table as seen cannot be played from: ${describeError(checked.error)}`,
+      });
+    this.append({ type: 'setTable', balls, ...(on ? { on } : {}) }, actor.name);
+    this.pushView();
+    return ok(undefined);
+  }
+
   updateBalls(t: number, balls: readonly BallView[]): void {
     this.live = { t, balls };
     this.push({ type: 'balls', t, balls });
@@ -319,19 +349,8 @@ export class MatchService {
         if (frame.frameOver) return rejected('the frame is over');
         this.append({ type: 'concedeFrame' }, by);
         break;
-      case 'setTable': {
-        const seen = this.live?.balls;
-        if (!seen || seen.length === 0) return rejected('the camera sees no balls');
-        const balls = separateBalls(
-          this.options.table,
-          seen.map((b) => ({ id: b.id, x: mm(b.x), y: mm(b.y) })),
-        );
-        const checked = checkState(this.options.table, tableAsSeen(frame, balls, message.on));
-        if (!checked.ok)
-          return rejected(`the table as seen cannot be played from: ${describeError(checked.error)}`);
-        this.append({ type: 'setTable', balls, ...(message.on ? { on: message.on } : {}) }, by);
-        break;
-      }
+      case 'setTable':
+        return this.setTableFrom(actor, this.live?.balls ?? [], message.on);
       case 'reRack':
         this.append({ type: 'reRack' }, by);
         break;
