@@ -63,7 +63,7 @@ describe('referee run', () => {
     expect(potted).toEqual(truth.strokes[0]?.potted.map((p) => p.id).sort());
     // WPBSA 3.10: the cue ball went in: a foul, the red's point not scored
     expect(ruling).toMatchObject({ type: 'ruling', scored: 0, foul: { points: 4 } });
-  });
+  }, 120_000); // two hundred PNGs decoded one by one: slow on a busy machine
 
   it('a source that does not exist is a clear error naming --source, exit 2', async () => {
     const r = await runReferee([
