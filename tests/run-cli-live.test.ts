@@ -2,12 +2,12 @@
 // camera delivers frames, dropping them when processing falls behind — and its failures: a source
 // that dies or stalls ends the run with a clear error and a non-zero exit; bad arguments exit 2.
 // (tests/run-cli.test.ts runs it on a video file and a folder of frames.)
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFEREE_BIN, runReferee, startReferee, type CliResult } from './helpers/spawn.ts';
+import { runReferee, startReferee, type CliResult } from './helpers/spawn.ts';
 
 const ROOT = path.join(import.meta.dirname, '..');
 const CALIBRATION = path.join(ROOT, 'calibration/demo.json');
@@ -77,18 +77,7 @@ const withFakeFfmpeg = (script: string, args: readonly string[]): Promise<CliRes
   const fake = path.join(bin, 'ffmpeg');
   writeFileSync(fake, `#!/bin/sh\n${script}\n`);
   chmodSync(fake, 0o755);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [REFEREE_BIN, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}` },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runReferee(args, undefined, { PATH: `${bin}:${process.env['PATH'] ?? ''}` });
 };
 
 describe('referee run on a live stream', () => {

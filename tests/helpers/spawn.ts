@@ -10,10 +10,17 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** Run `referee <args>` to completion, feeding `stdin` if given. */
-export const runReferee = (args: readonly string[], stdin?: string): Promise<CliResult> =>
+/** Run `referee <args>` to completion, feeding `stdin` if given, with `env` over this process's. */
+export const runReferee = (
+  args: readonly string[],
+  stdin?: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<CliResult> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [REFEREE_BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [REFEREE_BIN, ...args], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
