@@ -47,7 +47,7 @@ import {
   capsuleCover,
   DEFAULT_FAULTS,
   StrokeFollower,
-  synthesiseClip,
+  type FrameDetections,
   type FaultOptions,
   type FollowedShot,
   type LightChange,
@@ -64,6 +64,7 @@ import {
   scoreAgainst,
   trueStrokes,
   type TrueStroke,
+  synthesisePlayed,
 } from '../tests/helpers/strokes.ts';
 
 const arg = (name: string, fallback: number): number => {
@@ -218,7 +219,7 @@ const dim = (rng: Rng, totalMs: number): LightChange[] =>
     return { from, to: from + rng.uniform(1000, 3000), noiseMm: 1.2, missRate: 0.05 };
   });
 
-const follow = (frames: ReturnType<typeof synthesiseClip>): { shots: FollowedShot[]; msPerFrame: number } => {
+const follow = (frames: readonly FrameDetections[]): { shots: FollowedShot[]; msPerFrame: number } => {
   const f = new StrokeFollower(table);
   const shots: FollowedShot[] = [];
   const t0 = performance.now();
@@ -256,7 +257,7 @@ if (SYNTH) {
         cover: capsuleCover([...clip.occluders, ...handOver]),
         lights: dim(rng, clip.played.totalMs),
       };
-      const frames = synthesiseClip(table, clip.samplesAt, 0, clip.played.totalMs, fps, faults, rng.fork());
+      const frames = synthesisePlayed(table, clip.played, fps, faults, rng.fork(), clip.samplesAt);
       const { shots, msPerFrame } = follow(frames);
       ms.push(msPerFrame);
       const truth = trueStrokes(clip.played).map((s, k) => ({
@@ -291,14 +292,13 @@ if (SYNTH) {
       const clip = fixtureClip(JSON.parse(readFileSync(path.join(scenarioDir, name), 'utf8')), calibration);
       for (const seed of [1, 2, 3]) {
         const faults: FaultOptions = { ...DEFAULT_FAULTS, cover: clip.cover, lights: clip.lights };
-        const frames = synthesiseClip(
+        const frames = synthesisePlayed(
           table,
-          clip.samplesAt,
-          0,
-          clip.played.totalMs,
+          clip.played,
           fps,
           faults,
           makeRng(HELD_OUT + seed),
+          clip.samplesAt,
         );
         const truth = trueStrokes(clip.played).map((s, k) => ({
           ...s,

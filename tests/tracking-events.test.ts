@@ -19,7 +19,6 @@ import {
   DEFAULT_FOLLOWER,
   firstContact,
   StrokeFollower,
-  synthesiseClip,
   type FaultOptions,
   type FollowedShot,
   type FrameDetections,
@@ -27,7 +26,7 @@ import {
   type TrackView,
 } from '../src/tracking/index.ts';
 import { mm, pointMm } from '../src/units.ts';
-import { fixtureClip, randomClip, scoreShots } from './helpers/strokes.ts';
+import { fixtureClip, randomClip, scoreShots, synthesisePlayed } from './helpers/strokes.ts';
 
 const table = snookerTable();
 const SCENARIOS = path.join(import.meta.dirname, '../fixtures/scenarios');
@@ -60,7 +59,7 @@ describe('the fixture scenarios, on synthesised detections at 60 fps', () => {
     it(`${name}: one stroke, its first contact and its pots with their pockets`, () => {
       const clip = fixtureClip(JSON.parse(readFileSync(path.join(SCENARIOS, name), 'utf8')), calibration);
       const faults: FaultOptions = { ...DEFAULT_FAULTS, cover: clip.cover, lights: clip.lights };
-      const frames = synthesiseClip(table, clip.samplesAt, 0, clip.played.totalMs, 60, faults, makeRng(11));
+      const frames = synthesisePlayed(table, clip.played, 60, faults, makeRng(11), clip.samplesAt);
       const shots = follow(frames).map((s) => s.shot);
       const score = scoreShots(clip.played, shots, name);
       expect(score.failures).toEqual([]);
@@ -78,15 +77,7 @@ describe('the fixture scenarios, on synthesised detections at 60 fps', () => {
       JSON.parse(readFileSync(path.join(SCENARIOS, 'in-off.json'), 'utf8')),
       calibration,
     );
-    const frames = synthesiseClip(
-      table,
-      clip.samplesAt,
-      0,
-      clip.played.totalMs,
-      60,
-      DEFAULT_FAULTS,
-      makeRng(3),
-    );
+    const frames = synthesisePlayed(table, clip.played, 60, DEFAULT_FAULTS, makeRng(3), clip.samplesAt);
     const [shot] = follow(frames).map((s) => s.shot);
     expect(shot?.potted).toEqual(
       clip.played.strokes[0]?.result.potted.map((p) => ({ id: p.id, pocket: p.pocket })),
@@ -99,15 +90,7 @@ describe('the fixture scenarios, on synthesised detections at 60 fps', () => {
       JSON.parse(readFileSync(path.join(SCENARIOS, 'escape-from-snooker.json'), 'utf8')),
       calibration,
     );
-    const frames = synthesiseClip(
-      table,
-      clip.samplesAt,
-      0,
-      clip.played.totalMs,
-      60,
-      DEFAULT_FAULTS,
-      makeRng(4),
-    );
+    const frames = synthesisePlayed(table, clip.played, 60, DEFAULT_FAULTS, makeRng(4), clip.samplesAt);
     const [shot] = follow(frames).map((s) => s.shot);
     const truth = clip.played.strokes[0]?.result.events ?? [];
     const firstTrue = truth.find((e) => e.type === 'contact');
@@ -127,14 +110,13 @@ describe('the fixture scenarios, on synthesised detections at 60 fps', () => {
       JSON.parse(readFileSync(path.join(SCENARIOS, 'occluded-by-player.json'), 'utf8')),
       calibration,
     );
-    const frames = synthesiseClip(
+    const frames = synthesisePlayed(
       table,
-      clip.samplesAt,
-      0,
-      clip.played.totalMs,
+      clip.played,
       60,
       { ...DEFAULT_FAULTS, cover: clip.cover },
       makeRng(5),
+      clip.samplesAt,
     );
     // The fixture hides balls: some frame misses balls that are on the table.
     const hidden = frames.filter((f) => f.balls.length < clip.samplesAt(f.t).length - 1);
@@ -158,7 +140,7 @@ describe('random seeded strokes (property)', () => {
         const rng = makeRng(seed);
         const clip = randomClip(table, rng, 3, { potting: 0.5 });
         const faults: FaultOptions = { ...DEFAULT_FAULTS, cover: capsuleCover(clip.occluders) };
-        const frames = synthesiseClip(table, clip.samplesAt, 0, clip.played.totalMs, fps, faults, rng.fork());
+        const frames = synthesisePlayed(table, clip.played, fps, faults, rng.fork(), clip.samplesAt);
         const score = scoreShots(
           clip.played,
           follow(frames).map((s) => s.shot),
@@ -196,15 +178,7 @@ describe('what hides a ball does not pot it', () => {
     const hand = capsuleCover([
       { from: 900, to: 2500, segment: { a: pointMm(1735, 3525), b: pointMm(1700, 3400) }, radius: 60 },
     ]);
-    const frames = synthesiseClip(
-      table,
-      (t) => positionsAt(played, t),
-      0,
-      played.totalMs,
-      60,
-      { ...DEFAULT_FAULTS, cover: hand },
-      makeRng(8),
-    );
+    const frames = synthesisePlayed(table, played, 60, { ...DEFAULT_FAULTS, cover: hand }, makeRng(8));
     const [shot] = follow(frames).map((s) => s.shot);
     expect(shot?.firstContact).toEqual(['red']);
     expect(shot?.potted).toEqual([]);
@@ -230,15 +204,7 @@ describe('what hides a ball does not pot it', () => {
     const hand = capsuleCover([
       { from: 400, to: 3000, segment: { a: pointMm(red.x, red.y), b: pointMm(0, 0) }, radius: 90 },
     ]);
-    const frames = synthesiseClip(
-      table,
-      (t) => positionsAt(played, t),
-      0,
-      played.totalMs,
-      60,
-      { ...DEFAULT_FAULTS, cover: hand },
-      makeRng(13),
-    );
+    const frames = synthesisePlayed(table, played, 60, { ...DEFAULT_FAULTS, cover: hand }, makeRng(13));
     const [shot] = follow(frames).map((s) => s.shot);
     expect(shot?.firstContact).toEqual(['red']);
     expect(shot?.potted).toEqual(truePots);
@@ -255,15 +221,7 @@ describe('what hides a ball does not pot it', () => {
     const arm = capsuleCover([
       { from: 700, to: 3000, segment: { a: pointMm(300, 2300), b: pointMm(1500, 2300) }, radius: 80 },
     ]);
-    const frames = synthesiseClip(
-      table,
-      (t) => positionsAt(played, t),
-      0,
-      played.totalMs,
-      60,
-      { ...DEFAULT_FAULTS, cover: arm },
-      makeRng(9),
-    );
+    const frames = synthesisePlayed(table, played, 60, { ...DEFAULT_FAULTS, cover: arm }, makeRng(9));
     const shots = follow(frames).map((s) => s.shot);
     expect(shots).toHaveLength(1);
     expect(shots[0]?.firstContact).toEqual(['blue']);
@@ -283,15 +241,7 @@ describe('the start of a stroke', () => {
     const played = oneStroke(balls, 0, 1200, -0.2);
     const cue = played.strokes[0]?.result.rest.find((b) => b.id === 'cue');
     expect((cue?.y ?? 0) - 1000).toBeLessThan(15);
-    const frames = synthesiseClip(
-      table,
-      (t) => positionsAt(played, t),
-      0,
-      played.totalMs,
-      60,
-      DEFAULT_FAULTS,
-      makeRng(14),
-    );
+    const frames = synthesisePlayed(table, played, 60, DEFAULT_FAULTS, makeRng(14));
     const shots = follow(frames).map((s) => s.shot);
     expect(shots).toHaveLength(1);
     expect(shots[0]?.firstContact).toEqual(['red']);
@@ -318,15 +268,7 @@ describe('first contact', () => {
       if (!struck) throw new Error('the break touches no ball');
       for (const seed of [1, 2, 4, 5]) {
         const faults: FaultOptions = { ...DEFAULT_FAULTS, cover: clip.cover, blurEndFraction: 0.4 };
-        const frames = synthesiseClip(
-          table,
-          clip.samplesAt,
-          0,
-          clip.played.totalMs,
-          fps,
-          faults,
-          makeRng(seed),
-        );
+        const frames = synthesisePlayed(table, clip.played, fps, faults, makeRng(seed), clip.samplesAt);
         const [done, ...more] = follow(frames);
         expect(more).toHaveLength(0);
         expect(done?.shot.firstContact).toEqual(['red']);
@@ -351,15 +293,7 @@ describe('first contact', () => {
     const played = oneStroke(balls, -1260.9, -1566.3);
     expect(played.strokes[0]?.result.firstContact).toEqual(['yellow']);
     for (let seed = 1; seed <= 12; seed++) {
-      const frames = synthesiseClip(
-        table,
-        (t) => positionsAt(played, t),
-        0,
-        played.totalMs,
-        30,
-        DEFAULT_FAULTS,
-        makeRng(seed),
-      );
+      const frames = synthesisePlayed(table, played, 30, DEFAULT_FAULTS, makeRng(seed));
       const [done, ...more] = follow(frames);
       expect(more).toHaveLength(0);
       expect(done?.shot.firstContact).toEqual(['yellow']);
@@ -416,15 +350,7 @@ describe('the end of a stroke', () => {
       { track: 'red1', id: 'red', x: 700, y: 2000 },
     ];
     const played = oneStroke(balls, -120, 2000);
-    const frames = synthesiseClip(
-      table,
-      (t) => positionsAt(played, t),
-      0,
-      played.totalMs,
-      60,
-      DEFAULT_FAULTS,
-      makeRng(10),
-    );
+    const frames = synthesisePlayed(table, played, 60, DEFAULT_FAULTS, makeRng(10));
     const [done] = follow(frames);
     const trueEnd = 600 + (played.strokes[0]?.result.duration ?? 0);
     expect(done?.record.endedBy).toBe('rest');
@@ -454,14 +380,8 @@ describe('the end of a stroke', () => {
     expect(result?.potted.map((p) => p.id)).toEqual(['red']);
     const potAt = 600 + (result?.events.find((e) => e.type === 'pot')?.t ?? 0);
     const liftAt = potAt + 400;
-    const frames = synthesiseClip(
-      table,
-      (t) => positionsAt(played, t).filter((b) => !(b.id === 'yellow' && t >= liftAt)),
-      0,
-      played.totalMs,
-      60,
-      { ...DEFAULT_FAULTS, missRate: 0 },
-      makeRng(12),
+    const frames = synthesisePlayed(table, played, 60, { ...DEFAULT_FAULTS, missRate: 0 }, makeRng(12), (t) =>
+      positionsAt(played, t).filter((b) => !(b.id === 'yellow' && t >= liftAt)),
     );
     const [done] = follow(frames);
     expect(done?.shot.potted).toEqual([{ id: 'red', pocket: 'TL' }]);

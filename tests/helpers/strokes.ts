@@ -29,7 +29,16 @@ import { parseScenario } from '../../src/sim/scenario.ts';
 import { playScenario } from '../../src/sim/truth.ts';
 import { makeClip, parseClipRender, playOptions } from '../../src/sim/render/clip.ts';
 import { intersectPrimitive } from '../../src/sim/render/occluders.ts';
-import type { Cover, LightChange, Occluder, Shot } from '../../src/tracking/index.ts';
+import {
+  synthesiseClip,
+  type Cover,
+  type FaultOptions,
+  type FrameDetections,
+  type LightChange,
+  type Occluder,
+  type RandomSource,
+  type Shot,
+} from '../../src/tracking/index.ts';
 
 /** A free place on the bed for a ball, away from those already placed. */
 const freePlace = (
@@ -267,6 +276,19 @@ export const trueStrokes = (played: PlayedScenario): TrueStroke[] =>
     firstContact: s.result.firstContact,
     potted: s.result.potted,
   }));
+
+/**
+ * What vision would report of a whole played clip, from its first frame to its last at `fps`; its
+ * balls where `samplesAt` says (by default, the physics' own positions).
+ */
+export const synthesisePlayed = (
+  table: Table,
+  played: PlayedScenario,
+  fps: number,
+  faults: FaultOptions,
+  rng: RandomSource,
+  samplesAt: (t: number) => readonly BallSample[] = (t) => positionsAt(played, t),
+): FrameDetections[] => synthesiseClip(table, samplesAt, 0, played.totalMs, fps, faults, rng);
 
 /** Score shots against a played clip: strokes matched by start time. */
 export const scoreShots = (played: PlayedScenario, shots: readonly Shot[], label = ''): StrokeScore =>
