@@ -142,13 +142,16 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
     // end` of source time before it.
     const endedAt = by.receivedAt - (recognisedAt - shot.end);
     log.debug({ sourceFrame: by.index, receivedAt: by.receivedAt, recognisedAt, endedAt }, 'stroke seen');
-    const round = (v: number): number => Math.round(v * 100) / 100;
-    const { before, after } = placesForRules(options.table, shot);
+    const round = (b: { id: BallView['id']; x: number; y: number }): BallView => ({
+      id: b.id,
+      x: Math.round(b.x * 100) / 100,
+      y: Math.round(b.y * 100) / 100,
+    });
+    const places = placesForRules(options.table, shot);
+    const before = places.before.map(round);
+    const after = places.after.map(round);
     if (clipToSetUp) {
-      sink.restart(
-        clipToSetUp,
-        before.map((b) => ({ id: b.id, x: round(b.x), y: round(b.y) })),
-      );
+      sink.restart(clipToSetUp, before);
       clipToSetUp = undefined;
     }
     sink.stroke({
@@ -156,14 +159,14 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
         firstContact: shot.firstContact.filter((id) => id !== 'cue'),
         potted: shot.potted.map((p) => p.id),
         offTable: shot.offTable,
-        after: after.map((b) => ({ id: b.id, x: round(b.x), y: round(b.y) })),
+        after,
         fouls: [],
       },
       start: shot.start,
       end: shot.end,
       endedAt,
       trails: follower.takeTrails(options.trailPoints ?? 200),
-      before: before.map((b) => ({ id: b.id, x: round(b.x), y: round(b.y) })),
+      before,
     });
   };
   try {
