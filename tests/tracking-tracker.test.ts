@@ -205,6 +205,20 @@ describe('identity across frames', () => {
     expect(out.at(-1)?.tracks).toHaveLength(2);
   });
 
+  it('a ball lost as it runs at a cushion is taken to have stopped on the bed, never beyond the cushion', () => {
+    // The yellow rolls at 1 m/s at the side cushion and is lost 350 mm short of it for good: run on by
+    // its motion, it would stop 3 m beyond.
+    const tracker = new Tracker(table);
+    const frames = frameTimes(0, 5000).map((t) => {
+      const x = t < 300 ? 889 : 889 + (t - 300);
+      return { t, balls: [det('cue', 400, 600), ...(x < table.width - 350 ? [det('yellow', x, 1200)] : [])] };
+    });
+    const yellows = run(tracker, frames).flatMap((f) => f.tracks.filter((v) => v.id === 'yellow'));
+    expect(yellows.every((v) => v.x <= table.width - table.ballRadius)).toBe(true);
+    expect(yellows.at(-1)).toMatchObject({ status: 'hidden', atRest: true });
+    expect(yellows.at(-1)?.x).toBeCloseTo(table.width - table.ballRadius, 6);
+  });
+
   it('a misread class is taken as the ball that is there, not as another ball', () => {
     const tracker = new Tracker(table);
     const frames = frameTimes(0, 400).map((t, i) => ({

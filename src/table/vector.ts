@@ -42,3 +42,18 @@ export const nearestOnSegment = (s: Segment, p: Vec): Vec => {
 };
 
 export const distanceToSegment = (s: Segment, p: Vec): Mm => distance(p, nearestOnSegment(s, p));
+
+/** The least distance between two segments: 0 where they cross, else from an end of one to the other. */
+export const segmentsApart = (s: Segment, u: Segment): Mm => {
+  const side = (p: Vec, q: Segment): number => cross(sub(q.b, q.a), sub(p, q.a));
+  const crosses = side(s.a, u) * side(s.b, u) < 0 && side(u.a, s) * side(u.b, s) < 0;
+  if (crosses) return mm(0);
+  return mm(
+    Math.min(
+      distanceToSegment(s, u.a),
+      distanceToSegment(s, u.b),
+      distanceToSegment(u, s.a),
+      distanceToSegment(u, s.b),
+    ),
+  );
+};

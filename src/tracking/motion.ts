@@ -293,10 +293,12 @@ export class BallMotion {
     this.last = sample;
   }
 
-  /** The ball has been hidden while it moved: take it as stopped where its motion would have left it. */
-  settle(t: number): void {
-    const p = this.predict(t);
-    this.reset(t, p);
+  /**
+   * The ball has been hidden while it moved: take it as stopped at `at` (where its motion would have
+   * left it, short of any cushion in the way).
+   */
+  settle(t: number, at: Vec): void {
+    this.reset(t, at);
   }
 
   private slope(samples: readonly Sample[]): Vec {

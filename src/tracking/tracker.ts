@@ -9,7 +9,18 @@ import computeMunkres from 'munkres-js';
 import { SNOOKER_BALL_IDS, SNOOKER_CAPACITY, type SnookerBallId } from '../table/balls.ts';
 import type { PocketId, Table } from '../table/bed.ts';
 import { depthInPocket } from '../table/occupancy.ts';
-import { distance, distanceToSegment, dot, perp, scale, sub, toPoint, type Vec } from '../table/vector.ts';
+import {
+  distance,
+  distanceToSegment,
+  dot,
+  perp,
+  scale,
+  segmentsApart,
+  sub,
+  toPoint,
+  type Segment,
+  type Vec,
+} from '../table/vector.ts';
 import { mm, pointMm } from '../units.ts';
 import { BallMotion, DEFAULT_MOTION, type MotionOptions } from './motion.ts';
 import type { Detection, FrameDetections, TrackedFrame, TrackStatus, TrackView } from './types.ts';
@@ -123,7 +134,16 @@ const assign = (cost: readonly (readonly number[])[]): [number, number][] => {
  * pocket's mouth (knuckle to knuckle, with half a ball either side for a ball that takes a jaw and
  * drops) within reach.
  */
-export const vanishedInto = (table: Table, from: Vec, velocity: Vec, reach: number): PocketId | undefined => {
+export const vanishedInto = (table: Table, from: Vec, velocity: Vec, reach: number): PocketId | undefined =>
+  pocketEntry(table, from, velocity, reach)?.pocket;
+
+/** As `vanishedInto`, with how far along its path (mm) the ball crosses into the pocket's mouth. */
+const pocketEntry = (
+  table: Table,
+  from: Vec,
+  velocity: Vec,
+  reach: number,
+): { pocket: PocketId; s: number } | undefined => {
   const speed = Math.hypot(velocity.x, velocity.y);
   const r = table.ballRadius;
   let best: { pocket: PocketId; s: number } | undefined;
@@ -150,7 +170,7 @@ export const vanishedInto = (table: Table, from: Vec, velocity: Vec, reach: numb
     if (Math.abs(dot(sub(at, pocket.mouthCentre), across)) >= halfMouth) continue;
     if (!best || s < best.s) best = { pocket: pocket.id, s };
   }
-  return best?.pocket;
+  return best;
 };
 
 /** The pocket whose fall a ball centred at `p` hangs over, within `lipMm` short of it, if any. */
@@ -399,16 +419,19 @@ export class Tracker {
       const onLip =
         !moving && t - m.restSince <= o.lipSettleMs ? hangingOver(this.table, from, o.lipMm) : undefined;
       const pocket = moving || agitated ? vanishedInto(this.table, from, v, reach) : onLip;
-      if (pocket) {
-        k.pending = 'pot';
-        k.pocket = pocket;
-        const p = this.table.pockets.find((q) => q.id === pocket);
-        const toFall = p ? Math.max(0, p.fallDepth - depthInPocket(p, from)) : 0;
-        k.goneAt = speed > 0 ? k.lastSeen + Math.min((toFall / speed) * 1000, t - k.lastSeen) : k.lastSeen;
-      } else if (moving && speed >= o.offTableMinSpeedMmS && leavesBed(this.table, from, v, reach)) {
+      if (pocket) this.dropping(k, pocket, from, speed, t);
+      else if (moving && speed >= o.offTableMinSpeedMmS && leavesBed(this.table, from, v, reach)) {
         k.pending = 'offTable';
         k.goneAt = k.lastSeen;
       }
+    } else if (!k.pending && !m.atRest && m.legSamples >= 3) {
+      // Lost on its way and not seen since (the detector can lose a dark ball rolling on the cloth; an
+      // arm can hide one): it went in once its motion has carried it into a pocket's mouth with no
+      // ball in the way. A ball that met another out of sight went who knows where.
+      const from = m.lastSample;
+      const entry = pocketEntry(this.table, from, m.velocity, distance(from, m.predict(t + dt)));
+      if (entry && this.clearWay(k, from, m.predict(t + dt), entry.s, t))
+        this.dropping(k, entry.pocket, from, Math.hypot(m.velocity.x, m.velocity.y), t);
     }
     if (k.pending && t - k.lastSeen >= o.potConfirmMs) {
       k.status = k.pending === 'pot' ? 'potted' : 'offTable';
@@ -419,8 +442,51 @@ export class Tracker {
       // Its motion carries it on only if it was known (a few samples); else it is taken as stopped soon.
       const speed = m.legSamples >= 3 ? Math.hypot(m.velocity.x, m.velocity.y) : 0;
       const stops = (1000 * speed) / o.motion.hiddenDecelMmS2;
-      if (t - k.lastSeen >= Math.max(o.hiddenSettleMs, Math.min(o.hiddenRunMs, stops))) m.settle(t);
+      if (t - k.lastSeen >= Math.max(o.hiddenSettleMs, Math.min(o.hiddenRunMs, stops)))
+        m.settle(t, this.onBed(m.predict(t)));
     }
+  }
+
+  /** Ball `k`, last seen at `from` moving at `speed`, went into `pocket`: potted once it stays gone. */
+  private dropping(k: Track, pocket: PocketId, from: Vec, speed: number, t: number): void {
+    k.pending = 'pot';
+    k.pocket = pocket;
+    const p = this.table.pockets.find((q) => q.id === pocket);
+    const toFall = p ? Math.max(0, p.fallDepth - depthInPocket(p, from)) : 0;
+    k.goneAt = speed > 0 ? k.lastSeen + Math.min((toFall / speed) * 1000, t - k.lastSeen) : k.lastSeen;
+  }
+
+  /**
+   * Is the way of `k` from `from` towards `to`, `length` mm long, clear of every other ball: of where
+   * each lies, of the way each moving one has gone since it was last seen, and of where any ball set
+   * off from since `k` was lost (one it may have met out of sight and sent on, as into the pocket)?
+   */
+  private clearWay(k: Track, from: Vec, to: Vec, length: number, t: number): boolean {
+    const d = distance(from, to);
+    if (d === 0) return true;
+    const end = { x: from.x + ((to.x - from.x) / d) * length, y: from.y + ((to.y - from.y) / d) * length };
+    const way = { a: toPoint(from), b: toPoint(end) };
+    const at = (p: Vec): Segment => ({ a: toPoint(p), b: toPoint(p) });
+    return this.tracks.every((j) => {
+      if (j === k) return true;
+      const m = j.motion;
+      const places: Segment[] = [];
+      if (j.status === 'table' || j.status === 'hidden')
+        places.push(
+          m.atRest && !m.stirring ? at(m.anchor) : { a: toPoint(m.lastSample), b: toPoint(m.predict(t)) },
+        );
+      if ((m.departedAt ?? -Infinity) >= k.lastSeen) places.push(at(m.anchor));
+      return places.every((q) => segmentsApart(way, q) >= this.table.ballDiameter);
+    });
+  }
+
+  /** `p` kept on the bed: a ball out of sight may be taken to have run on, never through a cushion. */
+  private onBed(p: Vec): Vec {
+    const r = this.table.ballRadius;
+    return {
+      x: Math.min(this.table.width - r, Math.max(r, p.x)),
+      y: Math.min(this.table.length - r, Math.max(r, p.y)),
+    };
   }
 
   private tentate(dets: readonly Detection[], t: number, dt: number): void {
@@ -518,7 +584,7 @@ export class Tracker {
   private view(k: Track): TrackView {
     const m = k.motion;
     const still = m.atRest && !m.stirring;
-    const at = k.observed && !still ? k.observed : m.predict(this.lastT ?? k.lastSeen);
+    const at = k.observed && !still ? k.observed : this.onBed(m.predict(this.lastT ?? k.lastSeen));
     const base = {
       track: k.name,
       id: k.id,
