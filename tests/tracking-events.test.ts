@@ -304,6 +304,38 @@ describe('the start of a stroke', () => {
 });
 
 describe('first contact', () => {
+  // Regression (held-out video, seed 12 000 002, 30 fps): a 4 m/s cue ball was lost in its blur from
+  // the strike until after the cushion it went to off the red. The segmenter kept only the 500 ms
+  // before the cue ball was seen again, so the strike and the red's start fell outside the stroke,
+  // and the cue ball's unseen way (a straight line from its rest to where it was next seen) missed
+  // the red by far: "missed all balls".
+  it.each([60, 30])(
+    'at %i fps, a cue ball out of sight from the strike until after the cushion it went to off a red: it hit the red',
+    (fps) => {
+      const balls: SimBall[] = [
+        { track: 'cue', id: 'cue', x: 889, y: 900 },
+        { track: 'red1', id: 'red', x: 859, y: 1500 },
+      ];
+      const played = oneStroke(balls, 0, 4000);
+      const result = played.strokes[0]?.result;
+      const cushion = result?.events.find((e) => e.type === 'cushion' && e.ball === 'cue');
+      expect(result?.firstContact).toEqual(['red']);
+      expect(cushion?.t).toBeGreaterThan(500);
+      const start = played.strokes[0]?.start ?? 0;
+      const until = start + (cushion?.t ?? 0) + 40;
+      // Whatever is where the cue ball truly is, from the strike until 40 ms after its cushion.
+      const lost = (t: number, x: number, y: number): boolean => {
+        const cue = t >= start && t <= until ? result?.at(t - start).find((b) => b.id === 'cue') : undefined;
+        return cue !== undefined && Math.hypot(cue.x - x, cue.y - y) < 30;
+      };
+      const frames = synthesisePlayed(table, played, fps, { ...DEFAULT_FAULTS, cover: lost }, makeRng(31));
+      const shots = follow(frames).map((s) => s.shot);
+      expect(shots).toHaveLength(1);
+      expect(shots[0]?.firstContact).toEqual(['red']);
+      expect(Math.abs((shots[0]?.start ?? 0) - start)).toBeLessThanOrEqual(1000 / fps + 1);
+    },
+  );
+
   // Regression: on the rendered opening break, `referee run` ruled "the cue ball missed all object
   // balls" on a break that split the pack. The detector finds a fast ball nearer one end of its blur
   // streak than its middle (±18 mm along its line at 5.5 m/s); the cue ball, seen behind twice after

@@ -72,6 +72,12 @@ export interface EventOptions {
    * the cue ball was within a diameter and this (mm, plus its travel in the timing tolerance) of it.
    */
   readonly fallbackMm: number;
+  /**
+   * …or, where the cue ball was out of sight for longer than `unseenFrames` frame intervals about
+   * then, if it could have got there and on to where it was next seen at no more than this (mm/s).
+   */
+  readonly unseenSpeedMmS: number;
+  readonly unseenFrames: number;
 }
 
 export const DEFAULT_EVENTS: EventOptions = {
@@ -92,6 +98,9 @@ export const DEFAULT_EVENTS: EventOptions = {
   stillWindowMs: 150,
   refitMm: 20,
   fallbackMm: 15,
+  // The tracker's fastest ball (DEFAULT_TRACKER.maxSpeedMmS).
+  unseenSpeedMmS: 8000,
+  unseenFrames: 3,
 };
 
 interface Series {
@@ -654,6 +663,22 @@ export const firstContact = (
     // within a diameter of it, give or take.
     const from = m.earliest - tol;
     const to = m.latest + tol;
+    // Out of sight all that while (lost in its blur, under an arm): its way is not known, only how
+    // far it could have gone.
+    const seenBefore = path.filter((p) => p.t <= from).at(-1);
+    const seenAfter = path.find((p) => p.t > from);
+    if (
+      seenBefore &&
+      (seenAfter?.t ?? Infinity) >= to &&
+      (seenAfter?.t ?? Infinity) - seenBefore.t > o.unseenFrames * frameInterval(record)
+    ) {
+      const reach = (ms: number): number =>
+        table.ballDiameter + o.fallbackMm + (o.unseenSpeedMmS * ms) / 1000;
+      const there = distance(seenBefore, m.from) <= reach(to - seenBefore.t);
+      const on = !seenAfter || distance(m.from, seenAfter) <= reach(seenAfter.t - from);
+      if (there && on) return { ids: [m.id], tracks: [m.track], t: m.t };
+      continue;
+    }
     const way = [
       positionAt(cue, path, from),
       ...path.filter((p) => p.t > from && p.t < to),
@@ -683,6 +708,17 @@ export const strikeTime = (
   const cue = record.before.find((b) => b.id === 'cue');
   if (!cue) return record.departed;
   const lastStill = [...cueSamples].reverse().find((s) => s.t < record.departed);
+  // Nothing else moves until the cue ball is struck. A cue ball seen again only after it met a ball
+  // and a cushion out of sight (lost in its blur at 30 fps, or under an arm) is dated from samples
+  // that run back to no strike at all: it was struck after it was last seen lying still and before
+  // the first other ball set off.
+  const othersOff = Math.min(
+    ...record.frames.flatMap((f) =>
+      f.tracks
+        .filter((v) => v.id !== 'cue' && (v.departedAt ?? -Infinity) > (lastStill?.t ?? -Infinity))
+        .map((v) => v.departedAt ?? Infinity),
+    ),
+  );
   const start = motionStart(
     cue,
     cueSamples,
@@ -692,7 +728,8 @@ export const strikeTime = (
     count,
     record.departed,
   );
-  return start?.t ?? record.departed;
+  const estimate = start?.t ?? record.departed;
+  return estimate <= othersOff ? estimate : (lastStill?.t ?? othersOff);
 };
 
 /** One stroke's shot (CONTRACTS.md §5) from its record. */

@@ -15,8 +15,14 @@ export interface SegmenterOptions {
   readonly strikeMm: number;
   /** …and not have been moving for this long before (ms): a ball still settling is not struck again. */
   readonly minStillMs: number;
-  /** Frames kept from before the stroke: where every ball lay, and the cue ball's last still samples. */
+  /** Frames kept from before the stroke: where every ball lay, and the cue ball's last still samples… */
   readonly preRollMs: number;
+  /**
+   * …counted back from when the cue ball was last seen, while it is out of sight (it may be struck
+   * unseen, under the player's arm or lost in its blur, and found again only after a cushion), but
+   * no more than this (ms).
+   */
+  readonly maxPreRollMs: number;
   /** A stroke longer than this ends regardless (ms). */
   readonly maxStrokeMs: number;
 }
@@ -30,6 +36,7 @@ export const DEFAULT_SEGMENTER: SegmenterOptions = {
   strikeMm: 15,
   minStillMs: 250,
   preRollMs: 500,
+  maxPreRollMs: 5000,
   maxStrokeMs: 120_000,
 };
 
@@ -58,6 +65,8 @@ export class StrokeSegmenter {
   private stroke: { departed: number; before: readonly TrackView[]; frames: TrackedFrame[] } | undefined;
   /** When the cue ball stopped (or was last seen moving) in the last stroke. */
   private cueMoving: number | undefined;
+  /** When the cue ball was last seen lying still (or there was none to see) between strokes. */
+  private cueStillSeen = -Infinity;
 
   constructor(private readonly options: SegmenterOptions = DEFAULT_SEGMENTER) {}
 
@@ -65,6 +74,7 @@ export class StrokeSegmenter {
     this.history = [];
     this.stroke = undefined;
     this.cueMoving = undefined;
+    this.cueStillSeen = -Infinity;
   }
 
   get inStroke(): boolean {
@@ -76,8 +86,10 @@ export class StrokeSegmenter {
     const o = this.options;
     if (!this.stroke) {
       this.history.push(frame);
-      while (this.history.length > 1 && (this.history[0]?.t ?? frame.t) < frame.t - o.preRollMs)
-        this.history.shift();
+      const cueView = frame.tracks.find((v) => v.id === 'cue');
+      if (!cueView || (cueView.status === 'table' && cueView.atRest)) this.cueStillSeen = frame.t;
+      const keepFrom = Math.max(frame.t - o.maxPreRollMs, this.cueStillSeen - o.preRollMs);
+      while (this.history.length > 1 && (this.history[0]?.t ?? frame.t) < keepFrom) this.history.shift();
       const cue = frame.tracks.find((v) => v.id === 'cue' && v.status === 'table');
       if (!cue || cue.atRest || cue.departedAt === undefined) return undefined;
       // Still creeping on from the last stroke: not a new one.
