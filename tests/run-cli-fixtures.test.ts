@@ -4,8 +4,10 @@
 // followed by its ruling; and, where a fresh frame is what the clip plays, the ruling the WPBSA rules
 // give. tests/run-cli.test.ts covers the other ways of running (a folder of frames, --events, a bad
 // source).
-import { readdirSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureTruth, jsonLines } from './helpers/fixtures.ts';
 import { runReferee } from './helpers/spawn.ts';
 
@@ -15,17 +17,17 @@ const pots = (ps: readonly { readonly id: string; readonly pocket: string }[]): 
 
 /**
  * The ruling on each clip's stroke as `referee run` gives it: from a fresh frame (no ruling before
- * it), with reds on the table, so a red is on (CONTRACTS.md §4). `undefined`: not a fresh frame's
- * stroke — colour-pot is played on a colour with the black nominated (fixtures/demo.json), which
- * `referee run` cannot know, so it rules a black hit when on a red; only its events are checked.
+ * it), with reds on the table, so a red is on (CONTRACTS.md §4) — but for the clips in STATES, which
+ * are played from the state given there (`--state`).
  */
-const RULINGS: Record<string, { foul: null | { points: number }; scored: number } | undefined> = {
+const RULINGS: Record<string, { foul: null | { points: number }; scored: number }> = {
   // WPBSA 3.3: a red struck and none potted ends the turn: no foul, nothing scored (the break
   // splits the pack; the cue ball must not be taken to have missed them, 3.10(a)).
   'opening-break': { foul: null, scored: 0 },
   // WPBSA 3.3: a red potted scores 1.
   'red-pot': { foul: null, scored: 1 },
-  'colour-pot': undefined,
+  // WPBSA 3.3: after a red, the black (the first ball struck, so the one nominated) potted scores 7.
+  'colour-pot': { foul: null, scored: 7 },
   // WPBSA 3.3: the red potted off another red it was kissed by still scores 1.
   kiss: { foul: null, scored: 1 },
   // WPBSA 3.3: a red doubled off a cushion into the middle pocket scores 1.
@@ -43,6 +45,38 @@ const RULINGS: Record<string, { foul: null | { points: number }; scored: number 
   'fast-stroke': { foul: null, scored: 1 },
 };
 const CLIPS = Object.keys(RULINGS).sort();
+
+/**
+ * Clips played in the middle of a frame (fixtures/demo.json): the state before the stroke, as a
+ * `ruling` line of an earlier run holds it. The colour-pot follows a red potted: a colour is on.
+ */
+const STATES: Record<string, object> = {
+  'colour-pot': {
+    type: 'ruling',
+    state: {
+      scores: [1, 0],
+      striker: 0,
+      on: 'colour',
+      break: 1,
+      balls: [
+        { id: 'cue', x: 1150, y: 2850 },
+        { id: 'black', x: 889, y: 3245 },
+        { id: 'red', x: 1500, y: 1200 },
+      ],
+    },
+  },
+};
+const dir = mkdtempSync(path.join(tmpdir(), 'referee-run-fixtures-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** `--state <file>` for a clip played from a state, else nothing. */
+const stateArgs = (clip: string): string[] => {
+  const state = STATES[clip];
+  if (!state) return [];
+  const file = path.join(dir, `${clip}.json`);
+  writeFileSync(file, JSON.stringify(state));
+  return ['--state', file];
+};
 
 describe('referee run on every fixture clip', () => {
   it('the clips here are the fixtures there are', () => {
@@ -63,6 +97,7 @@ describe('referee run on every fixture clip', () => {
         `fixtures/${clip}/clip.mp4`,
         '--calibration',
         'calibration/demo.json',
+        ...stateArgs(clip),
       ]);
       expect(r.code, r.stderr).toBe(0);
       const out = jsonLines(r.stdout);
@@ -83,8 +118,7 @@ describe('referee run on every fixture clip', () => {
         });
         expect(ruling['type']).toBe('ruling');
         expect(ruling).not.toHaveProperty('error');
-        const rules = i === 0 ? RULINGS[clip] : undefined;
-        if (rules) expect(ruling).toMatchObject(rules);
+        if (i === 0) expect(ruling).toMatchObject(RULINGS[clip] ?? {});
       }
     },
     120_000,

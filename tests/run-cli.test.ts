@@ -2,7 +2,7 @@
 // video file and a folder of frames, the whole chain — decode, vision, tracking, the rules.
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fixtureTruth, jsonLines } from './helpers/fixtures.ts';
@@ -76,4 +76,36 @@ describe('referee run', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--source');
   });
+
+  it.each([
+    ['not JSON', '{"scores": [0, 0],', '--state'],
+    [
+      'a score missing',
+      '{"scores":[1],"striker":0,"on":"red","balls":[{"id":"cue","x":889,"y":600}]}',
+      'state.scores',
+    ],
+    [
+      'a colour on with reds on the table',
+      '{"state":{"scores":[0,0],"striker":0,"on":"pink","balls":[{"id":"cue","x":889,"y":600},{"id":"red","x":889,"y":2800}]}}',
+      'state.on',
+    ],
+  ])(
+    'a --state that is %s is a clear error naming the field, exit 2, before any frame is read',
+    async (_, text, field) => {
+      const file = path.join(dir, 'state.json');
+      writeFileSync(file, text);
+      const r = await runReferee([
+        'run',
+        '--source',
+        'fixtures/colour-pot/clip.mp4',
+        '--calibration',
+        'calibration/demo.json',
+        '--state',
+        file,
+      ]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(field);
+      expect(r.stdout).toBe('');
+    },
+  );
 });

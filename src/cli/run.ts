@@ -1,17 +1,17 @@
 // `referee run --source <video | folder | /dev/videoN | rtsp://…> --calibration <file> [--fps N]
-// [--events out.jsonl]` (CONTRACTS.md §5): frames in (src/capture), balls found in each (src/vision),
-// followed through each stroke (src/tracking), each stroke ruled on (src/rules); out comes the event
-// log, one `shot` line per stroke followed by its `ruling` line. Progress and dropped frames go to
-// stderr. A source that dies or stalls ends the run with a clear error, after the strokes already
-// seen are written, and a non-zero exit.
+// [--events out.jsonl] [--state state.json]` (CONTRACTS.md §5): frames in (src/capture), balls found
+// in each (src/vision), followed through each stroke (src/tracking), each stroke ruled on
+// (src/rules); out comes the event log, one `shot` line per stroke followed by its `ruling` line.
+// Progress and dropped frames go to stderr. A source that dies or stalls ends the run with a clear
+// error, after the strokes already seen are written, and a non-zero exit.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Command } from 'commander';
 import { pino, type Logger } from 'pino';
-import { loadCalibrationFile } from '../camera/index.ts';
+import { loadCalibrationFile, readJsonFile } from '../camera/index.ts';
 import { openSource, SourceFailure, wallClock, type Frame, type FrameSource } from '../capture/index.ts';
 import { CliError, describeError } from '../errors.ts';
-import { rule, type RuleOutput } from '../rules/snooker/index.ts';
+import { makeState, parseFrameState, rule, type RuleOutput } from '../rules/snooker/index.ts';
 import {
   isSnookerBallId,
   separateBalls,
@@ -38,6 +38,7 @@ interface RunOptions {
   readonly loop?: boolean;
   readonly stallTimeout?: string;
   readonly rest?: string;
+  readonly state?: string;
 }
 
 const INPUT = 2;
@@ -118,11 +119,12 @@ export const ruleInputFor = (
   };
 };
 
-/** Rules on one stroke after another, each from the state the last one left. */
+/** Rules on one stroke after another, each from the state the last one left (or `state`, to begin). */
 class Referee {
-  private state: Record<string, unknown> | undefined;
-
-  constructor(private readonly table: Table) {}
+  constructor(
+    private readonly table: Table,
+    private state: Record<string, unknown> | undefined,
+  ) {}
 
   rule(shot: Shot): { ok: true; value: RuleOutput } | { ok: false; error: string } {
     const input = ruleInputFor(this.table, this.state, shot);
@@ -133,6 +135,20 @@ class Referee {
     return r;
   }
 }
+
+/**
+ * The state to start from (`--state`): a file holding CONTRACTS.md §4's `state`, or any object with
+ * one under `state` (a `ruling` line of an earlier run, a `referee rule` input or output), so a frame
+ * can be taken up where it stood. A frame already over starts afresh, as it would after a ruling.
+ */
+const loadStartState = (table: Table, file: string): Record<string, unknown> | undefined => {
+  const json = readJsonFile(file);
+  if (!json.ok) throw new CliError(`--state: ${describeError(json.error)}`, INPUT);
+  const inner = json.value !== null && typeof json.value === 'object' && 'state' in json.value;
+  const parsed = parseFrameState(table, inner ? (json.value as { state: unknown }).state : json.value);
+  if (!parsed.ok) throw new CliError(`--state ${file}: ${describeError(parsed.error)}`, INPUT);
+  return parsed.value.frameOver ? undefined : makeState(parsed.value);
+};
 
 const parsePositive = (value: string | undefined, name: string): number | undefined => {
   if (value === undefined) return undefined;
@@ -352,6 +368,8 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   const fps = parsePositive(opts.fps, '--fps');
   const stallTimeoutMs = parsePositive(opts.stallTimeout, '--stall-timeout');
   const restMs = parsePositive(opts.rest, '--rest');
+  const startState =
+    opts.state === undefined ? undefined : loadStartState(calibration.value.table, opts.state);
   const out = openOutput(opts.events);
   const opened = await openSource(opts.source, {
     ...(fps ? { fps } : {}),
@@ -374,7 +392,7 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
     ...DEFAULT_FOLLOWER,
     segmenter: { ...DEFAULT_FOLLOWER.segmenter, ...(restMs ? { restMs } : {}) },
   });
-  const referee = new Referee(table);
+  const referee = new Referee(table, startState);
   const emit = ({ shot, recognisedAt }: FollowedShot): void => {
     out.write(`${JSON.stringify(shotLine(shot, recognisedAt))}\n`);
     const ruling = referee.rule(shot);
@@ -447,6 +465,10 @@ export const registerRun = (program: Command): void => {
       '--rest <ms>',
       'every ball at rest this long ends a stroke',
       String(DEFAULT_FOLLOWER.segmenter.restMs),
+    )
+    .option(
+      '--state <file>',
+      'the frame as it stands before the first stroke (CONTRACTS.md §4 state, or a ruling line): scores, striker, ball on… (default: a new frame)',
     )
     .action(async (opts: RunOptions) => runRun(opts));
 };

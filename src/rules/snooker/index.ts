@@ -31,6 +31,7 @@ export {
   checkState,
   frameStateSchema,
   makeState,
+  parseFrameState,
   ruleInputSchema,
   type Ball,
   type FrameState,

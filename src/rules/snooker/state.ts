@@ -290,6 +290,16 @@ export const parseRuleInputOn = (table: Table, json: unknown): Result<RuleInput>
   return ok({ game, state, shot });
 };
 
+/**
+ * A state on its own (CONTRACTS.md §4 `state`, as a ruling's `state` gives it back): the schema, then
+ * that it can happen. Errors name the field from `state`.
+ */
+export const parseFrameState = (table: Table, json: unknown): Result<FrameState> => {
+  const parsed = parseWith(frameStateSchema, json, 'INVALID_INPUT', 'state');
+  if (!parsed.ok) return parsed;
+  return checkState(table, parsed.value);
+};
+
 const stripUndefined = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
