@@ -429,8 +429,9 @@ export class Tracker {
       // arm can hide one): it went in once its motion has carried it into a pocket's mouth with no
       // ball in the way. A ball that met another out of sight went who knows where.
       const from = m.lastSample;
-      const entry = pocketEntry(this.table, from, m.velocity, distance(from, m.predict(t + dt)));
-      if (entry && this.clearWay(k, from, m.predict(t + dt), entry.s, t))
+      const by = m.predict(t + dt);
+      const entry = pocketEntry(this.table, from, m.velocity, distance(from, by));
+      if (entry && this.clearWay(k, from, by, entry.s, t))
         this.dropping(k, entry.pocket, from, Math.hypot(m.velocity.x, m.velocity.y), t);
     }
     if (k.pending && t - k.lastSeen >= o.potConfirmMs) {
