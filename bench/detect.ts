@@ -28,14 +28,16 @@ import {
   type TruthBall,
 } from '../tests/vision-scenes.ts';
 import { createHoughBaseline, loadOpenCv, type Baseline } from './detect-baseline.ts';
+import { readFlags } from './flags.ts';
 
-const arg = (name: string, fallback: number): number => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const PER_KIND = arg('--per-kind', 6);
-const PER_KIND_4K = arg('--per-kind-4k', 2);
-const REPEAT = arg('--repeat', 3);
+const { count } = readFlags({
+  'per-kind': { type: 'string', default: '6' },
+  'per-kind-4k': { type: 'string', default: '2' },
+  repeat: { type: 'string', default: '3' },
+});
+const PER_KIND = count('per-kind');
+const PER_KIND_4K = count('per-kind-4k');
+const REPEAT = count('repeat');
 
 interface Found {
   readonly id?: SnookerBallId;

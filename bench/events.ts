@@ -44,7 +44,6 @@ import {
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { loadCalibrationFile, readJsonFile } from '../src/camera/index.ts';
 import { openSource } from '../src/capture/index.ts';
 import { DetectionWorker, followSource } from '../src/cli/run.ts';
@@ -77,31 +76,23 @@ import {
   type TrueStroke,
   synthesisePlayed,
 } from '../tests/helpers/strokes.ts';
+import { readFlags } from './flags.ts';
 
-const { values: flags } = parseArgs({
-  options: {
-    clips: { type: 'string', default: '50' },
-    strokes: { type: 'string', default: '4' },
-    seed: { type: 'string', default: '11000001' },
-    video: { type: 'boolean', default: true },
-    synth: { type: 'boolean', default: true },
-    'fixture-video': { type: 'boolean', default: true },
-    'held-out-video': { type: 'string', default: '8' },
-    'held-out-strokes': { type: 'string', default: '3' },
-    'held-out-seed': { type: 'string', default: '12000001' },
-    'held-out-dir': { type: 'string' },
-    'render-only': { type: 'boolean', default: false },
-    keep: { type: 'boolean', default: false },
-    'clip-budget': { type: 'string', default: '120' },
-  },
-  allowNegative: true,
+const { values: flags, count } = readFlags({
+  clips: { type: 'string', default: '50' },
+  strokes: { type: 'string', default: '4' },
+  seed: { type: 'string', default: '11000001' },
+  video: { type: 'boolean', default: true },
+  synth: { type: 'boolean', default: true },
+  'fixture-video': { type: 'boolean', default: true },
+  'held-out-video': { type: 'string', default: '8' },
+  'held-out-strokes': { type: 'string', default: '3' },
+  'held-out-seed': { type: 'string', default: '12000001' },
+  'held-out-dir': { type: 'string' },
+  'render-only': { type: 'boolean', default: false },
+  keep: { type: 'boolean', default: false },
+  'clip-budget': { type: 'string', default: '120' },
 });
-/** A numeric flag, or a clear error naming it. */
-const count = (name: keyof typeof flags): number => {
-  const n = Number(flags[name]);
-  if (!Number.isFinite(n)) throw new Error(`--${name} must be a number, not ${String(flags[name])}`);
-  return n;
-};
 const CLIPS = count('clips');
 const STROKES = count('strokes');
 const VIDEO = flags.video;

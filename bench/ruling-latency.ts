@@ -17,9 +17,9 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { startServeProcess } from '../scripts/serve-process.ts';
 import { launchBrowser } from '../tests/helpers/browser.ts';
+import { readFlags } from './flags.ts';
 
-const argAt = process.argv.indexOf('--strokes');
-const STROKES = argAt > 0 ? Number(process.argv[argAt + 1]) : 20;
+const STROKES = readFlags({ strokes: { type: 'string', default: '20' } }).count('strokes');
 const PIN = '246810';
 const VIEWS = ['referee', 'overlay', 'player'] as const;
 type ViewName = (typeof VIEWS)[number];
