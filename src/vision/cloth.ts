@@ -395,6 +395,13 @@ export const isForeground = (
   return kk >= m.dark && (e2 > (m.e2max[k] as number) * 2 || kk > m.cushionBright);
 };
 
+/** A pixel's brightness as a share of the cloth's in block k, along the cloth's colour. */
+export const clothShare = (m: ClothModel, k: number, r: number, g: number, b: number): number => {
+  const c = m.colour;
+  const pc = r * (c[3 * k] as number) + g * (c[3 * k + 1] as number) + b * (c[3 * k + 2] as number);
+  return pc * (m.invcc[k] as number);
+};
+
 /** The block of a full-resolution pixel. */
 export const blockOf = (m: ClothModel, u: number, v: number): number => {
   const bi = Math.min(m.bw - 1, Math.max(0, Math.floor(u / m.blockPx)));
