@@ -95,6 +95,27 @@ describe('Detector', () => {
     expectSameAnswer(now.value.balls, fresh.value, 0.3);
   });
 
+  it('follows a ball creeping to a stop, though it moves too little between two frames to tell', async () => {
+    // Regression (held-out video, seed 13 000 018): a red rolling its last few millimetres changed
+    // each frame less than the sensor's noise allows for, so its place was kept from the last frame
+    // it had moved visibly, 2.9 mm behind where it stopped. Refitted later, as the cue ball passed,
+    // it seemed to have been nudged — and the cue ball, which missed it by 5 mm, to have touched it.
+    const scene = makeScene('random', HELD_OUT_SEED + 1502, calibration.table);
+    const [first, ...others] = scene.balls;
+    if (!first) throw new Error('no ball');
+    const detector = new Detector(calibration, classifier);
+    let worst = 0;
+    for (let k = 0; k <= 40; k++) {
+      const at = { ...first, x: first.x + 0.1 * k };
+      const r = await detector.detect(render({ ...scene, balls: [at, ...others] }, k));
+      if (!r.ok) throw new Error(r.error.message);
+      const near = r.value.balls.find((b) => Math.hypot(b.x - at.x, b.y - at.y) < 10);
+      worst = Math.max(worst, near ? Math.hypot(near.x - at.x, near.y - at.y) : Infinity);
+    }
+    // A change the test lets through is a fraction of a millimetre of a ball's travel, not four.
+    expect(worst).toBeLessThan(1);
+  }, 60_000);
+
   it('starts afresh after reset() and after a frame it could not use', async () => {
     const scene = makeScene('opening', HELD_OUT_SEED, calibration.table);
     const image = render(scene, 3);

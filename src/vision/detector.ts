@@ -1,8 +1,9 @@
 // Balls frame after frame. Between two frames of a match most of the table does not change: the
-// Detector compares each piece of foreground with the same place in the last frame (reduced
-// frames, a cheap test) and, where nothing changed beyond the sensor's noise, keeps the last frame's
-// fits and names for the balls there; only the pieces that changed are looked at closely and
-// classified. The answer is the one a fresh detection of the frame would give (to within the noise
+// Detector compares each piece of foreground with the same place in the frame its balls were fitted
+// on (reduced frames, a cheap test) and, where nothing changed beyond the sensor's noise, keeps the
+// last frame's fits and names for the balls there; only the pieces that changed are looked at
+// closely and classified. (Against the frame they were fitted on, not the last one: a ball creeping
+// to a stop moves too little between two frames to tell, and its kept place would lag behind.) The answer is the one a fresh detection of the frame would give (to within the noise
 // the test lets through). `reset()` forgets the last frame (a cut in the video, a new calibration).
 import type { Calibration } from '../camera/index.ts';
 import type { Result } from '../errors.ts';
@@ -94,8 +95,10 @@ export class Detector {
     // would be kept four times the frame after, and so on: a pack breaking up took seconds a frame).
     const kept = new Set<FittedBall>();
     const changed: Component[] = [];
+    const keptPieces: Component[] = [];
     for (const piece of frame.pieces) {
       if (last && this.unchanged(last.reduced, frame.reduced.data, piece)) {
+        keptPieces.push(piece);
         for (const f of last.fits) {
           const i = Math.floor(f.u / g.scale);
           const j = Math.floor(f.v / g.scale);
@@ -138,6 +141,9 @@ export class Detector {
 
     // Only the balls reported are carried to the next frame: a fit verification turned down (a
     // duplicate, a piece of an arm) is looked at again only where the picture changes.
+    // What the next frame is compared with: this one, but where balls were kept, the pixels they
+    // were fitted on.
+    if (last) for (const piece of keptPieces) this.copyAround(last.reduced, buffer, piece);
     this.last = { reduced: buffer, fits: verified.map((v) => v.fit), guesses: named, rimPx: settled.rimPx };
     this.next = 1 - this.next;
     return {
@@ -150,22 +156,33 @@ export class Detector {
     };
   }
 
-  /** Is the reduced frame the same as the last around a piece (its box and a margin)? */
-  private unchanged(before: Uint8Array, now: Uint8Array, piece: Component): boolean {
+  /** A piece's box and a margin, as rows of the reduced frame: [start, end) offsets into its bytes. */
+  private rowsAround(piece: Component): [number, number][] {
     const { rw, rh } = this.locator.geometry;
     const m = this.options.reuse.margin;
-    const level = this.options.reuse.changeLevel;
     const i0 = Math.max(0, piece.i0 - m);
     const i1 = Math.min(rw - 1, piece.i1 + m);
-    const j0 = Math.max(0, piece.j0 - m);
-    const j1 = Math.min(rh - 1, piece.j1 + m);
-    for (let j = j0; j <= j1; j++) {
-      for (let k = 3 * (j * rw + i0); k < 3 * (j * rw + i1 + 1); k++) {
+    const rows: [number, number][] = [];
+    for (let j = Math.max(0, piece.j0 - m); j <= Math.min(rh - 1, piece.j1 + m); j++)
+      rows.push([3 * (j * rw + i0), 3 * (j * rw + i1 + 1)]);
+    return rows;
+  }
+
+  /** Is the reduced frame the same as the reference around a piece (its box and a margin)? */
+  private unchanged(before: Uint8Array, now: Uint8Array, piece: Component): boolean {
+    const level = this.options.reuse.changeLevel;
+    for (const [from, to] of this.rowsAround(piece)) {
+      for (let k = from; k < to; k++) {
         const d = (before[k] as number) - (now[k] as number);
         if (d > level || d < -level) return false;
       }
     }
     return true;
+  }
+
+  /** Copy the reduced frame's bytes around a piece from one buffer to another. */
+  private copyAround(from: Uint8Array, to: Uint8Array, piece: Component): void {
+    for (const [a, b] of this.rowsAround(piece)) to.set(from.subarray(a, b), a);
   }
 }
 
