@@ -650,8 +650,10 @@ if (HELD_OUT_CLIPS > 0) {
     console.log(
       `held-out rendered clips (seeds ${HELD_OUT_VIDEO}–${HELD_OUT_VIDEO + HELD_OUT_CLIPS - 1}): ${clips.length} clips, ` +
         `${strokes} strokes; the light changed in ${changes}; an arm over a ball near a pocket in ${armed} ` +
-        `(hiding it in ${hiddenStrokes}, ${hiddenFrames} frames at 60 fps); rendered ${rendered} frames at ` +
-        `${(rendered / renderSeconds).toFixed(1)} frames a second (H.264 encoding included)`,
+        `(hiding it in ${hiddenStrokes}, ${hiddenFrames} frames at 60 fps); ` +
+        (rendered > 0
+          ? `rendered ${rendered} frames at ${(rendered / renderSeconds).toFixed(1)} frames a second (H.264 encoding included)`
+          : `all rendered before, in ${dir}`),
     );
     for (const fps of RENDER_ONLY ? [] : [60, 30]) {
       const found = await endToEnd(
