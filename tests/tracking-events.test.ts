@@ -287,6 +287,35 @@ describe('a ball lost on its way', () => {
 });
 
 describe('the start of a stroke', () => {
+  it('a cue ball seen only twice on its way, then out of sight for a second, is still on its way: one stroke', () => {
+    // Held-out video (seed 13 000 005): a cue ball seen moving in two frames and then lost for 870 ms
+    // was taken as stopped out of sight after 600 ms — its pace, from two samples, was not trusted —
+    // and the stroke was cut in two before it reached the ball it hit.
+    const balls: SimBall[] = [
+      { track: 'cue', id: 'cue', x: 889, y: 500 },
+      { track: 'red1', id: 'red', x: 889, y: 2900 },
+    ];
+    const played = oneStroke(balls, 0, 2300);
+    const result = played.strokes[0]?.result;
+    const contact = result?.events.find((e) => e.type === 'contact');
+    expect(result?.firstContact).toEqual(['red']);
+    expect(contact?.t).toBeGreaterThan(1000);
+    const start = played.strokes[0]?.start ?? 0;
+    // Whatever is where the cue ball is, from its third frame on its way until 150 ms before it
+    // meets the red.
+    const lost = (t: number, x: number, y: number): boolean => {
+      const cue =
+        t >= start + 40 && t <= start + (contact?.t ?? 0) - 150
+          ? result?.at(t - start).find((b) => b.id === 'cue')
+          : undefined;
+      return cue !== undefined && Math.hypot(cue.x - x, cue.y - y) < 30;
+    };
+    const frames = synthesisePlayed(table, played, 60, { ...DEFAULT_FAULTS, cover: lost }, makeRng(41));
+    const shots = follow(frames).map((s) => s.shot);
+    expect(shots).toHaveLength(1);
+    expect(shots[0]?.firstContact).toEqual(['red']);
+  });
+
   it('a cue ball lying a centimetre from a red and played into it, moving no further itself, starts a stroke', () => {
     const balls: SimBall[] = [
       { track: 'cue', id: 'cue', x: 889, y: 1000 },
