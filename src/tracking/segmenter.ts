@@ -90,7 +90,7 @@ export class StrokeSegmenter {
       if (!cueView || (cueView.status === 'table' && cueView.atRest)) this.cueStillSeen = frame.t;
       const keepFrom = Math.max(frame.t - o.maxPreRollMs, this.cueStillSeen - o.preRollMs);
       while (this.history.length > 1 && (this.history[0]?.t ?? frame.t) < keepFrom) this.history.shift();
-      const cue = frame.tracks.find((v) => v.id === 'cue' && v.status === 'table');
+      const cue = cueView?.status === 'table' ? cueView : undefined;
       if (!cue || cue.atRest || cue.departedAt === undefined) return undefined;
       // Still creeping on from the last stroke: not a new one.
       const settling = this.cueMoving !== undefined && cue.departedAt - this.cueMoving < o.minStillMs;

@@ -3,8 +3,9 @@
 // on (reduced frames, a cheap test) and, where nothing changed beyond the sensor's noise, keeps the
 // last frame's fits and names for the balls there; only the pieces that changed are looked at
 // closely and classified. (Against the frame they were fitted on, not the last one: a ball creeping
-// to a stop moves too little between two frames to tell, and its kept place would lag behind.) The answer is the one a fresh detection of the frame would give (to within the noise
-// the test lets through). `reset()` forgets the last frame (a cut in the video, a new calibration).
+// to a stop moves too little between two frames to tell, and its kept place would lag behind.) The
+// answer is the one a fresh detection of the frame would give (to within the noise the test lets
+// through). `reset()` forgets the last frame (a cut in the video, a new calibration).
 import type { Calibration } from '../camera/index.ts';
 import type { Result } from '../errors.ts';
 import type { RgbImage } from '../image.ts';
