@@ -82,8 +82,10 @@ export const RayStatus = {
   unknown: 2,
   /** No clear step (blur, low contrast: a dark ball against a shadowed cushion). */
   none: 3,
-  /** An edge the fitted outline disagrees with. */
+  /** An edge the fitted outline disagrees with, inside it… */
   outlier: 4,
+  /** …or beyond it (a blurred ball's streak; a thing beside the ball). */
+  beyond: 5,
 } as const;
 export type RayStatusCode = (typeof RayStatus)[keyof typeof RayStatus];
 
@@ -447,7 +449,7 @@ interface SphereFit {
  * deviation). The rim width is fitted too, with a prior holding it near `rim0` (the frame's) with the
  * weight of `priorWeight` edge points, so a ball seen only on one side cannot trade it for a shift.
  * Residuals are in mm at the ball; `mmPerPx` converts the pixel thresholds. Marks the outliers' rays
- * as `outlier`.
+ * as `outlier` (inside the outline) or `beyond`.
  */
 const fitSphere = (
   g: VisionGeometry,
@@ -575,7 +577,7 @@ const fitSphere = (
         sq++;
       }
     } else {
-      status[i] = RayStatus.outlier;
+      status[i] = r > 0 ? RayStatus.beyond : RayStatus.outlier;
     }
   }
   return {
