@@ -250,9 +250,8 @@ describe('locating balls on rendered frames', () => {
     (gain, warmth) => {
       // Regression (held-out video, seed 14 000 015, in its light of 0.45, warmth 0.77): the player's
       // hand by the top right pocket was reported as a ball for seconds, and the tracker took it for
-      // the brown going in. The fingers'
-      // edges lay inside the fitted outline at both ends of a line, and were counted as the two ends of
-      // a moving ball's blur streak, which lie beyond it.
+      // the brown going in. The fingers' edges lay inside the fitted outline at both ends of a line,
+      // and were counted as the two ends of a moving ball's blur streak, which lie beyond it.
       const scene = {
         kind: 'occluders' as const,
         seed: HELD_OUT_SEED + 6300,
