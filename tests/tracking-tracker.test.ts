@@ -340,6 +340,31 @@ describe('pots', () => {
     });
   });
 
+  it('a ball sent across the table unseen in its blur, seen once by a pocket and then gone, went in', () => {
+    // Held-out video, seed 14 000 004 at 30 fps: the cue ball stuns into the green, which runs 1.1 m
+    // at 2 m/s into the middle right pocket, green on green cloth and too blurred to be found but
+    // once, 65 mm short of the cushion.
+    const contact = 500 + (1816 - 52.5 - 1300) / 1.5;
+    const frames = frameTimes(0, 2500, 30).map((t) => {
+      const cue = det('cue', 664, Math.min(1816 - 52.5, 1300 + 1.5 * Math.max(0, t - 500)));
+      const green =
+        t < contact
+          ? det('green', 664, 1816)
+          : t > 1300 && t < 1350
+            ? det('green', 664 + 2 * (t - contact), 1816)
+            : undefined;
+      return { t, balls: [cue, ...(green ? [green] : [])] };
+    });
+    const out = run(new Tracker(table), frames);
+    expect(out.some((f) => f.tracks.some((v) => v.id === 'green' && v.observed && v.observed.x > 1700))).toBe(
+      true,
+    );
+    expect(out.at(-1)?.tracks.find((v) => v.id === 'green')).toMatchObject({
+      status: 'potted',
+      pocket: 'MR',
+    });
+  });
+
   it('a ball still at a pocket’s lip that vanishes under a hand is hidden, not potted', () => {
     const tracker = new Tracker(table);
     const frames = frameTimes(0, 2000).map((t) => ({

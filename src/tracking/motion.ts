@@ -279,16 +279,18 @@ export class BallMotion {
   }
 
   /**
-   * Seen again away from where it lay, after a while out of sight: it moved meanwhile. It departed
-   * (as far as can be told) now, from its old place; its motion starts again from this sample.
+   * Seen again away from where it lay, after a while out of sight (since `lastSeen`): it moved
+   * meanwhile. It departed (as far as can be told) now, from its old place; its motion starts again
+   * from this sample, going the way it came at least as fast as it must have come (a ball sent
+   * across the table unseen in its blur and seen once by a pocket is on its way in).
    */
-  jump(t: number, p: Vec): void {
+  jump(t: number, p: Vec, lastSeen: number): void {
     const sample: Sample = { t, x: p.x, y: p.y };
     this.resting = false;
     this.departed = t;
     this.departingRun = [];
     this.leg = [sample];
-    this.v = { x: 0, y: 0 };
+    this.v = scale(sub(p, this.restAt), 1000 / Math.max(1, t - lastSeen));
     this.history.push(sample);
     this.last = sample;
   }

@@ -394,7 +394,8 @@ export class Tracker {
     // missed detection or two, the usual test of a departure applies.)
     const away = distance(p, k.motion.anchor) > this.options.motion.departMm;
     const long = t - k.lastSeen > this.options.jumpAfterMs;
-    if (k.status === 'hidden' && k.motion.atRest && !k.motion.stirring && away && long) k.motion.jump(t, p);
+    if (k.status === 'hidden' && k.motion.atRest && !k.motion.stirring && away && long)
+      k.motion.jump(t, p, k.lastSeen);
     else k.motion.observe(t, p);
     k.status = 'table';
     k.pending = undefined;
