@@ -241,6 +241,32 @@ describe('locating balls on rendered frames', () => {
     },
   );
 
+  it('finds the green moving at 2.2 m/s across the table in a dim room, the ends of its blur fading into the cloth', () => {
+    // Regression (held-out video, seed 14 000 004 at 30 fps): the green, sent 1.1 m into the middle
+    // pocket, was found twice on its way, and only once after a hand's fingers were told apart from
+    // a blurred ball. Its streak's ends fade into the cloth with no clear step; its sides lie inside
+    // the outline. (At 1.6-1.9 m/s it is not found at all yet.)
+    const at = (t: number) => [
+      { id: 'green' as const, x: 1000 + 2.2 * t, y: 1816 },
+      { id: 'red' as const, x: 1400, y: 338 },
+    ];
+    const image = renderFrame(
+      renderer,
+      subframesAt(renderer, 0, at, () => []),
+      { frameIndex: HELD_OUT_SEED + 6400, light: { gain: 0.515, warmth: -0.11 } },
+    );
+    const found = locator.locate(image);
+    if (!found.ok) throw new Error(found.error.message);
+    const r = match(
+      at(0).map((b) => ({ ...b, visible: 1 })),
+      found.value,
+    );
+    expect(r.missed.map((t) => t.id)).toEqual([]);
+    expect(r.phantoms).toEqual([]);
+    const streak = (2200 * renderer.options.exposureMs) / 1000;
+    for (const p of r.pairs) expect(p.errorMm).toBeLessThan(MAX_MM + streak / 2);
+  });
+
   it.each([
     [0.45, 0.77],
     [0.8, 0],

@@ -50,13 +50,22 @@ export const verifyBalls = (
   const out: VerifiedBall[] = [];
   for (const f of kept) {
     const n = f.status.length;
-    const across = (i: number): number | undefined => f.status[(i + n / 2) % n];
+    const turned = (i: number, quarters: number): number | undefined =>
+      f.status[(i + Math.round((quarters * n) / 4)) % n];
     // Edges beyond the outline straight across from each other: the two ends of a moving ball's blur
     // streak, stretched along its way (held-out video, seed 13 000 005: a cue ball at 2.3 m/s, 19 mm
     // of blur, went unseen for 870 ms on open cloth). The blur thins the streak's sides, whose edges
-    // then lie inside the outline, straight across too. Edges inside with no ends beyond are a
-    // hand's fingers (held-out video, seed 14 000 015), not a ball.
-    const streak = f.status.some((s, i) => s === RayStatus.beyond && across(i) === RayStatus.beyond);
+    // then lie inside the outline, straight across too; where the ends fade with no clear step (a
+    // green ball on the green cloth, seed 14 000 004), the sides alone show the streak, with its ends
+    // open a quarter turn either way. Edges inside with something in the way there, and no ends
+    // beyond, are a hand's fingers (seed 14 000 015), not a ball.
+    const streak = f.status.some((s, i) => s === RayStatus.beyond && turned(i, 2) === RayStatus.beyond);
+    const open = (s: number | undefined): boolean =>
+      s === RayStatus.edge || s === RayStatus.beyond || s === RayStatus.none;
+    const side = (i: number): boolean =>
+      f.status[i] === RayStatus.outlier &&
+      turned(i, 2) === RayStatus.outlier &&
+      (streak || (open(turned(i, 1)) && open(turned(i, 3))));
     let seen = 0;
     let counted = 0;
     for (let i = 0; i < n; i++) {
@@ -67,7 +76,7 @@ export const verifyBalls = (
         seen++;
         continue;
       }
-      if (streak && (s === RayStatus.beyond || s === RayStatus.outlier) && across(i) === s) {
+      if ((streak && s === RayStatus.beyond && turned(i, 2) === s) || side(i)) {
         seen++;
         continue;
       }
