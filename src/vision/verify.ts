@@ -76,7 +76,7 @@ export const verifyBalls = (
         seen++;
         continue;
       }
-      if ((streak && s === RayStatus.beyond && turned(i, 2) === s) || side(i)) {
+      if ((s === RayStatus.beyond && turned(i, 2) === s) || side(i)) {
         seen++;
         continue;
       }
