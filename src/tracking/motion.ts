@@ -281,16 +281,16 @@ export class BallMotion {
   /**
    * Seen again away from where it lay, after a while out of sight (since `lastSeen`): it moved
    * meanwhile. It departed (as far as can be told) now, from its old place; its motion starts again
-   * from this sample, going the way it came at least as fast as it must have come (a ball sent
-   * across the table unseen in its blur and seen once by a pocket is on its way in).
+   * from its place then and this sample: going the way it came, at least as fast as it must have
+   * come (a ball sent across the table unseen in its blur and seen once by a pocket is on its way in).
    */
   jump(t: number, p: Vec, lastSeen: number): void {
     const sample: Sample = { t, x: p.x, y: p.y };
     this.resting = false;
     this.departed = t;
     this.departingRun = [];
-    this.leg = [sample];
-    this.v = scale(sub(p, this.restAt), 1000 / Math.max(1, t - lastSeen));
+    this.leg = [{ t: Math.min(lastSeen, t - 1), x: this.restAt.x, y: this.restAt.y }, sample];
+    this.v = this.slope(this.leg);
     this.history.push(sample);
     this.last = sample;
   }
