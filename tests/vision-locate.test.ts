@@ -6,7 +6,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/image.ts';
 import { DEFAULT_PLAYER } from '../src/sim/render/occluders.ts';
-import { renderFrame, subframesAt, type Renderer } from '../src/sim/render/index.ts';
+import {
+  renderFrame,
+  subframesAt,
+  type FrameSettings,
+  type RenderBall,
+  type Renderer,
+} from '../src/sim/render/index.ts';
 import { Locator, type LocatedBall } from '../src/vision/index.ts';
 import {
   HELD_OUT_SEED,
@@ -119,6 +125,33 @@ const expectAllFound = (r: ReturnType<typeof locateScene>): void => {
   expect(rms(r.pairs)).toBeLessThan(RMS_MM);
 };
 
+/**
+ * Balls placed by `at` over one exposure (the fastest moving at `speed` mm/s), rendered and located:
+ * each found, and somewhere along its streak — the fit takes the outline at one end or the other (the
+ * tracker allows for it, src/tracking/synthetic.ts blurEndFraction).
+ */
+const expectFoundInBlur = (
+  at: (t: number) => readonly RenderBall[],
+  speed: number,
+  settings: FrameSettings,
+): void => {
+  const image = renderFrame(
+    renderer,
+    subframesAt(renderer, 0, at, () => []),
+    settings,
+  );
+  const found = locator.locate(image);
+  if (!found.ok) throw new Error(found.error.message);
+  const r = match(
+    at(0).map((b) => ({ ...b, visible: 1 })),
+    found.value,
+  );
+  expect(r.missed.map((t) => t.id)).toEqual([]);
+  expect(r.phantoms).toEqual([]);
+  const streak = (speed * renderer.options.exposureMs) / 1000;
+  for (const p of r.pairs) expect(p.errorMm).toBeLessThan(MAX_MM + streak / 2);
+};
+
 describe('locating balls on rendered frames', () => {
   it('finds all 22 balls of the break-off layout, the pack of touching reds one by one', () => {
     const r = locateScene('opening', HELD_OUT_SEED);
@@ -221,23 +254,7 @@ describe('locating balls on rendered frames', () => {
         },
         { id: 'red' as const, x: 1400, y: 338 },
       ];
-      const image = renderFrame(
-        renderer,
-        subframesAt(renderer, 0, at, () => []),
-        { frameIndex: HELD_OUT_SEED + 6200 + offDeg },
-      );
-      const found = locator.locate(image);
-      if (!found.ok) throw new Error(found.error.message);
-      const r = match(
-        at(0).map((b) => ({ ...b, visible: 1 })),
-        found.value,
-      );
-      expect(r.missed.map((t) => t.id)).toEqual([]);
-      expect(r.phantoms).toEqual([]);
-      // Somewhere along its streak: the fit takes the outline at one end or the other (the tracker
-      // allows for it, src/tracking/synthetic.ts blurEndFraction).
-      const streak = (speed * renderer.options.exposureMs) / 1000;
-      for (const p of r.pairs) expect(p.errorMm).toBeLessThan(MAX_MM + streak / 2);
+      expectFoundInBlur(at, speed, { frameIndex: HELD_OUT_SEED + 6200 + offDeg });
     },
   );
 
@@ -250,21 +267,7 @@ describe('locating balls on rendered frames', () => {
       { id: 'green' as const, x: 1000 + 2.2 * t, y: 1816 },
       { id: 'red' as const, x: 1400, y: 338 },
     ];
-    const image = renderFrame(
-      renderer,
-      subframesAt(renderer, 0, at, () => []),
-      { frameIndex: HELD_OUT_SEED + 6400, light: { gain: 0.515, warmth: -0.11 } },
-    );
-    const found = locator.locate(image);
-    if (!found.ok) throw new Error(found.error.message);
-    const r = match(
-      at(0).map((b) => ({ ...b, visible: 1 })),
-      found.value,
-    );
-    expect(r.missed.map((t) => t.id)).toEqual([]);
-    expect(r.phantoms).toEqual([]);
-    const streak = (2200 * renderer.options.exposureMs) / 1000;
-    for (const p of r.pairs) expect(p.errorMm).toBeLessThan(MAX_MM + streak / 2);
+    expectFoundInBlur(at, 2200, { frameIndex: HELD_OUT_SEED + 6400, light: { gain: 0.515, warmth: -0.11 } });
   });
 
   it.each([
