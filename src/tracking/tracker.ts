@@ -396,8 +396,9 @@ export class Tracker {
     // knocked at 2.5 m/s towards the middle pocket, seen once 124 mm on, 50 ms after it lay still).
     const gone = distance(p, k.motion.anchor);
     const away = gone > this.options.motion.departMm;
-    const long = t - k.lastSeen > this.options.jumpAfterMs || gone > this.table.ballDiameter;
-    if (k.status === 'hidden' && k.motion.atRest && !k.motion.stirring && away && long)
+    const long = t - k.lastSeen > this.options.jumpAfterMs;
+    const far = gone > this.table.ballDiameter;
+    if (k.status === 'hidden' && k.motion.atRest && !k.motion.stirring && away && (long || far))
       k.motion.jump(t, p, k.lastSeen);
     else k.motion.observe(t, p);
     k.status = 'table';
