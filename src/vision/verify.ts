@@ -33,6 +33,10 @@ export interface VerifiedBall {
   readonly visible: number;
 }
 
+/** A ray that shows the outline, or nothing in the way of it: an edge, one beyond, no clear step. */
+const open = (s: number | undefined): boolean =>
+  s === RayStatus.edge || s === RayStatus.beyond || s === RayStatus.none;
+
 /** The balls to report, best-supported first, with how much of each is seen. */
 export const verifyBalls = (
   fits: readonly FittedBall[],
@@ -60,8 +64,6 @@ export const verifyBalls = (
     // open a quarter turn either way. Edges inside with something in the way there, and no ends
     // beyond, are a hand's fingers (seed 14 000 015), not a ball.
     const streak = f.status.some((s, i) => s === RayStatus.beyond && turned(i, 2) === RayStatus.beyond);
-    const open = (s: number | undefined): boolean =>
-      s === RayStatus.edge || s === RayStatus.beyond || s === RayStatus.none;
     const side = (i: number): boolean =>
       f.status[i] === RayStatus.outlier &&
       turned(i, 2) === RayStatus.outlier &&
