@@ -6,9 +6,9 @@
 // build @techstark/opencv-js (a dev dependency, used only here).
 import { createRequire } from 'node:module';
 import { pixelToPlane, project, type Calibration } from '../src/camera/index.ts';
-import type { RgbImage } from '../src/image.ts';
+import type { RgbImage } from '../src/core/image.ts';
 import type { SnookerBallId } from '../src/table/index.ts';
-import { mm, pointPx } from '../src/units.ts';
+import { mm, pointPx } from '../src/core/units.ts';
 import { geometryFor } from '../src/vision/index.ts';
 
 /** The few OpenCV.js calls used here. */

@@ -63,7 +63,7 @@ import {
   type LightChange,
   type Occluder,
 } from '../src/tracking/index.ts';
-import { pointMm } from '../src/units.ts';
+import { pointMm } from '../src/core/units.ts';
 import {
   fixtureClip,
   potStroke,

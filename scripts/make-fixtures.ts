@@ -30,7 +30,7 @@ import { intersectPrimitive } from '../src/sim/render/occluders.ts';
 import { parseScenario, type Scenario } from '../src/sim/scenario.ts';
 import { makeTruth, type TruthJson, type TruthStroke } from '../src/sim/truth.ts';
 import { isOnBed, type SnookerBallId, type Table } from '../src/table/index.ts';
-import { pointMm } from '../src/units.ts';
+import { pointMm } from '../src/core/units.ts';
 
 const FPS = 60;
 const README_PICTURE = { fixture: 'opening-break', file: 'docs/opening.png', afterStrikeMs: 420 };

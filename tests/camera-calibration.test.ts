@@ -14,8 +14,8 @@ import {
   stringifyCalibration,
   type CalibrationJson,
 } from '../src/camera/index.ts';
-import { describeError } from '../src/errors.ts';
-import { mm, type Point3Mm } from '../src/units.ts';
+import { describeError } from '../src/core/errors.ts';
+import { mm, type Point3Mm } from '../src/core/units.ts';
 import { demo, demoJson, spots, table } from './camera-helpers.ts';
 
 const cal = demo();

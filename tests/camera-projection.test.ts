@@ -13,7 +13,7 @@ import {
   type Calibration,
   type Intrinsics,
 } from '../src/camera/index.ts';
-import { mm, pointPx, type Point3Mm } from '../src/units.ts';
+import { mm, pointPx, type Point3Mm } from '../src/core/units.ts';
 import { demo, loadOpenCv, NO_DISTORTION, overheadCamera, type OpenCv } from './camera-helpers.ts';
 
 const cal = demo();

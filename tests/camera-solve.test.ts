@@ -11,8 +11,8 @@ import {
   type PointCorrespondence,
   type PointsCalibrationInput,
 } from '../src/camera/index.ts';
-import { describeError } from '../src/errors.ts';
-import { mm } from '../src/units.ts';
+import { describeError } from '../src/core/errors.ts';
+import { mm } from '../src/core/units.ts';
 import {
   demo,
   gaussian,

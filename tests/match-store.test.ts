@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { openEventStore, type EventStore } from '../src/match/store.ts';
-import { parseWith } from '../src/schema.ts';
+import { parseWith } from '../src/core/schema.ts';
 
 const Note = z.object({ type: z.literal('note'), text: z.string() });
 type Note = z.infer<typeof Note>;

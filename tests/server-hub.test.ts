@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { WebSocket } from 'ws';
 import { z } from 'zod';
 import { createHub, type Hub, type HubOptions } from '../src/server/hub.ts';
-import { parseWith } from '../src/schema.ts';
+import { parseWith } from '../src/core/schema.ts';
 
 const Message = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping'), id: z.string().optional() }),

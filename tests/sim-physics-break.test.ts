@@ -4,7 +4,7 @@ import { simulateStroke, type SimBall, type StrokeResult } from '../src/sim/phys
 import { makeRng } from '../src/sim/random.ts';
 import { openingLayout } from '../src/sim/scenario.ts';
 import { isOnBed, railClearance, railsOf, snookerTable } from '../src/table/index.ts';
-import { pointMm } from '../src/units.ts';
+import { pointMm } from '../src/core/units.ts';
 
 const table = snookerTable();
 const D = table.ballDiameter;

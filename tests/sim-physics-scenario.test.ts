@@ -3,7 +3,7 @@ import { makeRng, mulberry32 } from '../src/sim/random.ts';
 import { openingLayout, parseScenario, type Scenario } from '../src/sim/scenario.ts';
 import { makeTruth, playScenario, positionsAt } from '../src/sim/truth.ts';
 import { ballsOverlap, inD, isOnBed, snookerTable } from '../src/table/index.ts';
-import { pointMm } from '../src/units.ts';
+import { pointMm } from '../src/core/units.ts';
 
 /** The value, or a failed test if it is missing. */
 const must = <T>(v: T | null | undefined): T => {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makeCalibrationJson, parseCalibration, project, type Calibration } from '../src/camera/index.ts';
-import type { RgbImage } from '../src/image.ts';
+import type { RgbImage } from '../src/core/image.ts';
 import { parseScenario } from '../src/sim/scenario.ts';
 import {
   createRenderer,
@@ -18,7 +18,7 @@ import {
 } from '../src/sim/render/index.ts';
 import { playerPrimitives, DEFAULT_PLAYER, FEATHER } from '../src/sim/render/occluders.ts';
 import { SNOOKER_BALL_IDS, type SnookerBallId } from '../src/table/index.ts';
-import { mm } from '../src/units.ts';
+import { mm } from '../src/core/units.ts';
 
 /** The demo camera at half its resolution (960 × 540): the same view, a quarter of the pixels. */
 const halfDemo = (): Calibration => {

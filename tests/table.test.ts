@@ -11,7 +11,7 @@ import {
   distance,
   type Table,
 } from '../src/table/index.ts';
-import { pointMm } from '../src/units.ts';
+import { pointMm } from '../src/core/units.ts';
 
 const table = snookerTable();
 const markings = (t: Table) => {

@@ -25,7 +25,7 @@ import {
   type StrokeRecord,
   type TrackView,
 } from '../src/tracking/index.ts';
-import { mm, pointMm } from '../src/units.ts';
+import { mm, pointMm } from '../src/core/units.ts';
 import { fixtureClip, randomClip, scoreShots, synthesisePlayed } from './helpers/strokes.ts';
 
 const table = snookerTable();

@@ -20,7 +20,7 @@ import {
   type Sample,
   type TrackedFrame,
 } from '../src/tracking/index.ts';
-import { mm } from '../src/units.ts';
+import { mm } from '../src/core/units.ts';
 import { fixtureClip } from './helpers/strokes.ts';
 
 const table = snookerTable();

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCalibration, pixelToPlane, project, type Calibration } from '../src/camera/index.ts';
-import type { RgbImage } from '../src/image.ts';
+import type { RgbImage } from '../src/core/image.ts';
 import { makeRng } from '../src/sim/random.ts';
 import {
   createRenderer,
@@ -18,7 +18,7 @@ import {
 } from '../src/sim/render/index.ts';
 import { calibrateFromImage, halfTurn } from '../src/vision/calibrate/index.ts';
 import { DEFAULT_CAMERA_RANGE, seededCamera } from '../src/vision/classify/training/scenes.ts';
-import { mm } from '../src/units.ts';
+import { mm } from '../src/core/units.ts';
 import { demo } from './camera-helpers.ts';
 
 const render = (c: Calibration, balls: readonly RenderBall[] = [], light?: LightChange): RgbImage =>

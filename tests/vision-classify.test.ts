@@ -4,7 +4,7 @@
 import * as tf from '@tensorflow/tfjs';
 import * as ort from 'onnxruntime-node';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RgbImage } from '../src/image.ts';
+import type { RgbImage } from '../src/core/image.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { createRenderer, renderFrame, type LightChange } from '../src/sim/render/index.ts';
 import { openingLayout } from '../src/sim/scenario.ts';

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
-import type { RgbImage } from '../src/image.ts';
+import type { RgbImage } from '../src/core/image.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { locateBalls, Locator } from '../src/vision/index.ts';
 

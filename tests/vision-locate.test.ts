@@ -4,7 +4,7 @@
 // matched to the truth by position (identity is the classifier's business and is tested there).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
-import type { RgbImage } from '../src/image.ts';
+import type { RgbImage } from '../src/core/image.ts';
 import { DEFAULT_PLAYER } from '../src/sim/render/occluders.ts';
 import {
   renderFrame,

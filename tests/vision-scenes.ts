@@ -12,7 +12,7 @@ import {
   type Calibration,
   type CalibrationJson,
 } from '../src/camera/index.ts';
-import type { RgbImage } from '../src/image.ts';
+import type { RgbImage } from '../src/core/image.ts';
 import { intersectSphere, HIT_SIZE } from '../src/sim/render/balls.ts';
 import {
   playerPrimitives,
@@ -39,7 +39,7 @@ import {
   type SnookerBallId,
   type Table,
 } from '../src/table/index.ts';
-import { mm, pointMm } from '../src/units.ts';
+import { mm, pointMm } from '../src/core/units.ts';
 
 export const SCENE_KINDS = ['opening', 'random', 'clusters', 'jaws', 'occluders', 'dim', 'warm'] as const;
 export type SceneKind = (typeof SCENE_KINDS)[number];

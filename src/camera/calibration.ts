@@ -2,10 +2,10 @@
 // the table. parseCalibration checks every field and that the camera can see the whole bed;
 // makeCalibrationJson writes the same form back.
 import { z } from 'zod';
-import { err, ok, refereeError, type Result } from '../errors.ts';
-import { parseWith } from '../schema.ts';
+import { err, ok, refereeError, type Result } from '../core/errors.ts';
+import { parseWith } from '../core/schema.ts';
 import { makeTable, snookerTable, type BedSize, type Table } from '../table/index.ts';
-import { mm, type Point3Mm } from '../units.ts';
+import { mm, type Point3Mm } from '../core/units.ts';
 import { foldRadius, type Intrinsics } from './distortion.ts';
 import { det, orthonormalityError, type Mat3 } from './mat3.ts';
 import { project, toCamera } from './project.ts';

@@ -1,7 +1,7 @@
 // The lens: OpenCV's pinhole intrinsics and its distortion model (radial k1, k2, k3; tangential p1, p2),
 // forwards in closed form and backwards by Newton's method.
 // Model: https://docs.opencv.org/4.x/d9/d0c/group__calib3d.html (the "detailed description").
-import { pointPx, type PointPx } from '../units.ts';
+import { pointPx, type PointPx } from '../core/units.ts';
 
 /** Pixels, OpenCV's conventions: focal lengths fx, fy, principal point (cx, cy), distortion k1..k3, p1, p2. */
 export interface Intrinsics {

@@ -1,6 +1,6 @@
 // Reading calibration files from disk: the only part of src/camera that touches the world.
 import { readFileSync } from 'node:fs';
-import { err, ok, refereeError, type Result } from '../errors.ts';
+import { err, ok, refereeError, type Result } from '../core/errors.ts';
 import { parseCalibration, type Calibration } from './calibration.ts';
 import { parsePointsCalibration, solveCalibration } from './solve.ts';
 

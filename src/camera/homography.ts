@@ -2,7 +2,7 @@
 // "Multiple View Geometry", 2nd ed., algorithm 4.2), and the check that a set of plane points can fix
 // one at all: four points, no three on a line.
 import { Matrix, SingularValueDecomposition } from 'ml-matrix';
-import { err, ok, refereeError, type Result } from '../errors.ts';
+import { err, ok, refereeError, type Result } from '../core/errors.ts';
 import type { Vec } from '../table/index.ts';
 import type { Mat3, Row3 } from './mat3.ts';
 

@@ -1,6 +1,6 @@
 // The camera model's two directions: a table point to its pixel, and a pixel back to the ray it saw
 // and to where that ray meets a horizontal plane (the cloth at z = 0, ball centres at z = 26.25).
-import { mm, type Mm, type Point3Mm, type PointMm, type PointPx } from '../units.ts';
+import { mm, type Mm, type Point3Mm, type PointMm, type PointPx } from '../core/units.ts';
 import type { Calibration } from './calibration.ts';
 import { normalisedToPixel, undistortPixel } from './distortion.ts';
 import { mulMatVec, mulTransposeVec, type Vec3 } from './mat3.ts';

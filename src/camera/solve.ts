@@ -4,9 +4,9 @@
 // then refined by Levenberg–Marquardt on the reprojection error in pixels.
 import { inverse, Matrix, SingularValueDecomposition } from 'ml-matrix';
 import { z } from 'zod';
-import { err, ok, refereeError, type RefereeError, type Result } from '../errors.ts';
-import { parseWith } from '../schema.ts';
-import { mm, pointPx } from '../units.ts';
+import { err, ok, refereeError, type RefereeError, type Result } from '../core/errors.ts';
+import { parseWith } from '../core/schema.ts';
+import { mm, pointPx } from '../core/units.ts';
 import {
   imageSchema,
   intrinsicsSchema,

@@ -6,7 +6,7 @@ import { spawn, execFile, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { z } from 'zod';
-import { err, ok, refereeError, type RefereeError, type Result } from '../errors.ts';
+import { err, ok, refereeError, type RefereeError, type Result } from '../core/errors.ts';
 import { wallClock, type Frame, type FrameSource, type SourceItem } from './source.ts';
 
 const run = promisify(execFile);

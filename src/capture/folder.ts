@@ -3,8 +3,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { err, ok, refereeError, type Result } from '../errors.ts';
-import type { RgbImage } from '../image.ts';
+import { err, ok, refereeError, type Result } from '../core/errors.ts';
+import type { RgbImage } from '../core/image.ts';
 import { wallClock, type FrameSource, type SourceItem } from './source.ts';
 
 const IMAGE = /\.(png|jpe?g|webp|tiff?|bmp)$/i;

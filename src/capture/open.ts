@@ -1,6 +1,6 @@
 // `--source` as the user gives it: a folder of frames, a video file, a V4L2 device or an RTSP URL.
 import { stat } from 'node:fs/promises';
-import { err, refereeError, type Result } from '../errors.ts';
+import { err, refereeError, type Result } from '../core/errors.ts';
 import { openFfmpeg, type FfmpegOptions } from './ffmpeg.ts';
 import { openFolder } from './folder.ts';
 import type { FrameSource } from './source.ts';

@@ -1,6 +1,6 @@
 // What every frame source gives: frames in order with their time, or a per-frame error, and counts.
-import type { RefereeError } from '../errors.ts';
-import type { RgbImage } from '../image.ts';
+import type { RefereeError } from '../core/errors.ts';
+import type { RgbImage } from '../core/image.ts';
 
 export interface Frame extends RgbImage {
   readonly kind: 'frame';

@@ -14,8 +14,8 @@ import {
 import { intrinsicsSchema, type TableSpec } from '../camera/calibration.ts';
 import type { Intrinsics } from '../camera/index.ts';
 import { decodeImage } from '../capture/index.ts';
-import { CliError, describeError } from '../errors.ts';
-import { parseWith } from '../schema.ts';
+import { CliError, describeError } from '../core/errors.ts';
+import { parseWith } from '../core/schema.ts';
 import { calibrateFromImage } from '../vision/calibrate/index.ts';
 
 // A focal length less certain than this (as a fraction) moves the parallax correction of a ball at a

@@ -3,7 +3,7 @@
 // tracking overlap on the machine's cores instead of taking turns. One Detector, frames in order.
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadCalibrationFile } from '../camera/index.ts';
-import { describeError } from '../errors.ts';
+import { describeError } from '../core/errors.ts';
 import { loadBallClassifier } from '../vision/classify/index.ts';
 import { Detector } from '../vision/index.ts';
 

@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { pino } from 'pino';
 import { loadCalibrationFile } from '../camera/index.ts';
 import { decodeImage } from '../capture/index.ts';
-import { CliError, describeError } from '../errors.ts';
+import { CliError, describeError } from '../core/errors.ts';
 import { loadBallClassifier } from '../vision/classify/index.ts';
 import { Detector, type DetectedBall } from '../vision/index.ts';
 

@@ -4,7 +4,7 @@
 // trails and the balls as they stood before it. The rules run in the service, from its log.
 import type { Logger } from 'pino';
 import { openSource, type FrameSource } from '../capture/index.ts';
-import { describeError } from '../errors.ts';
+import { describeError } from '../core/errors.ts';
 import type { BallView, TrailView } from '../match/view.ts';
 import type { StrokeReport } from '../server/service.ts';
 import type { Table } from '../table/bed.ts';

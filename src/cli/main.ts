@@ -1,6 +1,6 @@
 // The `referee` command (CONTRACTS.md): each subcommand lives in its own file and registers itself.
 import { Command, CommanderError } from 'commander';
-import { CliError } from '../errors.ts';
+import { CliError } from '../core/errors.ts';
 import { registerServe } from './serve.ts';
 import { registerRule } from './rule.ts';
 import { registerCalibrate } from './calibrate.ts';

@@ -3,7 +3,7 @@
 // stderr naming the field, and never a ruling.
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { CliError, describeError } from '../errors.ts';
+import { CliError, describeError } from '../core/errors.ts';
 import { rule } from '../rules/snooker/index.ts';
 
 const INVALID_INPUT = 2;

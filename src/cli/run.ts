@@ -10,7 +10,7 @@ import type { Command } from 'commander';
 import { pino, type Logger } from 'pino';
 import { loadCalibrationFile, readJsonFile } from '../camera/index.ts';
 import { openSource, SourceFailure, wallClock, type Frame, type FrameSource } from '../capture/index.ts';
-import { CliError, describeError } from '../errors.ts';
+import { CliError, describeError } from '../core/errors.ts';
 import { makeState, parseFrameState, rule, type RuleOutput } from '../rules/snooker/index.ts';
 import {
   isSnookerBallId,
@@ -26,7 +26,7 @@ import {
   type RestingBall,
   type Shot,
 } from '../tracking/index.ts';
-import { mm } from '../units.ts';
+import { mm } from '../core/units.ts';
 import type { DetectReply, DetectRequest, DetectWorkerData } from './detect-worker.ts';
 
 interface RunOptions {

@@ -2,7 +2,7 @@
 // referee has a PIN, serves the views, and (with a source) runs the pipeline into them.
 import type { Command } from 'commander';
 import { pino } from 'pino';
-import { CliError, describeError } from '../errors.ts';
+import { CliError, describeError } from '../core/errors.ts';
 import { snookerTable } from '../table/bed.ts';
 import { startServer } from '../server/app.ts';
 import { newPin } from '../server/auth.ts';
@@ -12,7 +12,7 @@ import { runLive, type LiveSource } from './live.ts';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { readJsonFile } from '../camera/index.ts';
-import { parseWith } from '../schema.ts';
+import { parseWith } from '../core/schema.ts';
 import path from 'node:path';
 
 const parsePort = (value: string): number => {

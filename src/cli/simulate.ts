@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { loadCalibrationFile, readJsonFile, type Calibration } from '../camera/index.ts';
-import { CliError, describeError, type RefereeError } from '../errors.ts';
+import { CliError, describeError, type RefereeError } from '../core/errors.ts';
 import { parseScenario } from '../sim/scenario.ts';
 import { makeTruth, type TruthJson } from '../sim/truth.ts';
 import {

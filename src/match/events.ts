@@ -4,9 +4,9 @@
 import { z } from 'zod';
 import { REFEREE_FOULS, shotSchema } from '../rules/snooker/state.ts';
 import { SNOOKER_COLOURS } from '../table/balls.ts';
-import { parseWith } from '../schema.ts';
-import type { Result } from '../errors.ts';
-import { mm } from '../units.ts';
+import { parseWith } from '../core/schema.ts';
+import type { Result } from '../core/errors.ts';
+import { mm } from '../core/units.ts';
 
 const player = z.union([z.literal(0), z.literal(1)]);
 const strokeNo = z.number().int().min(0);

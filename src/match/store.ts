@@ -2,7 +2,7 @@
 // ever updated or deleted; undo is an event like any other (DESIGN.md, "Event-sourced match log").
 // An append returns only once SQLite has committed it, so an acknowledged event survives a crash.
 import Database from 'better-sqlite3';
-import { err, ok, refereeError, type Result } from '../errors.ts';
+import { err, ok, refereeError, type Result } from '../core/errors.ts';
 
 export interface StoredEvent<E> {
   /** 1, 2, 3… in the order appended. */

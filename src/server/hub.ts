@@ -5,7 +5,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Logger } from 'pino';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { Result } from '../errors.ts';
+import type { Result } from '../core/errors.ts';
 
 export type WsErrorCode = 'BAD_JSON' | 'INVALID_MESSAGE' | 'UNAUTHORIZED' | 'RATE_LIMITED' | 'REJECTED';
 

@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { REFEREE_FOULS, shotSchema } from '../rules/snooker/state.ts';
 import { SNOOKER_COLOURS } from '../table/balls.ts';
-import { parseWith } from '../schema.ts';
-import type { Result } from '../errors.ts';
+import { parseWith } from '../core/schema.ts';
+import type { Result } from '../core/errors.ts';
 
 const id = z.string().max(40).optional();
 const strokeNo = z.number().int().min(0);

@@ -2,7 +2,7 @@
 // referee's decisions. The pipeline reports strokes and ball positions; views send actions; every
 // change is appended to the log first, then applied, then pushed to every view.
 import type { Logger } from 'pino';
-import { describeError, err, ok, type Result } from '../errors.ts';
+import { describeError, err, ok, type Result } from '../core/errors.ts';
 import { parseMatchEvent, type MatchEvent } from '../match/events.ts';
 import { projectView, type SourceInfo } from '../match/project.ts';
 import {
@@ -14,8 +14,8 @@ import {
   type StrokeRecord,
 } from '../match/replay.ts';
 import { checkState, shotSchema } from '../rules/snooker/state.ts';
-import { parseWith } from '../schema.ts';
-import { mm } from '../units.ts';
+import { parseWith } from '../core/schema.ts';
+import { mm } from '../core/units.ts';
 import { openEventStore, type EventStore, type StoredEvent } from '../match/store.ts';
 import type { BallView, MatchView, TrailView } from '../match/view.ts';
 import type { Table } from '../table/bed.ts';

@@ -1,8 +1,8 @@
 // A simulator scenario (CONTRACTS.md §7): the table, the balls, the strokes to play, a seed. Parsed into
 // a Result that names the offending field, so `referee simulate` can say exactly what is wrong.
 import { z } from 'zod';
-import { err, ok, refereeError, type RefereeError, type Result } from '../errors.ts';
-import { parseWith } from '../schema.ts';
+import { err, ok, refereeError, type RefereeError, type Result } from '../core/errors.ts';
+import { parseWith } from '../core/schema.ts';
 import {
   SNOOKER_BALL_IDS,
   SNOOKER_COLOURS,
@@ -15,7 +15,7 @@ import {
   type SnookerBallId,
   type Table,
 } from '../table/index.ts';
-import { pointMm } from '../units.ts';
+import { pointMm } from '../core/units.ts';
 import type { CueAction, SimBall } from './physics/index.ts';
 
 export interface ScenarioStroke {

@@ -9,7 +9,7 @@ import {
   type SnookerBallId,
   type Table,
 } from '../table/index.ts';
-import { pointMm } from '../units.ts';
+import { pointMm } from '../core/units.ts';
 import {
   simulateStroke,
   type BallSample,

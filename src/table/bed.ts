@@ -1,7 +1,7 @@
 // The bed: playing area, cushion noses, pockets with their jaws, and (for snooker) the markings.
 // Table frame as CONTRACTS.md §1: origin at the baulk-left corner of the playing surface (cushion
 // noses), x across to the right-hand side, y along to the top cushion, millimetres.
-import { mm, pointMm, type Mm, type PointMm } from '../units.ts';
+import { mm, pointMm, type Mm, type PointMm } from '../core/units.ts';
 import { add, perp, rotate, scale, toPoint, unit, type Segment, type Vec } from './vector.ts';
 import { snookerMarkings, type SnookerMarkings } from './markings.ts';
 

@@ -1,5 +1,5 @@
 // Snooker's markings (WPBSA Rules, Section 1, 1(d)–(f)), in the table frame of CONTRACTS.md §1.
-import { mm, pointMm, type Mm, type PointMm } from '../units.ts';
+import { mm, pointMm, type Mm, type PointMm } from '../core/units.ts';
 import type { SnookerColour } from './balls.ts';
 import type { BedSize } from './bed.ts';
 

@@ -1,6 +1,6 @@
 // Geometry questions the rules and the vision ask of the bed: is a spot occupied, do two balls
 // overlap, is a ball where a ball can be.
-import type { PointMm } from '../units.ts';
+import type { PointMm } from '../core/units.ts';
 import type { Pocket, Table } from './bed.ts';
 import { railClearance, railsFor } from './rails.ts';
 import { distance, dot, sub, perp, type Vec } from './vector.ts';

@@ -1,6 +1,6 @@
 // Plane vector helpers on table millimetres. Kept tiny and pure; anything heavier (matrices, least
 // squares) comes from ml-matrix.
-import { mm, type Mm, type PointMm } from '../units.ts';
+import { mm, type Mm, type PointMm } from '../core/units.ts';
 
 export interface Vec {
   readonly x: number;

@@ -27,7 +27,7 @@ import {
   type Segment,
   type Vec,
 } from '../table/vector.ts';
-import { mm } from '../units.ts';
+import { mm } from '../core/units.ts';
 import { Matrix, solve } from 'ml-matrix';
 import { fitLineThrough, linearFit, type Sample } from './motion.ts';
 import { vanishedInto } from './tracker.ts';

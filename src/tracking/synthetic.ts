@@ -6,7 +6,7 @@
 import { SNOOKER_BALL_IDS, type SnookerBallId } from '../table/balls.ts';
 import type { Table } from '../table/bed.ts';
 import { distanceToSegment, type Segment } from '../table/vector.ts';
-import { mm, pointMm } from '../units.ts';
+import { mm, pointMm } from '../core/units.ts';
 import type { Detection, FrameDetections } from './types.ts';
 
 /** A ball's exact state at an instant, as the simulator gives it (`BallSample` of src/sim/physics). */

@@ -22,7 +22,7 @@ import {
   type Segment,
   type Vec,
 } from '../table/vector.ts';
-import { mm, pointMm } from '../units.ts';
+import { mm, pointMm } from '../core/units.ts';
 import { BallMotion, DEFAULT_MOTION, type MotionOptions } from './motion.ts';
 import type { Detection, FrameDetections, TrackedFrame, TrackStatus, TrackView } from './types.ts';
 

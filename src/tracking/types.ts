@@ -2,7 +2,7 @@
 // table millimetres (CONTRACTS.md §1), times in milliseconds from the source's first frame.
 import type { SnookerBallId } from '../table/balls.ts';
 import type { PocketId } from '../table/bed.ts';
-import type { Mm, PointMm } from '../units.ts';
+import type { Mm, PointMm } from '../core/units.ts';
 
 /** One ball as vision reports it for one frame (CONTRACTS.md §3). */
 export interface Detection {

@@ -6,7 +6,7 @@
 // correlation of brightness) over what is left; a close match is a ball, placed where the template's
 // ball would be, and its disc is then explained in turn.
 import { undistortNormalised } from '../camera/index.ts';
-import type { RgbImage } from '../image.ts';
+import type { RgbImage } from '../core/image.ts';
 import { maskPiece, type CandidateScratch } from './candidates.ts';
 import type { ClothModel } from './cloth.ts';
 import { RayStatus, type FittedBall } from './fit.ts';

@@ -8,7 +8,7 @@
 import { blockOf, isForeground, type ClothModel } from './cloth.ts';
 import { apparentRadius, Region, type VisionGeometry } from './geometry.ts';
 import type { Component, Labels } from './foreground.ts';
-import type { RgbImage } from '../image.ts';
+import type { RgbImage } from '../core/image.ts';
 
 export interface Candidate {
   /** Centre of the ball's outline in the full image, px. */

@@ -5,7 +5,7 @@
 // (a ball, a hand), or it is much darker (a black ball; a shadow is only somewhat darker) or brighter
 // (white, yellow, pink, highlights) than the cloth at that place. No table where the calibration
 // puts one is an error here: a frame with too little cloth-coloured bed cannot be refereed.
-import { err, ok, refereeError, type Result } from '../errors.ts';
+import { err, ok, refereeError, type Result } from '../core/errors.ts';
 import { Region, type VisionGeometry } from './geometry.ts';
 import type { ReducedFrame } from './reduce.ts';
 

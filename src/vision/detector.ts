@@ -7,8 +7,8 @@
 // answer is the one a fresh detection of the frame would give (to within the noise the test lets
 // through). `reset()` forgets the last frame (a cut in the video, a new calibration).
 import type { Calibration } from '../camera/index.ts';
-import type { Result } from '../errors.ts';
-import type { RgbImage } from '../image.ts';
+import type { Result } from '../core/errors.ts';
+import type { RgbImage } from '../core/image.ts';
 import type { BallClassifier, ClassifiedBall } from './classify/index.ts';
 import type { FittedBall } from './fit.ts';
 import type { Component } from './foreground.ts';

@@ -9,7 +9,7 @@
 // must pass exactly one ball radius from the centre — perspective, the lens's distortion and parallax
 // are all in that one equation.
 import { undistortNormalised, type Calibration } from '../camera/index.ts';
-import type { RgbImage } from '../image.ts';
+import type { RgbImage } from '../core/image.ts';
 import { blockOf, clothShare, isForeground, type ClothModel } from './cloth.ts';
 import { projectPoint, Region, type VisionGeometry } from './geometry.ts';
 

@@ -2,8 +2,8 @@
 // calibration at all; a black or burnt-out frame shows nothing. Each gets a per-frame error naming
 // what was wrong (CONTRACTS.md §3), never a crash and never a guess. Whether a table is there at all
 // is the cloth model's question (cloth.ts).
-import { err, ok, refereeError, type Result } from '../errors.ts';
-import type { RgbImage } from '../image.ts';
+import { err, ok, refereeError, type Result } from '../core/errors.ts';
+import type { RgbImage } from '../core/image.ts';
 import { Region, type VisionGeometry } from './geometry.ts';
 import type { ReducedFrame } from './reduce.ts';
 

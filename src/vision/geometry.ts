@@ -3,7 +3,7 @@
 // cloth, a cushion, a pocket). Computed once per calibration and cached, like the renderer's ray map:
 // frames then only read tables.
 import { cameraCentre, pixelToPlane, type Calibration } from '../camera/index.ts';
-import { mm, pointPx } from '../units.ts';
+import { mm, pointPx } from '../core/units.ts';
 import type { Pocket, Table } from '../table/index.ts';
 import { reducedToFull } from './reduce.ts';
 

@@ -1,7 +1,7 @@
 // Which ball is which: the classifier's guess for each located ball (src/vision/classify, one batch a
 // frame), then what the game allows — one cue ball, fifteen reds, one of each colour — decided for
 // all the balls together (assignIdentities).
-import type { RgbImage } from '../image.ts';
+import type { RgbImage } from '../core/image.ts';
 import type { SnookerBallId } from '../table/index.ts';
 import {
   assignIdentities,

@@ -4,9 +4,9 @@
 // fits together. A Locator holds the per-calibration geometry and the scratch buffers (so a stream of
 // frames allocates little); it keeps no state from frame to frame — that is the Detector's business.
 import type { Calibration } from '../camera/index.ts';
-import { err, refereeError, type Result } from '../errors.ts';
-import type { RgbImage } from '../image.ts';
-import { mm, px, type Mm, type Px } from '../units.ts';
+import { err, refereeError, type Result } from '../core/errors.ts';
+import type { RgbImage } from '../core/image.ts';
+import { mm, px, type Mm, type Px } from '../core/units.ts';
 import { DEFAULT_APPEARANCE, findByAppearance, type AppearanceOptions } from './appearance.ts';
 import {
   CandidateScratch,

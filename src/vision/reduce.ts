@@ -2,7 +2,7 @@
 // read a block keeps a 4K frame as cheap as a 1080p one; a ball still covers 20–40 blocks, and the
 // thresholds downstream sit well clear of a single pixel's sensor noise). Everything that looks at
 // the whole table (exposure, cloth, foreground) works on this.
-import type { RgbImage } from '../image.ts';
+import type { RgbImage } from '../core/image.ts';
 import type { VisionGeometry } from './geometry.ts';
 
 export interface ReducedFrame {

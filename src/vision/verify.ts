@@ -3,7 +3,7 @@
 // its outline is accounted for — edges against the cloth, or a touching neighbour — and not hidden
 // under a cue, a hand or an arm (a referee would rather hear "not seen" than a guess).
 import { isOnBed } from '../table/index.ts';
-import { pointMm } from '../units.ts';
+import { pointMm } from '../core/units.ts';
 import { RayStatus, type FittedBall } from './fit.ts';
 import type { VisionGeometry } from './geometry.ts';
 

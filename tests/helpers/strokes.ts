@@ -22,7 +22,7 @@ import {
 import type { Rng } from '../../src/sim/random.ts';
 import type { PlayedScenario } from '../../src/sim/truth.ts';
 import { positionsAt } from '../../src/sim/truth.ts';
-import { pointMm } from '../../src/units.ts';
+import { pointMm } from '../../src/core/units.ts';
 import type { Calibration } from '../../src/camera/index.ts';
 import { cameraCentre } from '../../src/camera/index.ts';
 import { parseScenario } from '../../src/sim/scenario.ts';

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nearestFreeOnLine, respot, type Ball } from '../../src/rules/snooker/index.ts';
 import { ballsOverlap, distance } from '../../src/table/index.ts';
-import { pointMm } from '../../src/units.ts';
+import { pointMm } from '../../src/core/units.ts';
 import { b, frame, onSpot, play, shot, SPOTS, table } from './helpers.ts';
 
 const spotsBut = (...missing: string[]): Ball[] =>

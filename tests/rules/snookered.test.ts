@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSnookered, sightOf } from '../../src/rules/snooker/index.ts';
 import { pocketById } from '../../src/table/index.ts';
-import { pointMm } from '../../src/units.ts';
+import { pointMm } from '../../src/core/units.ts';
 import { b, coloursFrom, frame, onSpot, play, shot, table } from './helpers.ts';
 
 const P = pointMm;

@@ -1,5 +1,5 @@
 // The snooker referee: `rule` is the whole of `referee rule` (CONTRACTS.md §4) as a pure function.
-import { err, ok, type Result } from '../../errors.ts';
+import { err, ok, type Result } from '../../core/errors.ts';
 import { snookerTable, type Table } from '../../table/index.ts';
 import { applyStroke, type Ruling } from './frame.ts';
 import { makeState, parseRuleInputOn, type RuleInput } from './state.ts';

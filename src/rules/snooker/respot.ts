@@ -17,7 +17,7 @@ import {
   type Table,
   type Vec,
 } from '../../table/index.ts';
-import { mm, pointMm, type PointMm } from '../../units.ts';
+import { mm, pointMm, type PointMm } from '../../core/units.ts';
 import type { Ball } from './state.ts';
 import { valueOf } from './values.ts';
 

@@ -38,7 +38,7 @@ import {
   type Table,
   type Vec,
 } from '../../table/index.ts';
-import { pointMm } from '../../units.ts';
+import { pointMm } from '../../core/units.ts';
 
 /** Float guard: a path that only grazes (exactly touches) an obstacle is not obstructed. */
 const GRAZE_MM = 1e-6;

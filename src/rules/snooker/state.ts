@@ -3,8 +3,8 @@
 // Parsing is two steps: the schema (is it of the right form?) and `checkState` / `checkShot` (can it
 // happen on a snooker table?), each error naming the field that was wrong.
 import { z } from 'zod';
-import { err, ok, refereeError, type Result } from '../../errors.ts';
-import { parseWith } from '../../schema.ts';
+import { err, ok, refereeError, type Result } from '../../core/errors.ts';
+import { parseWith } from '../../core/schema.ts';
 import {
   SNOOKER_BALL_IDS,
   SNOOKER_COLOURS,
@@ -14,7 +14,7 @@ import {
   type SnookerBallId,
   type Table,
 } from '../../table/index.ts';
-import { mm, type Mm } from '../../units.ts';
+import { mm, type Mm } from '../../core/units.ts';
 import {
   COLOUR_SEQUENCE,
   REFEREE_FOULS,

@@ -2,7 +2,7 @@
 // the physics put them, the players and cues its `render` options place, and the room's light as it
 // changes from stroke to stroke. Each stroke's `player` stands at the cue ball aimed along the cue
 // ball's velocity and strikes it at the stroke's start.
-import { ok, type Result } from '../../errors.ts';
+import { ok, type Result } from '../../core/errors.ts';
 import type { Table } from '../../table/index.ts';
 import type { BallSample } from '../physics/index.ts';
 import type { Scenario } from '../scenario.ts';

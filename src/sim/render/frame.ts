@@ -4,8 +4,8 @@
 // averaging over the sub-samples of the exposure where something in the tile moves (motion blur).
 import { project, type Calibration } from '../../camera/index.ts';
 import type { SnookerBallId } from '../../table/index.ts';
-import type { RgbImage } from '../../image.ts';
-import { mm } from '../../units.ts';
+import type { RgbImage } from '../../core/image.ts';
+import { mm } from '../../core/units.ts';
 import { intersectSphere, shadeBall, HIT_SIZE, type BallLook } from './balls.ts';
 import { BALL_ALBEDO, encodeSrgb8, type Rgb } from './colour.ts';
 import { preparedShadow, preparedShadowSize, prepareShadow, type Lighting } from './lights.ts';

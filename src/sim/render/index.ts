@@ -5,8 +5,8 @@
 import sharp from 'sharp';
 import type { Calibration } from '../../camera/index.ts';
 import { project } from '../../camera/index.ts';
-import type { RgbImage } from '../../image.ts';
-import { mm } from '../../units.ts';
+import type { RgbImage } from '../../core/image.ts';
+import { mm } from '../../core/units.ts';
 import { makeRng } from '../random.ts';
 import type { Clip } from './clip.ts';
 import { hash2 } from './cloth.ts';

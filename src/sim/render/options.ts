@@ -2,8 +2,8 @@
 // (CONTRACTS.md §7 scenarios, extended: the scenario's own `render`, and each stroke's) — parsed here
 // with zod so that a bad value is named by its field.
 import { z } from 'zod';
-import type { Result } from '../../errors.ts';
-import { parseWith } from '../../schema.ts';
+import type { Result } from '../../core/errors.ts';
+import { parseWith } from '../../core/schema.ts';
 import { DEFAULT_BALL_LOOK, type BallLook } from './balls.ts';
 import { DEFAULT_COMPOSITOR, type CompositorOptions } from './frame.ts';
 import { DEFAULT_CANOPY, type CanopyOptions } from './lights.ts';

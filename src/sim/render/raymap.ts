@@ -3,7 +3,7 @@
 // that calibration. Everything the renderer draws is found by following these rays, so perspective,
 // parallax and the lens's distortion come out right by construction.
 import { pixelRay, cameraCentre, type Calibration } from '../../camera/index.ts';
-import { pointPx } from '../../units.ts';
+import { pointPx } from '../../core/units.ts';
 
 export interface RayMap {
   readonly width: number;

@@ -10,9 +10,9 @@
 // edges fixes the camera's height, and with it the focal length, which a flat picture alone cannot.
 import type { Calibration } from '../../camera/index.ts';
 import { project } from '../../camera/index.ts';
-import type { RgbImage } from '../../image.ts';
+import type { RgbImage } from '../../core/image.ts';
 import type { Table } from '../../table/index.ts';
-import { mm } from '../../units.ts';
+import { mm } from '../../core/units.ts';
 
 /** A point of the table model, mm (z up from the cloth). */
 export interface ModelPoint {

@@ -6,7 +6,7 @@
 import { levenbergMarquardt } from '../../camera/lm.ts';
 import { project, rotationFromVector, type Calibration, type Intrinsics } from '../../camera/index.ts';
 import { mulMat } from '../../camera/mat3.ts';
-import { mm } from '../../units.ts';
+import { mm } from '../../core/units.ts';
 import type { Feature } from './features.ts';
 
 export interface FitOptions {

@@ -29,9 +29,9 @@ import {
   type TableSpec,
 } from '../../camera/index.ts';
 import { mulMat, type Mat3 } from '../../camera/mat3.ts';
-import { err, ok, refereeError, type Result } from '../../errors.ts';
-import type { RgbImage } from '../../image.ts';
-import { mm } from '../../units.ts';
+import { err, ok, refereeError, type Result } from '../../core/errors.ts';
+import type { RgbImage } from '../../core/image.ts';
+import { mm } from '../../core/units.ts';
 import {
   DEFAULT_FEATURES,
   findCushionEdges,

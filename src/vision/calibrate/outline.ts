@@ -4,7 +4,7 @@
 // lens, notched at the pockets). Four lines fitted to the middles of its sides and their
 // intersections give the four outer corners of the cushions: enough for a first camera, which the
 // cushion noses and the markings then refine (fit.ts).
-import type { RgbImage } from '../../image.ts';
+import type { RgbImage } from '../../core/image.ts';
 
 /** A point in the full-resolution image, pixels. */
 export interface ImagePoint {

@@ -14,7 +14,7 @@
 //   const ids = assignIdentities(guesses);                   // same order as `balls`
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
-import type { RgbImage } from '../../image.ts';
+import type { RgbImage } from '../../core/image.ts';
 import type { ClassifiedBall } from './assign.ts';
 import { CLASSES, PATCH, makeInputs, toClassified, type ClassifierInputs } from './inputs.ts';
 import type { BallPatchInput } from './patch.ts';

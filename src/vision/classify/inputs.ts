@@ -1,7 +1,7 @@
 // What the network takes and gives, without the network: the inputs for a frame's balls (patches and
 // the colour of the light) and its softmax output turned into classified balls. Kept apart from the
 // tfjs model so that the run-time path (onnxruntime-node) loads no tfjs.
-import type { RgbImage } from '../../image.ts';
+import type { RgbImage } from '../../core/image.ts';
 import { SNOOKER_BALL_IDS, type SnookerBallId } from '../../table/index.ts';
 import type { ClassifiedBall } from './assign.ts';
 import {

@@ -2,7 +2,7 @@
 // apparent radius (so a ball looks the same size near the camera and far from it, at 1080p and 4K),
 // and the colour of the light it sits in, read from the cloth that fills most of the frame (so red
 // under warm light can be told from pink under white light: the cloth turns warm with the ball).
-import type { RgbImage } from '../../image.ts';
+import type { RgbImage } from '../../core/image.ts';
 
 /** A ball to classify: centre and apparent radius in the full-resolution image, pixels. */
 export interface BallPatchInput {

@@ -9,7 +9,7 @@ import { createRenderer, renderFrame, subframesAt, type Renderer } from '../../.
 import { composeFrame, emptyTileCache, type RenderBall } from '../../../sim/render/frame.ts';
 import { DEFAULT_PLAYER, playerPrimitives, type Primitive } from '../../../sim/render/occluders.ts';
 import { SNOOKER_BALL_IDS, type SnookerBallId } from '../../../table/index.ts';
-import { mm } from '../../../units.ts';
+import { mm } from '../../../core/units.ts';
 import { CLASSES, PATCH, type ClassifierInputs } from '../inputs.ts';
 import { lightReference, writePatches, type BallPatchInput } from '../patch.ts';
 import { placeBalls, type LayoutKind, type PlacedBall } from './scenes.ts';

@@ -13,7 +13,7 @@ import {
 import { mulMat, type Mat3 } from '../../../camera/mat3.ts';
 import type { Rng } from '../../../sim/random.ts';
 import { isOnBed, type SnookerBallId, type Table } from '../../../table/index.ts';
-import { pointMm } from '../../../units.ts';
+import { pointMm } from '../../../core/units.ts';
 
 // Looking straight down with the table's long axis along the picture's width: camera x along the
 // table's y, camera y along its x, camera z down (as calibration/demo.json, before its small tilt).
