@@ -14,7 +14,7 @@ import {
   type BallClassifier,
 } from '../src/vision/classify/index.ts';
 import { loadTfjsModel, predictTfjs } from '../src/vision/classify/model.ts';
-import { ballInImage } from '../src/vision/classify/training/dataset.ts';
+import { ballInImage } from '../src/sim/training/dataset.ts';
 
 const runs = Number(process.argv[2] ?? 300);
 const demo = loadCalibrationFile(new URL('../calibration/demo.json', import.meta.url).pathname);

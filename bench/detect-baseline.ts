@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { pixelToPlane, project, type Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
-import type { SnookerBallId } from '../src/table/index.ts';
+import type { SnookerBallId } from '../src/games/snooker/equipment.ts';
 import { mm, pointPx } from '../src/core/units.ts';
 import { geometryFor } from '../src/vision/index.ts';
 

@@ -14,7 +14,7 @@
 // Run: npx tsx bench/detect.ts [--per-kind 6] [--per-kind-4k 2] [--repeat 3]
 import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
-import type { SnookerBallId } from '../src/table/index.ts';
+import type { SnookerBallId } from '../src/games/snooker/equipment.ts';
 import { loadBallClassifier, type BallClassifier } from '../src/vision/classify/index.ts';
 import { Detector, Locator } from '../src/vision/index.ts';
 import {

@@ -52,7 +52,8 @@ import { simulateStroke, type CueAction, type SimBall } from '../src/sim/physics
 import { makeRng, type Rng } from '../src/sim/random.ts';
 import { playClip } from '../src/sim/render/clip.ts';
 import { parseScenario } from '../src/sim/scenario.ts';
-import { snookerTable, type PocketId, type SnookerBallId } from '../src/table/index.ts';
+import { type PocketId } from '../src/equipment/index.ts';
+import { snookerTable, type SnookerBallId } from '../src/games/snooker/equipment.ts';
 import {
   capsuleCover,
   DEFAULT_FAULTS,

@@ -3,7 +3,8 @@
 // did, so a change in speed can be told from a change in physics. Run: npx tsx bench/sim-physics.ts
 import { simulateStroke, type CueAction, type SimBall } from '../src/sim/physics/index.ts';
 import { openingLayout } from '../src/sim/scenario.ts';
-import { pocketById, snookerTable } from '../src/table/index.ts';
+import { pocketById } from '../src/equipment/index.ts';
+import { snookerTable } from '../src/games/snooker/equipment.ts';
 
 const table = snookerTable();
 const RUNS = 9;

@@ -29,7 +29,8 @@ import {
 import { intersectPrimitive } from '../src/sim/render/occluders.ts';
 import { parseScenario, type Scenario } from '../src/sim/scenario.ts';
 import { makeTruth, type TruthJson, type TruthStroke } from '../src/sim/truth.ts';
-import { isOnBed, type SnookerBallId, type Table } from '../src/table/index.ts';
+import { isOnBed, type Table } from '../src/equipment/index.ts';
+import { type SnookerBallId } from '../src/games/snooker/equipment.ts';
 import { pointMm } from '../src/core/units.ts';
 
 const FPS = 60;

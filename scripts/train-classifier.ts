@@ -9,14 +9,14 @@ import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
 import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
 import { makeRng } from '../src/sim/random.ts';
-import { exportOnnx } from '../src/vision/classify/export-onnx.ts';
+import { exportOnnx } from '../src/sim/training/export-onnx.ts';
 import { MODEL_DIR, ONNX_FILE } from '../src/vision/classify/index.ts';
 import { CLASSES } from '../src/vision/classify/inputs.ts';
 import { predictTfjs, serialiseLayersModel, toLayersModel, NET } from '../src/vision/classify/model.ts';
-import { DEFAULT_DATASET, renderPatchSet, type PatchSet } from '../src/vision/classify/training/dataset.ts';
-import { describeEvaluation, evaluate } from '../src/vision/classify/training/evaluate.ts';
-import { DEFAULT_CAMERA_RANGE, seededCamera } from '../src/vision/classify/training/scenes.ts';
-import { DEFAULT_TRAINING, predictTraining, train } from '../src/vision/classify/training/train.ts';
+import { DEFAULT_DATASET, renderPatchSet, type PatchSet } from '../src/sim/training/dataset.ts';
+import { describeEvaluation, evaluate } from '../src/sim/training/evaluate.ts';
+import { DEFAULT_CAMERA_RANGE, seededCamera } from '../src/sim/training/scenes.ts';
+import { DEFAULT_TRAINING, predictTraining, train } from '../src/sim/training/train.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -11,7 +11,7 @@ import {
   type Mat3,
 } from '../src/camera/index.ts';
 import { mulMat, mulMatVec } from '../src/camera/mat3.ts';
-import { snookerTable } from '../src/table/index.ts';
+import { snookerTable } from '../src/games/snooker/equipment.ts';
 
 /** mulberry32: a small seeded PRNG (uniform in [0, 1)), so every noisy test is repeatable. */
 export { mulberry32 as seeded } from '../src/sim/random.ts';

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { MatchService, type Actor } from '../src/server/service.ts';
-import { replay, type ShotInput } from '../src/match/replay.ts';
-import { openingBalls } from '../src/rules/snooker/index.ts';
-import { snookerTable } from '../src/table/bed.ts';
+import { replay, type ShotInput } from '../src/games/snooker/session.ts';
+import { openingBalls } from '../src/games/snooker/rules/index.ts';
+import { snookerTable } from '../src/games/snooker/equipment.ts';
 import { parseClientMessage, type ClientMessage } from '../src/server/messages.ts';
 
 const table = snookerTable();

@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-import { openingBalls } from '../src/rules/snooker/index.ts';
-import { snookerTable } from '../src/table/bed.ts';
-import type { MatchView } from '../src/match/view.ts';
+import { openingBalls } from '../src/games/snooker/rules/index.ts';
+import { snookerTable } from '../src/games/snooker/equipment.ts';
+import type { MatchView } from '../src/games/snooker/views.ts';
 import { startTestServer, TEST_PIN, type TestServer } from './helpers/server.ts';
 import { startReferee, waitForOutput } from './helpers/spawn.ts';
 

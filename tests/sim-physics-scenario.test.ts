@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { makeRng, mulberry32 } from '../src/sim/random.ts';
 import { openingLayout, parseScenario, type Scenario } from '../src/sim/scenario.ts';
 import { makeTruth, playScenario, positionsAt } from '../src/sim/truth.ts';
-import { ballsOverlap, inD, isOnBed, snookerTable } from '../src/table/index.ts';
+import { ballsOverlap, isOnBed } from '../src/equipment/index.ts';
+import { inD, snookerTable } from '../src/games/snooker/equipment.ts';
 import { pointMm } from '../src/core/units.ts';
 
 /** The value, or a failed test if it is missing. */

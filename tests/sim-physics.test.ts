@@ -12,7 +12,7 @@ import {
   type SimEvent,
   type StrokeResult,
 } from '../src/sim/physics/index.ts';
-import { snookerTable } from '../src/table/index.ts';
+import { snookerTable } from '../src/games/snooker/equipment.ts';
 
 /** The value, or a failed test if it is missing. */
 const must = <T>(v: T | null | undefined): T => {

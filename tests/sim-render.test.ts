@@ -17,7 +17,7 @@ import {
   type Renderer,
 } from '../src/sim/render/index.ts';
 import { playerPrimitives, DEFAULT_PLAYER, FEATHER } from '../src/sim/render/occluders.ts';
-import { SNOOKER_BALL_IDS, type SnookerBallId } from '../src/table/index.ts';
+import { SNOOKER_BALL_IDS, type SnookerBallId } from '../src/games/snooker/equipment.ts';
 import { mm } from '../src/core/units.ts';
 
 /** The demo camera at half its resolution (960 × 540): the same view, a quarter of the pixels. */

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ballsOverlap,
-  inD,
-  isOnBed,
-  isSpotOccupied,
-  makeTable,
-  pocketById,
-  separateBalls,
-  snookerTable,
-  distance,
-  type Table,
-} from '../src/table/index.ts';
+import { ballsOverlap, isOnBed, isSpotOccupied, makeTable, pocketById, separateBalls, distance, type Table } from '../src/equipment/index.ts';
+import { inD, snookerTable } from '../src/games/snooker/equipment.ts';
 import { pointMm } from '../src/core/units.ts';
 
 const table = snookerTable();

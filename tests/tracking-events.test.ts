@@ -11,7 +11,7 @@ import { makeRng } from '../src/sim/random.ts';
 import { simulateStroke, type SimBall } from '../src/sim/physics/index.ts';
 import type { PlayedScenario } from '../src/sim/truth.ts';
 import { positionsAt } from '../src/sim/truth.ts';
-import { snookerTable, type SnookerBallId } from '../src/table/index.ts';
+import { snookerTable, type SnookerBallId } from '../src/games/snooker/equipment.ts';
 import {
   capsuleCover,
   DEFAULT_EVENTS,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCalibrationFile } from '../src/camera/index.ts';
 import { makeRng } from '../src/sim/random.ts';
-import { snookerTable, type SnookerBallId } from '../src/table/index.ts';
+import { snookerTable, type SnookerBallId } from '../src/games/snooker/equipment.ts';
 import {
   BallMotion,
   DEFAULT_FAULTS,

@@ -17,7 +17,7 @@ import {
   type RenderBall,
 } from '../src/sim/render/index.ts';
 import { calibrateFromImage, halfTurn } from '../src/vision/calibrate/index.ts';
-import { DEFAULT_CAMERA_RANGE, seededCamera } from '../src/vision/classify/training/scenes.ts';
+import { DEFAULT_CAMERA_RANGE, seededCamera } from '../src/sim/training/scenes.ts';
 import { mm } from '../src/core/units.ts';
 import { demo } from './camera-helpers.ts';
 

@@ -2,7 +2,7 @@
 // colour) applied to the classifier's guesses, as the likeliest assignment of all the balls together.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SNOOKER_BALL_IDS, type SnookerBallId } from '../src/table/index.ts';
+import { SNOOKER_BALL_IDS, type SnookerBallId } from '../src/games/snooker/equipment.ts';
 import { assignIdentities, SNOOKER_CAPACITY, type ClassifiedBall } from '../src/vision/classify/index.ts';
 
 /** A ball the classifier thinks is `guesses` (id → probability), the rest shared out evenly. */

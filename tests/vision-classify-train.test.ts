@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeRng } from '../src/sim/random.ts';
 import { CLASSES } from '../src/vision/classify/inputs.ts';
 import { NET, predictTfjs, toLayersModel } from '../src/vision/classify/model.ts';
-import type { PatchSet } from '../src/vision/classify/training/dataset.ts';
-import { evaluate } from '../src/vision/classify/training/evaluate.ts';
-import { train, type EpochReport } from '../src/vision/classify/training/train.ts';
+import type { PatchSet } from '../src/sim/training/dataset.ts';
+import { evaluate } from '../src/sim/training/evaluate.ts';
+import { train, type EpochReport } from '../src/sim/training/train.ts';
 
 // Flat patches of a ball colour on cloth, the ball's colour per class with a little noise.
 const COLOURS: Readonly<Record<string, readonly [number, number, number]>> = {

@@ -8,7 +8,7 @@ import type { RgbImage } from '../src/core/image.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { createRenderer, renderFrame, type LightChange } from '../src/sim/render/index.ts';
 import { openingLayout } from '../src/sim/scenario.ts';
-import { exportOnnx } from '../src/vision/classify/export-onnx.ts';
+import { exportOnnx } from '../src/sim/training/export-onnx.ts';
 import {
   assignIdentities,
   loadBallClassifier,
@@ -31,9 +31,9 @@ import {
   type TrainableNet,
 } from '../src/vision/classify/model.ts';
 import { DEFAULT_PATCH, lightReference, writePatches } from '../src/vision/classify/patch.ts';
-import { ballInImage, DEFAULT_DATASET, renderPatchSet } from '../src/vision/classify/training/dataset.ts';
-import { describeEvaluation, evaluate } from '../src/vision/classify/training/evaluate.ts';
-import { seededCamera } from '../src/vision/classify/training/scenes.ts';
+import { ballInImage, DEFAULT_DATASET, renderPatchSet } from '../src/sim/training/dataset.ts';
+import { describeEvaluation, evaluate } from '../src/sim/training/evaluate.ts';
+import { seededCamera } from '../src/sim/training/scenes.ts';
 import { demo } from './camera-helpers.ts';
 
 // One demo camera for the whole file: the renderer keeps its ray map per calibration object.

@@ -9,7 +9,7 @@ import { decodeImage } from '../src/capture/index.ts';
 import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Renderer } from '../src/sim/render/index.ts';
-import { ballsOverlap, isOnBed } from '../src/table/index.ts';
+import { ballsOverlap, isOnBed } from '../src/equipment/index.ts';
 import { pointMm } from '../src/core/units.ts';
 import { loadBallClassifier, type BallClassifier } from '../src/vision/classify/index.ts';
 import { Detector, detectBalls, type DetectedBall } from '../src/vision/index.ts';

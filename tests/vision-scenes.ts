@@ -31,14 +31,8 @@ import {
 import { rayMapFor } from '../src/sim/render/raymap.ts';
 import { makeRng, type Rng } from '../src/sim/random.ts';
 import { openingLayout } from '../src/sim/scenario.ts';
-import {
-  ballsOverlap,
-  isOnBed,
-  SNOOKER_COLOURS,
-  SNOOKER_REDS,
-  type SnookerBallId,
-  type Table,
-} from '../src/table/index.ts';
+import { ballsOverlap, isOnBed, type Table } from '../src/equipment/index.ts';
+import { SNOOKER_COLOURS, SNOOKER_REDS, type SnookerBallId } from '../src/games/snooker/equipment.ts';
 import { mm, pointMm } from '../src/core/units.ts';
 
 export const SCENE_KINDS = ['opening', 'random', 'clusters', 'jaws', 'occluders', 'dim', 'warm'] as const;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
 import { parseWith } from '../core/schema.ts';
-import { makeTable, snookerTable, type BedSize, type Table } from '../table/index.ts';
+import type { Table } from '../equipment/index.ts';
 import { mm, type Point3Mm } from '../core/units.ts';
 import { foldRadius, type Intrinsics } from './distortion.ts';
 import { det, orthonormalityError, type Mat3 } from './mat3.ts';
@@ -16,8 +16,15 @@ export interface Pose {
   readonly t: readonly [number, number, number];
 }
 
-/** `"snooker"` (3569 × 1778, 52.5 mm balls) or another bed in millimetres. */
-export type TableSpec = 'snooker' | BedSize;
+/**
+ * The calibration's `table` as the file gives it (CONTRACTS.md §2, §8, §9: `"snooker"`, `"pool-9ft"`,
+ * `{ "width", "length", "ball" }` …): which bed it is, the games (src/games) say; the camera only
+ * needs the plane's size, from the bed they resolve it to.
+ */
+export type TableSpec = unknown;
+
+/** Turns a `table` value into the bed it names, or an error naming `table` (the game registry's). */
+export type TableResolver = (spec: TableSpec) => Result<Table>;
 
 export interface ImageSize {
   readonly width: number;
@@ -25,7 +32,7 @@ export interface ImageSize {
 }
 
 export interface Calibration {
-  /** The bed, built from `tableSpec`. */
+  /** The bed `tableSpec` names. */
   readonly table: Table;
   readonly tableSpec: TableSpec;
   readonly image: ImageSize;
@@ -35,7 +42,7 @@ export interface Calibration {
 
 /** The full form of the calibration file, as JSON (CONTRACTS.md §2). */
 export interface CalibrationJson {
-  table: 'snooker' | { width: number; length: number; ball: number };
+  table: unknown;
   image: { width: number; height: number };
   camera: {
     fx: number;
@@ -68,11 +75,6 @@ const pixels = finite
   .int({ error: (issue) => `must be a whole number of pixels, got ${String(issue.input)}` })
   .positive({ error: (issue) => `must be positive, got ${String(issue.input)}` });
 
-export const tableSpecSchema = z.union(
-  [z.literal('snooker'), z.object({ width: positive, length: positive, ball: positive })],
-  { error: 'expected "snooker" or { "width", "length", "ball" } in mm' },
-);
-
 export const imageSchema = z.object({ width: pixels, height: pixels });
 
 // Distortion coefficients a lens does not need may be left out (OpenCV files often stop at k2).
@@ -92,14 +94,11 @@ const row = z.tuple([finite, finite, finite]);
 const poseSchema = z.object({ R: z.tuple([row, row, row]), t: z.tuple([finite, finite, finite]) });
 
 const calibrationSchema = z.object({
-  table: tableSpecSchema,
+  table: z.unknown().refine((t) => t !== undefined, 'required: the bed, e.g. "snooker"'),
   image: imageSchema,
   camera: intrinsicsSchema,
   pose: poseSchema,
 });
-
-export const tableFromSpec = (spec: TableSpec): Table =>
-  spec === 'snooker' ? snookerTable() : makeTable(spec);
 
 /** The least part of the playing area a calibration must show to be a camera over this table. */
 export const MIN_VISIBLE_FRACTION = 0.5;
@@ -177,19 +176,20 @@ export const validateCalibration = (c: Calibration): Result<Calibration> => {
 };
 
 /** A calibration file's full form (table, image, camera, pose), every field checked. */
-export const parseCalibration = (json: unknown): Result<Calibration> => {
+export const parseCalibration = (json: unknown, resolve: TableResolver): Result<Calibration> => {
   const parsed = parseWith(calibrationSchema, json, 'CALIBRATION');
   if (!parsed.ok) return parsed;
-  const { table, image, camera, pose } = parsed.value;
-  return validateCalibration({ table: tableFromSpec(table), tableSpec: table, image, camera, pose });
+  const { table: spec, image, camera, pose } = parsed.value;
+  const table = resolve(spec);
+  if (!table.ok) return err(refereeError('CALIBRATION', table.error.message, table.error.field ?? 'table'));
+  return validateCalibration({ table: table.value, tableSpec: spec, image, camera, pose });
 };
 
 /** The full JSON form of a calibration (CONTRACTS.md §2), ready for JSON.stringify. */
 export const makeCalibrationJson = (c: Calibration): CalibrationJson => {
   const { fx, fy, cx, cy, k1, k2, p1, p2, k3 } = c.camera;
-  const spec = c.tableSpec;
   return {
-    table: spec === 'snooker' ? 'snooker' : { width: spec.width, length: spec.length, ball: spec.ball },
+    table: c.tableSpec,
     image: { width: c.image.width, height: c.image.height },
     camera: { fx, fy, cx, cy, k1, k2, p1, p2, k3 },
     pose: { R: c.pose.R.map((r) => [...r]), t: [...c.pose.t] },

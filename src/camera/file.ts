@@ -1,7 +1,7 @@
 // Reading calibration files from disk: the only part of src/camera that touches the world.
 import { readFileSync } from 'node:fs';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
-import { parseCalibration, type Calibration } from './calibration.ts';
+import { parseCalibration, type Calibration, type TableResolver } from './calibration.ts';
 import { parsePointsCalibration, solveCalibration } from './solve.ts';
 
 /** A file's JSON, or an error naming the file (unreadable, or not JSON). */
@@ -26,10 +26,10 @@ export const readJsonFile = (path: string): Result<unknown> => {
 };
 
 /** The full form as it is, or the `points` form solved into it. */
-const calibrationFromJson = (json: unknown): Result<Calibration> => {
+export const calibrationFromJson = (json: unknown, resolve: TableResolver): Result<Calibration> => {
   const pointsForm = typeof json === 'object' && json !== null && 'points' in json && !('pose' in json);
-  if (!pointsForm) return parseCalibration(json);
-  const input = parsePointsCalibration(json);
+  if (!pointsForm) return parseCalibration(json, resolve);
+  const input = parsePointsCalibration(json, resolve);
   if (!input.ok) return input;
   const solved = solveCalibration(input.value);
   return solved.ok ? ok(solved.value.calibration) : solved;
@@ -37,12 +37,13 @@ const calibrationFromJson = (json: unknown): Result<Calibration> => {
 
 /**
  * A calibration from a file (CONTRACTS.md §2): the full form (camera + pose), or the `points` form,
- * which is solved here. An error keeps its field and names the file.
+ * which is solved here; `resolve` names the bed its `table` value means. An error keeps its field and
+ * names the file.
  */
-export const loadCalibrationFile = (path: string): Result<Calibration> => {
+export const loadCalibrationFile = (path: string, resolve: TableResolver): Result<Calibration> => {
   const json = readJsonFile(path);
   if (!json.ok) return json;
-  const parsed = calibrationFromJson(json.value);
+  const parsed = calibrationFromJson(json.value, resolve);
   if (parsed.ok) return parsed;
   const e = parsed.error;
   return err(refereeError(e.code, `${e.message} (in ${path})`, e.field));

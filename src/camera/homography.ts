@@ -3,7 +3,7 @@
 // one at all: four points, no three on a line.
 import { Matrix, SingularValueDecomposition } from 'ml-matrix';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
-import type { Vec } from '../table/index.ts';
+import type { Vec } from '../equipment/index.ts';
 import type { Mat3, Row3 } from './mat3.ts';
 
 // Points closer to a line than this fraction of their spread count as on it. A point 0.1 % of the

@@ -4,13 +4,13 @@ export {
   makeCalibrationJson,
   parseCalibration,
   stringifyCalibration,
-  tableFromSpec,
   validateCalibration,
   ROTATION_TOLERANCE,
   type Calibration,
   type CalibrationJson,
   type ImageSize,
   type Pose,
+  type TableResolver,
   type TableSpec,
 } from './calibration.ts';
 export {
@@ -23,7 +23,7 @@ export {
   type Normalised,
   type Undistorted,
 } from './distortion.ts';
-export { loadCalibrationFile, readJsonFile } from './file.ts';
+export { calibrationFromJson, loadCalibrationFile, readJsonFile } from './file.ts';
 export { fitHomography, generalPositionProblem } from './homography.ts';
 export { rotationFromVector, type Mat3, type Vec3 } from './mat3.ts';
 export { cameraCentre, inFront, pixelRay, pixelToPlane, project, toCamera, type Ray } from './project.ts';

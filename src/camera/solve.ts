@@ -10,13 +10,13 @@ import { mm, pointPx } from '../core/units.ts';
 import {
   imageSchema,
   intrinsicsSchema,
-  tableFromSpec,
-  tableSpecSchema,
   validateCalibration,
   type Calibration,
   type ImageSize,
+  type TableResolver,
   type TableSpec,
 } from './calibration.ts';
+import type { Table } from '../equipment/bed.ts';
 import { undistortPixel, type Intrinsics } from './distortion.ts';
 import { fitHomography, generalPositionProblem } from './homography.ts';
 import { levenbergMarquardt } from './lm.ts';
@@ -41,6 +41,8 @@ export interface PointCorrespondence {
 }
 
 export interface PointsCalibrationInput {
+  /** The bed the points lie on, and its `table` value as the file gave it. */
+  readonly table: Table;
   readonly tableSpec: TableSpec;
   readonly image: ImageSize;
   readonly points: readonly PointCorrespondence[];
@@ -71,18 +73,24 @@ const pointsSchema = z
   .max(MAX_POINTS, { error: `at most ${MAX_POINTS} points` });
 
 const pointsFileSchema = z.object({
-  table: tableSpecSchema,
+  table: z.unknown().refine((t) => t !== undefined, 'required: the bed, e.g. "snooker"'),
   image: imageSchema,
   points: pointsSchema,
   camera: intrinsicsSchema.optional(),
 });
 
 /** The `points` form of a calibration file: `{ table, image, points: [{u, v, x, y}, …], camera? }`. */
-export const parsePointsCalibration = (json: unknown): Result<PointsCalibrationInput> => {
+export const parsePointsCalibration = (
+  json: unknown,
+  resolve: TableResolver,
+): Result<PointsCalibrationInput> => {
   const parsed = parseWith(pointsFileSchema, json);
   if (!parsed.ok) return parsed;
-  const { table, image, points, camera } = parsed.value;
-  return ok(camera ? { tableSpec: table, image, points, camera } : { tableSpec: table, image, points });
+  const { table: tableSpec, image, points, camera } = parsed.value;
+  const table = resolve(tableSpec);
+  if (!table.ok) return table;
+  const input = { table: table.value, tableSpec, image, points };
+  return ok(camera ? { ...input, camera } : input);
 };
 
 // The focal length's uncertainty is quoted for points measured to about half a pixel.
@@ -166,7 +174,6 @@ const solveFailed = (message: string): Result<never> => err(refereeError('SOLVE_
 export const solveCalibration = (input: PointsCalibrationInput): Result<SolvedCalibration> => {
   // The same checks as the file's schema, for callers that build the input in code.
   const checks: Result<unknown>[] = [
-    parseWith(tableSpecSchema, input.tableSpec, 'INVALID_INPUT', 'table'),
     parseWith(imageSchema, input.image, 'INVALID_INPUT', 'image'),
     parseWith(pointsSchema, input.points, 'INVALID_INPUT', 'points'),
   ];
@@ -174,7 +181,7 @@ export const solveCalibration = (input: PointsCalibrationInput): Result<SolvedCa
   for (const c of checks) if (!c.ok) return c;
 
   const { image, points, camera: known } = input;
-  const table = tableFromSpec(input.tableSpec);
+  const { table } = input;
   const onTable = points.map((p) => ({ x: p.x, y: p.y }));
   const inImage = points.map((p) => ({ x: p.u, y: p.v }));
   const tableProblem = generalPositionProblem(onTable, 'table');

@@ -1,7 +1,8 @@
 // `referee calibrate --points in.json --out calibration/x.json` (CONTRACTS.md §2): solve the camera from
 // cloth-plane correspondences and write the full calibration form.
-// `referee calibrate --image table.png [--table snooker | --table 1778x3569x52.5] [--camera guess.json]
-// --out calibration/x.json`: the same from a picture of an empty table (src/vision/calibrate).
+// `referee calibrate --image table.png [--table snooker | --table 1778x3569x52.5] [--game id]
+// [--camera guess.json] --out calibration/x.json`: the same from a picture of an empty table
+// (src/vision/calibrate).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
@@ -16,6 +17,8 @@ import type { Intrinsics } from '../camera/index.ts';
 import { decodeImage } from '../capture/index.ts';
 import { CliError, describeError } from '../core/errors.ts';
 import { parseWith } from '../core/schema.ts';
+import type { Table } from '../equipment/bed.ts';
+import { chooseGame, DEFAULT_GAME, GAMES, resolveTable } from '../games/registry.ts';
 import { calibrateFromImage } from '../vision/calibrate/index.ts';
 
 // A focal length less certain than this (as a fraction) moves the parallax correction of a ball at a
@@ -27,13 +30,14 @@ interface CalibrateOptions {
   readonly image?: string;
   readonly table?: string;
   readonly camera?: string;
+  readonly game?: string;
   readonly out: string;
 }
 
 const calibrateFromPoints = (path: string, out: string): void => {
   const input = (() => {
     const json = readJsonFile(path);
-    return json.ok ? parsePointsCalibration(json.value) : json;
+    return json.ok ? parsePointsCalibration(json.value, resolveTable) : json;
   })();
   if (!input.ok)
     throw new CliError(
@@ -59,17 +63,32 @@ const calibrateFromPoints = (path: string, out: string): void => {
     );
 };
 
-/** `--table`: `snooker`, or `WIDTHxLENGTHxBALL` in millimetres (CONTRACTS.md §2). */
-const parseTableOption = (s: string): TableSpec => {
-  if (s === 'snooker') return 'snooker';
-  const m = /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/.exec(s);
-  const [width, length, ball] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
-  if (!(width > 0 && length > 0 && ball > 0))
+/**
+ * `--table`: a bed by name (`snooker`, and the other games' beds) or `WIDTHxLENGTHxBALL` in mm, as the
+ * calibration file's `table` is to give it; `--game` says whose a bare size is.
+ */
+const parseTableOption = (s: string | undefined, game: string | undefined): { spec: TableSpec; table: Table } => {
+  const chosen = chooseGame(game);
+  if (!chosen.ok) throw new CliError(describeError(chosen.error), 2);
+  const m = s === undefined ? null : /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/.exec(s);
+  const size = m ? { width: Number(m[1]), length: Number(m[2]), ball: Number(m[3]) } : undefined;
+  if (size && !(size.width > 0 && size.length > 0 && size.ball > 0))
+    throw new CliError(`--table: every size must be positive, got "${s}"`, 2);
+  const spec: TableSpec =
+    s === undefined
+      ? chosen.value.defaultTableSpec
+      : size
+        ? game === undefined || game === DEFAULT_GAME.id
+          ? size
+          : { game, ...size }
+        : s;
+  const table = resolveTable(spec);
+  if (!table.ok)
     throw new CliError(
-      `--table: expected "snooker" or WIDTHxLENGTHxBALL in mm (e.g. 1778x3569x52.5), got "${s}"`,
+      `--table: expected a bed's name (${GAMES.map((g) => JSON.stringify(g.defaultTableSpec)).join(', ')}) or WIDTHxLENGTHxBALL in mm (e.g. 1778x3569x52.5), got "${s}"`,
       2,
     );
-  return { width, length, ball };
+  return { spec, table: table.value };
 };
 
 /** `--camera`: a file holding the intrinsics, bare or as the `camera` of a calibration file. */
@@ -84,12 +103,12 @@ const readCameraGuess = (path: string): Intrinsics => {
 };
 
 const calibrateFromPicture = async (path: string, opts: CalibrateOptions): Promise<void> => {
-  const tableSpec = parseTableOption(opts.table ?? 'snooker');
+  const { spec: tableSpec, table } = parseTableOption(opts.table, opts.game);
   const camera = opts.camera === undefined ? undefined : readCameraGuess(opts.camera);
   const image = await decodeImage(path);
   if (!image.ok) throw new CliError(`${path}: ${describeError(image.error)}`, 2);
   const solved = calibrateFromImage(
-    camera ? { image: image.value, tableSpec, camera } : { image: image.value, tableSpec },
+    camera ? { image: image.value, table, tableSpec, camera } : { image: image.value, table, tableSpec },
   );
   if (!solved.ok) throw new CliError(`${path}: ${solved.error.message}`, 2);
   const { calibration, rmsPx, features, orientationFromMarkings } = solved.value;
@@ -100,11 +119,11 @@ const calibrateFromPicture = async (path: string, opts: CalibrateOptions): Promi
     throw new CliError(`cannot write ${opts.out}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, 1);
   }
   const edges = features.nose + features.clothEdge;
-  const lines = features.baulkLine + features.d;
+  const lines = features.line + features.arc;
   const n = edges + lines + features.spot;
   process.stdout.write(
     `RMS reprojection error: ${rmsPx.toFixed(2)} px over ${n} points ` +
-      `(${edges} cushion edge, ${lines} baulk line and D, ${features.spot} spot)\n`,
+      `(${edges} cushion edge, ${lines} marked line, ${features.spot} spot)\n`,
   );
   if (!orientationFromMarkings)
     process.stderr.write(
@@ -122,7 +141,8 @@ export const registerCalibrate = (program: Command): void => {
       'cloth-plane correspondences: { table, image, points: [{ u, v, x, y }], camera? }',
     )
     .option('--image <file>', 'a picture of the empty (or nearly empty) table through the camera')
-    .option('--table <bed>', 'with --image: "snooker" (default) or WIDTHxLENGTHxBALL in mm')
+    .option('--table <bed>', 'with --image: the bed by name ("snooker", the default) or WIDTHxLENGTHxBALL in mm')
+    .option('--game <id>', "with --image: the game whose bed it is (default snooker; a named bed says)")
     .option(
       '--camera <file>',
       'with --image: known intrinsics (the "camera" object); only the pose is solved',
@@ -132,9 +152,9 @@ export const registerCalibrate = (program: Command): void => {
       if (opts.points !== undefined && opts.image !== undefined)
         throw new CliError('calibrate: give --points <file> or --image <file>, not both', 2);
       if (opts.image !== undefined) return calibrateFromPicture(opts.image, opts);
-      if (opts.table !== undefined || opts.camera !== undefined)
+      if (opts.table !== undefined || opts.camera !== undefined || opts.game !== undefined)
         throw new CliError(
-          'calibrate: --table and --camera go with --image (a points file names its own)',
+          'calibrate: --table, --game and --camera go with --image (a points file names its own)',
           2,
         );
       if (opts.points === undefined)

@@ -6,14 +6,15 @@
 // did not change; `ms` is the detection's time for the frame (decoding excluded).
 import type { Command } from 'commander';
 import { pino } from 'pino';
-import { loadCalibrationFile } from '../camera/index.ts';
 import { decodeImage } from '../capture/index.ts';
 import { CliError, describeError } from '../core/errors.ts';
-import { loadBallClassifier } from '../vision/classify/index.ts';
-import { Detector, type DetectedBall } from '../vision/index.ts';
+import { chooseGame, loadCalibration } from '../games/registry.ts';
+import { loadDetector } from '../pipeline/detector.ts';
+import type { DetectedBall } from '../vision/index.ts';
 
 interface DetectOptions {
   readonly calibration: string;
+  readonly game?: string;
 }
 
 /** A ball as the contract prints it: millimetres to 0.1 (the fit is good to ~0.2 mm), confidence to 0.001. */
@@ -30,15 +31,13 @@ const line = (value: unknown): void => {
 
 export const runDetect = async (frames: readonly string[], options: DetectOptions): Promise<void> => {
   const log = pino({ level: process.env['LOG_LEVEL'] ?? 'warn' }, pino.destination(2));
-  const calibration = loadCalibrationFile(options.calibration);
+  const calibration = loadCalibration(options.calibration);
   if (!calibration.ok) throw new CliError(`calibration: ${describeError(calibration.error)}`, 2);
-  let classifier;
-  try {
-    classifier = await loadBallClassifier();
-  } catch (e) {
-    throw new CliError(`cannot load the ball classifier: ${(e as Error).message}`, 1);
-  }
-  const detector = new Detector(calibration.value, classifier);
+  const game = chooseGame(options.game, calibration.value);
+  if (!game.ok) throw new CliError(describeError(game.error), 2);
+  const loaded = await loadDetector(game.value, calibration.value);
+  if (!loaded.ok) throw new CliError(describeError(loaded.error), loaded.error.code === 'NOT_FOUND' ? 1 : 2);
+  const detector = loaded.value;
   let read = 0;
   for (const frame of frames) {
     const image = await decodeImage(frame);
@@ -64,7 +63,8 @@ export const registerDetect = (program: Command): void => {
   program
     .command('detect')
     .description('find every ball in each frame: one JSON line a frame (CONTRACTS.md §3)')
-    .requiredOption('--calibration <file>', 'calibration file (CONTRACTS.md §2)')
+    .requiredOption('--calibration <file>', 'calibration file (its table names the game)')
+    .option('--game <id>', 'the game, where the calibration does not say (snooker, …)')
     .argument('<frames...>', 'image files, in order')
     .action(async (frames: string[], options: DetectOptions) => runDetect(frames, options));
 };

@@ -1,6 +1,7 @@
-// The `referee` command (CONTRACTS.md): each subcommand lives in its own file and registers itself.
+// The `referee` command: each subcommand lives in its own file and registers itself.
 import { Command, CommanderError } from 'commander';
 import { CliError } from '../core/errors.ts';
+import { GAMES } from '../games/registry.ts';
 import { registerServe } from './serve.ts';
 import { registerRule } from './rule.ts';
 import { registerCalibrate } from './calibrate.ts';
@@ -12,7 +13,7 @@ const program = new Command();
 program
   .name('referee')
   .description(
-    "A computer-vision referee's assistant for snooker: finds the balls, follows each stroke, rules on it.",
+    `A computer-vision referee's assistant (${GAMES.map((g) => g.title).join(', ')}): finds every piece on the table, follows each move, rules on it.`,
   )
   .exitOverride()
   .showHelpAfterError();

@@ -1,10 +1,11 @@
-// `referee rule [file]` (CONTRACTS.md §4): one JSON object (the state before a stroke and the stroke)
-// from the file or stdin; prints the ruling as one JSON line. Invalid input: exit 2, one line on
-// stderr naming the field, and never a ruling.
+// `referee rule [file]` (CONTRACTS.md §4, §8, §9): one JSON object from the file or stdin — the state
+// before a stroke and the stroke, or a round's record — ruled by the game its `game` names (snooker
+// where it names none); prints the ruling as one JSON line. Invalid input: exit 2, one line on stderr
+// naming the field, and never a ruling.
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { CliError, describeError } from '../core/errors.ts';
-import { rule } from '../rules/snooker/index.ts';
+import { DEFAULT_GAME, GAME_IDS, gameById } from '../games/registry.ts';
 
 const INVALID_INPUT = 2;
 
@@ -28,7 +29,9 @@ const readInput = async (file: string | undefined): Promise<string> => {
 export const registerRule = (program: Command): void => {
   program
     .command('rule')
-    .description('rule on one snooker stroke: the state before it and what happened, as JSON (file or stdin)')
+    .description(
+      `rule on one stroke (or a round's record), as JSON from a file or stdin; its "game" says which: ${GAME_IDS.join(', ')}`,
+    )
     .argument('[file]', 'JSON input; stdin when absent')
     .action(async (file: string | undefined) => {
       const text = await readInput(file);
@@ -39,7 +42,12 @@ export const registerRule = (program: Command): void => {
         const why = e instanceof Error ? e.message.split('\n')[0] : 'malformed';
         throw new CliError(`input: not a JSON object: ${why}`, INVALID_INPUT);
       }
-      const result = rule(json);
+      const named =
+        json !== null && typeof json === 'object' && 'game' in json ? (json as { game: unknown }).game : DEFAULT_GAME.id;
+      if (typeof named !== 'string') throw new CliError(`game: expected one of ${GAME_IDS.join(', ')}`, INVALID_INPUT);
+      const game = gameById(named);
+      if (!game.ok) throw new CliError(describeError(game.error), INVALID_INPUT);
+      const result = game.value.rule(json);
       if (!result.ok)
         throw new CliError(describeError(result.error).replace(/\s*\n\s*/g, ' '), INVALID_INPUT);
       process.stdout.write(`${JSON.stringify(result.value)}\n`);

@@ -1,33 +1,20 @@
 // `referee run --source <video | folder | /dev/videoN | rtsp://…> --calibration <file> [--fps N]
-// [--events out.jsonl] [--state state.json]` (CONTRACTS.md §5): frames in (src/capture), balls found
-// in each (src/vision), followed through each stroke (src/tracking), each stroke ruled on
-// (src/rules); out comes the event log, one `shot` line per stroke followed by its `ruling` line.
-// Progress and dropped frames go to stderr. A source that dies or stalls ends the run with a clear
-// error, after the strokes already seen are written, and a non-zero exit.
+// [--events out.jsonl] [--state state.json] [--game id]` (CONTRACTS.md §5): frames in (src/capture),
+// pieces found in each (src/vision, in a worker), followed through each stroke (src/tracking), each
+// stroke made the game's move and ruled on (the game's runner); out comes the event log, one `shot`
+// line per stroke followed by its `ruling` line, and a summary on stderr at the end. Progress and
+// dropped frames go to stderr. A source that dies or stalls ends the run with a clear error, after
+// the strokes already seen are written, and a non-zero exit.
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import type { Command } from 'commander';
 import { pino, type Logger } from 'pino';
-import { loadCalibrationFile, readJsonFile } from '../camera/index.ts';
-import { openSource, SourceFailure, wallClock, type Frame, type FrameSource } from '../capture/index.ts';
+import { readJsonFile } from '../camera/index.ts';
+import { openSource, SourceFailure, type FrameSource } from '../capture/index.ts';
 import { CliError, describeError } from '../core/errors.ts';
-import { makeState, parseFrameState, rule, type RuleOutput } from '../rules/snooker/index.ts';
-import {
-  isSnookerBallId,
-  separateBalls,
-  SNOOKER_COLOURS,
-  type SnookerBallId,
-  type Table,
-} from '../table/index.ts';
-import {
-  DEFAULT_FOLLOWER,
-  StrokeFollower,
-  type FollowedShot,
-  type RestingBall,
-  type Shot,
-} from '../tracking/index.ts';
-import { mm } from '../core/units.ts';
-import type { DetectReply, DetectRequest, DetectWorkerData } from './detect-worker.ts';
+import { chooseGame, loadCalibration } from '../games/registry.ts';
+import { DetectorFailure, followSource, type FollowStats } from '../pipeline/follow.ts';
+import { DetectionWorker } from '../pipeline/worker.ts';
+import { DEFAULT_FOLLOWER, StrokeFollower, type FollowedShot, type Shot } from '../tracking/index.ts';
 
 interface RunOptions {
   readonly source: string;
@@ -39,6 +26,7 @@ interface RunOptions {
   readonly stallTimeout?: string;
   readonly rest?: string;
   readonly state?: string;
+  readonly game?: string;
 }
 
 const INPUT = 2;
@@ -67,89 +55,6 @@ export const shotLine = (shot: Shot, recognised: number): Record<string, unknown
   recognised: round(recognised, 1),
 });
 
-/** What is on, with no earlier ruling to say: a red while reds remain, else the lowest colour. */
-const onFor = (balls: readonly RestingBall[]): string => {
-  if (balls.some((b) => b.id === 'red')) return 'red';
-  return SNOOKER_COLOURS.find((c) => balls.some((b) => b.id === c)) ?? 'black';
-};
-
-const ballList = (balls: readonly RestingBall[]): { id: SnookerBallId; x: number; y: number }[] =>
-  balls.map((b) => ({ id: b.id, x: round(b.x, 2), y: round(b.y, 2) }));
-
-/**
- * Where the balls stood before the stroke and lie after it, as the rules take them: a ball first seen
- * after the stroke (hidden under the player until then) lay where it rests; measured overlaps parted.
- */
-export const placesForRules = (table: Table, shot: Shot): { before: RestingBall[]; after: RestingBall[] } => {
-  const unseen = shot.rest.filter((r) => !shot.before.some((b) => b.track === r.track));
-  return {
-    before: separateBalls(table, [...shot.before, ...unseen]),
-    after: separateBalls(table, shot.rest),
-  };
-};
-
-/**
- * The rules' input (CONTRACTS.md §4) for a stroke: the state the last ruling left (or a frame's
- * start), with the balls where the camera saw them before the stroke — the referee may have
- * re-spotted colours and the striker placed the cue ball since.
- */
-export const ruleInputFor = (
-  table: Table,
-  state: Record<string, unknown> | undefined,
-  shot: Shot,
-): Record<string, unknown> => {
-  const { before, after } = placesForRules(table, shot);
-  const base = state ?? {
-    scores: [0, 0],
-    striker: 0,
-    on: onFor(before),
-    freeBall: false,
-    respottedBlack: false,
-  };
-  return {
-    game: 'snooker',
-    state: { ...base, balls: ballList(before) },
-    shot: {
-      firstContact: shot.firstContact,
-      potted: shot.potted.map((p) => p.id),
-      offTable: shot.offTable,
-      after: ballList(after),
-      fouls: [],
-    },
-  };
-};
-
-/** Rules on one stroke after another, each from the state the last one left (or `state`, to begin). */
-class Referee {
-  constructor(
-    private readonly table: Table,
-    private state: Record<string, unknown> | undefined,
-  ) {}
-
-  rule(shot: Shot): { ok: true; value: RuleOutput } | { ok: false; error: string } {
-    const input = ruleInputFor(this.table, this.state, shot);
-    const r = rule(input, this.table);
-    if (!r.ok) return { ok: false, error: describeError(r.error) };
-    // A frame that is over starts again for the next stroke seen.
-    this.state = r.value.frameOver ? undefined : r.value.state;
-    return r;
-  }
-}
-
-/**
- * The state to start from (`--state`): a file holding CONTRACTS.md §4's `state`, or any object with
- * one under `state` (a `ruling` line of an earlier run, a `referee rule` input or output), so a frame
- * can be taken up where it stood. A frame already over starts afresh, as it would after a ruling.
- */
-const loadStartState = (table: Table, file: string): Record<string, unknown> | undefined => {
-  const json = readJsonFile(file);
-  if (!json.ok) throw new CliError(`--state: ${describeError(json.error)}`, INPUT);
-  const inner = json.value !== null && typeof json.value === 'object' && 'state' in json.value;
-  const parsed = parseFrameState(table, inner ? (json.value as { state: unknown }).state : json.value);
-  if (!parsed.ok) throw new CliError(`--state ${file}: ${describeError(parsed.error)}`, INPUT);
-  return parsed.value.frameOver ? undefined : makeState(parsed.value);
-};
-
 const parsePositive = (value: string | undefined, name: string): number | undefined => {
   if (value === undefined) return undefined;
   const n = Number(value);
@@ -177,199 +82,31 @@ const openOutput = (
   };
 };
 
-/**
- * The detector, in a worker thread (detect-worker.ts) started through tsx as bin/referee.js starts
- * the command. `detect` posts a frame (its pixels transferred) and resolves with the balls or why
- * the frame could not be used; frames are answered in the order they were posted.
- */
-export class DetectionWorker {
-  private readonly waiting = new Map<number, (reply: DetectReply) => void>();
-  private next = 0;
-  private dead: Error | undefined;
-
-  private constructor(private readonly worker: Worker) {
-    worker.on('message', (m: DetectReply) => {
-      if (m.kind !== 'balls' && m.kind !== 'error') return;
-      this.waiting.get(m.id)?.(m);
-      this.waiting.delete(m.id);
-    });
-    const fail = (e: Error): void => {
-      this.dead ??= e; // the error, not the exit that follows it
-      for (const [id, answer] of this.waiting) answer({ kind: 'error', id, error: e.message });
-      this.waiting.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`the detector stopped (exit ${code})`)));
-  }
-
-  static start(calibration: string): Promise<DetectionWorker> {
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const entry = new URL('./detect-worker.ts', import.meta.url).href;
-    const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
-    const data: DetectWorkerData = { calibration };
-    const worker = new Worker(boot, { eval: true, workerData: data });
-    return new Promise((resolve, reject) => {
-      const first = (m: DetectReply): void => {
-        if (m.kind === 'ready') resolve(new DetectionWorker(worker));
-        else if (m.kind === 'fatal') void worker.terminate().then(() => reject(new Error(m.error)));
-        else return;
-        worker.off('message', first);
-      };
-      worker.on('message', first);
-      worker.once('error', reject);
-    });
-  }
-
-  detect(frame: { width: number; height: number; data: Uint8Array }): Promise<DetectReply> {
-    const id = this.next++;
-    if (this.dead) return Promise.resolve({ kind: 'error', id, error: this.dead.message });
-    // Hand the pixels over without a copy when the frame owns its whole buffer (ffmpeg's and sharp's do).
-    const whole = frame.data.byteOffset === 0 && frame.data.byteLength === frame.data.buffer.byteLength;
-    const data = whole ? frame.data : frame.data.slice();
-    const request: DetectRequest = { id, width: frame.width, height: frame.height, data };
-    return new Promise((resolve) => {
-      this.waiting.set(id, resolve);
-      this.worker.postMessage(request, [data.buffer as ArrayBuffer]);
-    });
-  }
-
-  /** Why the detector stopped, if it has. */
-  get failure(): Error | undefined {
-    return this.dead;
-  }
-
-  /** Stop the worker; frames still waiting are answered with an error. */
-  async close(): Promise<void> {
-    this.worker.removeAllListeners('exit');
-    this.dead ??= new Error('the detector was closed');
-    for (const [id, answer] of this.waiting) answer({ kind: 'error', id, error: this.dead.message });
-    this.waiting.clear();
-    await this.worker.terminate();
-  }
-}
-
-/** The detector itself failed (not one frame): the run cannot go on. */
-export class DetectorFailure extends Error {
-  constructor(message: string) {
-    super(`the detector failed: ${message}`);
-    this.name = 'DetectorFailure';
-  }
-}
-
-/** The source frame that ended a stroke: its place in the source and when it arrived. */
-export type ArrivedFrame = Pick<Frame, 'index' | 'receivedAt'>;
-
-/** Counts kept while following a source. */
-export interface FollowStats {
-  frames: number;
-  unusable: number;
-  strokes: number;
-  /** Median detection time per frame (ms, in the worker). */
-  detectMs: number;
-}
-
-/**
- * Follow a source to its end (or until `stop()`): each frame to the detector (at most `inFlight` at
- * a time, so that a live source drops frames rather than let them pile up), the balls to the
- * follower, each finished stroke to `onShot`. Throws the source's SourceFailure if it dies or stalls,
- * after the stroke in progress has been flushed.
- */
-export const followSource = async (
-  source: FrameSource,
-  detector: DetectionWorker,
-  follower: StrokeFollower,
-  onShot: (done: FollowedShot, by: ArrivedFrame) => void,
-  options: { log?: Logger; inFlight?: number; shouldStop?: () => boolean } = {},
-): Promise<FollowStats> => {
-  const { log } = options;
-  const inFlight = options.inFlight ?? 2;
-  const stats: FollowStats = { frames: 0, unusable: 0, strokes: 0, detectMs: 0 };
-  const times: number[] = [];
-  const started = performance.now();
-  let lastReport = started;
-  const pending: (ArrivedFrame & { t: number; name: string; reply: Promise<DetectReply> })[] = [];
-  // The frame last taken from the queue: a stroke the source's end closes ended with it.
-  let lastArrived: ArrivedFrame = { index: -1, receivedAt: wallClock() };
-  const settle = async (): Promise<void> => {
-    const next = pending.shift();
-    if (!next) return;
-    lastArrived = next;
-    const reply = await next.reply;
-    if (detector.failure) throw new DetectorFailure(detector.failure.message);
-    stats.frames += 1;
-    if (reply.kind !== 'balls') {
-      stats.unusable += 1;
-      log?.debug(
-        { frame: next.name, error: reply.kind === 'error' ? reply.error : reply.kind },
-        'frame not usable',
-      );
-      return;
-    }
-    times.push(reply.ms);
-    const balls = reply.balls.flatMap((b) =>
-      isSnookerBallId(b.id) ? [{ id: b.id, x: mm(b.x), y: mm(b.y), confidence: b.confidence }] : [],
-    );
-    const done = follower.push({ t: next.t, balls });
-    if (done) {
-      stats.strokes += 1;
-      onShot(done, next);
-    }
-    const now = performance.now();
-    if (log && now - lastReport >= 2000) {
-      lastReport = now;
-      log.info(
-        {
-          frames: stats.frames,
-          fps: round((stats.frames * 1000) / (now - started), 1),
-          dropped: source.stats().dropped,
-          unusable: stats.unusable,
-          strokes: stats.strokes,
-        },
-        'progress',
-      );
-    }
-  };
-  let failure: unknown;
-  try {
-    for await (const item of source.frames()) {
-      if (options.shouldStop?.()) break;
-      if (item.kind === 'error') {
-        stats.unusable += 1;
-        log?.warn({ frame: item.name, error: describeError(item.error) }, 'unreadable frame');
-        continue;
-      }
-      pending.push({
-        t: item.t,
-        name: item.name,
-        index: item.index,
-        receivedAt: item.receivedAt,
-        reply: detector.detect(item),
-      });
-      while (pending.length >= inFlight) await settle();
-    }
-  } catch (e) {
-    failure = e;
-  }
-  while (pending.length > 0) await settle();
-  const last = follower.flush();
-  if (last) {
-    stats.strokes += 1;
-    onShot(last, lastArrived);
-  }
-  stats.detectMs = times.length ? ([...times].sort((a, b) => a - b)[times.length >> 1] ?? 0) : 0;
-  if (failure) throw failure;
-  return stats;
-};
-
 export const runRun = async (opts: RunOptions): Promise<void> => {
   const log: Logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' }, pino.destination(2));
-  const calibration = loadCalibrationFile(opts.calibration);
+  const calibration = loadCalibration(opts.calibration);
   if (!calibration.ok) throw new CliError(`calibration: ${describeError(calibration.error)}`, INPUT);
+  const chosen = chooseGame(opts.game, calibration.value);
+  if (!chosen.ok) throw new CliError(describeError(chosen.error), INPUT);
+  const game = chosen.value;
+  const perception = game.perception;
+  if (perception.kind !== 'balls')
+    throw new CliError(
+      `--game: ${game.title} is not followed by \`run\` yet (no ${perception.kind} tracker)`,
+      INPUT,
+    );
   const fps = parsePositive(opts.fps, '--fps');
   const stallTimeoutMs = parsePositive(opts.stallTimeout, '--stall-timeout');
   const restMs = parsePositive(opts.rest, '--rest');
-  const startState =
-    opts.state === undefined ? undefined : loadStartState(calibration.value.table, opts.state);
+  const table = calibration.value.table;
+  let startState: unknown;
+  if (opts.state !== undefined) {
+    const json = readJsonFile(opts.state);
+    if (!json.ok) throw new CliError(`--state: ${describeError(json.error)}`, INPUT);
+    startState = json.value;
+  }
+  const runner = game.runner(table, startState);
+  if (!runner.ok) throw new CliError(`--state ${opts.state ?? ''}: ${describeError(runner.error)}`, INPUT);
   const out = openOutput(opts.events);
   const opened = await openSource(opts.source, {
     ...(fps ? { fps } : {}),
@@ -379,11 +116,10 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   });
   if (!opened.ok) throw new CliError(describeError(opened.error), INPUT);
   const source: FrameSource = opened.value;
-  const table = calibration.value.table;
 
   let detector: DetectionWorker;
   try {
-    detector = await DetectionWorker.start(opts.calibration);
+    detector = await DetectionWorker.start(opts.calibration, game.id);
   } catch (e) {
     await source.close();
     throw new CliError((e as Error).message, FAILED);
@@ -392,15 +128,20 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
     ...DEFAULT_FOLLOWER,
     segmenter: { ...DEFAULT_FOLLOWER.segmenter, ...(restMs ? { restMs } : {}) },
   });
-  const referee = new Referee(table, startState);
+  const tally = { ruled: 0, fouls: 0, unruled: 0 };
   const emit = ({ shot, recognisedAt }: FollowedShot): void => {
     out.write(`${JSON.stringify(shotLine(shot, recognisedAt))}\n`);
-    const ruling = referee.rule(shot);
+    const ruling = runner.value.rule(perception.toMove(table, { shot, trails: [] }));
     out.write(
       `${JSON.stringify(ruling.ok ? { type: 'ruling', ...ruling.value } : { type: 'ruling', error: ruling.error })}\n`,
     );
-    if (!ruling.ok)
+    if (!ruling.ok) {
+      tally.unruled += 1;
       log.warn({ stroke: shot.index, error: ruling.error }, 'the rules could not rule on the stroke');
+    } else {
+      tally.ruled += 1;
+      if ((ruling.value as { foul?: unknown }).foul) tally.fouls += 1;
+    }
     log.info(
       { stroke: shot.index, firstContact: shot.firstContact, potted: shot.potted, offTable: shot.offTable },
       'stroke',
@@ -444,6 +185,14 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
     },
     'done',
   );
+  // The person who ran it reads this last line; the event log is the machine's.
+  process.stderr.write(
+    `referee run: ${frames} frames in ${round(seconds, 1)} s (${round(frames / Math.max(seconds, 1e-3), 1)} a second` +
+      `${source.stats().dropped ? `, ${source.stats().dropped} dropped` : ''}); ` +
+      `${stats?.strokes ?? 0} stroke${stats?.strokes === 1 ? '' : 's'}: ${tally.ruled} ruled, ${tally.fouls} foul${tally.fouls === 1 ? '' : 's'}` +
+      `${tally.unruled ? `, ${tally.unruled} the rules could not rule on` : ''}` +
+      `${opts.events ? `; events in ${opts.events}` : ''}\n`,
+  );
   if (failure) throw new CliError(`source: ${describeError(failure.error)}`, FAILED);
   if (frames === 0 && !stopping) throw new CliError(`no frame could be read from ${opts.source}`, FAILED);
 };
@@ -452,10 +201,11 @@ export const registerRun = (program: Command): void => {
   program
     .command('run')
     .description(
-      'follow every stroke from a camera, video or folder of frames and rule on it (CONTRACTS.md §5)',
+      'follow every stroke from a camera, video or folder of frames and rule on it: a shot line and a ruling line a stroke',
     )
     .requiredOption('--source <source>', 'video file, folder of frames, /dev/videoN or rtsp:// URL')
-    .requiredOption('--calibration <file>', 'calibration file (CONTRACTS.md §2)')
+    .requiredOption('--calibration <file>', 'calibration file (its table names the game)')
+    .option('--game <id>', 'the game, where the calibration does not say (default snooker)')
     .option('--fps <n>', 'frames per second (a folder of frames: default 60; else the source’s own)')
     .option('--events <file>', 'write the event log here (default: stdout)')
     .option('--live', 'treat the source as live: drop frames rather than lag (cameras and streams are)')
@@ -468,7 +218,7 @@ export const registerRun = (program: Command): void => {
     )
     .option(
       '--state <file>',
-      'the frame as it stands before the first stroke (CONTRACTS.md §4 state, or a ruling line): scores, striker, ball on… (default: a new frame)',
+      'the frame as it stands before the first stroke (the state `referee rule` takes, or a ruling line of an earlier run): scores, striker, ball on… (default: a new frame)',
     )
     .action(async (opts: RunOptions) => runRun(opts));
 };

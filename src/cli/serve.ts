@@ -1,19 +1,15 @@
-// `referee serve` (CONTRACTS.md §6): what `npm start` runs. Opens the match log, makes sure the
-// referee has a PIN, serves the views, and (with a source) runs the pipeline into them.
+// `referee serve` (what `npm start` runs): opens the match log, makes sure the referee has a PIN,
+// serves the game's views, and (with a source, or the game's bundled demo) runs the pipeline into them.
+// The game comes from `--game`, else the calibration's table, else snooker.
 import type { Command } from 'commander';
 import { pino } from 'pino';
 import { CliError, describeError } from '../core/errors.ts';
-import { snookerTable } from '../table/bed.ts';
+import { chooseGame, loadCalibration } from '../games/registry.ts';
+import type { DemoClip } from '../games/definition.ts';
+import { runLive, type LiveSource } from '../pipeline/live.ts';
 import { startServer } from '../server/app.ts';
 import { newPin } from '../server/auth.ts';
 import { MatchService } from '../server/service.ts';
-import { loadCalibrationFile } from '../camera/index.ts';
-import { runLive, type LiveSource } from './live.ts';
-import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
-import { readJsonFile } from '../camera/index.ts';
-import { parseWith } from '../core/schema.ts';
-import path from 'node:path';
 
 const parsePort = (value: string): number => {
   const port = Number(value);
@@ -31,41 +27,13 @@ interface ServeOptions {
   calibration?: string;
   fps?: string;
   demo: boolean;
+  game?: string;
 }
-
-const here = (p: string): string => fileURLToPath(new URL(`../../${p}`, import.meta.url));
-/** The bundled demo: the clips src/sim rendered through the demo camera (scripts/make-fixtures.ts). */
-export const DEMO_DIR = here('fixtures');
-const ball = ['red', 'yellow', 'green', 'brown', 'blue', 'pink', 'black'] as const;
-const DemoJson = z.object({
-  clips: z
-    .array(
-      z.object({
-        clip: z.string().regex(/^[a-z0-9-]+$/),
-        on: z.enum(['colour', ...ball]).optional(),
-        nominate: z.enum(ball).optional(),
-      }),
-    )
-    .min(1),
-});
-
-/** The demo's clips (fixtures/demo.json), in order, with what each starts from. */
-const demoClips = (): LiveSource[] => {
-  const file = path.join(DEMO_DIR, 'demo.json');
-  const json = readJsonFile(file);
-  const parsed = json.ok ? parseWith(DemoJson, json.value) : json;
-  if (!parsed.ok) throw new CliError(`${file}: ${describeError(parsed.error)}`, 1);
-  return parsed.value.clips.map(({ clip, ...setup }) => ({
-    path: path.join(DEMO_DIR, clip, 'clip.mp4'),
-    ...setup,
-  }));
-};
-export const DEMO_CALIBRATION = here('calibration/demo.json');
 
 export const registerServe = (program: Command): void => {
   program
     .command('serve')
-    .description('serve the referee, overlay and player views (with no source, the bundled demo)')
+    .description("serve the referee, overlay and player views (with no source, the game's bundled demo)")
     .option('--port <port>', 'TCP port (or the PORT environment variable)', process.env['PORT'] ?? '8080')
     .option('--host <host>', 'address to listen on', '0.0.0.0')
     .option('--db <file>', 'the match log (SQLite); reopened on restart', 'match.sqlite')
@@ -75,30 +43,42 @@ export const registerServe = (program: Command): void => {
     )
     .option(
       '--source <source>',
-      'video file, folder of frames, /dev/videoN or rtsp:// URL (default: the bundled demo, looped)',
+      "video file, folder of frames, /dev/videoN or rtsp:// URL (default: the game's bundled demo, looped)",
     )
-    .option('--calibration <file>', 'the camera calibration for the source (default: calibration/demo.json)')
+    .option('--calibration <file>', "the camera calibration for the source (default: the demo's camera)")
+    .option('--game <id>', 'the game: snooker (default, or what the calibration names)')
     .option('--fps <n>', 'frames per second to process (for a folder of frames, its frame rate)')
     .option('--no-demo', 'serve the views only: no source and no demo')
     .action(async (opts: ServeOptions) => {
       const port = parsePort(opts.port);
       const fps = opts.fps === undefined ? undefined : Number(opts.fps);
       if (fps !== undefined && !(fps > 0)) throw new CliError(`--fps: not a positive number: ${opts.fps}`, 2);
-      const sources: LiveSource[] =
-        opts.source !== undefined ? [{ path: opts.source }] : opts.demo ? demoClips() : [];
-      const source = sources[0]?.path;
-      const calibration = opts.calibration ?? DEMO_CALIBRATION;
-      if (source !== undefined) {
-        const checked = loadCalibrationFile(calibration);
-        if (!checked.ok) throw new CliError(`--calibration: ${describeError(checked.error)}`, 2);
+      const named = opts.calibration === undefined ? chooseGame(opts.game) : undefined;
+      if (named && !named.ok) throw new CliError(describeError(named.error), 2);
+      const calibrationFile = opts.calibration ?? named?.value.demo?.calibration;
+      if (calibrationFile === undefined)
+        throw new CliError(`--calibration: ${named?.value.title ?? 'this game'} has no demo camera; give one`, 2);
+      const calibration = loadCalibration(calibrationFile);
+      if (!calibration.ok) throw new CliError(`--calibration: ${describeError(calibration.error)}`, 2);
+      const chosen = chooseGame(opts.game, calibration.value);
+      if (!chosen.ok) throw new CliError(describeError(chosen.error), 2);
+      const game = chosen.value;
+      let sources: LiveSource[] = [];
+      if (opts.source !== undefined) sources = [{ path: opts.source }];
+      else if (opts.demo && game.demo) {
+        const clips = game.demo.clips();
+        if (!clips.ok) throw new CliError(describeError(clips.error), 1);
+        sources = clips.value.map((c: DemoClip) => ({ path: c.path, setup: c.setup }));
       }
+      const source = sources[0]?.path;
       const logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
-      const table = snookerTable();
+      const table = calibration.value.table;
       const opened = MatchService.open(opts.db, {
+        game,
         table,
         logger,
         now: () => Date.now(),
-        source: { description: source ?? 'no source', dropped: 0, live: false },
+        source: { description: source ?? 'no source', dropped: 0, live: false, status: 'starting' },
       });
       if (!opened.ok) throw new CliError(describeError(opened.error), 2);
       const service = opened.value;
@@ -115,7 +95,7 @@ export const registerServe = (program: Command): void => {
       }
       const server = await startServer({ port, host: opts.host, table, logger, service });
       const stopPipeline = new AbortController();
-      // In the demo each clip is a position of its own: the table is set up from its first frame.
+      // In the demo each clip is a position of its own: its table is set up as the camera sees it.
       const demo = { name: 'demo', role: 'referee' as const };
       const pipeline =
         source === undefined
@@ -123,34 +103,40 @@ export const registerServe = (program: Command): void => {
           : runLive(
               {
                 balls: (t, balls) => service.updateBalls(t, balls),
-                stroke: (report) => {
-                  const r = service.recordStroke(report);
-                  if (!r.ok) logger.warn({ error: describeError(r.error) }, 'stroke not recorded');
+                move: (move) => {
+                  const r = service.recordMove(move);
+                  if (!r.ok) logger.warn({ error: r.error.message, field: r.error.field }, 'move not recorded');
                 },
                 restart: (setup, balls) => {
-                  // Each clip is a position of its own: on a red unless the clip says otherwise.
-                  const on = setup.on ?? 'red';
-                  const r = balls
-                    ? service.setTableFrom(demo, balls, on)
-                    : service.act(demo, { type: 'setTable', on });
-                  if (!r.ok) logger.warn({ error: r.error.message }, 'demo: cannot set the table up');
-                  else if (setup.nominate) service.act(demo, { type: 'nominate', ball: setup.nominate });
+                  for (const action of setup) {
+                    const r = service.act(demo, action, balls);
+                    if (!r.ok) logger.warn({ action: action.type, error: r.error.message }, 'demo: cannot set the clip up');
+                  }
                 },
                 source: (info) => service.updateSource(info),
               },
               {
+                game,
                 sources,
-                calibration,
+                calibration: calibrationFile,
                 table,
                 logger,
                 loop: opts.source === undefined,
                 ...(fps ? { fps } : {}),
               },
               stopPipeline.signal,
-            ).catch((e: unknown) => logger.error({ error: (e as Error).message }, 'the pipeline stopped'));
+            ).catch((e: unknown) => {
+              logger.error({ error: (e as Error).message }, 'the pipeline stopped');
+              service.updateSource({
+                description: source,
+                dropped: 0,
+                live: false,
+                status: `the pipeline stopped: ${(e as Error).message}`,
+              });
+            });
       process.stdout.write(
         [
-          `referee: serving on ${server.url}`,
+          `referee: ${game.title}, serving on ${server.url}`,
           `  referee view: ${server.url}/referee   (${pinNote})`,
           `  overlay:      ${server.url}/overlay`,
           `  player:       ${server.url}/player`,

@@ -7,7 +7,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { loadCalibrationFile, readJsonFile, type Calibration } from '../camera/index.ts';
+import { readJsonFile, type Calibration } from '../camera/index.ts';
+import { chooseGame, loadCalibration } from '../games/registry.ts';
+import type { SimGame } from '../sim/game.ts';
 import { CliError, describeError, type RefereeError } from '../core/errors.ts';
 import { parseScenario } from '../sim/scenario.ts';
 import { makeTruth, type TruthJson } from '../sim/truth.ts';
@@ -21,6 +23,8 @@ import {
 } from '../sim/render/index.ts';
 
 export interface SimulationInput {
+  /** The game played: its bed from the scenario's `table`, its opening layout, where a cue ball in hand goes. */
+  readonly game: SimGame;
   /** The scenario (CONTRACTS.md §7) and the calibration as JSON, the latter copied into truth.json as given. */
   readonly scenarioJson: unknown;
   readonly calibrationJson: unknown;
@@ -56,7 +60,7 @@ const badInput = (what: string, e: RefereeError): CliError => new CliError(`${wh
 
 /** Play, render and write a scenario's clip; input errors are CliErrors with exit code 2. */
 export const runSimulation = async (input: SimulationInput): Promise<SimulationSummary> => {
-  const scenario = parseScenario(input.scenarioJson);
+  const scenario = parseScenario(input.scenarioJson, input.game);
   if (!scenario.ok) throw badInput('scenario', scenario.error);
   const prepared = playClip(scenario.value);
   if (!prepared.ok) throw badInput('scenario', prepared.error);
@@ -74,6 +78,15 @@ export const runSimulation = async (input: SimulationInput): Promise<SimulationS
   const dir = join(input.out, 'frames');
   mkdirSync(png ? dir : input.out, { recursive: true });
   const { width, height } = input.calibration.image;
+  // Say up front what is about to be written: a few seconds of 1080p PNGs is a gigabyte.
+  const pngBytes = png ? frames.length * width * height * 1.4 : 0;
+  input.progress?.(
+    `rendering ${frames.length} frames of ${width}×${height}` +
+      (png
+        ? ` as PNGs in ${dir} (about ${Math.round(pngBytes / 1e6)} MB${input.mp4 ? '; --no-png keeps only the mp4' : '; --mp4 --no-png writes a video instead'})`
+        : '') +
+      (input.mp4 ? `${png ? ' and' : ' as'} ${join(input.out, 'clip.mp4')}` : ''),
+  );
   const ffmpeg = input.mp4
     ? spawn(
         input.ffmpegPath ?? 'ffmpeg',
@@ -156,8 +169,10 @@ interface SimulateFlags {
   readonly fps: string;
   readonly out: string;
   readonly mp4?: boolean;
+  readonly png: boolean;
   readonly from?: string;
   readonly to?: string;
+  readonly game?: string;
 }
 
 const positiveNumber = (flag: string, text: string): number => {
@@ -183,10 +198,12 @@ export const registerSimulate = (program: Command): void => {
       '--scenario <file>',
       'the scenario: table, balls, strokes, seed (and optional render options)',
     )
-    .requiredOption('--calibration <file>', 'the camera (CONTRACTS.md §2)')
+    .requiredOption('--calibration <file>', 'the camera (its table names the game)')
+    .option('--game <id>', 'the game, where the calibration does not say (default snooker)')
     .option('--fps <n>', 'frames per second', '60')
     .requiredOption('--out <dir>', 'where to write frames/, truth.json (and clip.mp4)')
     .option('--mp4', 'also write clip.mp4 through ffmpeg')
+    .option('--no-png', 'with --mp4: keep only the video, not a PNG a frame (a 1080p PNG is about 3 MB)')
     .option('--from <ms>', 'render only from this clip time on')
     .option('--to <ms>', 'render only up to this clip time')
     .action(async (opts: SimulateFlags) => {
@@ -197,9 +214,16 @@ export const registerSimulate = (program: Command): void => {
       if (!scenarioJson.ok) throw badInput('--scenario', scenarioJson.error);
       const calibrationJson = readJsonFile(opts.calibration);
       if (!calibrationJson.ok) throw badInput('--calibration', calibrationJson.error);
-      const calibration = loadCalibrationFile(opts.calibration);
+      const calibration = loadCalibration(opts.calibration);
       if (!calibration.ok) throw badInput('--calibration', calibration.error);
+      const game = chooseGame(opts.game, calibration.value);
+      if (!game.ok) throw badInput('--game', game.error);
+      const sim = game.value.sim;
+      if (!sim) throw new CliError(`--game: ${game.value.title} has no simulator yet`, 2);
+      if (!opts.png && !opts.mp4) throw new CliError('--no-png: give --mp4 too, or nothing would be written', 2);
       const summary = await runSimulation({
+        game: sim,
+        png: opts.png,
         scenarioJson: scenarioJson.value,
         calibrationJson: calibrationJson.value,
         calibration: calibration.value,

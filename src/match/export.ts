@@ -1,89 +1,17 @@
-// A frame or the whole match as JSON and CSV, from the replayed log: one row a stroke.
-import type { ReplayedMatch, StrokeRecord } from './replay.ts';
-
-export interface StrokeRow {
-  readonly frame: number;
-  readonly stroke: number;
-  readonly striker: number;
-  readonly firstContact: string;
-  readonly potted: string;
-  readonly foulPoints: number;
-  readonly foulReasons: string;
-  readonly scored: number;
-  readonly score0: number;
-  readonly score1: number;
-  readonly status: string;
-  readonly by: string;
-  /** The stroke's start and end, ms on the source's clock. */
-  readonly start: number;
-  readonly end: number;
-  /** Wall-clock time its last ball stopped (ms since 1970), for a stroke the pipeline saw; else null. */
-  readonly endedAt: number | null;
-}
-
-const row = (s: StrokeRecord): StrokeRow => ({
-  frame: s.frame,
-  stroke: s.stroke,
-  striker: s.striker,
-  firstContact: s.shot.firstContact.join('+'),
-  potted: s.shot.potted.join('+'),
-  foulPoints: s.ruling?.foul?.points ?? 0,
-  foulReasons: s.ruling ? (s.ruling.foul?.reasons.join('; ') ?? '') : `not ruled: ${s.rejected ?? ''}`,
-  scored: s.ruling?.scored ?? 0,
-  score0: s.ruling?.scores[0] ?? 0,
-  score1: s.ruling?.scores[1] ?? 0,
-  status: s.status,
-  by: s.by,
-  start: s.start,
-  end: s.end,
-  endedAt: s.endedAt ?? null,
-});
-
-export interface MatchExport {
-  readonly players: readonly [string, string];
-  readonly bestOf: number;
-  readonly framesWon: readonly [number, number];
-  readonly winner: number | null;
-  readonly strokes: readonly StrokeRow[];
-}
-
-/** The match, or one frame of it when `frame` is given. */
-export const exportRows = (m: ReplayedMatch, frame?: number): StrokeRow[] =>
-  m.strokes.filter((s) => frame === undefined || s.frame === frame).map(row);
-
-export const exportJson = (m: ReplayedMatch, frame?: number): MatchExport => ({
-  players: m.players,
-  bestOf: m.match.bestOf,
-  framesWon: m.match.framesWon,
-  winner: m.match.winner,
-  strokes: exportRows(m, frame),
-});
-
-const COLUMNS: readonly (keyof StrokeRow)[] = [
-  'frame',
-  'stroke',
-  'striker',
-  'firstContact',
-  'potted',
-  'foulPoints',
-  'foulReasons',
-  'scored',
-  'score0',
-  'score1',
-  'status',
-  'by',
-  'start',
-  'end',
-  'endedAt',
-];
+// A match, or one part of it (a frame, a round), as CSV (RFC 4180) from the game's rows: one row a move.
+import type { GameSession } from '../games/definition.ts';
 
 /** RFC 4180: quote a field when it holds a comma, a quote or a line break. */
-const cell = (v: string | number | null): string => {
-  const s = v === null ? '' : String(v);
+const cell = (v: string | number | null | undefined): string => {
+  const s = v === null || v === undefined ? '' : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
 
-export const exportCsv = (m: ReplayedMatch, frame?: number): string =>
-  [COLUMNS.join(','), ...exportRows(m, frame).map((r) => COLUMNS.map((c) => cell(r[c])).join(','))].join(
-    '\r\n',
-  ) + '\r\n';
+/** The game's rows as CSV, under its columns. */
+export const exportCsv = <S>(session: GameSession<S>, state: S, part?: number): string => {
+  const rows = session.exportRows(state, part);
+  const columns = session.exportColumns;
+  return (
+    [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n'
+  );
+};

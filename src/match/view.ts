@@ -1,12 +1,10 @@
-// What the views see: one plain projection of the match, the same for every view (DESIGN.md: "Views
-// are projections of the same state"). The referee's page shows all of it with controls; the overlay
-// and the player's page show parts. Pushed over /ws as `{ type: 'view', view }` whenever it changes;
-// live ball positions go separately, as `{ type: 'balls', t, balls }`, many times a second.
-import type { SnookerBallId } from '../table/balls.ts';
+// What every game's views share: pieces as the camera sees them now, their paths through the last
+// move, the source's health, and the envelope the server pushes round the game's own view.
+import type { BallId } from '../equipment/pieces.ts';
 
 export interface BallView {
-  readonly id: SnookerBallId;
-  /** The tracker's name for this ball (red1 … red15, cue, colours), where known. */
+  readonly id: BallId;
+  /** The tracker's name for this ball (`red1` … `red15`, `cue`, the colours), where known. */
   readonly track?: string;
   readonly x: number;
   readonly y: number;
@@ -14,76 +12,33 @@ export interface BallView {
 
 export interface TrailView {
   readonly track: string;
-  readonly id: SnookerBallId;
+  readonly id: BallId;
   /** Positions through the last stroke, [x, y] mm, start to rest. */
   readonly points: readonly (readonly [number, number])[];
 }
 
-export type RulingStatus = 'proposed' | 'confirmed' | 'overridden' | 'undone';
-
-export interface RulingView {
-  /** The stroke's number in the frame, from 0. */
-  readonly stroke: number;
-  readonly status: RulingStatus;
-  readonly striker: 0 | 1;
-  readonly firstContact: readonly string[];
-  readonly potted: readonly string[];
-  readonly foul: { readonly points: number; readonly reasons: readonly string[] } | null;
-  readonly scored: number;
-  readonly scores: readonly [number, number];
-  readonly missCandidate: boolean;
-  readonly freeBallNext: boolean;
-  /** Who proposed or last changed it: `pipeline`, or the referee's name. */
-  readonly by: string;
-  /** When the stroke's last ball came to rest (ms since 1970), for a stroke the pipeline saw. */
-  readonly endedAt?: number;
+/** The frame source as the views are told of it: what it is, and whether frames are coming. */
+export interface SourceInfo {
+  readonly description: string;
+  readonly dropped: number;
+  readonly live: boolean;
+  /** `playing`, or why not: the pages show it instead of a silent, still table. */
+  readonly status?: string;
 }
 
-export interface RespotView {
-  readonly id: SnookerBallId;
-  /** Where the rules put it (CONTRACTS.md §4 `respots`). */
-  readonly target: { readonly x: number; readonly y: number };
-  /** Where the camera sees the ball now, if it does. */
-  readonly measured?: { readonly x: number; readonly y: number };
-  /** Distance from target to measured, mm. */
-  readonly distance?: number;
-  readonly confirmed: boolean;
+/** What the last Undo would take back, in words, and the log entry it is. */
+export interface UndoView {
+  readonly seq: number;
+  readonly what: string;
+  /** The move it concerns, where it concerns one. */
+  readonly move?: number;
 }
 
-export interface GhostView extends BallView {
-  /** How far the ball now on the table is from where it stood, mm (when the camera sees it). */
-  readonly distance?: number;
-}
-
-export interface MatchView {
-  readonly players: readonly [string, string];
-  readonly framesWon: readonly [number, number];
-  /** Frame number in the match, from 1. */
-  readonly frame: number;
-  readonly scores: readonly [number, number];
-  readonly striker: 0 | 1;
-  readonly on: string;
-  readonly freeBall: boolean;
-  readonly cueInHand: boolean;
-  readonly respottedBlack: boolean;
-  readonly break: number;
-  readonly highestBreak: readonly [number, number];
-  readonly pointsRemaining: number;
-  /** Snookers the player behind needs (0 when they can still win on the balls left). */
-  readonly snookersRequired: number;
-  readonly frameOver: boolean;
-  readonly winner: 0 | 1 | null;
-  /** The nomination made for the coming stroke, if any. */
-  readonly nominated: string | null;
-  /** The frame's rulings so far, newest last. */
-  readonly rulings: readonly RulingView[];
-  /** The last stroke's ruling while it awaits the referee's confirmation. */
-  readonly pending: RulingView | null;
-  /** After a miss is called: where the balls stood before the stroke, to be put back. */
-  readonly ghosts: readonly GhostView[];
-  readonly respots: readonly RespotView[];
-  readonly trails: readonly TrailView[];
-  /** Balls on the table at rest, as the rules last saw them. */
-  readonly balls: readonly BallView[];
-  readonly source: { readonly description: string; readonly dropped: number; readonly live: boolean };
+/** The envelope of every pushed view: the game's own fields, and these. */
+export interface CoreView {
+  readonly game: string;
+  readonly players: readonly string[];
+  readonly source: SourceInfo;
+  /** What Undo takes back now (null: nothing to undo). */
+  readonly undo: UndoView | null;
 }

@@ -4,11 +4,10 @@ import express, { type Request, type Response } from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import { exportCsv, exportJson } from '../match/export.ts';
-import type { Table } from '../table/bed.ts';
+import type { Table } from '../equipment/bed.ts';
 import { buildAssets } from './assets.ts';
 import { createHub, type Hub, type HubClient } from './hub.ts';
-import { parseClientMessage, type ClientMessage } from './messages.ts';
+import { isCoreMessage, messageParser, type ClientMessage } from './messages.ts';
 import type { MatchService } from './service.ts';
 
 export interface ServerOptions {
@@ -38,7 +37,8 @@ const apiError = (res: Response, status: number, code: string, message: string, 
 
 export const startServer = async (options: ServerOptions): Promise<RunningServer> => {
   const { service, logger } = options;
-  const assets = await buildAssets();
+  const assets = await buildAssets(service.game.pages.dir);
+  const parseClientMessage = messageParser(service.game.session);
   const app = express();
   app.disable('x-powered-by');
   app.use(express.json({ limit: options.maxMessageBytes ?? 16 * 1024 }));
@@ -55,6 +55,9 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     else apiError(res, 404, 'NOT_FOUND', `no asset ${req.params.file}`);
   });
   app.get('/api/table', (_req, res) => res.json(options.table));
+  app.get('/api/game', (_req, res) =>
+    res.json({ id: service.game.id, title: service.game.title, players: service.game.sides.count }),
+  );
   app.get('/api/view', (_req, res) => res.json(service.view));
   app.get('/api/events', (_req, res) => res.json(service.events));
   app.get('/api/health', (_req, res) => {
@@ -72,10 +75,10 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   });
   const sendExport = (req: Request, res: Response, frame: number | undefined): void => {
     const format = String(req.params['format']);
-    if (format === 'json') res.json(exportJson(service.replayed, frame));
+    if (format === 'json') res.json(service.exportJson(frame));
     else if (format === 'csv') {
       res.type('text/csv').attachment(frame === undefined ? 'match.csv' : `frame-${frame}.csv`);
-      res.send(exportCsv(service.replayed, frame));
+      res.send(service.exportCsv(frame));
     } else apiError(res, 404, 'NOT_FOUND', `no export format ${format}; use json or csv`);
   };
   app.get('/api/export/match.:format', (req, res) => sendExport(req, res, undefined));
@@ -101,7 +104,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
         done.error.message,
         done.error.field,
       );
-    res.json({ ok: true, view: service.view });
+    res.json({ ok: true, ...done.value, view: service.view });
   });
   app.use('/api', (req, res) =>
     apiError(res, 404, 'NOT_FOUND', `no API route ${req.method} ${req.originalUrl}`),
@@ -126,7 +129,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   });
 
   const onMessage = (client: HubClient, message: ClientMessage): void => {
-    if (message.type === 'auth') {
+    if (isCoreMessage(message) && message.type === 'auth') {
       if (!service.authenticate(message.pin)) {
         client.error('UNAUTHORIZED', 'wrong PIN', message.id ? { replyTo: message.id } : {});
         return;
@@ -148,7 +151,8 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
         ...(message.id ? { replyTo: message.id } : {}),
       };
       client.error(done.error.code, done.error.message, extra);
-    } else if (message.id) client.send({ type: 'ack', replyTo: message.id });
+    } else if (message.id || done.value.done)
+      client.send({ type: 'ack', ...(message.id ? { replyTo: message.id } : {}), ...done.value });
   };
   const hub = createHub<ClientMessage>({
     server,

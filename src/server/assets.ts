@@ -1,5 +1,7 @@
-// The browser pages' scripts are strict TypeScript in src/web; esbuild bundles them in memory when the
-// server starts (a few milliseconds), so there is no build step to remember and no stale bundle.
+// The browser pages: the game's (src/games/<id>/web: a script and its HTML per view) over the shell's
+// shared parts (src/web: the link to the server, the table drawing, the styles). The scripts are strict
+// TypeScript; esbuild bundles them in memory when the server starts (a few milliseconds), so there is
+// no build step to remember and no stale bundle.
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +18,9 @@ export interface Assets {
   readonly pages: ReadonlyMap<string, string>;
 }
 
-export const buildAssets = async (): Promise<Assets> => {
+export const buildAssets = async (pagesDir: string): Promise<Assets> => {
   const result = await build({
-    entryPoints: PAGE_SCRIPTS.map((name) => path.join(WEB_DIR, `${name}.ts`)),
+    entryPoints: PAGE_SCRIPTS.map((name) => path.join(pagesDir, `${name}.ts`)),
     bundle: true,
     format: 'esm',
     target: 'es2022',
@@ -32,7 +34,7 @@ export const buildAssets = async (): Promise<Assets> => {
   const pages = new Map(
     await Promise.all(
       PAGE_SCRIPTS.map(
-        async (name) => [name, await readFile(path.join(WEB_DIR, `${name}.html`), 'utf8')] as const,
+        async (name) => [name, await readFile(path.join(pagesDir, `${name}.html`), 'utf8')] as const,
       ),
     ),
   );

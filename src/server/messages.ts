@@ -1,56 +1,84 @@
-// What a view may send on /ws (and POST /api/action): every message checked against this schema
-// before anything acts on it. Anything else is answered with a coded error (hub.ts).
+// What a view may send on /ws (and POST /api/action): the core's messages (sign in, start a match,
+// enter a move, confirm, override, undo) and the game's own actions (its session's schema), every
+// message checked before anything acts on it. Anything else is answered with a coded error (hub.ts).
 import { z } from 'zod';
-import { REFEREE_FOULS, shotSchema } from '../rules/snooker/state.ts';
-import { SNOOKER_COLOURS } from '../table/balls.ts';
+import { err, refereeError, type Result } from '../core/errors.ts';
 import { parseWith } from '../core/schema.ts';
-import type { Result } from '../core/errors.ts';
+import type { GameSession } from '../games/definition.ts';
 
 const id = z.string().max(40).optional();
-const strokeNo = z.number().int().min(0);
-const objectBall = z.enum(['red', ...SNOOKER_COLOURS]);
+const moveNo = z.number().int().min(0);
 
-export const clientMessageSchema = z.discriminatedUnion('type', [
+/** The core's messages, the same for every game. */
+export const coreMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('auth'),
     id,
     name: z.string().trim().min(1).max(60),
     pin: z.string().min(1).max(64),
   }),
+  /** A new match: the players in order of play, and the game's options (snooker: bestOf, breaker). */
   z.object({
     type: z.literal('startMatch'),
     id,
-    players: z.tuple([z.string().trim().min(1).max(60), z.string().trim().min(1).max(60)]),
-    bestOf: z
-      .number()
-      .int()
-      .positive()
-      .max(99)
-      .refine((n) => n % 2 === 1, 'must be odd'),
-    breaker: z.union([z.literal(0), z.literal(1)]).default(0),
+    players: z.array(z.string().trim().min(1).max(60)).min(2).max(8),
+    options: z.record(z.string(), z.unknown()).default({}),
   }),
-  /** A stroke entered by hand, when the camera missed it or is down. */
-  z.object({ type: z.literal('enterStroke'), id, shot: shotSchema }),
-  z.object({ type: z.literal('confirm'), id, stroke: strokeNo }),
-  z.object({ type: z.literal('override'), id, stroke: strokeNo, shot: shotSchema }),
-  z.object({ type: z.literal('refereeFoul'), id, stroke: strokeNo, foul: z.enum(REFEREE_FOULS) }),
-  z.object({ type: z.literal('nominate'), id, ball: objectBall }),
-  z.object({ type: z.literal('freeBall'), id, on: z.boolean().default(true) }),
-  z.object({ type: z.literal('callMiss'), id }),
-  z.object({ type: z.literal('ballsReplaced'), id }),
-  z.object({ type: z.literal('playAgain'), id }),
-  z.object({ type: z.literal('respotConfirm'), id, ball: z.enum(SNOOKER_COLOURS) }),
-  z.object({ type: z.literal('concede'), id }),
-  z.object({ type: z.literal('reRack'), id }),
-  /** Go on from the balls as the camera sees them now. */
-  z.object({ type: z.literal('setTable'), id, on: z.enum(['red', 'colour', ...SNOOKER_COLOURS]).optional() }),
-  z.object({ type: z.literal('undo'), id }),
+  /** A move entered by hand, when the camera missed it or is down (the game's move form). */
+  z.object({ type: z.literal('enterMove'), id, move: z.unknown() }),
+  z.object({ type: z.literal('confirm'), id, move: moveNo }),
+  /** The referee restates what happened in the last move (snooker: the shot). */
+  z.object({ type: z.literal('override'), id, move: moveNo, restated: z.unknown() }),
+  /**
+   * Take back a decision: exactly the log entry `target` (what the view's `undo` names), the newest
+   * decision about move `move` (Undo beside a stroke), or with neither, the newest in force.
+   */
+  z.object({
+    type: z.literal('undo'),
+    id,
+    target: z.number().int().positive().optional(),
+    move: moveNo.optional(),
+  }),
 ]);
 
-export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type CoreMessage = z.output<typeof coreMessageSchema>;
 
-export const parseClientMessage = (json: unknown): Result<ClientMessage> =>
-  parseWith(clientMessageSchema, json);
+/** A message of the game's own: checked by its session's schema when it is acted on. */
+export interface GameMessage {
+  readonly type: string;
+  readonly id?: string;
+  readonly [field: string]: unknown;
+}
 
-/** Messages anyone may send; everything else changes the match and needs the referee. */
-export const OPEN_MESSAGES: ReadonlySet<ClientMessage['type']> = new Set(['auth', 'respotConfirm']);
+export type ClientMessage = CoreMessage | GameMessage;
+
+const CORE_TYPES: ReadonlySet<string> = new Set(coreMessageSchema.options.map((o) => o.shape.type.value));
+
+export const isCoreMessage = (m: ClientMessage): m is CoreMessage => CORE_TYPES.has(m.type);
+
+const envelope = z.looseObject({ type: z.string().min(1).max(40), id });
+
+/**
+ * A view's message: one of the core's (checked here), or one of the game's (checked here against its
+ * session's request schema). `stroke` is taken for `move` (the snooker pages' older word).
+ */
+export const messageParser =
+  (session: GameSession<unknown>) =>
+  (json: unknown): Result<ClientMessage> => {
+    const head = parseWith(envelope, json);
+    if (!head.ok) return head;
+    const body: Record<string, unknown> = { ...head.value };
+    if (CORE_TYPES.has(head.value.type)) {
+      if (body['move'] === undefined && typeof body['stroke'] === 'number') body['move'] = body['stroke'];
+      return parseWith(coreMessageSchema, body);
+    }
+    const { id: _id, ...action } = body;
+    const game = parseWith(session.requestSchema, action);
+    if (!game.ok) {
+      const known = parseWith(z.object({ type: z.enum(session.requestTypes) }), { type: body['type'] });
+      return known.ok
+        ? game
+        : err(refereeError('INVALID_INPUT', `unknown message type "${head.value.type}"`, 'type'));
+    }
+    return { ok: true, value: head.value as GameMessage };
+  };

@@ -1,27 +1,18 @@
-// The match behind the views: the log (SQLite), its replay, what the camera sees now, and the
-// referee's decisions. The pipeline reports strokes and ball positions; views send actions; every
-// change is appended to the log first, then applied, then pushed to every view.
+// The match behind the views, for any game: the log (SQLite), its replay through the game's session,
+// what the camera sees now, and the referee's decisions. The pipeline reports moves and piece
+// positions; views send actions; every change is appended to the log first, then applied, then pushed
+// to every view.
 import type { Logger } from 'pino';
-import { describeError, err, ok, type Result } from '../core/errors.ts';
-import { parseMatchEvent, type MatchEvent } from '../match/events.ts';
-import { projectView, type SourceInfo } from '../match/project.ts';
-import {
-  applyEvent,
-  replay,
-  tableAsSeen,
-  type ReplayedMatch,
-  type ShotInput,
-  type StrokeRecord,
-} from '../match/replay.ts';
-import { checkState, shotSchema } from '../rules/snooker/state.ts';
-import { parseWith } from '../core/schema.ts';
-import { mm } from '../core/units.ts';
+import { err, ok, type Result } from '../core/errors.ts';
+import type { Table } from '../equipment/bed.ts';
+import type { GameDefinition, GameSession, SessionRequest } from '../games/definition.ts';
+import { matchEventParser, type MatchEvent } from '../match/events.ts';
+import { exportCsv } from '../match/export.ts';
+import { applyEvent, replay, type Replayed } from '../match/replay.ts';
 import { openEventStore, type EventStore, type StoredEvent } from '../match/store.ts';
-import type { BallView, MatchView, TrailView } from '../match/view.ts';
-import type { Table } from '../table/bed.ts';
-import { separateBalls } from '../table/occupancy.ts';
+import type { BallView, SourceInfo, UndoView } from '../match/view.ts';
 import { hashPin, verifyPin } from './auth.ts';
-import { OPEN_MESSAGES, type ClientMessage } from './messages.ts';
+import { isCoreMessage, type ClientMessage } from './messages.ts';
 import type { Role } from './hub.ts';
 
 export interface Actor {
@@ -36,35 +27,23 @@ export interface ActionError {
 }
 
 export type Push =
-  | { readonly type: 'view'; readonly view: MatchView }
+  | { readonly type: 'view'; readonly view: object }
   | { readonly type: 'balls'; readonly t: number; readonly balls: readonly BallView[] };
 
 export interface ServiceOptions {
+  readonly game: GameDefinition;
   readonly table: Table;
   readonly logger: Logger;
   /** Wall clock for the log's `at` (ms since the epoch). */
   readonly now: () => number;
   readonly source: SourceInfo;
-  /** How close a re-spotted colour must be to its target to be confirmed, mm (the player's page). */
-  readonly respotToleranceMm?: number;
-}
-
-export interface StrokeReport {
-  readonly shot: ShotInput;
-  readonly start: number;
-  readonly end: number;
-  readonly trails?: readonly TrailView[];
-  /** The balls as the camera saw them just before the stroke. */
-  readonly before?: readonly BallView[];
-  /** Wall-clock time (ms since 1970) the last ball came to rest. */
-  readonly endedAt?: number;
 }
 
 /** Pipeline latencies of rulings kept for /api/health. */
 const LATENCIES_KEPT = 100;
 
 export interface RulingLatency {
-  /** Strokes measured (the last LATENCIES_KEPT at most). */
+  /** Moves measured (the last LATENCIES_KEPT at most). */
   readonly strokes: number;
   readonly lastMs: number | null;
   readonly p50Ms: number | null;
@@ -72,29 +51,51 @@ export interface RulingLatency {
 }
 
 const PIN_KEY = 'refereePinHash';
-export const RESPOT_TOLERANCE_MM = 5;
+
+/** Messages anyone may send: signing in; everything else of the core's needs the referee. */
+const OPEN_CORE: ReadonlySet<string> = new Set(['auth']);
 
 export class MatchService {
-  private match: ReplayedMatch;
+  private match: Replayed<unknown>;
   private live: { t: number; balls: readonly BallView[] } | null = null;
   private source: SourceInfo;
   private readonly listeners = new Set<(push: Push) => void>();
   /** How long after the last ball stopped each recent ruling was pushed to the views (ms). */
   private readonly latencies: number[] = [];
+  private readonly session: GameSession<unknown>;
 
   private constructor(
     private readonly store: EventStore<MatchEvent>,
     private readonly options: ServiceOptions,
   ) {
+    this.session = options.game.session;
     this.source = options.source;
-    this.match = replay(options.table, store.all());
+    this.match = this.replayAll();
   }
 
   /** Open the log at `db` and replay it: a restart resumes the same frame. */
   static open(db: string, options: ServiceOptions): Result<MatchService> {
-    const store = openEventStore(db, parseMatchEvent);
+    const store = openEventStore(db, matchEventParser(options.game.session));
     if (!store.ok) return store;
+    const started = store.value
+      .all()
+      .find(
+        (e): e is StoredEvent<Extract<MatchEvent, { type: 'matchStarted' }>> =>
+          e.event.type === 'matchStarted',
+      );
+    if (started && started.event.game !== options.game.id) {
+      store.value.close();
+      return err({
+        code: 'INVALID_INPUT',
+        message: `${db} holds a ${started.event.game} match, not ${options.game.id}: give another --db`,
+        field: '--db',
+      });
+    }
     return ok(new MatchService(store.value, options));
+  }
+
+  private replayAll(): Replayed<unknown> {
+    return replay(this.session, this.options.table, this.options.game.sides.defaultNames, this.store.all());
   }
 
   /** Set the referee's PIN (stored hashed). */
@@ -111,16 +112,42 @@ export class MatchService {
     return stored !== undefined && verifyPin(pin, stored);
   }
 
-  get view(): MatchView {
-    return projectView(this.match, this.live?.balls ?? null, this.source);
+  get game(): GameDefinition {
+    return this.options.game;
+  }
+
+  /** What Undo takes back now: the newest decision in force. */
+  private get undo(): UndoView | null {
+    return this.match.undoable.at(-1) ?? null;
+  }
+
+  /** The view every page gets: the game's own, with the game, the players, the source and Undo. */
+  get view(): Record<string, unknown> {
+    return {
+      ...this.session.view(this.match.state, this.live?.balls ?? null),
+      game: this.options.game.id,
+      players: this.match.players,
+      source: this.source,
+      undo: this.undo,
+      undoable: this.match.undoable,
+    };
   }
 
   get events(): readonly StoredEvent<MatchEvent>[] {
     return this.store.all();
   }
 
-  get replayed(): ReplayedMatch {
+  get replayed(): Replayed<unknown> {
     return this.match;
+  }
+
+  /** The match (or one part of it) as JSON and as CSV (the game's rows). */
+  exportJson(part?: number): object {
+    return this.session.exportJson(this.match.state, this.match.players, part);
+  }
+
+  exportCsv(part?: number): string {
+    return exportCsv(this.session, this.match.state, part);
   }
 
   subscribe(listener: (push: Push) => void): () => void {
@@ -139,49 +166,65 @@ export class MatchService {
   /** Append to the log (committed before this returns), then apply. */
   private append(event: MatchEvent, by: string): StoredEvent<MatchEvent> {
     const stored = this.store.append(event, by, this.options.now());
-    this.match = applyEvent(this.options.table, this.match, stored);
+    this.match = applyEvent(this.session, this.match, stored);
     return stored;
   }
 
-  /** Record what the rules made of the last stroke, as shown (an audit line in the log). */
-  private audit(record: StrokeRecord | undefined, by: string): void {
-    if (record?.ruling)
-      this.append({ type: 'ruling', stroke: record.stroke, output: { ...record.ruling } }, by);
+  /** Record what the rules made of the last move, as shown (an audit line in the log). */
+  private audit(by: string): void {
+    const last = this.session.moves(this.match.state).at(-1);
+    if (last?.ruling) this.append({ type: 'ruling', move: last.move, output: last.ruling }, by);
   }
 
-  /** A stroke the pipeline saw. A shot that is not even of the right form is refused, naming the field. */
-  recordStroke(report: StrokeReport, by = 'pipeline'): Result<StrokeRecord | undefined> {
-    const shot = parseWith(shotSchema, report.shot, 'INVALID_INPUT', 'shot');
-    if (!shot.ok) return shot;
-    const trails = (report.trails ?? []).map((t) => ({
-      ...t,
-      points: t.points.map(([x, y]) => [x, y] as [number, number]),
-    }));
-    const before = report.before?.map((b) => ({ id: b.id, x: mm(b.x), y: mm(b.y) }));
-    this.append(
-      {
-        type: 'stroke',
-        shot: shot.value,
-        start: report.start,
-        end: report.end,
-        ...(report.endedAt !== undefined ? { endedAt: report.endedAt } : {}),
-        trails,
-        ...(before ? { before } : {}),
-      },
-      by,
-    );
-    const record = this.match.strokes.at(-1);
-    this.audit(record, by);
-    if (record?.rejected)
-      this.options.logger.warn({ stroke: record.stroke, why: record.rejected }, 'stroke not ruled');
+  /** The session's verdict on a request, as an action error; `seen`: the pieces to go by, if not the live ones. */
+  private check(request: SessionRequest, seen?: readonly BallView[]): Result<SessionRequest, ActionError> {
+    const checked = this.session.check(this.match.state, request, {
+      live: seen ?? this.live?.balls ?? [],
+      referee: true,
+    });
+    if (checked.ok) return checked;
+    const { message, field } = checked.error;
+    return err(field ? { code: 'REJECTED', message, field } : { code: 'REJECTED', message });
+  }
+
+  /** Log a request the session has granted. */
+  private appendRequest(request: SessionRequest, by: string): void {
+    switch (request.type) {
+      case 'move':
+        this.append({ type: 'move', move: request.move }, by);
+        break;
+      case 'confirm':
+        this.append({ type: 'confirm', move: request.move }, by);
+        break;
+      case 'override':
+        this.append({ type: 'override', move: request.move, restated: request.restated }, by);
+        break;
+      case 'action':
+        this.append({ type: 'action', action: request.action }, by);
+        break;
+    }
+  }
+
+  /**
+   * A move the pipeline saw (the game's move form: a stroke's shot, its trails, the balls before).
+   * One not of the right form is refused, naming the field.
+   */
+  recordMove(move: object, by = 'pipeline'): Result<void, ActionError> {
+    const granted = this.check({ type: 'move', move });
+    if (!granted.ok) return granted;
+    this.appendRequest(granted.value, by);
+    this.audit(by);
+    const last = this.session.moves(this.match.state).at(-1);
+    if (last && !last.ruled) this.options.logger.warn({ move: last.move }, 'move not ruled');
     this.pushView();
-    if (report.endedAt !== undefined) {
-      const ms = this.options.now() - report.endedAt;
+    const endedAt = (move as { endedAt?: unknown }).endedAt;
+    if (typeof endedAt === 'number') {
+      const ms = this.options.now() - endedAt;
       this.latencies.push(ms);
       if (this.latencies.length > LATENCIES_KEPT) this.latencies.shift();
-      this.options.logger.info({ stroke: record?.stroke, latencyMs: Math.round(ms) }, 'stroke ruled');
+      this.options.logger.info({ move: last?.move, latencyMs: Math.round(ms) }, 'move ruled');
     }
-    return ok(record);
+    return ok(undefined);
   }
 
   /** How soon after the balls stopped the last rulings reached the views: the issue's 300 ms. */
@@ -199,171 +242,127 @@ export class MatchService {
     };
   }
 
-  /**
-   * The frame goes on from these balls (the camera's, as it sees them now or as they stood before a
-   * stroke), with `on` the ball on where the balls alone do not say it.
-   */
-  setTableFrom(
-    actor: Actor,
-    seen: readonly BallView[],
-    on?: Extract<ClientMessage, { type: 'setTable' }>['on'],
-  ): Result<void, ActionError> {
-    if (actor.role !== 'referee')
-      return err({
-        code: 'UNAUTHORIZED',
-        message: 'only the referee can set the table up; sign in with the PIN',
-      });
-    if (seen.length === 0) return err({ code: 'REJECTED', message: 'the camera sees no balls' });
-    const balls = separateBalls(
-      this.options.table,
-      seen.map((b) => ({ id: b.id, x: mm(b.x), y: mm(b.y) })),
-    );
-    const checked = checkState(this.options.table, tableAsSeen(this.match.match.frame, balls, on));
-    if (!checked.ok)
-      return err({
-        code: 'REJECTED',
-        message: `the table as seen cannot be played from: ${describeError(checked.error)}`,
-      });
-    this.append({ type: 'setTable', balls, ...(on ? { on } : {}) }, actor.name);
-    this.pushView();
-    return ok(undefined);
-  }
-
   updateBalls(t: number, balls: readonly BallView[]): void {
     this.live = { t, balls };
     this.push({ type: 'balls', t, balls });
-    // While colours are being re-spotted or balls replaced, the distances the views show move with them.
-    if (this.match.respots.some((r) => !r.confirmed) || this.match.ghosts.length > 0) this.pushView();
+    // Views that measure the pieces against a target (a re-spot, balls to replace) follow them.
+    if (this.liveMatters) this.pushView();
+  }
+
+  /** Whether the view depends on where the camera sees the pieces now (the game's view says so). */
+  private get liveMatters(): boolean {
+    const v = this.session.view(this.match.state, null) as { followsLive?: unknown };
+    return v.followsLive === true;
   }
 
   updateSource(source: SourceInfo): void {
+    const changed = source.status !== this.source.status;
     this.source = source;
+    if (changed) this.pushView();
   }
 
-  /** A view's action: checked for who may do it and whether it makes sense now, then logged. */
-  act(actor: Actor, message: ClientMessage): Result<void, ActionError> {
-    if (!OPEN_MESSAGES.has(message.type) && actor.role !== 'referee')
+  /** The undo a message asks for: its target, the newest about a move, or the newest of all. */
+  private undoTarget(message: Extract<ClientMessage, { type: 'undo' }>): Result<UndoView, ActionError> {
+    const rejected = (message: string, field?: string): Result<never, ActionError> =>
+      err(field ? { code: 'REJECTED', message, field } : { code: 'REJECTED', message });
+    const inForce = this.match.undoable;
+    if (message.target !== undefined) {
+      const exact = inForce.find((u) => u.seq === message.target);
+      return exact ? ok(exact) : rejected(`log entry ${message.target} is not a decision in force`, 'target');
+    }
+    if (message.move !== undefined) {
+      const about = inForce.filter((u) => u.move === message.move).at(-1);
+      return about ? ok(about) : rejected(`nothing to undo about move ${message.move}`, 'move');
+    }
+    const newest = inForce.at(-1);
+    return newest ? ok(newest) : rejected('nothing to undo');
+  }
+
+  /**
+   * A view's action: checked for who may do it and whether it makes sense now, then logged. Returns
+   * what was done, in words, where that is worth saying (an undo says what it took back). `seen`: the
+   * pieces an action that reads the table goes by, where not the camera's view now (the demo sets each
+   * clip up from the balls as they stood before its first stroke).
+   */
+  act(actor: Actor, message: ClientMessage, seen?: readonly BallView[]): Result<{ done?: string }, ActionError> {
+    const open = isCoreMessage(message)
+      ? OPEN_CORE.has(message.type)
+      : this.session.openActions.has(message.type);
+    if (!open && actor.role !== 'referee')
       return err({
         code: 'UNAUTHORIZED',
         message: `only the referee can ${message.type}; sign in with the PIN`,
       });
-    const rejected = (why: string, field?: string): Result<never, ActionError> =>
-      err(field ? { code: 'REJECTED', message: why, field } : { code: 'REJECTED', message: why });
     const by = actor.name;
-    const m = this.match;
-    const last = m.strokes.at(-1);
-    const frame = m.match.frame;
-    const lastIs = (stroke: number): boolean => last?.stroke === stroke;
-    switch (message.type) {
-      case 'auth':
-        return ok(undefined); // handled by the caller, which knows the connection
-      case 'startMatch':
-        this.append(
-          {
-            type: 'matchStarted',
-            players: message.players,
-            bestOf: message.bestOf,
-            breaker: message.breaker,
-          },
-          by,
-        );
-        break;
-      case 'enterStroke': {
-        const t = this.live?.t ?? 0;
-        const entered = this.recordStroke({ shot: message.shot, start: t, end: t }, by);
-        if (!entered.ok) return rejected(entered.error.message, entered.error.field);
-        return ok(undefined);
-      }
-      case 'confirm': {
-        const s = m.strokes.find((x) => x.stroke === message.stroke);
-        if (!s) return rejected(`no stroke ${message.stroke}`, 'stroke');
-        if (!s.ruling)
-          return rejected(`stroke ${message.stroke} has no ruling to confirm: override it first`, 'stroke');
-        if (s.status === 'confirmed')
-          return rejected(`stroke ${message.stroke} is already confirmed`, 'stroke');
-        this.append({ type: 'confirm', stroke: message.stroke }, by);
-        break;
-      }
-      case 'override':
-      case 'refereeFoul': {
-        if (!lastIs(message.stroke)) return rejected('only the last stroke can be changed', 'stroke');
-        this.append(
-          message.type === 'override'
-            ? { type: 'override', stroke: message.stroke, shot: message.shot }
-            : { type: 'refereeFoul', stroke: message.stroke, foul: message.foul },
-          by,
-        );
-        const record = this.match.strokes.at(-1);
-        if (record?.rejected) {
-          this.options.logger.warn({ why: record.rejected }, 'override not ruled');
-        }
-        this.audit(record, by);
-        break;
-      }
-      case 'nominate':
-        if (frame.frameOver) return rejected('the frame is over');
-        this.append({ type: 'nominate', ball: message.ball }, by);
-        break;
-      case 'freeBall':
-        if (message.on && !last?.ruling?.foul) return rejected('a free ball follows a foul (WPBSA 3.12)');
-        this.append({ type: 'freeBall', on: message.on }, by);
-        break;
-      case 'callMiss':
-        if (!last?.ruling?.missCandidate || !last.ruling.missReplay)
-          return rejected('a miss can be called only on a foul where the rules allow it (WPBSA 3.14)');
-        this.append({ type: 'callMiss', stroke: last.stroke }, by);
-        break;
-      case 'playAgain':
-        if (!last?.ruling?.foul) return rejected('the offender can be asked to play again only after a foul');
-        this.append({ type: 'playAgain' }, by);
-        break;
-      case 'ballsReplaced':
-        if (m.ghosts.length === 0) return rejected('no balls to replace');
-        this.append({ type: 'ballsReplaced' }, by);
-        break;
-      case 'respotConfirm': {
-        const target = this.view.respots.find((r) => r.id === message.ball);
-        if (!target) return rejected(`the ${message.ball} is not to be re-spotted`, 'ball');
-        if (target.confirmed) return rejected(`the ${message.ball} is already confirmed`, 'ball');
-        const tolerance = this.options.respotToleranceMm ?? RESPOT_TOLERANCE_MM;
-        if (target.distance === undefined || !target.measured)
-          return rejected(`the camera does not see the ${message.ball} near its spot`, 'ball');
-        if (target.distance > tolerance)
-          return rejected(
-            `the ${message.ball} is ${target.distance.toFixed(1)} mm from its spot; it must be within ${tolerance} mm`,
-            'ball',
+    let done: string | undefined;
+    if (isCoreMessage(message)) {
+      switch (message.type) {
+        case 'auth':
+          return ok({}); // handled by the caller, which knows the connection
+        case 'startMatch': {
+          const options = this.session.optionsSchema.safeParse(message.options);
+          if (!options.success)
+            return err({
+              code: 'REJECTED',
+              message: options.error.issues[0]?.message ?? 'bad options',
+              field: `options.${options.error.issues[0]?.path.join('.') ?? ''}`,
+            });
+          if (message.players.length !== this.options.game.sides.count)
+            return err({
+              code: 'REJECTED',
+              message: `${this.options.game.title} is played by ${this.options.game.sides.count} players`,
+              field: 'players',
+            });
+          this.append(
+            {
+              type: 'matchStarted',
+              game: this.options.game.id,
+              players: message.players,
+              options: options.data,
+            },
+            by,
           );
-        this.append(
-          {
-            type: 'respotConfirmed',
-            ball: message.ball,
-            x: target.measured.x,
-            y: target.measured.y,
-            distance: target.distance,
-          },
-          actor.role === 'referee' ? by : 'player',
-        );
-        break;
+          break;
+        }
+        case 'enterMove': {
+          const granted = this.check({ type: 'move', move: message.move });
+          if (!granted.ok) return granted;
+          this.appendRequest(granted.value, by);
+          this.audit(by);
+          break;
+        }
+        case 'confirm':
+        case 'override': {
+          const granted = this.check(
+            message.type === 'confirm'
+              ? { type: 'confirm', move: message.move }
+              : { type: 'override', move: message.move, restated: message.restated },
+          );
+          if (!granted.ok) return granted;
+          this.appendRequest(granted.value, by);
+          if (message.type === 'override') this.audit(by);
+          break;
+        }
+        case 'undo': {
+          const target = this.undoTarget(message);
+          if (!target.ok) return target;
+          this.store.append({ type: 'undo', target: target.value.seq }, by, this.options.now());
+          this.match = this.replayAll();
+          done = `undid ${target.value.what}`;
+          this.options.logger.info({ by, undid: target.value.what, seq: target.value.seq }, 'undo');
+          break;
+        }
       }
-      case 'concede':
-        if (frame.frameOver) return rejected('the frame is over');
-        this.append({ type: 'concedeFrame' }, by);
-        break;
-      case 'setTable':
-        return this.setTableFrom(actor, this.live?.balls ?? [], message.on);
-      case 'reRack':
-        this.append({ type: 'reRack' }, by);
-        break;
-      case 'undo': {
-        const target = m.undoable.at(-1);
-        if (target === undefined) return rejected('nothing to undo');
-        this.store.append({ type: 'undo', target }, by, this.options.now());
-        this.match = replay(this.options.table, this.store.all());
-        break;
-      }
+    } else {
+      const { id: _id, ...action } = message;
+      const granted = this.check({ type: 'action', action: action as { type: string } }, seen);
+      if (!granted.ok) return granted;
+      // A player's confirmation is logged as the player's, not the referee's.
+      this.appendRequest(granted.value, actor.role === 'referee' ? by : 'player');
+      if (granted.value.type === 'action') this.audit(by);
     }
     this.pushView();
-    return ok(undefined);
+    return ok(done ? { done } : {});
   }
 
   close(): void {

@@ -3,18 +3,8 @@
 import { z } from 'zod';
 import { err, ok, refereeError, type RefereeError, type Result } from '../core/errors.ts';
 import { parseWith } from '../core/schema.ts';
-import {
-  SNOOKER_BALL_IDS,
-  SNOOKER_COLOURS,
-  SNOOKER_REDS,
-  ballsOverlap,
-  isOnBed,
-  makeTable,
-  snookerMarkings,
-  snookerTable,
-  type SnookerBallId,
-  type Table,
-} from '../table/index.ts';
+import { ballsOverlap, capacityOf, isOnBed, trackName, type BallSet, type Table } from '../equipment/index.ts';
+import type { SimGame } from './game.ts';
 import { pointMm } from '../core/units.ts';
 import type { CueAction, SimBall } from './physics/index.ts';
 
@@ -26,6 +16,8 @@ export interface ScenarioStroke {
 }
 
 export interface Scenario {
+  /** The game played: its bed, its opening layout, where a cue ball in hand goes. */
+  readonly game: SimGame;
   readonly table: Table;
   readonly balls: SimBall[];
   readonly strokes: ScenarioStroke[];
@@ -42,8 +34,7 @@ export const MAX_TIP_OFFSET = 0.9;
 const TOUCH_TOLERANCE = 1e-6;
 
 const finite = z.number();
-const bedSchema = z.object({ width: finite.positive(), length: finite.positive(), ball: finite.positive() });
-const ballsSchema = z.array(z.object({ id: z.enum(SNOOKER_BALL_IDS), x: finite, y: finite }));
+const ballsSchema = z.array(z.object({ id: z.string(), x: finite, y: finite }));
 const strokeSchema = z.object({
   cue: z.object({ vx: finite, vy: finite }),
   tip: z.object({ side: finite.optional(), height: finite.optional() }).optional(),
@@ -64,52 +55,21 @@ const invalid = (message: string, field: string): Result<never> =>
   err(refereeError('INVALID_INPUT', message, field));
 
 /**
- * The break-off layout (WPBSA Section 3, 2): the colours on their spots, the fifteen reds in a
- * triangle with its apex towards and as near the pink as may be without touching (1 mm clear) and
- * rows touching, the cue ball in the D at (800, 700) on a full-size table (CONTRACTS.md §7). Tracks:
- * `cue`, `red1` (the apex) … `red15` row by row from the left, then the colours by id.
+ * Track names for given balls: an id the set holds one of by itself, the others numbered in the order
+ * they come (`red1` …); no more of an id than the set holds, and only ids it has.
  */
-export const openingLayout = (table: Table): SimBall[] => {
-  const m =
-    table.markings ?? snookerMarkings({ width: table.width, length: table.length, ball: table.ballDiameter });
-  const D = table.ballDiameter;
-  const cx = m.d.centre.x;
-  // The D's centre is (889, 737) on a full-size table, so this is (800, 700) there.
-  const balls: SimBall[] = [{ track: 'cue', id: 'cue', x: cx - 89, y: m.baulkLine - 37 }];
-  // Rows a diameter·√3/2 apart touch; a part in 10¹² more keeps rounding from making them overlap.
-  const rowStep = D * (Math.sqrt(3) / 2) * (1 + 1e-12);
-  const apexY = m.spots.pink.y + D + 1;
-  let red = 0;
-  for (let row = 0; row < 5; row++)
-    for (let k = 0; k <= row; k++)
-      balls.push({ track: `red${++red}`, id: 'red', x: cx + (k - row / 2) * D, y: apexY + row * rowStep });
-  for (const c of SNOOKER_COLOURS) balls.push({ track: c, id: c, x: m.spots[c].x, y: m.spots[c].y });
-  return balls;
-};
-
-const parseTable = (json: unknown): Result<Table> => {
-  if (json === 'snooker') return ok(snookerTable());
-  if (typeof json === 'string')
-    return invalid(`unknown table "${json}": "snooker" or {width, length, ball}`, 'table');
-  const bed = parseWith(bedSchema, json, 'INVALID_INPUT', 'table');
-  if (!bed.ok) return bed;
-  return ok(makeTable(bed.value));
-};
-
-/** Track names for given balls: `cue`, `red1` … in the order the reds come, colours by id. */
-const tracked = (balls: readonly { id: SnookerBallId; x: number; y: number }[]): Result<SimBall[]> => {
+const tracked = (set: BallSet, balls: readonly { id: string; x: number; y: number }[]): Result<SimBall[]> => {
   const out: SimBall[] = [];
-  const seen = new Set<SnookerBallId>();
-  let reds = 0;
+  const count = new Map<string, number>();
   for (const [k, b] of balls.entries()) {
-    if (b.id === 'red') {
-      if (++reds > SNOOKER_REDS) return impossible(`more than ${SNOOKER_REDS} reds`, `balls[${k}].id`);
-      out.push({ track: `red${reds}`, id: b.id, x: b.x, y: b.y });
-      continue;
-    }
-    if (seen.has(b.id)) return impossible(`a second ${b.id} ball`, `balls[${k}].id`);
-    seen.add(b.id);
-    out.push({ track: b.id, id: b.id, x: b.x, y: b.y });
+    const most = capacityOf(set, b.id);
+    if (most === 0)
+      return invalid(`unknown ball "${b.id}": one of ${set.ids.join(', ')}`, `balls[${k}].id`);
+    const n = (count.get(b.id) ?? 0) + 1;
+    if (n > most)
+      return impossible(most === 1 ? `a second ${b.id} ball` : `more than ${most} ${b.id}s`, `balls[${k}].id`);
+    count.set(b.id, n);
+    out.push({ track: trackName(set, b.id, n), id: b.id, x: b.x, y: b.y });
   }
   return ok(out);
 };
@@ -158,21 +118,20 @@ const parseStroke = (s: z.output<typeof strokeSchema>, k: number): Result<Scenar
 };
 
 /** Parse a scenario (CONTRACTS.md §7). Errors name the field: `balls[3].x`, `strokes[0].cue.vx`. */
-export const parseScenario = (json: unknown): Result<Scenario> => {
+export const parseScenario = (json: unknown, game: SimGame): Result<Scenario> => {
   const top = parseWith(scenarioSchema, json);
   if (!top.ok) return top;
   const s = top.value;
-  if (s.table === undefined) return invalid('required: "snooker" or {width, length, ball}', 'table');
-  const table = parseTable(s.table);
+  const table = game.parseTable(s.table);
   if (!table.ok) return table;
   let balls: SimBall[];
-  if (s.balls === 'opening') balls = openingLayout(table.value);
+  if (s.balls === 'opening') balls = game.opening(table.value).map((b) => ({ ...b }));
   else if (s.balls === undefined || typeof s.balls === 'string')
     return invalid('"opening" or a list of {id, x, y}', 'balls');
   else {
     const given = parseWith(ballsSchema, s.balls, 'INVALID_INPUT', 'balls');
     if (!given.ok) return given;
-    const t = tracked(given.value);
+    const t = tracked(table.value.balls, given.value);
     if (!t.ok) return t;
     balls = t.value;
   }
@@ -186,6 +145,6 @@ export const parseScenario = (json: unknown): Result<Scenario> => {
     if (!stroke.ok) return stroke;
     strokes.push(stroke.value);
   }
-  const scenario: Scenario = { table: table.value, balls, strokes, seed: s.seed ?? 0 };
+  const scenario: Scenario = { game, table: table.value, balls, strokes, seed: s.seed ?? 0 };
   return ok(s.render === undefined ? scenario : { ...scenario, render: s.render });
 };

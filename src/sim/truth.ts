@@ -1,15 +1,8 @@
 // A scenario played out, and the exact truth a clip of it is checked against (CONTRACTS.md §7
 // truth.json): where every ball is at each frame, and each stroke's events, first contact, pots and
 // rest positions. Times are ms from the clip's first frame.
-import {
-  ballsOverlap,
-  isOnBed,
-  snookerMarkings,
-  type PocketId,
-  type SnookerBallId,
-  type Table,
-} from '../table/index.ts';
-import { pointMm } from '../core/units.ts';
+import type { PocketId, Table } from '../equipment/index.ts';
+import type { BallId } from '../equipment/pieces.ts';
 import {
   simulateStroke,
   type BallSample,
@@ -42,31 +35,8 @@ export interface PlayedScenario {
 }
 
 /**
- * Where the striker places a cue ball that went in: the cue ball's break-off place in the D
- * (800, 700), or failing that the nearest free place in the D on a 1 mm grid — the simulator
- * has no striker to choose, and must put it somewhere to play the next stroke.
- */
-const cueInHand = (table: Table, balls: readonly SimBall[]): SimBall => {
-  const m =
-    table.markings ?? snookerMarkings({ width: table.width, length: table.length, ball: table.ballDiameter });
-  const start = { x: m.d.centre.x - 89, y: m.baulkLine - 37 };
-  const free = (x: number, y: number): boolean =>
-    y <= m.baulkLine &&
-    Math.hypot(x - m.d.centre.x, y - m.d.centre.y) <= m.d.radius &&
-    isOnBed(table, pointMm(x, y)) &&
-    !balls.some((b) => ballsOverlap(table, pointMm(x, y), pointMm(b.x, b.y)));
-  for (let r = 0; r <= 2 * m.d.radius; r++)
-    for (let k = 0, n = Math.max(1, Math.round(2 * Math.PI * r)); k < n; k++) {
-      const x = start.x + r * Math.cos((2 * Math.PI * k) / n);
-      const y = start.y + r * Math.sin((2 * Math.PI * k) / n);
-      if (free(x, y)) return { track: 'cue', id: 'cue', x, y };
-    }
-  return { track: 'cue', id: 'cue', x: start.x, y: start.y }; // a D full of balls: cannot happen in snooker
-};
-
-/**
  * Play the strokes one after another, each from where the last left the balls (a cue ball that went
- * in is placed in the D); a still gap between strokes.
+ * in is placed where the game's striker would put it); a still gap between strokes.
  */
 export const playScenario = (s: Scenario, options: PlayOptions = {}): PlayedScenario => {
   const leadMs = options.leadMs ?? DEFAULT_PLAY.leadMs;
@@ -77,7 +47,8 @@ export const playScenario = (s: Scenario, options: PlayOptions = {}): PlayedScen
   let t = leadMs;
   for (const [k, stroke] of s.strokes.entries()) {
     if (k > 0) t += gapMs;
-    if (!balls.some((b) => b.id === 'cue')) balls = [cueInHand(s.table, balls), ...balls];
+    if (!balls.some((b) => b.id === 'cue'))
+      balls = [{ track: 'cue', id: 'cue', ...s.game.placeCueBall(s.table, balls) }, ...balls];
     const result = simulateStroke(s.table, balls, stroke.cue, options.physics);
     strokes.push({ start: t, result });
     t += result.duration;
@@ -109,7 +80,7 @@ export const positionsAt = (p: PlayedScenario, tMs: number): BallSample[] => {
 export type TruthEvent = SimEvent;
 
 export interface TruthBall {
-  readonly id: SnookerBallId;
+  readonly id: BallId;
   readonly track: string;
   readonly x: number;
   readonly y: number;
@@ -118,15 +89,15 @@ export interface TruthBall {
 export interface TruthStroke {
   readonly start: number;
   readonly end: number;
-  readonly firstContact: readonly SnookerBallId[];
+  readonly firstContact: readonly BallId[];
   readonly events: readonly TruthEvent[];
   readonly potted: readonly {
-    readonly id: SnookerBallId;
+    readonly id: BallId;
     readonly track: string;
     readonly pocket: PocketId;
   }[];
   /** Balls that left the table other than into a pocket: the simulator keeps every ball on the bed. */
-  readonly offTable: readonly { readonly id: SnookerBallId; readonly track: string }[];
+  readonly offTable: readonly { readonly id: BallId; readonly track: string }[];
   readonly rest: readonly TruthBall[];
 }
 
@@ -141,7 +112,7 @@ export interface TruthJson {
 /** Truth is written to the micrometre and the microsecond: exact for any test, and a readable file. */
 const fine = (v: number): number => Math.round(v * 1000) / 1000;
 
-const truthBall = (b: { id: SnookerBallId; track: string; x: number; y: number }): TruthBall => ({
+const truthBall = (b: { id: BallId; track: string; x: number; y: number }): TruthBall => ({
   id: b.id,
   track: b.track,
   x: fine(b.x),

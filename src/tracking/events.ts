@@ -10,8 +10,8 @@
 // cue ball's samples bracket the contact; the line extrapolates between them, so the contact point
 // and time come out between frames. Two balls whose contacts fall within `simultaneousMs` cannot be
 // told apart: both ids.
-import type { SnookerBallId } from '../table/balls.ts';
-import type { PocketId, Table } from '../table/bed.ts';
+import type { BallId } from '../equipment/pieces.ts';
+import type { PocketId, Table } from '../equipment/bed.ts';
 import {
   add,
   distance,
@@ -26,7 +26,7 @@ import {
   unit,
   type Segment,
   type Vec,
-} from '../table/vector.ts';
+} from '../equipment/vector.ts';
 import { mm } from '../core/units.ts';
 import { Matrix, solve } from 'ml-matrix';
 import { fitLineThrough, linearFit, type Sample } from './motion.ts';
@@ -363,7 +363,7 @@ type Obstacle =
       readonly s: number;
       readonly t: number;
       readonly track: string;
-      readonly id: SnookerBallId;
+      readonly id: BallId;
       /** How far inside the contact circle the path goes (mm; negative: it passes outside). */
       readonly depth: number;
     }
@@ -447,7 +447,7 @@ const obstacles = (table: Table, leg: Leg, before: readonly TrackView[], o: Even
 
 interface Departure {
   readonly track: string;
-  readonly id: SnookerBallId;
+  readonly id: BallId;
   readonly t: number;
   /** How well `t` is known beyond the frame timing (ms): a slow ball's start is blurred by noise. */
   readonly slack: number;
@@ -560,7 +560,7 @@ const cushionContacts = (
 };
 
 export interface FirstContact {
-  readonly ids: SnookerBallId[];
+  readonly ids: BallId[];
   readonly tracks: string[];
   readonly t: number | undefined;
 }
@@ -792,7 +792,7 @@ export const analyseStroke = (
   for (const m of moves) {
     if (m.track === cueTrack) continue;
     if (first.tracks.includes(m.track) && first.t !== undefined && Math.abs(m.t - first.t) < 50) continue;
-    let best: { track: string; id: SnookerBallId; gap: number } | undefined;
+    let best: { track: string; id: BallId; gap: number } | undefined;
     for (const [track, s] of series) {
       if (track === m.track) continue;
       const rest = record.before.find((b) => b.track === track) ?? s.samples[0];
@@ -809,8 +809,8 @@ export const analyseStroke = (
       events.push({ t: c.t, type: 'cushion', ball: s.view.id, track });
   }
 
-  const potted: { id: SnookerBallId; pocket: PocketId }[] = [];
-  const offTable: SnookerBallId[] = [];
+  const potted: { id: BallId; pocket: PocketId }[] = [];
+  const offTable: BallId[] = [];
   // Balls that went during the stroke: gone at its end, on the table at some frame since it began.
   const there = new Set(
     record.frames

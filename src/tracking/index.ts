@@ -1,6 +1,6 @@
 // Tracking: balls over time → tracks → strokes → what happened in each (issue 6). Small pure stages
 // (motion, events) and temporal state with reset() (Tracker, StrokeSegmenter, StrokeFollower).
-import type { Table } from '../table/bed.ts';
+import type { Table } from '../equipment/bed.ts';
 import { analyseStroke, DEFAULT_EVENTS, type EventOptions } from './events.ts';
 import { DEFAULT_SEGMENTER, StrokeSegmenter, type SegmenterOptions, type StrokeRecord } from './segmenter.ts';
 import { DEFAULT_TRACKER, Tracker, type TrackerOptions } from './tracker.ts';
@@ -12,6 +12,8 @@ export * from './tracker.ts';
 export * from './segmenter.ts';
 export * from './events.ts';
 export * from './synthetic.ts';
+export * from './places.ts';
+export * from './trails.ts';
 
 export interface FollowerOptions {
   readonly tracker: TrackerOptions;

@@ -2,7 +2,7 @@
 // velocity for the next frame's prediction), struck or bounced (a sample far from the prediction),
 // and slowing to a stop. Plus the small fits the event stage uses: a line through points, a line
 // through a fixed point, a straight-line fit of distance against time.
-import { add, dot, scale, sub, unit, type Vec } from '../table/vector.ts';
+import { add, dot, scale, sub, unit, type Vec } from '../equipment/vector.ts';
 
 export interface Sample {
   readonly t: number;

@@ -3,15 +3,15 @@
 // under a cue or an arm, a class misread now and then, a fast ball's position taken from its motion
 // blur (and sometimes lost in it), light changes that make all of that worse, and the odd false ball.
 // Lets the tracker be built and measured before, and independently of, the vision stage.
-import { SNOOKER_BALL_IDS, type SnookerBallId } from '../table/balls.ts';
-import type { Table } from '../table/bed.ts';
-import { distanceToSegment, type Segment } from '../table/vector.ts';
+import type { BallId } from '../equipment/pieces.ts';
+import type { Table } from '../equipment/bed.ts';
+import { distanceToSegment, type Segment } from '../equipment/vector.ts';
 import { mm, pointMm } from '../core/units.ts';
 import type { Detection, FrameDetections } from './types.ts';
 
 /** A ball's exact state at an instant, as the simulator gives it (`BallSample` of src/sim/physics). */
 export interface TruthSample {
-  readonly id: SnookerBallId;
+  readonly id: BallId;
   readonly x: number;
   readonly y: number;
   readonly vx: number;
@@ -125,7 +125,7 @@ export const synthesiseFrame = (
     const ux = speed > 0 ? b.vx / speed : 0;
     const uy = speed > 0 ? b.vy / speed : 0;
     const misread = rng.next() < faults.classErrorRate;
-    const id = misread ? otherId(b.id, rng) : b.id;
+    const id = misread ? otherId(table, b.id, rng) : b.id;
     balls.push({
       id,
       x: mm(x + rng.normal(0, noise) + ux * along),
@@ -135,7 +135,7 @@ export const synthesiseFrame = (
   });
   if (rng.next() < faults.falseRate) {
     balls.push({
-      id: SNOOKER_BALL_IDS[Math.floor(rng.next() * SNOOKER_BALL_IDS.length)] ?? 'red',
+      id: table.balls.ids[Math.floor(rng.next() * table.balls.ids.length)] ?? 'cue',
       x: mm(table.ballRadius + rng.next() * (table.width - table.ballDiameter)),
       y: mm(table.ballRadius + rng.next() * (table.length - table.ballDiameter)),
       confidence: 0.5,
@@ -151,8 +151,8 @@ export const synthesiseFrame = (
   return { t, balls };
 };
 
-const otherId = (id: SnookerBallId, rng: RandomSource): SnookerBallId => {
-  const others = SNOOKER_BALL_IDS.filter((x) => x !== id);
+const otherId = (table: Table, id: BallId, rng: RandomSource): BallId => {
+  const others = table.balls.ids.filter((x) => x !== id);
   return others[Math.floor(rng.next() * others.length)] ?? id;
 };
 

@@ -7,9 +7,9 @@
 // them in a row, one of them sure of its class, bring back a hidden or potted ball of that class, or
 // start a new one.
 import computeMunkres from 'munkres-js';
-import { SNOOKER_BALL_IDS, SNOOKER_CAPACITY, type SnookerBallId } from '../table/balls.ts';
-import type { PocketId, Table } from '../table/bed.ts';
-import { depthInPocket } from '../table/occupancy.ts';
+import { capacityOf, trackName, type BallId } from '../equipment/pieces.ts';
+import type { PocketId, Table } from '../equipment/bed.ts';
+import { depthInPocket } from '../equipment/occupancy.ts';
 import {
   distance,
   distanceToSegment,
@@ -21,7 +21,7 @@ import {
   toPoint,
   type Segment,
   type Vec,
-} from '../table/vector.ts';
+} from '../equipment/vector.ts';
 import { mm, pointMm } from '../core/units.ts';
 import { BallMotion, DEFAULT_MOTION, type MotionOptions } from './motion.ts';
 import type { Detection, FrameDetections, TrackedFrame, TrackStatus, TrackView } from './types.ts';
@@ -70,8 +70,6 @@ export interface TrackerOptions {
   readonly lipSettleMs: number;
   /** Slower than this, a ball vanishing at a cushion is hidden, not off the table (mm/s). */
   readonly offTableMinSpeedMmS: number;
-  /** Balls of each id the set holds. */
-  readonly capacity: Readonly<Record<SnookerBallId, number>>;
 }
 
 // A 4 m/s stroke moves a ball 67 mm per frame at 60 fps (issue 6); the fastest break-offs reach about
@@ -94,12 +92,11 @@ export const DEFAULT_TRACKER: TrackerOptions = {
   lipMm: 12,
   lipSettleMs: 600,
   offTableMinSpeedMmS: 1500,
-  capacity: SNOOKER_CAPACITY,
 };
 
 interface Track {
   readonly name: string;
-  readonly id: SnookerBallId;
+  readonly id: BallId;
   readonly motion: BallMotion;
   status: TrackStatus;
   pending: 'pot' | 'offTable' | undefined;
@@ -113,7 +110,7 @@ interface Track {
 }
 
 interface Tentative {
-  readonly id: SnookerBallId;
+  readonly id: BallId;
   p: Vec;
   last: number;
   /** Its detections so far: the track it becomes starts from them. */
@@ -200,7 +197,8 @@ export class Tracker {
   private tracks: Track[] = [];
   private tentatives: Tentative[] = [];
   private lastT: number | undefined;
-  private redCount = 0;
+  /** How many of each id have been named so far (`red1`, `red2` …). */
+  private named = new Map<BallId, number>();
 
   constructor(
     private readonly table: Table,
@@ -211,7 +209,7 @@ export class Tracker {
     this.tracks = [];
     this.tentatives = [];
     this.lastT = undefined;
-    this.redCount = 0;
+    this.named.clear();
   }
 
   /**
@@ -250,7 +248,7 @@ export class Tracker {
     };
     // Class by class, inside each track's gate.
     const byClass = (group: readonly Track[]): void => {
-      for (const id of SNOOKER_BALL_IDS) {
+      for (const id of this.table.balls.ids) {
         const tracks = group.filter((k) => k.id === id);
         const dets = [...unmatched].filter((i) => frame.balls[i]?.id === id);
         if (tracks.length === 0 || dets.length === 0) continue;
@@ -512,7 +510,7 @@ export class Tracker {
     // is seen only now and then).
     const gate = (c: Tentative): number => o.gateMm + (o.maxSpeedMmS * Math.max(dt, t - c.last, 1)) / 1000;
     const fresh: Tentative[] = [];
-    for (const id of SNOOKER_BALL_IDS) {
+    for (const id of this.table.balls.ids) {
       const cands = this.tentatives.filter((c) => c.id === id);
       const ds = dets.filter((d) => d.id === id);
       if (ds.length === 0) continue;
@@ -599,8 +597,10 @@ export class Tracker {
       back.observed = c.p;
       return;
     }
-    if (ofClass.length >= this.options.capacity[c.id]) return; // more than the set holds: a false detection
-    const name = c.id === 'red' ? `red${++this.redCount}` : c.id;
+    if (ofClass.length >= capacityOf(this.table.balls, c.id)) return; // more than the set holds: a false detection
+    const n = (this.named.get(c.id) ?? 0) + 1;
+    this.named.set(c.id, n);
+    const name = trackName(this.table.balls, c.id, n);
     this.tracks.push({
       name,
       id: c.id,

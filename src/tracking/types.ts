@@ -1,12 +1,12 @@
 // The data that flows through tracking: detections in, tracks per frame, strokes out. Positions in
 // table millimetres (CONTRACTS.md §1), times in milliseconds from the source's first frame.
-import type { SnookerBallId } from '../table/balls.ts';
-import type { PocketId } from '../table/bed.ts';
+import type { BallId } from '../equipment/pieces.ts';
+import type { PocketId } from '../equipment/bed.ts';
 import type { Mm, PointMm } from '../core/units.ts';
 
 /** One ball as vision reports it for one frame (CONTRACTS.md §3). */
 export interface Detection {
-  readonly id: SnookerBallId;
+  readonly id: BallId;
   readonly x: Mm;
   readonly y: Mm;
   readonly confidence: number;
@@ -30,7 +30,7 @@ export type TrackStatus = 'table' | 'hidden' | 'potted' | 'offTable';
 export interface TrackView {
   /** Unique name: `cue`, `red1` … `red15`, the colours by their id. */
   readonly track: string;
-  readonly id: SnookerBallId;
+  readonly id: BallId;
   readonly status: TrackStatus;
   /** Best estimate: the rest position when at rest, else the detection, else the prediction. */
   readonly x: Mm;
@@ -66,7 +66,7 @@ export interface TrackedFrame {
 /** A ball at rest: a track and where it lies. */
 export interface RestingBall {
   readonly track: string;
-  readonly id: SnookerBallId;
+  readonly id: BallId;
   readonly x: Mm;
   readonly y: Mm;
 }
@@ -98,9 +98,9 @@ export interface Shot {
   readonly start: number;
   readonly end: number;
   /** The ball(s) the cue ball touched first; two ids when they cannot be told apart; [] for none. */
-  readonly firstContact: SnookerBallId[];
-  readonly potted: { readonly id: SnookerBallId; readonly pocket: PocketId }[];
-  readonly offTable: SnookerBallId[];
+  readonly firstContact: BallId[];
+  readonly potted: { readonly id: BallId; readonly pocket: PocketId }[];
+  readonly offTable: BallId[];
   /** Contacts (with the ids of the two balls), cushions, pots and falls, by time. */
   readonly events: StrokeEvent[];
   /** Where the balls lay before the stroke. */

@@ -4,7 +4,7 @@
 // frames then only read tables.
 import { cameraCentre, pixelToPlane, type Calibration } from '../camera/index.ts';
 import { mm, pointPx } from '../core/units.ts';
-import type { Pocket, Table } from '../table/index.ts';
+import { markDistance, type Pocket, type Table } from '../equipment/index.ts';
 import { reducedToFull } from './reduce.ts';
 
 /** What the static scene shows at a reduced pixel. */
@@ -246,16 +246,9 @@ export const approxPlanePoint = (g: VisionGeometry, u: number, v: number, z: num
 };
 
 /** Is the cloth point (x, y) within `slack` mm of a marking's ink? */
-const nearMarking = (t: Table, x: number, y: number, slack: number): boolean => {
-  const m = t.markings;
-  if (!m) return false;
-  const line = LINE_HALF_WIDTH + slack;
-  if (Math.abs(y - m.baulkLine) < line) return true;
-  if (y < m.baulkLine + line && Math.abs(Math.hypot(x - m.d.centre.x, y - m.d.centre.y) - m.d.radius) < line)
-    return true;
-  const spot = SPOT_RADIUS + slack;
-  return Object.values(m.spots).some((s) => Math.hypot(x - s.x, y - s.y) < spot);
-};
+const nearMarking = (t: Table, x: number, y: number, slack: number): boolean =>
+  t.marks !== undefined &&
+  markDistance(t.marks, x, y, 2 * (LINE_HALF_WIDTH + slack), SPOT_RADIUS + slack) < 0;
 
 const labelRegions = (g: VisionGeometry, margin: number): void => {
   const t = g.table;
@@ -292,7 +285,7 @@ const labelRegions = (g: VisionGeometry, margin: number): void => {
         if (dn > 0 && ln < nearPocket.mouth / 2 + R)
           code = d0 < nearPocket.fallDepth && l0 < nearPocket.mouth / 2 ? Region.cloth : Region.pocket;
       }
-      if (code === Region.cloth && t.markings) {
+      if (code === Region.cloth && t.marks) {
         // Half a reduced block, in mm on the cloth, and the line's own half-width.
         const slack = (0.5 * g.scale * R) / apparentRadius(g, u, v);
         if (nearMarking(t, x0, y0, slack)) code = Region.marking;

@@ -1,8 +1,8 @@
 // Which ball is which: the classifier's guess for each located ball (src/vision/classify, one batch a
-// frame), then what the game allows — one cue ball, fifteen reds, one of each colour — decided for
-// all the balls together (assignIdentities).
+// frame), then what the game's set allows (no more of each id than it holds), decided for all the
+// balls together (assignIdentities).
 import type { RgbImage } from '../core/image.ts';
-import type { SnookerBallId } from '../table/index.ts';
+import type { BallId } from '../equipment/pieces.ts';
 import {
   assignIdentities,
   type BallClassifier,
@@ -13,7 +13,7 @@ import type { LocatedBall } from './locate.ts';
 
 /** A ball found, placed and named (CONTRACTS.md §3's `{ id, x, y, confidence }`, and where it is in the image). */
 export interface DetectedBall extends LocatedBall {
-  readonly id: SnookerBallId;
+  readonly id: BallId;
   /** The classifier's probability of `id`. */
   readonly confidence: number;
 }
@@ -42,7 +42,7 @@ export const identifyBalls = async (
   todo.forEach((i, k) => {
     guesses[i] = fresh[k] as ClassifiedBall;
   });
-  const named = assignIdentities(guesses);
+  const named = assignIdentities(guesses, classifier.balls);
   return {
     balls: balls.map((b, i) => {
       const n = named[i] as ClassifiedBall;

@@ -2,7 +2,7 @@
 // ball are one; a centre where no ball can rest, or an outline with cloth inside, is a phantom; a ball is reported only when most of
 // its outline is accounted for — edges against the cloth, or a touching neighbour — and not hidden
 // under a cue, a hand or an arm (a referee would rather hear "not seen" than a guess).
-import { isOnBed } from '../table/index.ts';
+import { isOnBed } from '../equipment/index.ts';
 import { pointMm } from '../core/units.ts';
 import { RayStatus, type FittedBall } from './fit.ts';
 import type { VisionGeometry } from './geometry.ts';

@@ -1,20 +1,36 @@
 // Balls, ghosts, respot targets and trails over the table drawing (table-svg.ts), in the same units.
-import type { BallView, GhostView, RespotView, TrailView } from '../match/view.ts';
+import type { BallSet } from '../equipment/pieces.ts';
+import type { BallView, TrailView } from '../match/view.ts';
 import { toScreen } from './table-svg.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-/** Snooker ball colours as they look on screen. */
-export const BALL_COLOURS: Record<string, string> = {
-  cue: '#f4f1e6',
-  red: '#c8102e',
-  yellow: '#f2c300',
-  green: '#00843d',
-  brown: '#7b4a1e',
-  blue: '#1f4fb4',
-  pink: '#f28fb1',
-  black: '#111111',
-};
+/** Where a ball stood, drawn as a ghost to put it back to. */
+export interface Ghost {
+  readonly id: string;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Where a ball is to be placed, and whether it has been. */
+export interface PlaceTarget {
+  readonly id: string;
+  readonly target: { readonly x: number; readonly y: number };
+  readonly confirmed: boolean;
+}
+
+const hex = (c: readonly number[]): string =>
+  `#${c
+    .map((v) =>
+      Math.round(Math.max(0, Math.min(255, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+
+/** Each ball id's colour on screen, from how the game's set says it looks. */
+export const ballColours = (set: BallSet): Record<string, string> =>
+  Object.fromEntries(Object.entries(set.look).map(([id, look]) => [id, hex(look.colour)]));
 
 const circle = (
   parent: Element,
@@ -52,24 +68,30 @@ export const drawBalls = (layer: Element, balls: readonly BallView[], style: Bal
   }
 };
 
-export const drawGhosts = (layer: Element, ghosts: readonly GhostView[], radius: number): void => {
+export const drawGhosts = (layer: Element, ghosts: readonly Ghost[], style: BallStyle): void => {
+  const { radius, colours } = style;
   layer.replaceChildren();
   for (const g of ghosts) {
     circle(layer, g.x, g.y, radius, {
       class: 'ghost',
       'data-id': g.id,
-      stroke: BALL_COLOURS[g.id] ?? '#fff',
+      stroke: colours[g.id] ?? '#fff',
     });
   }
 };
 
-export const drawRespotTargets = (layer: Element, respots: readonly RespotView[], radius: number): void => {
+export const drawRespotTargets = (
+  layer: Element,
+  respots: readonly PlaceTarget[],
+  style: BallStyle,
+): void => {
+  const { radius, colours } = style;
   layer.replaceChildren();
   for (const r of respots) {
     circle(layer, r.target.x, r.target.y, radius, {
       class: `respot-target${r.confirmed ? ' confirmed' : ''}`,
       'data-id': r.id,
-      stroke: BALL_COLOURS[r.id] ?? '#fff',
+      stroke: colours[r.id] ?? '#fff',
     });
   }
 };

@@ -1,6 +1,6 @@
 // The views' link to the server: one WebSocket on /ws that reconnects by itself and re-syncs (the
 // server sends the whole view on every connect), so a page left open survives restarts.
-import type { BallView, MatchView } from '../match/view.ts';
+import type { BallView } from '../match/view.ts';
 
 export interface ServerError {
   readonly type: 'error';
@@ -10,8 +10,9 @@ export interface ServerError {
   readonly replyTo?: string;
 }
 
-export type Inbound =
-  | { readonly type: 'view'; readonly view: MatchView }
+/** What the server sends: `V` is the game's view (with the core's envelope). */
+export type Inbound<V> =
+  | { readonly type: 'view'; readonly view: V }
   | { readonly type: 'balls'; readonly t: number; readonly balls: readonly BallView[] }
   | {
       readonly type: 'ruling';
@@ -19,7 +20,7 @@ export type Inbound =
       readonly foul: { points: number; reasons: string[] } | null;
     }
   | { readonly type: 'authenticated'; readonly name: string }
-  | { readonly type: 'ack'; readonly replyTo: string }
+  | { readonly type: 'ack'; readonly replyTo?: string; readonly done?: string }
   | ServerError;
 
 export interface Live {
@@ -27,14 +28,14 @@ export interface Live {
   readonly connected: boolean;
 }
 
-export interface LiveHandlers {
-  onMessage(message: Inbound): void;
+export interface LiveHandlers<V> {
+  onMessage(message: Inbound<V>): void;
   onStatus?(connected: boolean): void;
   /** Sent again on every (re)connect, e.g. the referee's authentication. */
   hello?(): Record<string, unknown> | null;
 }
 
-export const connectLive = (handlers: LiveHandlers): Live => {
+export const connectLive = <V>(handlers: LiveHandlers<V>): Live => {
   let socket: WebSocket | null = null;
   let connected = false;
   let retry = 250;
@@ -51,7 +52,7 @@ export const connectLive = (handlers: LiveHandlers): Live => {
       if (hello) s.send(JSON.stringify(hello));
     });
     s.addEventListener('message', (e: MessageEvent<string>) => {
-      handlers.onMessage(JSON.parse(e.data) as Inbound);
+      handlers.onMessage(JSON.parse(e.data) as Inbound<V>);
     });
     s.addEventListener('close', () => {
       connected = false;

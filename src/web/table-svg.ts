@@ -1,7 +1,7 @@
-// Draws a bed to scale as SVG, from the table model the server sends (src/table). Shared by every
+// Draws a bed to scale as SVG, from the table model the server sends (src/equipment). Shared by every
 // view. Screen orientation: the table lies along the screen with the baulk end on the left, as a
 // camera over the table shows it on a landscape screen: screen right = table y, screen down = table x.
-import type { Pocket, Table } from '../table/bed.ts';
+import type { Pocket, Table } from '../equipment/bed.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -97,25 +97,34 @@ export const drawTable = (svg: SVGSVGElement, table: Table): SVGGElement => {
   );
   for (const p of table.pockets) drawThroat(p, bed);
   for (const c of table.cushions) line(c, 'cushion-nose', bed);
-  const m = table.markings;
+  const m = table.marks;
   if (m) {
     const marks = el('g', { class: 'markings' }, bed);
-    line({ a: { x: 0, y: m.baulkLine }, b: { x: table.width, y: m.baulkLine } }, 'baulk-line', marks);
-    // The D: the semicircle on the baulk side of the baulk line (WPBSA Section 1, 1(e)).
-    const top = toScreen({ x: m.d.centre.x - m.d.radius, y: m.d.centre.y });
-    const bottom = toScreen({ x: m.d.centre.x + m.d.radius, y: m.d.centre.y });
-    el(
-      'path',
-      {
-        d: `M ${top.x} ${top.y} A ${m.d.radius} ${m.d.radius} 0 0 0 ${bottom.x} ${bottom.y}`,
-        class: 'd-line',
-        id: 'the-d',
-      },
-      marks,
-    );
-    for (const [colour, spot] of Object.entries(m.spots)) {
-      const s = toScreen(spot);
-      el('circle', { cx: s.x, cy: s.y, r: 6, class: 'spot', 'data-spot': colour }, marks);
+    for (const l of m.lines) line(l, l.name, marks);
+    for (const arc of m.arcs) {
+      const from = toScreen({
+        x: arc.centre.x + arc.radius * Math.cos(arc.from),
+        y: arc.centre.y + arc.radius * Math.sin(arc.from),
+      });
+      const to = toScreen({
+        x: arc.centre.x + arc.radius * Math.cos(arc.to),
+        y: arc.centre.y + arc.radius * Math.sin(arc.to),
+      });
+      // The screen swaps x and y (a mirror), so a sweep of increasing table angle is SVG's sweep-flag 0.
+      const large = arc.to - arc.from > Math.PI ? 1 : 0;
+      el(
+        'path',
+        {
+          d: `M ${from.x} ${from.y} A ${arc.radius} ${arc.radius} 0 ${large} 0 ${to.x} ${to.y}`,
+          class: `${arc.name}-line`,
+          id: `the-${arc.name}`,
+        },
+        marks,
+      );
+    }
+    for (const spot of m.spots) {
+      const s = toScreen(spot.at);
+      el('circle', { cx: s.x, cy: s.y, r: 6, class: 'spot', 'data-spot': spot.name }, marks);
     }
   }
   return el('g', { class: 'balls' }, svg);

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { launchBrowser } from '../helpers/browser.ts';
 import { startTestServer } from '../helpers/server.ts';
 import type { RunningServer } from '../../src/server/app.ts';
-import { snookerTable } from '../../src/table/bed.ts';
+import { snookerTable } from '../../src/games/snooker/equipment.ts';
 
 const table = snookerTable();
 let server: RunningServer;

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
-import { openingBalls } from '../../src/rules/snooker/index.ts';
-import { snookerTable } from '../../src/table/bed.ts';
-import type { ShotInput } from '../../src/match/replay.ts';
+import { openingBalls } from '../../src/games/snooker/rules/index.ts';
+import { snookerTable } from '../../src/games/snooker/equipment.ts';
+import type { ShotInput } from '../../src/games/snooker/session.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { startTestServer, TEST_PIN, type TestServer } from '../helpers/server.ts';
 

@@ -3,7 +3,7 @@
 import { pino } from 'pino';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/app.ts';
 import { MatchService } from '../../src/server/service.ts';
-import { snookerTable } from '../../src/table/bed.ts';
+import { snookerTable } from '../../src/games/snooker/equipment.ts';
 
 export const TEST_PIN = '246810';
 

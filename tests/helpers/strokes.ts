@@ -1,17 +1,10 @@
 // Random seeded strokes for the tracking tests and the events benchmark: layouts, strokes aimed at a
 // ball with a random cut, played one after another by the simulator into a clip with exact truth;
 // and the scoring of what the tracker made of a clip against that truth.
-import type { PocketId, SnookerBallId, Table } from '../../src/table/index.ts';
-import {
-  ballsOverlap,
-  distanceToSegment,
-  dot,
-  isOnBed,
-  scale,
-  SNOOKER_COLOURS,
-  sub,
-  type Vec,
-} from '../../src/table/index.ts';
+import type { PocketId, Table } from '../../src/equipment/index.ts';
+import type { SnookerBallId } from '../../src/games/snooker/equipment.ts';
+import { ballsOverlap, distanceToSegment, dot, isOnBed, scale, sub, type Vec } from '../../src/equipment/index.ts';
+import { SNOOKER_COLOURS } from '../../src/games/snooker/equipment.ts';
 import {
   simulateStroke,
   type BallSample,

@@ -1,6 +1,6 @@
 // Fouls and penalties (WPBSA 3.10 (a)–(d), 3.6, 3.12(b), 3.5), as a table of named cases.
 import { describe, expect, it } from 'vitest';
-import type { FrameState, Shot } from '../../src/rules/snooker/index.ts';
+import type { FrameState, Shot } from '../../src/games/snooker/rules/index.ts';
 import { b, coloursFrom, frame, onSpot, openCue, play, shot, SPOTS } from './helpers.ts';
 
 interface Case {

@@ -6,7 +6,7 @@ import {
   rule,
   type FrameState,
   type Shot,
-} from '../../src/rules/snooker/index.ts';
+} from '../../src/games/snooker/rules/index.ts';
 import { b, coloursFrom, frame, onSpot, openCue, play, shot, SPOTS, table } from './helpers.ts';
 
 const lastBlack = (scores: [number, number], striker: 0 | 1 = 0): FrameState =>

@@ -1,6 +1,6 @@
 // Building blocks for the rules tests: states and shots written compactly, on the WPBSA table.
-import { applyStroke, ballAt, type Ball, type FrameState, type Shot } from '../../src/rules/snooker/index.ts';
-import { snookerTable, type SnookerColour } from '../../src/table/index.ts';
+import { applyStroke, ballAt, type Ball, type FrameState, type Shot } from '../../src/games/snooker/rules/index.ts';
+import { snookerTable, type SnookerColour } from '../../src/games/snooker/equipment.ts';
 
 export const table = snookerTable();
 

@@ -1,7 +1,7 @@
 // Checking `referee rule` input (CONTRACTS.md §4): the contract's example, and every way an input can
 // be wrong, each named by its field.
 import { describe, expect, it } from 'vitest';
-import { rule } from '../../src/rules/snooker/index.ts';
+import { rule } from '../../src/games/snooker/rules/index.ts';
 import { contractExample } from './helpers.ts';
 
 const full = (): Array<{ id: string; x: number; y: number }> => [

@@ -1,7 +1,7 @@
 // Points remaining, snookers required, and the miss with its three-miss rule (WPBSA 3.14).
 import { describe, expect, it } from 'vitest';
-import { openingBalls, pointsRemaining, snookersRequired, type On } from '../../src/rules/snooker/index.ts';
-import type { SnookerBallId } from '../../src/table/index.ts';
+import { openingBalls, pointsRemaining, snookersRequired, type On } from '../../src/games/snooker/rules/index.ts';
+import type { SnookerBallId } from '../../src/games/snooker/equipment.ts';
 import { b, coloursFrom, frame, openCue, play, shot, someReds } from './helpers.ts';
 
 const ids = (balls: readonly { id: SnookerBallId }[]): SnookerBallId[] => balls.map((x) => x.id);

@@ -14,8 +14,8 @@ import {
   type Ball,
   type FrameState,
   type Shot,
-} from '../../src/rules/snooker/index.ts';
-import type { SnookerBallId } from '../../src/table/index.ts';
+} from '../../src/games/snooker/rules/index.ts';
+import type { SnookerBallId } from '../../src/games/snooker/equipment.ts';
 import { b, shot, table } from './helpers.ts';
 
 type Choice = readonly [number, number];

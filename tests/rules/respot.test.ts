@@ -2,8 +2,8 @@
 // top cushion, pink and black below their spots; exact positions.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nearestFreeOnLine, respot, type Ball } from '../../src/rules/snooker/index.ts';
-import { ballsOverlap, distance } from '../../src/table/index.ts';
+import { nearestFreeOnLine, respot, type Ball } from '../../src/games/snooker/rules/index.ts';
+import { ballsOverlap, distance } from '../../src/equipment/index.ts';
 import { pointMm } from '../../src/core/units.ts';
 import { b, frame, onSpot, play, shot, SPOTS, table } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 // Ball on and scoring through the frame (WPBSA 2.11, 3.3, 3.12), as a table of named cases.
 import { describe, expect, it } from 'vitest';
-import type { FrameState, On, Shot } from '../../src/rules/snooker/index.ts';
+import type { FrameState, On, Shot } from '../../src/games/snooker/rules/index.ts';
 import { b, coloursFrom, frame, onSpot, openCue, play, shot, someReds, SPOTS } from './helpers.ts';
 
 interface Case {

@@ -1,7 +1,7 @@
 // Snookered (WPBSA 2.17), angled by a jaw (2.17(e)), in hand (2.17(a)), and the free ball (3.12).
 import { describe, expect, it } from 'vitest';
-import { isSnookered, sightOf } from '../../src/rules/snooker/index.ts';
-import { pocketById } from '../../src/table/index.ts';
+import { isSnookered, sightOf } from '../../src/games/snooker/rules/index.ts';
+import { pocketById } from '../../src/equipment/index.ts';
 import { pointMm } from '../../src/core/units.ts';
 import { b, coloursFrom, frame, onSpot, play, shot, table } from './helpers.ts';
 

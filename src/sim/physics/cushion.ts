@@ -1,6 +1,6 @@
 // What a strike on the rubber does. The rubber's shape (cushion noses, jaws, rounded knuckles) is the
 // table's: src/table/rails.ts.
-import type { Rails } from '../../table/rails.ts';
+import type { Rails } from '../../equipment/rails.ts';
 import type { Kinematics } from './motion.ts';
 import type { PhysicsOptions } from './options.ts';
 

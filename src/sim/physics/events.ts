@@ -2,7 +2,7 @@
 // balls (squared) is a quartic in time and the gap to a cushion face a quadratic; each is solved for
 // the first moment it closes (poly.ts), within the phases both balls are in. Most pairs are ruled out
 // first by the boxes their paths stay inside.
-import type { Pocket } from '../../table/index.ts';
+import type { Pocket } from '../../equipment/index.ts';
 import type { Rails } from './cushion.ts';
 import { moving, pathFrom, type Segment } from './motion.ts';
 import { nextFall } from './pocket.ts';

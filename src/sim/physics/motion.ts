@@ -4,7 +4,7 @@
 // until the slip is gone (after 2|u|/7μs·g). Then it rolls, slowing at μr·g until it stops. Spin about
 // the vertical decays on its own at 5·μsp·g/2R. Every phase is a quadratic in time: that is what makes
 // exact contact times possible.
-import type { PocketId } from '../../table/index.ts';
+import type { PocketId } from '../../equipment/index.ts';
 import type { PhysicsOptions } from './options.ts';
 
 export type Mode = 'sliding' | 'rolling' | 'still' | 'falling' | 'potted';

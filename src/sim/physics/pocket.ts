@@ -3,7 +3,7 @@
 // time a free fall of one ball diameter takes, its centre dropping from R to −R, while it runs on a
 // little into the pocket (its speed dies away over about a ball radius, as against the pocket's back
 // and net); then it is potted.
-import type { Pocket } from '../../table/index.ts';
+import type { Pocket } from '../../equipment/index.ts';
 import { firstClosing } from './poly.ts';
 
 /** Time to fall one ball diameter from rest, s. */

@@ -3,10 +3,11 @@
 // read back; between events nothing is stepped. Each step finds the earliest of: a ball's phase
 // ending (slide → roll → rest, fall → potted), a ball reaching a cushion, jaw, knuckle or fall line,
 // two balls touching — resolves it, and re-predicts only what involves the balls that changed.
-import type { PocketId, SnookerBallId, Table } from '../../table/index.ts';
+import type { PocketId, Table } from '../../equipment/index.ts';
+import type { BallId } from '../../equipment/pieces.ts';
 import { resolveContacts, separate } from './collide.ts';
 import { cushionImpulse, type Rails } from './cushion.ts';
-import { railsFor } from '../../table/rails.ts';
+import { railsFor } from '../../equipment/rails.ts';
 import { nextBallContact, nextBoundary, pathOf, type BoundaryHit, type Path } from './events.ts';
 import {
   kinematicsAt,
@@ -24,7 +25,7 @@ import { fallingAt, fallTime } from './pocket.ts';
 /** A ball at rest: `track` names it uniquely (`red7`), `id` is its kind (CONTRACTS.md §1); mm. */
 export interface SimBall {
   readonly track: string;
-  readonly id: SnookerBallId;
+  readonly id: BallId;
   readonly x: number;
   readonly y: number;
 }
@@ -46,32 +47,32 @@ export type SimEvent =
   | {
       readonly t: number;
       readonly type: 'contact';
-      readonly a: SnookerBallId;
-      readonly b: SnookerBallId;
+      readonly a: BallId;
+      readonly b: BallId;
       readonly ta: string;
       readonly tb: string;
     }
-  | { readonly t: number; readonly type: 'cushion'; readonly ball: SnookerBallId; readonly track: string }
+  | { readonly t: number; readonly type: 'cushion'; readonly ball: BallId; readonly track: string }
   | {
       readonly t: number;
       readonly type: 'jaw';
-      readonly ball: SnookerBallId;
+      readonly ball: BallId;
       readonly track: string;
       readonly pocket: PocketId;
     }
   | {
       readonly t: number;
       readonly type: 'pot';
-      readonly ball: SnookerBallId;
+      readonly ball: BallId;
       readonly track: string;
       readonly pocket: PocketId;
     }
-  | { readonly t: number; readonly type: 'rest'; readonly ball: SnookerBallId; readonly track: string };
+  | { readonly t: number; readonly type: 'rest'; readonly ball: BallId; readonly track: string };
 
 /** A ball at one instant. `z` is the height of its centre: R on the cloth, dropping while it falls. */
 export interface BallSample {
   readonly track: string;
-  readonly id: SnookerBallId;
+  readonly id: BallId;
   readonly x: number;
   readonly y: number;
   readonly vx: number;
@@ -87,9 +88,9 @@ export interface StrokeResult {
   /** In order of time (ms from the strike). */
   readonly events: readonly SimEvent[];
   /** The ball(s) the cue ball touched first: [] none; two when its first two contacts are within 1 ms. */
-  readonly firstContact: readonly SnookerBallId[];
+  readonly firstContact: readonly BallId[];
   readonly potted: readonly {
-    readonly id: SnookerBallId;
+    readonly id: BallId;
     readonly track: string;
     readonly pocket: PocketId;
   }[];
@@ -163,7 +164,7 @@ export const simulateStroke = (
     boundaryVersion: -1,
   }));
   const events: SimEvent[] = [];
-  const potted: { id: SnookerBallId; track: string; pocket: PocketId }[] = [];
+  const potted: { id: BallId; track: string; pocket: PocketId }[] = [];
   const ms = (t: number): number => t * 1000;
 
   const replace = (b: Body, s: Segment, now: number): void => {
@@ -432,8 +433,8 @@ const sample = (b: Body, s: Segment, t: number, R: number, gravity: number): Bal
 };
 
 /** The cue ball's first contact, and a second one if it came within SIMULTANEOUS_MS of the first. */
-const firstContactOf = (events: readonly SimEvent[], cueTrack: string): SnookerBallId[] => {
-  const hits: { t: number; track: string; id: SnookerBallId }[] = [];
+const firstContactOf = (events: readonly SimEvent[], cueTrack: string): BallId[] => {
+  const hits: { t: number; track: string; id: BallId }[] = [];
   for (const e of events) {
     if (e.type !== 'contact') continue;
     if (e.ta === cueTrack) hits.push({ t: e.t, track: e.tb, id: e.b });

@@ -3,7 +3,7 @@
 // changes from stroke to stroke. Each stroke's `player` stands at the cue ball aimed along the cue
 // ball's velocity and strikes it at the stroke's start.
 import { ok, type Result } from '../../core/errors.ts';
-import type { Table } from '../../table/index.ts';
+import type { Table } from '../../equipment/index.ts';
 import type { BallSample } from '../physics/index.ts';
 import type { Scenario } from '../scenario.ts';
 import { playScenario, positionsAt, type PlayedScenario, type PlayOptions } from '../truth.ts';

@@ -1,6 +1,6 @@
 // Colour in the renderer: light is added, averaged (motion blur) and attenuated (shadows) in linear
 // RGB, and only turned into 8-bit sRGB (IEC 61966-2-1) when a pixel is written.
-import type { SnookerBallId } from '../../table/index.ts';
+import type { BallLook } from '../../equipment/pieces.ts';
 
 /** A linear-light RGB triple, 0…1 for a perfectly white surface under the reference light. */
 export type Rgb = readonly [number, number, number];
@@ -33,16 +33,6 @@ export const fromSrgb8 = (r: number, g: number, b: number): Rgb => [
   srgbToLinear(b / 255),
 ];
 
-// The balls' albedo (diffuse colour), chosen by eye to read as a standard snooker set under match
-// lights: saturated red, yellow, blue; the green ball darker and bluer than the cloth it sits on; the
-// brown a warm mid brown; the pink light; the cue ball a warm ivory white.
-export const BALL_ALBEDO: Readonly<Record<SnookerBallId, Rgb>> = {
-  cue: fromSrgb8(236, 232, 216),
-  red: fromSrgb8(172, 14, 18),
-  yellow: fromSrgb8(236, 196, 18),
-  green: fromSrgb8(10, 92, 54),
-  brown: fromSrgb8(108, 54, 24),
-  blue: fromSrgb8(16, 62, 168),
-  pink: fromSrgb8(236, 128, 156),
-  black: fromSrgb8(14, 14, 16),
-};
+/** A ball's albedo (diffuse colour, linear light) from how its set says it looks. */
+export const ballAlbedo = (look: BallLook | undefined): Rgb =>
+  look ? fromSrgb8(look.colour[0], look.colour[1], look.colour[2]) : fromSrgb8(128, 128, 128);

@@ -3,11 +3,11 @@
 // pixel by pixel, by following the pixel's ray into the balls, the occluders and the background, and
 // averaging over the sub-samples of the exposure where something in the tile moves (motion blur).
 import { project, type Calibration } from '../../camera/index.ts';
-import type { SnookerBallId } from '../../table/index.ts';
+import type { BallId, BallSet } from '../../equipment/pieces.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { mm } from '../../core/units.ts';
 import { intersectSphere, shadeBall, HIT_SIZE, type BallLook } from './balls.ts';
-import { BALL_ALBEDO, encodeSrgb8, type Rgb } from './colour.ts';
+import { ballAlbedo, encodeSrgb8, type Rgb } from './colour.ts';
 import { preparedShadow, preparedShadowSize, prepareShadow, type Lighting } from './lights.ts';
 import {
   intersectPrimitive,
@@ -21,7 +21,7 @@ import { receivesShadow, type Background, type StaticScene, type SurfaceCode } f
 
 /** A ball as the renderer needs it: physics' BallSample fits. Potted balls are not drawn. */
 export interface RenderBall {
-  readonly id: SnookerBallId;
+  readonly id: BallId;
   /** Names the ball across the sub-samples of an exposure (e.g. `red7`); else its place in the list. */
   readonly track?: string;
   readonly x: number;
@@ -83,6 +83,7 @@ interface Thing {
 const gatherThings = (
   subframes: readonly SubFrame[],
   radius: number,
+  balls: BallSet,
   lighting: Lighting,
   reachK: number,
 ): Thing[] => {
@@ -113,7 +114,7 @@ const gatherThings = (
   subframes.forEach((f, k) => {
     f.balls.forEach((b, index) => {
       if (b.state === 'potted') return;
-      const t = get(`ball:${b.track ?? `${b.id}#${index}`}`, true, BALL_ALBEDO[b.id]);
+      const t = get(`ball:${b.track ?? `${b.id}#${index}`}`, true, ballAlbedo(balls.look[b.id]));
       t.present[k] = true;
       t.cx[k] = b.x;
       t.cy[k] = b.y;
@@ -380,7 +381,7 @@ export const composeFrame = (
   const previous = cache.image ? cache.signatures : new Map<number, string>();
   const n = subframes.length;
   const radius = scene.table.ballRadius;
-  const things = gatherThings(subframes, radius, ctx.lighting, ctx.options.shadowReach);
+  const things = gatherThings(subframes, radius, scene.table.balls, ctx.lighting, ctx.options.shadowReach);
   const T = ctx.options.tile;
   const tw = Math.ceil(width / T);
   const tiles = new Map<number, number[]>();

@@ -1,7 +1,7 @@
 // The lights over the table: a canopy of lamps about a metre above the bed, as at a match table, plus
 // a little light from the room. The lamps light the cloth (brightest under the canopy, falling off
 // towards the cushions), put their highlights on the balls and cast the balls' soft shadows.
-import type { Table } from '../../table/index.ts';
+import type { Table } from '../../equipment/index.ts';
 
 export interface CanopyOptions {
   /** Lamps across the table. */

@@ -1,7 +1,7 @@
 // Things between the camera and the table: a player's cue, bridge hand and arm (and the hand on the
 // butt). Built from capsules (the cue in tapering pieces, the arm) and flattened ellipsoids (the
 // hands), placed in the table frame, so they hide balls and cast shadows where they really would.
-import type { Table } from '../../table/index.ts';
+import type { Table } from '../../equipment/index.ts';
 import { writeHit } from './balls.ts';
 import { fromSrgb8, type Rgb } from './colour.ts';
 import { irradiance, LAMP_STRIDE, smoothstep, type Lighting } from './lights.ts';

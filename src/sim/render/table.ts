@@ -1,7 +1,7 @@
 // The static scene: cloth, markings, cushions, wooden rails and the six pockets, found by following a
 // pixel's ray down through the planes they lie in (cushion and rail tops, then the cloth), and the
 // background image of a calibration made from it once, supersampled, before any ball is drawn.
-import type { Pocket, Table } from '../../table/index.ts';
+import { markDistance, type Pocket, type Table } from '../../equipment/index.ts';
 import { encodeSrgb8, fromSrgb8, type Rgb } from './colour.ts';
 import {
   DEFAULT_CLOTH,
@@ -23,7 +23,7 @@ export interface TableLookOptions {
   readonly railWidth: number;
   /** The cushions' colour relative to the bed's cloth (the same cloth, but lit at another angle). */
   readonly cushionShade: readonly [number, number, number];
-  /** Baulk line and D line width, and the spots' radius, mm. */
+  /** Marked lines' width, and the spots' radius, mm. */
   readonly lineWidth: number;
   readonly spotRadius: number;
   /** How far a marking is lightened towards white, 0…1. */
@@ -85,7 +85,6 @@ export interface StaticScene {
   readonly cloth: Cloth;
   readonly wood: Wood;
   readonly lighting: Lighting;
-  readonly spots: readonly (readonly [number, number])[];
 }
 
 const pocketFrame = (p: Pocket, ball: number, holeRadius: number): PocketFrame => {
@@ -127,7 +126,6 @@ export const makeStaticScene = (
   cloth: makeCloth(look.cloth, seed),
   wood: makeWood(look.wood, seed),
   lighting,
-  spots: table.markings ? Object.values(table.markings.spots).map((s) => [s.x, s.y] as const) : [],
 });
 
 // Where a point of the plane lies with respect to the pockets: 0 nowhere near, 1 in a throat (cloth
@@ -237,18 +235,10 @@ const FLOOR: Rgb = fromSrgb8(52, 48, 46);
 
 /**
  * How far a cloth point lies from the nearest marking's edge, mm (0 or less: on a marking): the
- * baulk line, the D's arc on the baulk side, the spots.
+ * game's lines, arcs and spots.
  */
-const markingDistance = (s: StaticScene, x: number, y: number): number => {
-  const m = s.table.markings;
-  if (!m) return Infinity;
-  const half = s.look.lineWidth / 2;
-  let d = Math.abs(y - m.baulkLine) - half;
-  if (y < m.baulkLine)
-    d = Math.min(d, Math.abs(Math.hypot(x - m.d.centre.x, y - m.d.centre.y) - m.d.radius) - half);
-  for (const [sx, sy] of s.spots) d = Math.min(d, Math.hypot(x - sx, y - sy) - s.look.spotRadius);
-  return d;
-};
+const markingDistance = (s: StaticScene, x: number, y: number): number =>
+  s.table.marks ? markDistance(s.table.marks, x, y, s.look.lineWidth, s.look.spotRadius) : Infinity;
 
 const scale = (c: Rgb, k: number, out: Float64Array): void => {
   out[0] = c[0] * k;

@@ -11,7 +11,7 @@
 import type { Calibration } from '../../camera/index.ts';
 import { project } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
-import type { Table } from '../../table/index.ts';
+import type { Table } from '../../equipment/index.ts';
 import { mm } from '../../core/units.ts';
 
 /** A point of the table model, mm (z up from the cloth). */
@@ -21,7 +21,7 @@ export interface ModelPoint {
   readonly z: number;
 }
 
-export type FeatureKind = 'nose' | 'clothEdge' | 'baulkLine' | 'd' | 'spot';
+export type FeatureKind = 'nose' | 'clothEdge' | 'line' | 'arc' | 'spot';
 
 /**
  * A found feature: the pixel where the picture shows the model point `at`. Edges and lines are found
@@ -307,49 +307,60 @@ const findLine = (
   return found;
 };
 
-/** The baulk line and the D (WPBSA Section 1, 1(d), 1(e)), away from the spots that sit on them. */
+/** The lines and arcs marked on the cloth (a baulk line, a D), away from the spots that sit on them. */
 export const findMarkingLines = (
   img: RgbImage,
   c: Calibration,
   clothBrightness: number,
   o: FeatureOptions = DEFAULT_FEATURES,
 ): Feature[] => {
-  const m = c.table.markings;
+  const m = c.table.marks;
   if (!m) return [];
   const t: Table = c.table;
-  const clear = 30; // mm kept from a spot and from the D's ends on the line
-  const spots = Object.values(m.spots);
-  const nearSpot = (x: number, y: number): boolean => spots.some((s) => Math.hypot(s.x - x, s.y - y) < clear);
-  const baulk: ModelPoint[] = [];
-  for (let x = 2 * o.knuckleMargin; x <= t.width - 2 * o.knuckleMargin; x += o.spacing)
-    if (!nearSpot(x, m.baulkLine)) baulk.push({ x, y: m.baulkLine, z: 0 });
-  const d: ModelPoint[] = [];
-  const steps = Math.floor((Math.PI * m.d.radius) / o.spacing);
-  for (let i = 1; i < steps; i++) {
-    const a = Math.PI + (Math.PI * i) / steps; // the half below the baulk line
-    const x = m.d.centre.x + m.d.radius * Math.cos(a);
-    const y = m.d.centre.y + m.d.radius * Math.sin(a);
-    if (!nearSpot(x, y)) d.push({ x, y, z: 0 });
+  const clear = 30; // mm kept from a spot and from an arc's ends on a line
+  const nearSpot = (x: number, y: number): boolean =>
+    m.spots.some((s) => Math.hypot(s.at.x - x, s.at.y - y) < clear);
+  const found: Feature[] = [];
+  for (const l of m.lines) {
+    const len = Math.hypot(l.b.x - l.a.x, l.b.y - l.a.y);
+    const dir = { x: (l.b.x - l.a.x) / len, y: (l.b.y - l.a.y) / len };
+    const points: ModelPoint[] = [];
+    for (let s = 2 * o.knuckleMargin; s <= len - 2 * o.knuckleMargin; s += o.spacing) {
+      const x = l.a.x + s * dir.x;
+      const y = l.a.y + s * dir.y;
+      if (x >= 0 && x <= t.width && y >= 0 && y <= t.length && !nearSpot(x, y)) points.push({ x, y, z: 0 });
+    }
+    found.push(...findLine(img, c, 'line', points, () => dir, clothBrightness, o));
   }
-  return [
-    ...findLine(img, c, 'baulkLine', baulk, () => ({ x: 1, y: 0 }), clothBrightness, o),
-    ...findLine(
-      img,
-      c,
-      'd',
-      d,
-      (p) => {
-        const r = Math.hypot(p.x - m.d.centre.x, p.y - m.d.centre.y);
-        return { x: -(p.y - m.d.centre.y) / r, y: (p.x - m.d.centre.x) / r };
-      },
-      clothBrightness,
-      o,
-    ),
-  ];
+  for (const arc of m.arcs) {
+    const points: ModelPoint[] = [];
+    const steps = Math.floor(((arc.to - arc.from) * arc.radius) / o.spacing);
+    for (let i = 1; i < steps; i++) {
+      const a = arc.from + ((arc.to - arc.from) * i) / steps;
+      const x = arc.centre.x + arc.radius * Math.cos(a);
+      const y = arc.centre.y + arc.radius * Math.sin(a);
+      if (!nearSpot(x, y)) points.push({ x, y, z: 0 });
+    }
+    found.push(
+      ...findLine(
+        img,
+        c,
+        'arc',
+        points,
+        (p) => {
+          const r = Math.hypot(p.x - arc.centre.x, p.y - arc.centre.y);
+          return { x: -(p.y - arc.centre.y) / r, y: (p.x - arc.centre.x) / r };
+        },
+        clothBrightness,
+        o,
+      ),
+    );
+  }
+  return found;
 };
 
 /**
- * The six spots (1(f)): small light discs. Around where the camera puts each, the brightest small
+ * The spots: small light discs. Around where the camera puts each, the brightest small
  * blob standing above the cloth around it; its brightness-weighted centre. A spot under a ball, or
  * with anything but cloth round it, is not reported.
  */
@@ -360,10 +371,10 @@ export const findSpots = (
   clothBrightness: number,
   o: FeatureOptions = DEFAULT_FEATURES,
 ): Feature[] => {
-  const m = c.table.markings;
+  const m = c.table.marks;
   if (!m) return [];
   const found: Feature[] = [];
-  for (const s of Object.values(m.spots)) {
+  for (const { at: s } of m.spots) {
     const at: ModelPoint = { x: s.x, y: s.y, z: 0 };
     const q = pixelOf(c, at);
     const edge = pixelOf(c, { x: s.x + spotRadiusMm, y: s.y, z: 0 });

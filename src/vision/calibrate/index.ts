@@ -21,7 +21,6 @@
 import {
   project,
   solveCalibration,
-  tableFromSpec,
   validateCalibration,
   type Calibration,
   type ImageSize,
@@ -32,6 +31,7 @@ import { mulMat, type Mat3 } from '../../camera/mat3.ts';
 import { err, ok, refereeError, type Result } from '../../core/errors.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { mm } from '../../core/units.ts';
+import type { Table } from '../../equipment/bed.ts';
 import {
   DEFAULT_FEATURES,
   findCushionEdges,
@@ -46,6 +46,8 @@ import { DEFAULT_OUTLINE, findOutline, type OutlineOptions } from './outline.ts'
 
 export interface ImageCalibrationInput {
   readonly image: RgbImage;
+  /** The bed in the picture, and its `table` value as the calibration file is to give it. */
+  readonly table: Table;
   readonly tableSpec: TableSpec;
   /** Known intrinsics (with distortion): only the pose is solved. Absent: focal length and k1, k2 too. */
   readonly camera?: Intrinsics;
@@ -161,7 +163,7 @@ const darkPockets = (img: RgbImage, c: Calibration, clothBrightness: number): nu
   }).length;
 
 const count = (features: readonly Feature[]): Record<FeatureKind, number> => {
-  const out: Record<FeatureKind, number> = { nose: 0, clothEdge: 0, baulkLine: 0, d: 0, spot: 0 };
+  const out: Record<FeatureKind, number> = { nose: 0, clothEdge: 0, line: 0, arc: 0, spot: 0 };
   for (const f of features) out[f.kind]++;
   return out;
 };
@@ -182,7 +184,7 @@ export const calibrateFromImage = (
   // side from corners[0] to corners[1] an end: baulk, for now). The corners go round the picture one
   // way or the other; the camera must see the table from above, which only one of the two orders
   // allows (the solver refuses the mirror image). With no camera given, the focal length is a guess.
-  const bed = tableFromSpec(tableSpec);
+  const bed = input.table;
   const c = o.cushionWidth;
   const outer = [
     [-c, -c],
@@ -211,7 +213,7 @@ export const calibrateFromImage = (
       x: outer[i]?.[0] ?? 0,
       y: outer[i]?.[1] ?? 0,
     }));
-    const solved = solveCalibration({ tableSpec, image: size, points, camera: guess });
+    const solved = solveCalibration({ table: bed, tableSpec, image: size, points, camera: guess });
     if (solved.ok) {
       start = solved.value.calibration;
       break;
@@ -248,8 +250,8 @@ export const calibrateFromImage = (
     const fitted = fitRobust(current, features, fitOf(round));
     current = fitted.calibration;
     inliers = fitted.inliers;
-    if (round === 0 && current.table.markings) {
-      // Which end is baulk: the markings are found at one end only.
+    if (round === 0 && current.table.marks) {
+      // Which end is which: the markings are found at one end only.
       const fo2: FeatureOptions = { ...o.features, window: (o.windows[1] ?? window1080) * pxScale };
       const score = (cal: Calibration): number =>
         findMarkingLines(image, cal, clothBrightness, fo2).length +

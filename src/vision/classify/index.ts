@@ -1,7 +1,6 @@
-// Telling the balls apart: which of cue, red, yellow, green, brown, blue, pink, black each detected
-// ball is, from a small learned classifier (models/ball-classifier, trained by
-// scripts/train-classifier.ts on frames src/sim renders), then what the game allows
-// (assignIdentities: one cue ball, fifteen reds, one of each colour).
+// Telling the balls apart: which of the game's ball ids each detected ball is, from a small learned
+// classifier (the game's model, e.g. models/ball-classifier, trained by scripts/train-classifier.ts on
+// frames src/sim renders), then what the game's set allows (assignIdentities).
 //
 // NOTE FOR THE DETECTION STAGE: `classify` is ASYNC (returns a Promise). bench/classify.ts, 22 balls of
 // a 1080p frame, medians on one thread: onnxruntime-node runs the network in ≈0.07 ms against ≈0.33 ms
@@ -11,52 +10,61 @@
 //
 //   const classifier = await loadBallClassifier();          // once
 //   const guesses = await classifier.classify(image, balls); // per frame, all balls at once
-//   const ids = assignIdentities(guesses);                   // same order as `balls`
+//   const ids = assignIdentities(guesses, set);              // same order as `balls`
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import type { RgbImage } from '../../core/image.ts';
+import type { BallSet } from '../../equipment/pieces.ts';
 import type { ClassifiedBall } from './assign.ts';
-import { CLASSES, PATCH, makeInputs, toClassified, type ClassifierInputs } from './inputs.ts';
+import { PATCH, makeInputs, toClassified, type ClassifierInputs } from './inputs.ts';
 import type { BallPatchInput } from './patch.ts';
 
-export { assignIdentities, SNOOKER_CAPACITY, type ClassifiedBall } from './assign.ts';
-export { CLASSES, makeInputs, type ClassifierInputs } from './inputs.ts';
+export { assignIdentities, type ClassifiedBall } from './assign.ts';
+export { makeInputs, type ClassifierInputs } from './inputs.ts';
 export type { BallPatchInput } from './patch.ts';
 
 export interface BallClassifier {
+  /** The set it tells apart; its outputs are in the order of `balls.ids`. */
+  readonly balls: BallSet;
   /** Which ball each of `balls` is, in the same order; every ball of a frame in one call. */
   classify(image: RgbImage, balls: readonly BallPatchInput[]): Promise<ClassifiedBall[]>;
-  /** The network's softmax output (count × 8, in `CLASSES` order) for prepared inputs. */
+  /** The network's softmax output (count × classes, in `balls.ids` order) for prepared inputs. */
   predict(inputs: ClassifierInputs): Promise<Float32Array>;
 }
 
-/** Where the committed model lives: models/ball-classifier at the repository's root. */
-export const MODEL_DIR = fileURLToPath(new URL('../../../models/ball-classifier/', import.meta.url));
+/** Where the committed models live: models/ at the repository's root. */
+export const MODELS_DIR = fileURLToPath(new URL('../../../models/', import.meta.url));
 export const ONNX_FILE = 'ball-classifier.onnx';
 
 export interface ClassifierOptions {
+  /** The ball set the model tells apart (its outputs in the order of `ids`). */
+  readonly balls: BallSet;
+  /** Folder holding the model files. */
+  readonly modelDir: string;
   /**
    * `onnx` (default): onnxruntime-node on the exported graph, the faster (bench/classify.ts).
    * `tfjs-wasm`: the tfjs layers model on tfjs's wasm backend (switches tfjs's global backend to wasm).
    */
   readonly runtime?: 'onnx' | 'tfjs-wasm';
-  /** Folder holding the model files; the committed model by default. */
-  readonly modelDir?: string;
   /** onnxruntime threads; one by default, so that a frame's work stays on one core. */
   readonly threads?: number;
 }
 
-const classifierOf = (predict: (x: ClassifierInputs) => Promise<Float32Array>): BallClassifier => ({
+const classifierOf = (
+  set: BallSet,
+  predict: (x: ClassifierInputs) => Promise<Float32Array>,
+): BallClassifier => ({
+  balls: set,
   predict,
   async classify(image, balls) {
     if (balls.length === 0) return [];
     const x = makeInputs(image, balls, PATCH);
-    return toClassified(await predict(x), x.count);
+    return toClassified(await predict(x), x.count, set.ids);
   },
 });
 
 /** The ONNX graph on onnxruntime-node. */
-const loadOnnx = async (dir: string, threads: number): Promise<BallClassifier> => {
+const loadOnnx = async (set: BallSet, dir: string, threads: number): Promise<BallClassifier> => {
   const session = await ort.InferenceSession.create(`${dir}/${ONNX_FILE}`, {
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
@@ -64,31 +72,32 @@ const loadOnnx = async (dir: string, threads: number): Promise<BallClassifier> =
     graphOptimizationLevel: 'all',
   });
   const S = PATCH.size;
-  return classifierOf(async (x) => {
+  const classes = set.ids.length;
+  return classifierOf(set, async (x) => {
     if (x.count === 0) return new Float32Array(0);
     const out = await session.run({
       patch: new ort.Tensor('float32', x.patches, [x.count, S, S, 3]),
       light: new ort.Tensor('float32', x.light, [x.count, 3]),
     });
     const p = out.probabilities;
-    if (!p || p.dims.length !== 2 || p.dims[1] !== CLASSES.length)
-      throw new Error(`${ONNX_FILE}: expected an output "probabilities" of N × ${CLASSES.length}`);
+    if (!p || p.dims.length !== 2 || p.dims[1] !== classes)
+      throw new Error(`${ONNX_FILE}: expected an output "probabilities" of N × ${classes}`);
     return p.data as Float32Array;
   });
 };
 
 /** The tfjs layers model on the wasm backend; tfjs (≈0.3 s to import) is loaded only here. */
-const loadTfjsWasm = async (dir: string): Promise<BallClassifier> => {
+const loadTfjsWasm = async (set: BallSet, dir: string): Promise<BallClassifier> => {
   const [tf, model] = await Promise.all([import('@tensorflow/tfjs'), import('./model.ts')]);
   await import('@tensorflow/tfjs-backend-wasm');
   await tf.setBackend('wasm');
   await tf.ready();
   const layers = await model.loadTfjsModel(dir);
-  return classifierOf(async (x) => model.predictTfjs(layers, x));
+  return classifierOf(set, async (x) => model.predictTfjs(layers, x));
 };
 
-/** Load the committed classifier (or the one in `options.modelDir`). */
-export const loadBallClassifier = async (options: ClassifierOptions = {}): Promise<BallClassifier> => {
-  const dir = options.modelDir ?? MODEL_DIR;
-  return (options.runtime ?? 'onnx') === 'onnx' ? loadOnnx(dir, options.threads ?? 1) : loadTfjsWasm(dir);
-};
+/** Load the classifier in `options.modelDir` for the set it tells apart. */
+export const loadBallClassifier = async (options: ClassifierOptions): Promise<BallClassifier> =>
+  (options.runtime ?? 'onnx') === 'onnx'
+    ? loadOnnx(options.balls, options.modelDir, options.threads ?? 1)
+    : loadTfjsWasm(options.balls, options.modelDir);

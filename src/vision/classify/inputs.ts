@@ -2,7 +2,7 @@
 // the colour of the light) and its softmax output turned into classified balls. Kept apart from the
 // tfjs model so that the run-time path (onnxruntime-node) loads no tfjs.
 import type { RgbImage } from '../../core/image.ts';
-import { SNOOKER_BALL_IDS, type SnookerBallId } from '../../table/index.ts';
+import type { BallId } from '../../equipment/pieces.ts';
 import type { ClassifiedBall } from './assign.ts';
 import {
   DEFAULT_PATCH,
@@ -11,9 +11,6 @@ import {
   type BallPatchInput,
   type PatchOptions,
 } from './patch.ts';
-
-/** The network's outputs, in order. */
-export const CLASSES: readonly SnookerBallId[] = SNOOKER_BALL_IDS;
 
 /** The patches the committed model was trained on. */
 export const PATCH: PatchOptions = DEFAULT_PATCH;
@@ -40,15 +37,19 @@ export const makeInputs = (
   return { count: n, patches, light };
 };
 
-/** The network's softmax output (count × 8, in `CLASSES` order) as classified balls. */
-export const toClassified = (probabilities: Float32Array, count: number): ClassifiedBall[] => {
+/** The network's softmax output (count × classes, in the order of `classes`) as classified balls. */
+export const toClassified = (
+  probabilities: Float32Array,
+  count: number,
+  classes: readonly BallId[],
+): ClassifiedBall[] => {
   const out: ClassifiedBall[] = [];
   for (let i = 0; i < count; i++) {
-    const probs = {} as Record<SnookerBallId, number>;
-    let best: SnookerBallId = 'cue';
+    const probs = {} as Record<BallId, number>;
+    let best: BallId = classes[0] ?? '';
     let bestP = -1;
-    for (const [k, id] of CLASSES.entries()) {
-      const p = probabilities[i * CLASSES.length + k] as number;
+    for (const [k, id] of classes.entries()) {
+      const p = probabilities[i * classes.length + k] as number;
       probs[id] = p;
       if (p > bestP) {
         bestP = p;

@@ -13,7 +13,7 @@
 // and the tests hold all three to the same outputs.
 import { readFile } from 'node:fs/promises';
 import * as tf from '@tensorflow/tfjs';
-import { CLASSES, PATCH, type ClassifierInputs } from './inputs.ts';
+import { PATCH, type ClassifierInputs } from './inputs.ts';
 
 /** The sizes of the network's layers. */
 export const NET = {
@@ -44,14 +44,17 @@ export interface ClassifierWeights {
   readonly outputBias: Float32Array;
 }
 
-export const WEIGHT_SHAPES: Readonly<Record<keyof ClassifierWeights, readonly number[]>> = {
+/** The weights' shapes for a network telling `classes` ids apart. */
+export const weightShapes = (
+  classes: number,
+): Readonly<Record<keyof ClassifierWeights, readonly number[]>> => ({
   convKernel: [NET.kernel, NET.kernel, 3, NET.filters],
   convBias: [NET.filters],
   hiddenKernel: [JOINED, NET.hidden],
   hiddenBias: [NET.hidden],
-  outputKernel: [NET.hidden, CLASSES.length],
-  outputBias: [CLASSES.length],
-};
+  outputKernel: [NET.hidden, classes],
+  outputBias: [classes],
+});
 
 /**
  * Unfold patches (NHWC) into the rows the convolution multiplies: one row of 27 taps (ky, kx, channel)
@@ -97,7 +100,7 @@ export interface TrainableNet {
 }
 
 /** Glorot-uniform weights from `seed` (tfjs's seeded initialiser), zero biases. */
-export const initialNet = (seed: number): TrainableNet => {
+export const initialNet = (seed: number, classes: number): TrainableNet => {
   const glorot = (shape: [number, number], fanIn: number, fanOut: number, k: number): tf.Variable =>
     tf.variable(
       tf.randomUniform(
@@ -113,8 +116,8 @@ export const initialNet = (seed: number): TrainableNet => {
     convBias: tf.variable(tf.zeros([NET.filters])),
     hidden: glorot([JOINED, NET.hidden], JOINED, NET.hidden, 1),
     hiddenBias: tf.variable(tf.zeros([NET.hidden])),
-    output: glorot([NET.hidden, CLASSES.length], NET.hidden, CLASSES.length, 2),
-    outputBias: tf.variable(tf.zeros([CLASSES.length])),
+    output: glorot([NET.hidden, classes], NET.hidden, classes, 2),
+    outputBias: tf.variable(tf.zeros([classes])),
   };
 };
 
@@ -150,14 +153,15 @@ export const toLayersModel = (w: ClassifierWeights): tf.LayersModel => {
     name: 'conv',
   });
   const hidden = tf.layers.dense({ units: NET.hidden, activation: 'relu', name: 'hidden' });
-  const output = tf.layers.dense({ units: CLASSES.length, activation: 'softmax', name: 'output' });
+  const classes = w.outputBias.length;
+  const output = tf.layers.dense({ units: classes, activation: 'softmax', name: 'output' });
   const features = tf.layers.flatten().apply(conv.apply(patch)) as tf.SymbolicTensor;
   const joined = tf.layers.concatenate().apply([features, light]) as tf.SymbolicTensor;
   const model = tf.model({
     inputs: [patch, light],
     outputs: output.apply(hidden.apply(joined)) as tf.SymbolicTensor,
   });
-  const t = (k: keyof ClassifierWeights): tf.Tensor => tf.tensor(w[k], [...WEIGHT_SHAPES[k]]);
+  const t = (k: keyof ClassifierWeights): tf.Tensor => tf.tensor(w[k], [...weightShapes(classes)[k]]);
   conv.setWeights([t('convKernel'), t('convBias')]);
   hidden.setWeights([t('hiddenKernel'), t('hiddenBias')]);
   output.setWeights([t('outputKernel'), t('outputBias')]);

@@ -1,0 +1,63 @@
+// The games, by the id CONTRACTS.md gives each (`game`): the only place that lists them. The core
+// (match, server, pipeline, commands) finds a game here, by id or by the bed a calibration names.
+import { loadCalibrationFile, type Calibration, type TableResolver } from '../camera/index.ts';
+import { err, ok, refereeError, type Result } from '../core/errors.ts';
+import type { Table } from '../equipment/bed.ts';
+import type { GameDefinition } from './definition.ts';
+import { snooker } from './snooker/index.ts';
+
+export const GAMES: readonly GameDefinition[] = [snooker];
+
+/** Without a game named anywhere, a table is a snooker table (CONTRACTS.md §6). */
+export const DEFAULT_GAME = snooker;
+
+export const GAME_IDS: readonly string[] = GAMES.map((g) => g.id);
+
+/** The game with this id, or an error naming `field` and the games there are. */
+export const gameById = (id: string, field = 'game'): Result<GameDefinition> => {
+  const game = GAMES.find((g) => g.id === id);
+  return game
+    ? ok(game)
+    : err(refereeError('INVALID_INPUT', `unknown game "${id}": one of ${GAME_IDS.join(', ')}`, field));
+};
+
+/** The game whose equipment a calibration's (or scenario's) `table` value names. */
+export const gameOfTable = (spec: unknown): GameDefinition | undefined =>
+  GAMES.find((g) => g.claimsTable(spec));
+
+/** The bed a `table` value names, whichever game's it is. */
+export const resolveTable: TableResolver = (spec): Result<Table> => {
+  const game = gameOfTable(spec);
+  if (!game)
+    return err(
+      refereeError(
+        'INVALID_INPUT',
+        `unknown table ${JSON.stringify(spec)}: ${GAMES.map((g) => JSON.stringify(g.defaultTableSpec)).join(', ')} or a bed object`,
+        'table',
+      ),
+    );
+  return game.parseTable(spec);
+};
+
+/** A calibration file, its bed named by whichever game claims its `table`. */
+export const loadCalibration = (file: string): Result<Calibration> => loadCalibrationFile(file, resolveTable);
+
+/**
+ * The game a command works on (CONTRACTS.md §6): `--game` if given (it must agree with the
+ * calibration's bed), else the calibration's `table`, else snooker.
+ */
+export const chooseGame = (named: string | undefined, calibration?: Calibration): Result<GameDefinition> => {
+  const fromTable = calibration ? gameOfTable(calibration.tableSpec) : undefined;
+  if (named === undefined) return ok(fromTable ?? DEFAULT_GAME);
+  const game = gameById(named, '--game');
+  if (!game.ok) return game;
+  if (fromTable && fromTable.id !== game.value.id)
+    return err(
+      refereeError(
+        'INVALID_INPUT',
+        `the calibration's table is a ${fromTable.id} table, not ${game.value.id}`,
+        '--game',
+      ),
+    );
+  return game;
+};

@@ -1,0 +1,108 @@
+// Snooker (WPBSA Rules of Snooker), the first game: its one definition, which the registry lists.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { readJsonFile } from '../../camera/file.ts';
+import { describeError, err, ok, refereeError, type Result } from '../../core/errors.ts';
+import { parseWith } from '../../core/schema.ts';
+import type { Table } from '../../equipment/bed.ts';
+import type { DemoClip, GameDefinition } from '../definition.ts';
+import { plainBed, snookerTable } from './equipment.ts';
+import { openingLayout, placeInD } from './layout.ts';
+import { strokeMove, snookerRunner } from './perception.ts';
+import { rule } from './rules/index.ts';
+import { snookerSession, type SnookerMatch } from './session.ts';
+
+const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
+const ROOT = here('../../../');
+
+const positive = z.number().positive();
+const bedSchema = z.object({
+  game: z.literal('snooker').optional(),
+  width: positive,
+  length: positive,
+  ball: positive,
+});
+
+/** `"snooker"`, a bed `{ width, length, ball }` (snooker's pockets, no markings), or nothing: the full-size table. */
+const claimsTable = (spec: unknown): boolean =>
+  spec === 'snooker' ||
+  (typeof spec === 'object' &&
+    spec !== null &&
+    !Array.isArray(spec) &&
+    (!('game' in spec) || spec.game === 'snooker'));
+
+const parseTable = (spec: unknown): Result<Table> => {
+  if (spec === undefined || spec === 'snooker') return ok(snookerTable());
+  const bed = parseWith(bedSchema, spec, 'INVALID_INPUT', 'table');
+  if (!bed.ok)
+    return err(
+      refereeError(
+        'INVALID_INPUT',
+        `expected "snooker" or { "width", "length", "ball" } in mm: ${bed.error.message}`,
+        bed.error.field,
+      ),
+    );
+  return ok(plainBed(bed.value));
+};
+
+const ball = ['red', 'yellow', 'green', 'brown', 'blue', 'pink', 'black'] as const;
+const demoSchema = z.object({
+  clips: z
+    .array(
+      z.object({
+        clip: z.string().regex(/^[a-z0-9-]+$/),
+        on: z.enum(['colour', ...ball]).optional(),
+        nominate: z.enum(ball).optional(),
+      }),
+    )
+    .min(1),
+});
+
+/**
+ * The demo's clips (fixtures/demo.json), in order. Each is a position of its own: the table is set
+ * up from the camera's view, on a red unless the clip says otherwise, with its nomination.
+ */
+const demoClips = (): Result<DemoClip[]> => {
+  const dir = path.join(ROOT, 'fixtures');
+  const file = path.join(dir, 'demo.json');
+  const json = readJsonFile(file);
+  const parsed = json.ok ? parseWith(demoSchema, json.value) : json;
+  if (!parsed.ok) return err(refereeError('INVALID_INPUT', `${file}: ${describeError(parsed.error)}`));
+  return ok(
+    parsed.value.clips.map(({ clip, on, nominate }) => ({
+      path: path.join(dir, clip, 'clip.mp4'),
+      setup: [
+        { type: 'setTable', on: on ?? 'red' },
+        ...(nominate ? [{ type: 'nominate', ball: nominate }] : []),
+      ],
+    })),
+  );
+};
+
+export const snooker: GameDefinition<SnookerMatch> = {
+  id: 'snooker',
+  title: 'Snooker',
+  sides: { count: 2, teamOf: [0, 1], defaultNames: ['Player 1', 'Player 2'] },
+  claimsTable,
+  parseTable,
+  defaultTableSpec: 'snooker',
+  perception: {
+    kind: 'balls',
+    modelDir: path.join(ROOT, 'models', 'ball-classifier'),
+    toMove: strokeMove,
+  },
+  rule: (input) => rule(input),
+  runner: snookerRunner,
+  session: snookerSession,
+  pages: { dir: here('./web/') },
+  sim: {
+    parseTable: (spec) =>
+      spec === undefined
+        ? err(refereeError('INVALID_INPUT', 'required: "snooker" or {width, length, ball}', 'table'))
+        : parseTable(spec),
+    opening: openingLayout,
+    placeCueBall: placeInD,
+  },
+  demo: { calibration: path.join(ROOT, 'calibration', 'demo.json'), clips: demoClips },
+};

@@ -1,0 +1,89 @@
+// How snooker is seen and followed: a tracked stroke as the session's move (CONTRACTS.md §4's shot,
+// with where the balls stood and came to rest), and the runner behind `referee run` (§5).
+import { err, ok, describeError, type Result } from '../../core/errors.ts';
+import type { Table } from '../../equipment/bed.ts';
+import { placesForRules, type RestingBall } from '../../tracking/index.ts';
+import type { FollowedStroke, MoveRunner } from '../definition.ts';
+import { isSnookerBallId, type SnookerBallId } from './balls.ts';
+import { checkState, parseFrameState, type FrameState } from './rules/index.ts';
+import {
+  emptyMatch,
+  recordStroke,
+  setUpFrom,
+  strokeSchema,
+  type SnookerMatch,
+  type StrokeReport,
+} from './session.ts';
+
+const round = (v: number): number => Math.round(v * 100) / 100;
+
+const ballList = (balls: readonly RestingBall[]): { id: SnookerBallId; x: number; y: number }[] =>
+  balls.flatMap((b) => (isSnookerBallId(b.id) ? [{ id: b.id, x: round(b.x), y: round(b.y) }] : []));
+
+const snookerIds = (ids: readonly string[]): SnookerBallId[] => ids.filter(isSnookerBallId);
+
+/** A followed stroke as the session's move: the contract's shot, the balls before and after. */
+export const strokeMove = (table: Table, stroke: FollowedStroke): StrokeReport => {
+  const { shot } = stroke;
+  const places = placesForRules(table, shot);
+  return {
+    shot: {
+      firstContact: snookerIds(shot.firstContact).filter((id) => id !== 'cue'),
+      potted: snookerIds(shot.potted.map((p) => p.id)),
+      offTable: snookerIds(shot.offTable),
+      after: ballList(places.after),
+      fouls: [],
+    },
+    start: shot.start,
+    end: shot.end,
+    ...(stroke.endedAt !== undefined ? { endedAt: stroke.endedAt } : {}),
+    trails: stroke.trails.flatMap((t) =>
+      isSnookerBallId(t.id)
+        ? [{ track: t.track, id: t.id, points: t.points.map(([x, y]) => [x, y] as [number, number]) }]
+        : [],
+    ),
+    before: ballList(places.before),
+  };
+};
+
+/**
+ * The state `--state` gives: CONTRACTS.md §4's `state`, or any object with one under `state` (a
+ * `ruling` line of an earlier run, a `referee rule` input or output). A frame already over starts
+ * afresh, as it would after a ruling.
+ */
+const startingFrame = (table: Table, json: unknown): Result<FrameState | undefined> => {
+  const inner = json !== null && typeof json === 'object' && 'state' in json;
+  const parsed = parseFrameState(table, inner ? (json as { state: unknown }).state : json);
+  if (!parsed.ok) return parsed;
+  return ok(parsed.value.frameOver ? undefined : parsed.value);
+};
+
+/**
+ * Rules on one stroke after another, each from where the last left the frame; a new frame (from the
+ * start, or after one ends) is set up from the balls as the camera saw them before its first stroke.
+ */
+export const snookerRunner = (table: Table, state?: unknown): Result<MoveRunner> => {
+  const start = state === undefined ? ok(undefined) : startingFrame(table, state);
+  if (!start.ok) return start;
+  let m: SnookerMatch = emptyMatch(table);
+  let fresh = start.value === undefined;
+  if (start.value) m = { ...m, match: { ...m.match, frame: start.value } };
+  let seq = 0;
+  return ok({
+    rule: (json) => {
+      const move = strokeSchema.safeParse(json);
+      if (!move.success) return err(move.error.issues[0]?.message ?? 'not a stroke');
+      if (fresh) {
+        const setUp = setUpFrom(m, move.data.before ?? []);
+        const checked = checkState(table, setUp.match.frame);
+        if (!checked.ok) return err(describeError(checked.error));
+        m = setUp;
+      }
+      m = recordStroke(m, move.data, { seq: ++seq, by: 'pipeline', at: 0 });
+      const record = m.strokes.at(-1);
+      if (!record?.output) return err(record?.rejected ?? 'the rules could not rule on the stroke');
+      fresh = record.output.frameOver;
+      return ok(record.output);
+    },
+  });
+};

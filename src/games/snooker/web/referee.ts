@@ -1,0 +1,256 @@
+// /referee: the referee's view. The table live from the tracked positions; score, break, ball on,
+// points remaining, snookers required; each ruling as it happens, a foul as an alert you see and hear;
+// confirm, override, undo; nominate; free ball; miss with ghosts of the balls to replace; the fouls
+// only a person sees. Changing anything needs the referee's PIN.
+import type { Table } from '../../../equipment/bed.ts';
+import type { MatchView } from '../views.ts';
+import { ballColours, drawBalls, drawGhosts, drawRespotTargets, drawTrails } from '../../../web/balls-svg.ts';
+import { connectLive, type Inbound } from '../../../web/live.ts';
+import { describeRuling, showLatestRuling } from './ruling.ts';
+import { drawTable } from '../../../web/table-svg.ts';
+import { REFEREE_FOULS } from '../rules/values.ts';
+
+const COLOURS = ['yellow', 'green', 'brown', 'blue', 'pink', 'black'] as const;
+const OBJECT_BALLS = ['red', ...COLOURS] as const;
+
+const $ = <T extends Element = HTMLElement>(selector: string): T => {
+  const e = document.querySelector<T>(selector);
+  if (!e) throw new Error(`page is missing ${selector}`);
+  return e;
+};
+
+const button = (label: string, onClick: () => void, cls = ''): HTMLButtonElement => {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = label;
+  if (cls) b.className = cls;
+  b.addEventListener('click', onClick);
+  return b;
+};
+
+/** A short tone for a foul, so the referee hears it without looking. */
+const beep = (): void => {
+  try {
+    const ctx = new AudioContext();
+    const osc = ctx.createOscillator();
+    osc.frequency.value = 880;
+    osc.connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.25);
+  } catch {
+    // no audio device: the visual alert stands alone
+  }
+};
+
+const main = async (): Promise<void> => {
+  const table = (await (await fetch('/api/table')).json()) as Table;
+  const svg = $<SVGSVGElement>('svg#table');
+  const ballsLayer = drawTable(svg, table);
+  const ns = 'http://www.w3.org/2000/svg';
+  const trailsLayer = document.createElementNS(ns, 'g');
+  const ghostsLayer = document.createElementNS(ns, 'g');
+  const targetsLayer = document.createElementNS(ns, 'g');
+  svg.insertBefore(trailsLayer, ballsLayer);
+  svg.insertBefore(ghostsLayer, ballsLayer);
+  svg.insertBefore(targetsLayer, ballsLayer);
+  const style = { radius: table.ballRadius, colours: ballColours(table.balls) };
+  $('#status').textContent = `${table.name}: ${table.length} × ${table.width} mm`;
+
+  let view: MatchView | null = null;
+  let lastAlerted = -1;
+  const credentials = (): { name: string; pin: string } | null => {
+    const saved = sessionStorage.getItem('referee');
+    return saved ? (JSON.parse(saved) as { name: string; pin: string }) : null;
+  };
+
+  const render = (v: MatchView): void => {
+    for (const p of [0, 1] as const) {
+      const box = $(`.player[data-player="${p}"]`);
+      box.classList.toggle('striker', v.striker === p && !v.frameOver);
+      $(`.player[data-player="${p}"] .name`).textContent = v.players[p];
+      $(`.player[data-player="${p}"] .frames`).textContent = `(${v.framesWon[p]})`;
+      $(`.player[data-player="${p}"] .score`).textContent = String(v.scores[p]);
+    }
+    $('#break').textContent = String(v.break);
+    $('#on').textContent = v.frameOver
+      ? `frame over${v.winner !== null ? `: ${v.players[v.winner]} wins` : ''}`
+      : v.on;
+    $('#freeball-flag').hidden = !v.freeBall;
+    $('#remaining').textContent = String(v.pointsRemaining);
+    $('#snookers').textContent = String(v.snookersRequired);
+    const pending = v.pending;
+    $('#pending-box').hidden = pending === null && v.rulings.length === 0;
+    $('#pending').textContent = pending
+      ? describeRuling(pending)
+      : v.rulings.length
+        ? 'All rulings confirmed.'
+        : '';
+    ($('#confirm') as HTMLButtonElement).disabled = pending === null;
+    ($('#override-open') as HTMLButtonElement).disabled = v.rulings.length === 0;
+    const log = $('#log');
+    log.replaceChildren(
+      ...[...v.rulings].reverse().map((r, i) => {
+        const li = document.createElement('li');
+        if (i === 0) {
+          li.className = 'latest-ruling';
+          showLatestRuling(li, v);
+          return li;
+        }
+        li.textContent = describeRuling(r);
+        li.className = r.foul ? 'foul' : '';
+        li.dataset.status = r.status;
+        return li;
+      }),
+    );
+    const latest = v.rulings.at(-1);
+    if (latest?.foul && latest.stroke !== lastAlerted && latest.status === 'proposed') {
+      lastAlerted = latest.stroke;
+      const alert = $('#alert');
+      alert.textContent = `FOUL — ${latest.foul.points} points to Player ${1 - latest.striker + 1}: ${latest.foul.reasons.join('; ')}${latest.missCandidate ? ' · a miss may be called' : ''}`;
+      alert.hidden = false;
+      beep();
+    } else if (!latest?.foul) {
+      $('#alert').hidden = true;
+    }
+    ($('#call-miss') as HTMLButtonElement).disabled = !latest?.missCandidate;
+    $('#replaced').hidden = v.ghosts.length === 0;
+    $('#ghost-info').textContent = v.ghosts.length
+      ? `Replace the balls: ${v.ghosts.map((g) => `${g.id} ${g.distance === undefined ? 'not seen' : `${g.distance.toFixed(0)} mm off`}`).join(', ')}`
+      : '';
+    drawTrails(trailsLayer, v.trails, style.colours);
+    drawGhosts(ghostsLayer, v.ghosts, style);
+    drawRespotTargets(targetsLayer, v.respots, style);
+    if (v.balls.length) drawBalls(ballsLayer, v.balls, style);
+    document.body.dataset.frameOver = String(v.frameOver);
+  };
+
+  const onMessage = (m: Inbound<MatchView>): void => {
+    switch (m.type) {
+      case 'view':
+        view = m.view;
+        render(m.view);
+        break;
+      case 'balls':
+        drawBalls(ballsLayer, m.balls, style);
+        break;
+      case 'authenticated':
+        $('#login').hidden = true;
+        $('#whoami').hidden = false;
+        $('#whoami').textContent = `signed in as ${m.name}`;
+        document.body.dataset.auth = 'referee';
+        break;
+      case 'error': {
+        if (m.code === 'UNAUTHORIZED') {
+          sessionStorage.removeItem('referee');
+          $('#login').hidden = false;
+        }
+        const alert = $('#alert');
+        alert.textContent = `${m.code}: ${m.message}`;
+        alert.hidden = false;
+        break;
+      }
+      default:
+        break;
+    }
+  };
+
+  const live = connectLive<MatchView>({
+    onMessage,
+    onStatus: (up) => {
+      $('#link').textContent = up ? 'live' : 'offline — reconnecting';
+      $('#link').className = up ? 'link up' : 'link';
+    },
+    hello: () => {
+      const c = credentials();
+      return c ? { type: 'auth', ...c } : null;
+    },
+  });
+
+  $('#login').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const name = ($('#name') as HTMLInputElement).value.trim();
+    const pin = ($('#pin') as HTMLInputElement).value;
+    sessionStorage.setItem('referee', JSON.stringify({ name, pin }));
+    live.send({ type: 'auth', name, pin });
+  });
+
+  const lastStroke = (): number | undefined => view?.rulings.at(-1)?.stroke;
+  $('#confirm').addEventListener('click', () => {
+    const stroke = view?.pending?.stroke;
+    if (stroke !== undefined) live.send({ type: 'confirm', stroke });
+  });
+  $('#undo').addEventListener('click', () => live.send({ type: 'undo' }));
+  $('#free-ball').addEventListener('click', () =>
+    live.send({ type: 'freeBall', on: !(view?.freeBall ?? false) }),
+  );
+  $('#call-miss').addEventListener('click', () => live.send({ type: 'callMiss' }));
+  $('#replaced').addEventListener('click', () => live.send({ type: 'ballsReplaced' }));
+  $('#concede').addEventListener('click', () => live.send({ type: 'concede' }));
+  $('#play-again').addEventListener('click', () => live.send({ type: 'playAgain' }));
+  $('#set-table').addEventListener('click', () => live.send({ type: 'setTable' }));
+  $('#new-frame').addEventListener('click', () => live.send({ type: 'reRack' }));
+  $('#nominate').replaceChildren(
+    ...OBJECT_BALLS.map((ball) =>
+      button(ball, () => live.send({ type: 'nominate', ball }), `ball-button ball-${ball}`),
+    ),
+  );
+  $('#referee-fouls').replaceChildren(
+    ...REFEREE_FOULS.map((foul) =>
+      button(foul, () => {
+        const stroke = lastStroke();
+        if (stroke !== undefined) live.send({ type: 'refereeFoul', stroke, foul });
+      }),
+    ),
+  );
+
+  // Override: the referee restates what happened in the last stroke; the rules rule again.
+  const first = $<HTMLSelectElement>('#ov-first');
+  first.replaceChildren(
+    ...['none', ...OBJECT_BALLS].map((b) => {
+      const o = document.createElement('option');
+      o.value = b;
+      o.textContent = b;
+      return o;
+    }),
+  );
+  const checkboxes = (box: HTMLElement, names: readonly string[]): void => {
+    for (const n of names) {
+      const label = document.createElement('label');
+      const input = document.createElement('input');
+      input.type = 'checkbox';
+      input.value = n;
+      label.append(input, ` ${n}`);
+      box.append(label);
+    }
+  };
+  checkboxes($('#ov-potted'), ['cue', ...OBJECT_BALLS]);
+  checkboxes($('#ov-fouls'), REFEREE_FOULS);
+  $('#override-open').addEventListener('click', () => {
+    const r = view?.rulings.at(-1);
+    if (!r) return;
+    first.value = r.firstContact[0] ?? 'none';
+    for (const input of document.querySelectorAll<HTMLInputElement>('#ov-potted input'))
+      input.checked = r.potted.includes(input.value);
+    $('#override').hidden = false;
+  });
+  $('#override').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const stroke = lastStroke();
+    if (stroke === undefined) return;
+    const checked = (sel: string): string[] =>
+      [...document.querySelectorAll<HTMLInputElement>(`${sel} input:checked`)].map((i) => i.value);
+    live.send({
+      type: 'override',
+      stroke,
+      shot: {
+        firstContact: first.value === 'none' ? [] : [first.value],
+        potted: checked('#ov-potted'),
+        fouls: checked('#ov-fouls'),
+      },
+    });
+    $('#override').hidden = true;
+  });
+  document.body.dataset.ready = 'true';
+};
+
+void main();

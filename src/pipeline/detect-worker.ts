@@ -1,0 +1,72 @@
+// The vision stage in a worker thread, for `run` and `serve`: the main thread keeps reading frames from
+// ffmpeg's pipe (and tracking) while a frame is being detected here, so decoding, detection and
+// tracking overlap on the machine's cores instead of taking turns. One Detector, frames in order.
+import { parentPort, workerData } from 'node:worker_threads';
+import { describeError } from '../core/errors.ts';
+import { chooseGame, loadCalibration } from '../games/registry.ts';
+import { loadDetector } from './detector.ts';
+
+/** What the worker is given at start. */
+export interface DetectWorkerData {
+  readonly calibration: string;
+  /** The game's id, where the command names it (`--game`). */
+  readonly game?: string;
+}
+
+/** A frame to detect: its pixels (transferred, not copied). */
+export interface DetectRequest {
+  readonly id: number;
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array;
+}
+
+export type DetectReply =
+  | { readonly kind: 'ready' }
+  | { readonly kind: 'fatal'; readonly error: string }
+  | {
+      readonly kind: 'balls';
+      readonly id: number;
+      readonly balls: { id: string; x: number; y: number; confidence: number }[];
+      readonly ms: number;
+    }
+  | { readonly kind: 'error'; readonly id: number; readonly error: string };
+
+const port = parentPort;
+if (port) {
+  const post = (reply: DetectReply): void => port.postMessage(reply);
+  const { calibration: file, game: named } = workerData as DetectWorkerData;
+  const calibration = loadCalibration(file);
+  const game = calibration.ok ? chooseGame(named, calibration.value) : calibration;
+  if (!calibration.ok) post({ kind: 'fatal', error: `calibration: ${describeError(calibration.error)}` });
+  else if (!game.ok) post({ kind: 'fatal', error: describeError(game.error) });
+  else {
+    const ready = loadDetector(game.value, calibration.value).then((d) => {
+      if (d.ok) return d.value;
+      post({ kind: 'fatal', error: describeError(d.error) });
+      return undefined;
+    });
+    void ready.then((d) => d && post({ kind: 'ready' }));
+    // One frame after another, in the order they came.
+    let queue: Promise<void> = Promise.resolve();
+    port.on('message', (m: DetectRequest) => {
+      queue = queue.then(async () => {
+        const detector = await ready;
+        if (!detector) return;
+        const start = performance.now();
+        const r = await detector.detect({ width: m.width, height: m.height, data: m.data });
+        const ms = performance.now() - start;
+        post(
+          r.ok
+            ? {
+                kind: 'balls',
+                id: m.id,
+                balls: r.value.balls.map((b) => ({ id: b.id, x: b.x, y: b.y, confidence: b.confidence })),
+                ms,
+              }
+            : { kind: 'error', id: m.id, error: describeError(r.error) },
+        );
+      });
+    });
+  }
+}

@@ -1,0 +1,25 @@
+// The game's detector for a calibration: the vision stage its perception names (balls: the
+// classical stages and the game's ball classifier), ready to take frames.
+import type { Calibration } from '../camera/index.ts';
+import { err, ok, refereeError, type Result } from '../core/errors.ts';
+import type { GameDefinition } from '../games/definition.ts';
+import { loadBallClassifier } from '../vision/classify/index.ts';
+import { Detector } from '../vision/index.ts';
+
+/** A detector for `game` over this camera, or why there is none (no model, or no such detector yet). */
+export const loadDetector = async (
+  game: GameDefinition,
+  calibration: Calibration,
+): Promise<Result<Detector>> => {
+  const p = game.perception;
+  if (p.kind !== 'balls')
+    return err(
+      refereeError('INVALID_INPUT', `no ${p.kind} detector yet: ${game.title} cannot be watched`, 'game'),
+    );
+  try {
+    const classifier = await loadBallClassifier({ balls: calibration.table.balls, modelDir: p.modelDir });
+    return ok(new Detector(calibration, classifier));
+  } catch (e) {
+    return err(refereeError('NOT_FOUND', `cannot load the ball classifier: ${(e as Error).message}`));
+  }
+};

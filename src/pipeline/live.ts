@@ -1,0 +1,193 @@
+// The live pipeline behind `referee serve`: frames from the source (or the game's bundled demo, its
+// clips looped at their own pace), pieces found in a worker thread, followed through each stroke, and
+// the results handed to the match service — live positions several times a second, each finished
+// stroke as the game's move with its trails and the balls as they stood before it. The rules run in
+// the service, from its log. The source's health is reported as it changes, so the pages can say
+// when nothing is coming.
+import type { Logger } from 'pino';
+import { openSource, type FrameSource } from '../capture/index.ts';
+import { describeError } from '../core/errors.ts';
+import type { Table } from '../equipment/bed.ts';
+import type { GameDefinition } from '../games/definition.ts';
+import type { BallView, SourceInfo } from '../match/view.ts';
+import { StrokeFollower, TrailRecorder, type FollowedShot, type TrackedFrame } from '../tracking/index.ts';
+import { followSource, type ArrivedFrame } from './follow.ts';
+import { DetectionWorker } from './worker.ts';
+
+export interface LiveSink {
+  balls(t: number, balls: readonly BallView[]): void;
+  /** A finished stroke, as the game's move. */
+  move(move: object): void;
+  /**
+   * A new clip of the demo: set the table up as the camera sees it, with the clip's own set-up
+   * (`setup`, the game's actions) — now (`balls` absent), and again from the balls as they stood just
+   * before its first stroke, which every ball has been tracked into (at the clip's start some are
+   * still being confirmed, or under the player).
+   */
+  restart(setup: readonly { readonly type: string }[], balls?: readonly BallView[]): void;
+  source(info: SourceInfo): void;
+}
+
+export interface LiveSource {
+  readonly path: string;
+  /** The game's actions that set the clip's table up (the demo's). */
+  readonly setup?: readonly { readonly type: string }[];
+}
+
+/** Source time a demo clip is watched before its table is set up, so every ball has been seen. */
+const SETTLE_MS = 300;
+
+export interface LiveOptions {
+  readonly game: GameDefinition;
+  /** One source; or the demo's clips, played one after another. */
+  readonly sources: readonly LiveSource[];
+  readonly calibration: string;
+  readonly table: Table;
+  readonly logger: Logger;
+  /** Play the files over and over at their own pace, the table set from each clip's first frame (the demo). */
+  readonly loop: boolean;
+  readonly fps?: number;
+  /** Live positions pushed to the views at most this often (ms). */
+  readonly ballsEveryMs?: number;
+  /** Points kept per trail. */
+  readonly trailPoints?: number;
+  /** Wait before opening a source again after it failed (ms); doubles each time, up to 60 s. */
+  readonly retryMs?: number;
+}
+
+const toView = (frame: TrackedFrame): BallView[] =>
+  frame.tracks
+    .filter((t) => t.status === 'table' || t.status === 'hidden')
+    .map((t) => ({ id: t.id, track: t.track, x: Math.round(t.x * 10) / 10, y: Math.round(t.y * 10) / 10 }));
+
+const round = (b: { id: string; x: number; y: number }): BallView => ({
+  id: b.id,
+  x: Math.round(b.x * 100) / 100,
+  y: Math.round(b.y * 100) / 100,
+});
+
+const MAX_RETRY_MS = 60_000;
+
+/**
+ * Run until `signal` aborts. A source that fails is reported (on the pages too) and opened again
+ * after a pause that grows while it keeps failing; the views stay up.
+ */
+export const runLive = async (sink: LiveSink, options: LiveOptions, signal: AbortSignal): Promise<void> => {
+  const log = options.logger;
+  const perception = options.game.perception;
+  if (perception.kind !== 'balls')
+    throw new Error(`${options.game.title}: no ${perception.kind} pipeline yet`);
+  const detector = await DetectionWorker.start(options.calibration, options.game.id);
+  const every = options.ballsEveryMs ?? 66;
+  let lastPush = -Infinity;
+  let source: FrameSource | undefined;
+  let fresh: LiveSource | undefined;
+  // The demo clip playing, until its first stroke has set its table up from the balls before it.
+  let clipToSetUp: LiveSource | undefined;
+  let firstSeen: number | undefined;
+  const follower = new StrokeFollower(options.table);
+  const trails = new TrailRecorder();
+  const status = (s: Partial<SourceInfo> & { status: string }): void =>
+    sink.source({
+      description: source?.description ?? options.sources[0]?.path ?? 'no source',
+      dropped: source?.stats().dropped ?? 0,
+      live: source?.live ?? false,
+      ...s,
+    });
+  const onFrame = (frame: TrackedFrame, inStroke: boolean): void => {
+    if (inStroke) trails.record(frame);
+    if (fresh === undefined && frame.t - lastPush < every) return;
+    lastPush = frame.t;
+    const balls = toView(frame);
+    sink.balls(frame.t, balls);
+    if (fresh && balls.length > 0) {
+      firstSeen ??= frame.t;
+      if (frame.t - firstSeen >= SETTLE_MS) {
+        sink.restart(fresh.setup ?? []);
+        fresh = undefined;
+      }
+    }
+  };
+  const onShot = ({ shot, recognisedAt }: FollowedShot, by: ArrivedFrame): void => {
+    // The frame that ended the stroke arrived at `by.receivedAt`; the balls stopped `recognisedAt −
+    // end` of source time before it.
+    const endedAt = by.receivedAt - (recognisedAt - shot.end);
+    log.debug({ sourceFrame: by.index, receivedAt: by.receivedAt, recognisedAt, endedAt }, 'stroke seen');
+    const move = perception.toMove(options.table, {
+      shot,
+      trails: trails.take(options.trailPoints ?? 200),
+      endedAt,
+    });
+    if (clipToSetUp) {
+      const before = (move as { before?: readonly { id: string; x: number; y: number }[] }).before ?? [];
+      sink.restart(clipToSetUp.setup ?? [], before.map(round));
+      clipToSetUp = undefined;
+    }
+    sink.move(move);
+  };
+  let retry = options.retryMs ?? 5000;
+  try {
+    for (let next = 0; !signal.aborted; next = (next + 1) % options.sources.length) {
+      const clip = options.sources[next];
+      if (clip === undefined) return;
+      const opened = await openSource(clip.path, {
+        live: true,
+        realtime: options.loop,
+        ...(options.fps ? { fps: options.fps } : {}),
+      });
+      if (!opened.ok) {
+        const why = describeError(opened.error);
+        log.error({ error: why, retryMs: retry }, 'cannot open the source');
+        status({
+          description: clip.path,
+          status: `cannot open the source: ${why}; trying again in ${Math.round(retry / 1000)} s`,
+        });
+        await new Promise((r) => setTimeout(r, retry));
+        retry = Math.min(retry * 2, MAX_RETRY_MS);
+        continue;
+      }
+      retry = options.retryMs ?? 5000;
+      source = opened.value;
+      const stop = (): void => void source?.close();
+      signal.addEventListener('abort', stop, { once: true });
+      follower.reset();
+      trails.reset();
+      fresh = options.loop ? clip : undefined;
+      clipToSetUp = fresh;
+      firstSeen = undefined;
+      log.info({ source: source.description }, 'following the table');
+      status({ status: 'playing' });
+      try {
+        await followSource(
+          source,
+          detector,
+          {
+            push: (f) => {
+              const done = follower.push(f);
+              const tracked = follower.tracks;
+              if (tracked) onFrame(tracked, follower.inStroke || done !== undefined);
+              return done;
+            },
+            flush: () => follower.flush(),
+          },
+          onShot,
+          { log, shouldStop: () => signal.aborted },
+        );
+      } catch (e) {
+        log.error({ error: (e as Error).message }, 'the source failed; reopening');
+        status({ status: `the source failed: ${(e as Error).message}; reopening` });
+        if (!options.loop) await new Promise((r) => setTimeout(r, 2000));
+      } finally {
+        signal.removeEventListener('abort', stop);
+        await source.close();
+      }
+      if (!options.loop && next === options.sources.length - 1 && !signal.aborted) {
+        log.info('the source ended');
+        status({ status: 'the source ended' });
+        return;
+      }
+    }
+  } finally {
+    await detector.close();
+  }
+};
