@@ -186,6 +186,8 @@ export const pocketsOf = (bed: Bed): readonly PoolPocket[] => {
 
 /** Camera measurements come out a fraction off: the checks allow this much (brief: 0.5 mm). */
 export const TOLERANCE_MM = 0.5;
+/** Floating-point slack, so that a ball exactly at a limit is within it. */
+const EPS = 1e-9;
 
 /**
  * Can a ball rest with its centre at `p`: at least a radius inside every cushion nose, less the
@@ -193,7 +195,7 @@ export const TOLERANCE_MM = 0.5;
  */
 export const isOnBed = (p: PointMm, bed: Bed, toleranceMm = TOLERANCE_MM): boolean => {
   if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) return false;
-  const r = bed.ballRadius - toleranceMm;
+  const r = bed.ballRadius - toleranceMm - EPS;
   return p.x >= r && p.x <= bed.width - r && p.y >= r && p.y <= bed.length - r;
 };
 
@@ -202,11 +204,11 @@ export const isOnBed = (p: PointMm, bed: Bed, toleranceMm = TOLERANCE_MM): boole
  * ball whose centre is on the line counts as on it (seed 4.12), so the line itself is in.
  */
 export const inCabin = (p: PointMm, bed: Bed, toleranceMm = TOLERANCE_MM): boolean =>
-  isOnBed(p, bed, toleranceMm) && p.y <= marksOf(bed).headLine + toleranceMm;
+  isOnBed(p, bed, toleranceMm) && p.y <= marksOf(bed).headLine + toleranceMm + EPS;
 
 /** Two balls overlap when their centres are closer than a diameter, less the tolerance. */
 export const ballsOverlap = (a: PointMm, b: PointMm, bed: Bed, toleranceMm = TOLERANCE_MM): boolean =>
-  Math.hypot(a.x - b.x, a.y - b.y) < bed.ballDiameter - toleranceMm;
+  Math.hypot(a.x - b.x, a.y - b.y) < bed.ballDiameter - toleranceMm - EPS;
 
 // ---------------------------------------------------------------------------------------------
 // The rack (seed 2.4, §8)
