@@ -1,8 +1,15 @@
 // Checking `referee rule` input for black-ball (CONTRACTS.md §8, §4 "An input that is not valid …"):
 // the contract's example, the defaults, and every way an input can be wrong, each named by its field.
 import { describe, expect, it } from 'vitest';
-import { bedOf } from '../../../src/games/blackball/equipment.ts';
-import { parseFrameState, parseRuleInput, rule } from '../../../src/games/blackball/rules/index.ts';
+import {
+  bedOf,
+  makeBall,
+  makeState,
+  openingFrame,
+  parseFrameState,
+  parseRuleInput,
+  rule,
+} from '../../../src/games/blackball/index.ts';
 import {
   BLACK_ON_SPOT,
   CUE_BALL,
@@ -331,5 +338,69 @@ describe('invalid input names the field', () => {
   it('a state on its own parses with errors named from `state`', () => {
     const r = parseFrameState({ striker: 0, balls: [{ id: 'cue', x: 0, y: 0 }] }, bedOf('pool-8ft'));
     expect(!r.ok && r.error.field).toBe('state.balls[0]');
+  });
+});
+
+describe('option listedBallsOnly: state.balls taken as the complete list (off by default, for the contract example)', () => {
+  const named: Array<{ name: string; shot: Record<string, unknown>; field: string }> = [
+    {
+      name: 'a potted ball not listed',
+      shot: { firstContact: ['1'], potted: ['1', '3'] },
+      field: 'shot.potted[1]',
+    },
+    { name: 'a first contact not listed', shot: { firstContact: ['3'] }, field: 'shot.firstContact[0]' },
+    {
+      name: 'a ball over the centre line not listed',
+      shot: { firstContact: ['1'], crossedCentre: ['2', '3'] },
+      field: 'shot.crossedCentre[1]',
+    },
+    {
+      name: 'a ball off the table not listed',
+      shot: { firstContact: ['1'], offTable: ['3'] },
+      field: 'shot.offTable[0]',
+    },
+  ];
+  const listed = [CUE_BALL, { id: '1', x: 400, y: 1200 }, { id: '2', x: 800, y: 1200 }, BLACK_ON_SPOT];
+  it.each(named)('$name → $field', (c) => {
+    const json = input({ balls: listed }, c.shot);
+    expect(rule(json).ok).toBe(true);
+    const r = rule(json, { listedBallsOnly: true });
+    expect(!r.ok && [r.error.code, r.error.field]).toEqual(['IMPOSSIBLE_STATE', c.field]);
+  });
+
+  it('the cue ball potted is always allowed: it is on the table (or in hand) for every stroke', () => {
+    const r = rule(
+      input({ cueInHand: true, balls: listed.slice(1) }, { firstContact: ['1'], potted: ['cue'] }),
+      {
+        listedBallsOnly: true,
+      },
+    );
+    expect(r.ok).toBe(true);
+  });
+
+  it('the contract example is refused under it (the 3 is not listed), and ruled without it', () => {
+    expect(rule(contractExample(), { listedBallsOnly: true }).ok).toBe(false);
+    expect(rule(contractExample()).ok).toBe(true);
+  });
+});
+
+describe('openingFrame: a new frame, as a re-rack leaves it (seed 2.4, 2.5)', () => {
+  it('the rack, the cue ball in hand, the break, the table open; it feeds `referee rule`', () => {
+    const s = openingFrame(1, bedOf('pool-8ft'));
+    expect(s).toMatchObject({ striker: 1, break: true, cueInHand: true, groups: null, freeKick: false });
+    const rack = s.balls.map(makeBall);
+    const out = ruled({
+      game: 'blackball',
+      table: 'pool-8ft',
+      state: makeState(s),
+      // The black on the break (seed 2.5(c)); the cue ball came to rest in the cabin.
+      shot: {
+        firstContact: ['1'],
+        potted: ['8'],
+        after: [{ id: 'cue', x: 584, y: 200 }, ...rack.filter((b) => b.id !== '8')],
+      },
+    });
+    expect(out).toMatchObject({ rerack: true, next: { striker: 1, break: true, cueInHand: true } });
+    expect(out.state).toEqual(makeState(s));
   });
 });

@@ -3,8 +3,9 @@
 // contract's output with the next state as JSON.
 import { err, ok, type Result } from '../../../errors.ts';
 import { applyStroke, type Ruling } from './frame.ts';
-import { makeState, parseRuleInput } from './state.ts';
+import { makeState, parseRuleInput, type CheckOptions } from './state.ts';
 
+export { openingFrame } from './opening.ts';
 export { applyStroke, ballsOnFor, type Next, type Respot, type Ruling, type Stroke } from './frame.ts';
 export {
   REFEREE_FOUL_REASONS,
@@ -30,6 +31,7 @@ export {
   parseRuleInput,
   ruleInputSchema,
   shotSchema,
+  type CheckOptions,
   type FrameState,
   type Groups,
   type Player,
@@ -58,8 +60,8 @@ export const makeRuleOutput = (ruling: Ruling, state: Parameters<typeof makeStat
 });
 
 /** The whole of `referee rule` for black-ball: validate the input, then rule on the stroke. */
-export const rule = (json: unknown): Result<RuleOutput> => {
-  const parsed = parseRuleInput(json);
+export const rule = (json: unknown, options: CheckOptions = {}): Result<RuleOutput> => {
+  const parsed = parseRuleInput(json, options);
   if (!parsed.ok) return err(parsed.error);
   const { bed, state, shot } = parsed.value;
   const { ruling, state: next } = applyStroke(state, shot, bed);

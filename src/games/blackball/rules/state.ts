@@ -192,9 +192,37 @@ export const idsLeft = (state: FrameState, shot: Shot): BallId[] => {
 const firstRepeat = (list: readonly string[]): number =>
   list.findIndex((id, i) => list.slice(0, i).includes(id));
 
+export interface CheckOptions {
+  /**
+   * Take `state.balls` as the complete list of balls on the table: a ball the shot names that it
+   * does not list is then an error naming the field (`shot.potted[0]`). Off by default, because the
+   * contract's own example (§8) pots the 3 without listing it; see `objectsBefore`.
+   */
+  readonly listedBallsOnly?: boolean;
+}
+
 /** Can this stroke happen from this state? */
-export const checkShot = (bed: Bed, state: FrameState, shot: Shot): Result<Shot> => {
+export const checkShot = (
+  bed: Bed,
+  state: FrameState,
+  shot: Shot,
+  options: CheckOptions = {},
+): Result<Shot> => {
   if (state.frameOver) return impossible('the frame is over; there is no stroke to rule', 'state.frameOver');
+  if (options.listedBallsOnly) {
+    const listed = new Set<BallId>(state.balls.map((b) => b.id));
+    const named = [
+      ['shot.firstContact', shot.firstContact],
+      ['shot.crossedCentre', shot.crossedCentre],
+      ['shot.potted', shot.potted],
+      ['shot.offTable', shot.offTable],
+    ] as const;
+    for (const [field, list] of named) {
+      const i = list.findIndex((id) => id !== CUE && !listed.has(id));
+      if (i >= 0)
+        return impossible(`the ${list[i]} was not on the table before the stroke`, `${field}[${i}]`);
+    }
+  }
   const lists = [
     ['shot.firstContact', shot.firstContact],
     ['shot.crossedCentre', shot.crossedCentre],
@@ -226,7 +254,7 @@ export const checkShot = (bed: Bed, state: FrameState, shot: Shot): Result<Shot>
 };
 
 /** Schema, then the bed, then a state that can exist, then a stroke that can happen from it. */
-export const parseRuleInput = (json: unknown): Result<RuleInput> => {
+export const parseRuleInput = (json: unknown, options: CheckOptions = {}): Result<RuleInput> => {
   const parsed = parseWith(ruleInputSchema, json);
   if (!parsed.ok) {
     const field = parsed.error.field ?? '';
@@ -244,7 +272,7 @@ export const parseRuleInput = (json: unknown): Result<RuleInput> => {
   const bed = bedOf(table);
   const checkedState = checkState(bed, state);
   if (!checkedState.ok) return checkedState;
-  const checkedShot = checkShot(bed, state, shot);
+  const checkedShot = checkShot(bed, state, shot, options);
   if (!checkedShot.ok) return checkedShot;
   return ok({ game, bed, state, shot });
 };
