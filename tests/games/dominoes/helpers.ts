@@ -75,9 +75,10 @@ export const EXAMPLE_MOVES: JsonMove[] = [
   { player: 2, pass: true },
 ];
 
+/** A record as `referee rule` takes it; hands and moves as given (invalid ones included, for the error cases). */
 export const record = (
-  hands: readonly (readonly JsonTile[])[],
-  moves: readonly JsonMove[],
+  hands: readonly (readonly unknown[])[],
+  moves: readonly unknown[],
   match: { scores?: [number, number]; target?: number } | undefined = { scores: [0, 0], target: 200 },
 ): Record<string, unknown> => ({
   game: 'dominoes',
