@@ -10,7 +10,7 @@
 import type { Player } from '../players.ts';
 import { sameTile } from '../tiles.ts';
 import { openMoves, type Placement } from './chain.ts';
-import { isBlocked, type Hands, type Round } from './round.ts';
+import { isBlocked, withHand, type Hands, type Round } from './round.ts';
 
 export const TYPICAL_SECONDS = 20;
 export const BLOCK_SECONDS = 60;
@@ -22,7 +22,11 @@ export const ONE_WAY_SECONDS = 5;
  */
 export const wouldBlock = (hands: Hands, player: Player, move: Placement): boolean =>
   isBlocked(
-    hands.map((h, p) => (p === player ? h.filter((t) => !sameTile(t, move.tile)) : h)) as unknown as Hands,
+    withHand(
+      hands,
+      player,
+      hands[player].filter((t) => !sameTile(t, move.tile)),
+    ),
     move.ends,
   );
 

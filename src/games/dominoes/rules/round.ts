@@ -137,8 +137,13 @@ export const canPlay = (hand: readonly Tile[], ends: Ends | null): boolean => ha
 export const isBlocked = (hands: Hands, ends: Ends | null): boolean =>
   ends !== null && hands.every((hand) => !canPlay(hand, ends));
 
-const withHand = (hands: Hands, p: Player, hand: readonly Tile[]): Hands =>
-  hands.map((h, i) => (i === p ? hand : h)) as unknown as Hands;
+/** The hands with player p's replaced. */
+export const withHand = (hands: Hands, p: Player, hand: readonly Tile[]): Hands => [
+  p === 0 ? hand : hands[0],
+  p === 1 ? hand : hands[1],
+  p === 2 ? hand : hands[2],
+  p === 3 ? hand : hands[3],
+];
 
 /** Which side a tile goes on: the one named, or the only one that makes a difference. */
 const sideFor = (ends: Ends, move: PlayMove, field: string): Result<Side> => {
