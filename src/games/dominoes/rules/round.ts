@@ -145,15 +145,16 @@ export const withHand = (hands: Hands, p: Player, hand: readonly Tile[]): Hands 
   p === 3 ? hand : hands[3],
 ];
 
-/** Which side a tile goes on: the one named, or the only one that makes a difference. */
-const sideFor = (ends: Ends, move: PlayMove, field: string): Result<Side> => {
+/** The ends after a later tile: on the end named, or on the only one that makes a difference. */
+const endsAfter = (ends: Ends, move: PlayMove, field: string): Result<Ends> => {
   if (move.end !== undefined) {
-    if (placeTile(ends, move.tile, move.end) === null)
+    const after = placeTile(ends, move.tile, move.end);
+    if (after === null)
       return impossible(
         `${show(move.tile)} does not match the ${move.end} end, which shows ${move.end === 'left' ? ends[0] : ends[1]}`,
         `${field}.end`,
       );
-    return ok(move.end);
+    return ok(after);
   }
   const moves = placements(ends, move.tile);
   const [only] = moves;
@@ -164,7 +165,7 @@ const sideFor = (ends: Ends, move: PlayMove, field: string): Result<Side> => {
       `${show(move.tile)} fits both ends (${ends[0]}, ${ends[1]}), leaving different ends: which one must be given`,
       `${field}.end`,
     );
-  return ok(only.side);
+  return ok(only.ends);
 };
 
 const playTile = (round: Round, move: PlayMove, field: string): Result<Round> => {
@@ -183,17 +184,10 @@ const playTile = (round: Round, move: PlayMove, field: string): Result<Round> =>
       `${field}.tile`,
     );
   }
-  let ends: Ends;
-  if (round.ends === null) {
-    // The first tile starts the chain as given; an `end` on it names nothing and is ignored.
-    ends = startChain(tile);
-  } else {
-    const side = sideFor(round.ends, move, field);
-    if (!side.ok) return side;
-    const after = placeTile(round.ends, tile, side.value);
-    if (!after) return impossible(`${show(tile)} does not match the ${side.value} end`, `${field}.end`);
-    ends = after;
-  }
+  // The first tile starts the chain as given; an `end` on it names nothing and is ignored.
+  const placed = round.ends === null ? ok(startChain(tile)) : endsAfter(round.ends, move, field);
+  if (!placed.ok) return placed;
+  const ends = placed.value;
   const left = hand.filter((t) => !sameTile(t, tile));
   const hands = withHand(round.hands, player, left);
   // His last tile is a domino, even if it also blocks the game; else the fish, if no one can play.
