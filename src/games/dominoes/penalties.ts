@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { type Result } from '../../errors.ts';
 import { parseWith } from '../../schema.ts';
 import { otherTeam, playerSchema, teamOf, teamSchema, type Player, type Team } from './players.ts';
-import { DEFAULT_TARGET, matchWinner, type Scores } from './rules/score.ts';
+import { addPoints, DEFAULT_TARGET, matchWinner, type Scores } from './rules/score.ts';
 
 /** seed: «(40 – 80)». */
 export const MIN_POINT_PENALTY = 40;
@@ -103,15 +103,12 @@ export const newPenaltyState = (
   };
 };
 
-const addTo = (scores: Scores, team: Team, points: number): Scores =>
-  team === 0 ? [scores[0] + points, scores[1]] : [scores[0], scores[1] + points];
-
 const log = (s: PenaltyState, e: PenaltyEvent): PenaltyState => ({ ...s, events: [...s.events, e] });
 
 /** Points change the score only while the match goes on. */
 const score = (s: PenaltyState, team: Team, points: number): PenaltyState => {
   if (s.matchOver) return s;
-  const scores = addTo(s.scores, team, points);
+  const scores = addPoints(s.scores, team, points);
   const winner = matchWinner(scores, s.config.target);
   return { ...s, scores, matchOver: winner !== null, matchWinner: winner };
 };

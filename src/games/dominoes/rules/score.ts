@@ -78,13 +78,12 @@ export const matchWinner = (scores: Scores, target: number): Team | null => {
 
 export const matchOver = (scores: Scores, target: number): boolean => matchWinner(scores, target) !== null;
 
+/** The scores with `points` added to a team's (taken off, where negative). */
+export const addPoints = (scores: Scores, team: Team, points: number): Scores =>
+  team === 0 ? [scores[0] + points, scores[1]] : [scores[0], scores[1] + points];
+
 /** The match after a round: its points to the winner, if any. */
 export const settleRound = (scores: Scores, target: number, round: RoundScore): MatchScore => {
-  const after: Scores =
-    round.winner === null
-      ? scores
-      : round.winner === 0
-        ? [scores[0] + round.points, scores[1]]
-        : [scores[0], scores[1] + round.points];
+  const after = round.winner === null ? scores : addPoints(scores, round.winner, round.points);
   return { scores: after, matchOver: matchOver(after, target), matchWinner: matchWinner(after, target) };
 };
