@@ -3,9 +3,9 @@
 // above, the head (the cabin's end) at the bottom; origin at the head-left corner of the playing
 // surface at the cushion noses, x across (0 … width), y along towards the foot cushion (0 … length).
 import { z } from 'zod';
-import { err, ok, refereeError, type Result } from '../../errors.ts';
-import { parseWith } from '../../schema.ts';
-import { mm, pointMm, type Mm, type PointMm } from '../../units.ts';
+import { err, ok, refereeError, type Result } from '../../core/errors.ts';
+import { parseWith } from '../../core/schema.ts';
+import { mm, pointMm, type Mm, type PointMm } from '../../core/units.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Balls (§8 "Balls"; seed 2, 2.2)

@@ -4,9 +4,9 @@
 // parallax is corrected as for balls. Calibration `table`: `"dominoes"` or
 // `{ "game": "dominoes", "width", "length", "tile": [50, 25, 12] }`.
 import { z } from 'zod';
-import { type Result, ok } from '../../errors.ts';
-import { parseWith } from '../../schema.ts';
-import { mm, type Mm, type PointMm } from '../../units.ts';
+import { type Result, ok } from '../../core/errors.ts';
+import { parseWith } from '../../core/schema.ts';
+import { mm, type Mm, type PointMm } from '../../core/units.ts';
 
 export interface TileSize {
   readonly length: Mm;

@@ -10,8 +10,8 @@
 // seed: «Кроме того на нарушителей накладывается штраф, выражающийся в списании с пары-нарушителя
 // определенного регламентом соревнований количества очков (40 – 80)».
 import { z } from 'zod';
-import { type Result } from '../../errors.ts';
-import { parseWith } from '../../schema.ts';
+import { type Result } from '../../core/errors.ts';
+import { parseWith } from '../../core/schema.ts';
 import { otherTeam, playerSchema, teamOf, teamSchema, type Player, type Team } from './players.ts';
 import { addPoints, DEFAULT_TARGET, matchWinner, type Scores } from './rules/score.ts';
 

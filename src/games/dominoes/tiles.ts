@@ -4,8 +4,8 @@
 // костяшками.» … «Суммарное число всех очков или баллов двадцати восьми фишек Домино составляет сто
 // шестьдесят восемь баллов.»
 import { z } from 'zod';
-import { type Result } from '../../errors.ts';
-import { parseWith } from '../../schema.ts';
+import { type Result } from '../../core/errors.ts';
+import { parseWith } from '../../core/schema.ts';
 
 /** The pips on one half of a tile: 0 (blank) … 6. */
 export type Pip = 0 | 1 | 2 | 3 | 4 | 5 | 6;

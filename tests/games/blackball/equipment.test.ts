@@ -19,7 +19,7 @@ import {
   pocketsOf,
   type Bed,
 } from '../../../src/games/blackball/equipment.ts';
-import { pointMm } from '../../../src/units.ts';
+import { pointMm } from '../../../src/core/units.ts';
 
 describe('beds (§8 table of beds)', () => {
   const named: Array<[string, number, number]> = [

@@ -17,7 +17,7 @@ import {
   type RuleOutput,
   type Tile,
 } from '../../../src/games/dominoes/index.ts';
-import { describeError } from '../../../src/errors.ts';
+import { describeError } from '../../../src/core/errors.ts';
 
 export type JsonTile = [number, number];
 export type JsonMove =

@@ -19,7 +19,7 @@ import {
   tileKey,
   type Player,
 } from '../../../src/games/dominoes/index.ts';
-import { pointMm } from '../../../src/units.ts';
+import { pointMm } from '../../../src/core/units.ts';
 
 describe('§9 "A double-six set: 28 tiles [a, b], 0 ≤ a, b ≤ 6, 168 pips in all"', () => {
   it('seed «двадцати восьми элементов»: 28 tiles, all different', () => {

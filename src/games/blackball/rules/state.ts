@@ -5,9 +5,9 @@
 //
 // Unknown extra fields are stripped (zod objects' default), as in the snooker schema.
 import { z } from 'zod';
-import { err, ok, refereeError, type Result } from '../../../errors.ts';
-import { parseWith } from '../../../schema.ts';
-import { mm } from '../../../units.ts';
+import { err, ok, refereeError, type Result } from '../../../core/errors.ts';
+import { parseWith } from '../../../core/schema.ts';
+import { mm } from '../../../core/units.ts';
 import {
   BALL_IDS,
   CUE,

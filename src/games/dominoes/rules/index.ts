@@ -1,7 +1,7 @@
 // The dominoes referee: `rule` is the whole of `referee rule` for `"game": "dominoes"` (CONTRACTS.md §9)
 // as a pure function: the record is parsed, its round replayed move by move, and the ruling given in
 // the contract's shape and field order.
-import { ok, type Result } from '../../../errors.ts';
+import { ok, type Result } from '../../../core/errors.ts';
 import type { Player, Team } from '../players.ts';
 import { clockFor } from './clock.ts';
 import { parseRecord, type RoundRecord } from './record.ts';

@@ -8,8 +8,8 @@
 // left out (no moves yet). `end: null` is taken as no `end`; `end` on a pass, or on the first tile,
 // names nothing and is ignored. Scores may be negative (the seed's point penalties are taken off).
 import { z } from 'zod';
-import { err, ok, refereeError, type Result } from '../../../errors.ts';
-import { parseWith } from '../../../schema.ts';
+import { err, ok, refereeError, type Result } from '../../../core/errors.ts';
+import { parseWith } from '../../../core/schema.ts';
 import { playerSchema, type Player } from '../players.ts';
 import { HAND_SIZE, tileSchema, type Tile } from '../tiles.ts';
 import type { Move } from './round.ts';

@@ -8,7 +8,7 @@
 // один из четырех (4) участников выкладывает фишку, которая является седьмой и последней фишкой данной
 // номерной серии и приводит к тому, что с обоих концов выкладки на игровом столе находятся фишки этой
 // же серии.»
-import { err, ok, refereeError, type Result } from '../../../errors.ts';
+import { err, ok, refereeError, type Result } from '../../../core/errors.ts';
 import { nextPlayer, PLAYERS, type Player } from '../players.ts';
 import { ALL_TILES, HAND_SIZE, sameTile, tileKey, type Tile } from '../tiles.ts';
 import { fits, placeTile, placements, startChain, type Ends, type Side } from './chain.ts';
