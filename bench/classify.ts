@@ -3,16 +3,10 @@
 // through the demo camera. Times one frame's call (patches + network) and the network alone, median
 // of many runs, one thread. `npx tsx bench/classify.ts [runs]`.
 import * as tf from '@tensorflow/tfjs';
-import { loadCalibrationFile } from '../src/camera/index.ts';
-import { openingLayout } from '../src/sim/scenario.ts';
+import { MODEL_DIR, loadCalibrationFile, loadSnookerClassifier } from '../tests/helpers/games.ts';
+import { openingLayout } from '../src/games/snooker/layout.ts';
 import { createRenderer, renderFrame } from '../src/sim/render/index.ts';
-import {
-  assignIdentities,
-  loadBallClassifier,
-  makeInputs,
-  MODEL_DIR,
-  type BallClassifier,
-} from '../src/vision/classify/index.ts';
+import { assignIdentities, makeInputs, type BallClassifier } from '../src/vision/classify/index.ts';
 import { loadTfjsModel, predictTfjs } from '../src/vision/classify/model.ts';
 import { ballInImage } from '../src/sim/training/dataset.ts';
 
@@ -38,14 +32,14 @@ const median = async (f: () => unknown): Promise<number> => {
 
 const rows: [string, number, number][] = [];
 const measure = async (name: string, c: BallClassifier): Promise<void> => {
-  const ids = assignIdentities(await c.classify(image, balls)).map((b) => b.id);
+  const ids = assignIdentities(await c.classify(image, balls), c.balls).map((b) => b.id);
   const wrong = ids.filter((id, i) => id !== layout[i]?.id).length;
   if (wrong > 0) process.stderr.write(`warning: ${name} got ${wrong} of ${balls.length} balls wrong\n`);
   rows.push([name, await median(() => c.classify(image, balls)), await median(() => c.predict(inputs))]);
 };
 
-await measure('onnxruntime-node', await loadBallClassifier({ runtime: 'onnx' }));
-await measure('tfjs wasm', await loadBallClassifier({ runtime: 'tfjs-wasm' }));
+await measure('onnxruntime-node', await loadSnookerClassifier({ runtime: 'onnx' }));
+await measure('tfjs wasm', await loadSnookerClassifier({ runtime: 'tfjs-wasm' }));
 await tf.setBackend('cpu');
 const cpuModel = await loadTfjsModel(MODEL_DIR);
 rows.push([

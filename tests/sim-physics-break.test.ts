@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { simulateStroke, type SimBall, type StrokeResult } from '../src/sim/physics/index.ts';
 import { makeRng } from '../src/sim/random.ts';
-import { openingLayout } from '../src/sim/scenario.ts';
+import { openingLayout } from '../src/games/snooker/layout.ts';
 import { isOnBed, railClearance, railsOf } from '../src/equipment/index.ts';
 import { snookerTable } from '../src/games/snooker/equipment.ts';
 import { pointMm } from '../src/core/units.ts';

@@ -1,6 +1,9 @@
+import { markingsOf } from '../src/games/snooker/equipment.ts';
+import { parseSnookerScenario } from './helpers/games.ts';
 import { describe, expect, it } from 'vitest';
 import { makeRng, mulberry32 } from '../src/sim/random.ts';
-import { openingLayout, parseScenario, type Scenario } from '../src/sim/scenario.ts';
+import { type Scenario } from '../src/sim/scenario.ts';
+import { openingLayout } from '../src/games/snooker/layout.ts';
 import { makeTruth, playScenario, positionsAt } from '../src/sim/truth.ts';
 import { ballsOverlap, isOnBed } from '../src/equipment/index.ts';
 import { inD, snookerTable } from '../src/games/snooker/equipment.ts';
@@ -16,14 +19,14 @@ const table = snookerTable();
 const D = table.ballDiameter;
 
 const parsed = (json: unknown): Scenario => {
-  const r = parseScenario(json);
+  const r = parseSnookerScenario(json);
   if (!r.ok) throw new Error(`${r.error.field}: ${r.error.message}`);
   return r.value;
 };
 
 describe('the opening layout (WPBSA Section 3, 2; CONTRACTS.md §7)', () => {
   const balls = openingLayout(table);
-  const spots = must(table.markings).spots;
+  const spots = markingsOf(table).spots;
 
   it('22 balls with unique tracks: cue, red1…red15, the six colours', () => {
     expect(balls.map((b) => b.track)).toEqual([
@@ -39,7 +42,7 @@ describe('the opening layout (WPBSA Section 3, 2; CONTRACTS.md §7)', () => {
   });
   it('the cue ball in the D at (800, 700), the colours on their spots', () => {
     expect(balls[0]).toMatchObject({ x: 800, y: 700 });
-    expect(inD(must(table.markings), pointMm(800, 700))).toBe(true);
+    expect(inD(markingsOf(table), pointMm(800, 700))).toBe(true);
     for (const b of balls.filter((x) => x.id !== 'red' && x.id !== 'cue'))
       expect(b).toMatchObject(spots[b.id as keyof typeof spots]);
   });
@@ -214,17 +217,17 @@ describe('parseScenario (CONTRACTS.md §7)', () => {
   ];
   for (const [name, json, field, code] of cases)
     it(`rejects ${name}, naming ${field}`, () => {
-      const r = parseScenario(json);
+      const r = parseSnookerScenario(json);
       expect(r.ok).toBe(false);
       if (!r.ok) expect([r.error.field, r.error.code]).toEqual([field, code]);
     });
   it('rejects what is not an object at all', () => {
-    expect(parseScenario('opening').ok).toBe(false);
-    expect(parseScenario(null).ok).toBe(false);
+    expect(parseSnookerScenario('opening').ok).toBe(false);
+    expect(parseSnookerScenario(null).ok).toBe(false);
   });
   it('takes two balls given exactly touching', () => {
     expect(
-      parseScenario({
+      parseSnookerScenario({
         ...base,
         balls: [
           { id: 'cue', x: 800, y: 700 },

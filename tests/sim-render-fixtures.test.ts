@@ -2,12 +2,12 @@
 // for its scenario at 60 fps through the demo camera, and each clip.mp4 holds one frame per truth
 // frame. A change to the physics that moves any ball shows up here: regenerate them with
 // `npx tsx scripts/make-fixtures.ts`.
+import { parseSnookerScenario } from './helpers/games.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseClipRender, playOptions } from '../src/sim/render/index.ts';
-import { parseScenario } from '../src/sim/scenario.ts';
 import { makeTruth, playScenario } from '../src/sim/truth.ts';
 
 const names = readdirSync('fixtures/scenarios')
@@ -34,7 +34,9 @@ describe('committed fixtures', () => {
   });
   for (const name of names) {
     it(`${name}: truth.json is the scenario's truth, clip.mp4 has a frame for each of its frames`, () => {
-      const scenario = parseScenario(JSON.parse(readFileSync(`fixtures/scenarios/${name}.json`, 'utf8')));
+      const scenario = parseSnookerScenario(
+        JSON.parse(readFileSync(`fixtures/scenarios/${name}.json`, 'utf8')),
+      );
       if (!scenario.ok) throw new Error(scenario.error.message);
       const render = parseClipRender(scenario.value);
       if (!render.ok) throw new Error(render.error.message);

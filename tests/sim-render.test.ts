@@ -3,9 +3,9 @@
 // what is under it, and the tile cache changes nothing but the time taken.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { makeCalibrationJson, parseCalibration, project, type Calibration } from '../src/camera/index.ts';
+import { makeCalibrationJson, project, type Calibration } from '../src/camera/index.ts';
+import { parseCalibration, parseSnookerScenario } from './helpers/games.ts';
 import type { RgbImage } from '../src/core/image.ts';
-import { parseScenario } from '../src/sim/scenario.ts';
 import {
   createRenderer,
   parseClipRender,
@@ -312,7 +312,7 @@ describe('the light', () => {
 
 describe('render options in a scenario', () => {
   const scenario = (render: unknown, strokeRender?: unknown) => {
-    const s = parseScenario({
+    const s = parseSnookerScenario({
       table: 'snooker',
       balls: [{ id: 'cue', x: 800, y: 700 }],
       strokes: [{ cue: { vx: 0, vy: 500 }, ...(strokeRender === undefined ? {} : { render: strokeRender }) }],

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ballsOverlap, isOnBed, isSpotOccupied, makeTable, pocketById, separateBalls, distance, type Table } from '../src/equipment/index.ts';
-import { inD, snookerTable } from '../src/games/snooker/equipment.ts';
+import {
+  ballsOverlap,
+  isOnBed,
+  isSpotOccupied,
+  pocketById,
+  separateBalls,
+  distance,
+} from '../src/equipment/index.ts';
+import { inD, markingsOf, plainBed, snookerTable } from '../src/games/snooker/equipment.ts';
 import { pointMm } from '../src/core/units.ts';
 
 const table = snookerTable();
-const markings = (t: Table) => {
-  if (!t.markings) throw new Error('snooker table has markings');
-  return t.markings;
-};
+const markings = markingsOf;
 
 describe('snooker bed against the WPBSA figures (Rules, Section 1)', () => {
   it('1(a) playing area is 3569 x 1778 mm with 52.5 mm balls', () => {
@@ -116,9 +120,9 @@ describe('on the bed', () => {
 });
 
 describe('other beds', () => {
-  it('a 7 ft pool bed scales its pockets to its ball and has no snooker markings', () => {
-    const pool = makeTable({ width: 991, length: 1981, ball: 50.8 });
-    expect(pool.markings).toBeUndefined();
+  it('a plain bed of another size scales its pockets to its ball and has no markings', () => {
+    const pool = plainBed({ width: 991, length: 1981, ball: 50.8 });
+    expect(pool.marks).toBeUndefined();
     expect(pocketById(pool, 'MR').nominal).toEqual({ x: 991, y: 990.5 });
     expect(pocketById(pool, 'TL').mouth).toBeCloseTo((86 / 52.5) * 50.8, 6);
   });

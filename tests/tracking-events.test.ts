@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadCalibrationFile } from '../src/camera/index.ts';
+import { loadCalibrationFile } from './helpers/games.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { simulateStroke, type SimBall } from '../src/sim/physics/index.ts';
 import type { PlayedScenario } from '../src/sim/truth.ts';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCalibrationFile } from '../src/camera/index.ts';
+import { loadCalibrationFile } from './helpers/games.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { snookerTable, type SnookerBallId } from '../src/games/snooker/equipment.ts';
 import {

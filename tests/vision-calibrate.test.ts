@@ -1,12 +1,16 @@
 // Calibration from the picture (CONTRACTS.md §2, `calibrate --image`): rendered empty tables through
 // the demo camera and through cameras drawn from a seed; the solved camera must put every spot, and
 // every ball anywhere on the bed, within a few millimetres of where the true camera does.
+import { plainBed } from '../src/games/snooker/equipment.ts';
+import { SNOOKER_BED } from './helpers/games.ts';
+import { markingsOf } from '../src/games/snooker/equipment.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCalibration, pixelToPlane, project, type Calibration } from '../src/camera/index.ts';
+import { pixelToPlane, project, type Calibration } from '../src/camera/index.ts';
+import { parseCalibration } from './helpers/games.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import { makeRng } from '../src/sim/random.ts';
 import {
@@ -36,7 +40,7 @@ const misplacement = (truth: Calibration, solved: Calibration, x: number, y: num
 
 /** Spot errors, and the RMS and worst error of a ball (z = 26.25) over an 11 × 21 grid of the bed. */
 const errors = (truth: Calibration, solved: Calibration) => {
-  const spots = Object.values(truth.table.markings?.spots ?? {}).map((s) =>
+  const spots = Object.values(markingsOf(truth.table).spots).map((s) =>
     misplacement(truth, solved, s.x, s.y, 0),
   );
   const grid: number[] = [];
@@ -52,9 +56,7 @@ const errors = (truth: Calibration, solved: Calibration) => {
 };
 
 const solve = (image: RgbImage, camera?: Calibration['camera']) => {
-  const r = calibrateFromImage(
-    camera ? { image, tableSpec: 'snooker', camera } : { image, tableSpec: 'snooker' },
-  );
+  const r = calibrateFromImage(camera ? { image, ...SNOOKER_BED, camera } : { image, ...SNOOKER_BED });
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 };
@@ -105,6 +107,7 @@ describe('calibrate from the picture of an empty table', () => {
       const c = seededCamera(
         rng,
         small ? { ...DEFAULT_CAMERA_RANGE, width: 960, height: 540 } : DEFAULT_CAMERA_RANGE,
+        SNOOKER_BED,
       );
       if (small ? baulkLeft(c) : !baulkLeft(c)) cameras.push(c);
     }
@@ -118,9 +121,10 @@ describe('calibrate from the picture of an empty table', () => {
 
   it('a bed without markings (--table 1270x2540x57.15): solved up to the half turn nothing in the picture tells apart', () => {
     const spec = { width: 1270, length: 2540, ball: 57.15 };
+    const bed = { table: plainBed(spec), tableSpec: spec };
     // A smaller picture (960 × 540) as well: a cheaper camera, and the solve must not depend on 1080p.
-    const camera = seededCamera(makeRng(3), { ...DEFAULT_CAMERA_RANGE, width: 960, height: 540 }, spec);
-    const r = calibrateFromImage({ image: render(camera), tableSpec: spec });
+    const camera = seededCamera(makeRng(3), { ...DEFAULT_CAMERA_RANGE, width: 960, height: 540 }, bed);
+    const r = calibrateFromImage({ image: render(camera), ...bed });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.orientationFromMarkings).toBe(false);
@@ -167,7 +171,7 @@ describe('no table in the picture', () => {
   ];
   for (const [name, image] of cases)
     it(`${name}: NO_TABLE naming the image`, () => {
-      const r = calibrateFromImage({ image, tableSpec: 'snooker' });
+      const r = calibrateFromImage({ image, ...SNOOKER_BED });
       expect(r.ok).toBe(false);
       if (!r.ok) {
         expect(r.error.code).toBe('NO_TABLE');
@@ -193,7 +197,7 @@ describe('referee calibrate --image', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(
-      /^RMS reprojection error: 0\.\d\d px over \d+ points \(\d+ cushion edge, \d+ baulk line and D, \d spot\)\n$/,
+      /^RMS reprojection error: 0\.\d\d px over \d+ points \(\d+ cushion edge, \d+ marked line, \d spot\)\n$/,
     );
     const written = parseCalibration(JSON.parse(readFileSync(out, 'utf8')));
     expect(written.ok).toBe(true);
@@ -219,7 +223,7 @@ describe('referee calibrate --image', () => {
     for (const [args, message] of [
       [
         ['--image', 'a.png', '--table', '17x35', '--out', 'x.json'],
-        /--table: expected "snooker" or WIDTHxLENGTHxBALL/,
+        /--table: expected a bed.s name \("snooker"[^)]*\) or WIDTHxLENGTHxBALL/,
       ],
       [['--image', path.join(dir, 'missing.png'), '--out', 'x.json'], /missing\.png: .*cannot decode/],
     ] as const) {

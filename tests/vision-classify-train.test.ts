@@ -3,7 +3,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeRng } from '../src/sim/random.ts';
-import { CLASSES } from '../src/vision/classify/inputs.ts';
+import { SNOOKER_BALL_IDS as CLASSES } from '../src/games/snooker/equipment.ts';
 import { NET, predictTfjs, toLayersModel } from '../src/vision/classify/model.ts';
 import type { PatchSet } from '../src/sim/training/dataset.ts';
 import { evaluate } from '../src/sim/training/evaluate.ts';
@@ -38,6 +38,7 @@ const synthetic = (seed: number, perClass: number): PatchSet => {
       labels[k] = CLASSES.indexOf(id);
     }
   return {
+    classes: CLASSES,
     inputs: {
       count: n,
       patches,

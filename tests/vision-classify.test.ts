@@ -1,19 +1,20 @@
 // The ball classifier: its patches, the committed model on both runtimes (onnxruntime-node and tfjs
 // wasm) giving the same outputs as the network it was trained as, and its accuracy on frames rendered
 // from seeds it never saw.
+import { SNOOKER_BALL_IDS, SNOOKER_BALLS } from '../src/games/snooker/equipment.ts';
+import { SNOOKER_BED } from './helpers/games.ts';
+import { MODEL_DIR, loadSnookerClassifier } from './helpers/games.ts';
 import * as tf from '@tensorflow/tfjs';
 import * as ort from 'onnxruntime-node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RgbImage } from '../src/core/image.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { createRenderer, renderFrame, type LightChange } from '../src/sim/render/index.ts';
-import { openingLayout } from '../src/sim/scenario.ts';
+import { openingLayout } from '../src/games/snooker/layout.ts';
 import { exportOnnx } from '../src/sim/training/export-onnx.ts';
 import {
   assignIdentities,
-  loadBallClassifier,
   makeInputs,
-  MODEL_DIR,
   type BallClassifier,
   type ClassifierInputs,
 } from '../src/vision/classify/index.ts';
@@ -27,13 +28,13 @@ import {
   unfoldPatches,
   weightsOf,
   weightsOfLayersModel,
-  WEIGHT_SHAPES,
+  weightShapes,
   type TrainableNet,
 } from '../src/vision/classify/model.ts';
 import { DEFAULT_PATCH, lightReference, writePatches } from '../src/vision/classify/patch.ts';
 import { ballInImage, DEFAULT_DATASET, renderPatchSet } from '../src/sim/training/dataset.ts';
 import { describeEvaluation, evaluate } from '../src/sim/training/evaluate.ts';
-import { seededCamera } from '../src/sim/training/scenes.ts';
+import { DEFAULT_CAMERA_RANGE, seededCamera } from '../src/sim/training/scenes.ts';
 import { demo } from './camera-helpers.ts';
 
 // One demo camera for the whole file: the renderer keeps its ray map per calibration object.
@@ -63,6 +64,8 @@ const discs = (
     }
   return { width, height, data };
 };
+
+const SHAPES = weightShapes(SNOOKER_BALL_IDS.length);
 
 describe('patches', () => {
   const S = DEFAULT_PATCH.size;
@@ -142,9 +145,9 @@ describe('one network, three ways of running it', () => {
 
   it('exportOnnx writes the graph tfjs computes (fresh random weights, onnxruntime-node against tfjs layers)', async () => {
     await tf.setBackend('cpu');
-    const net = initialNet(42);
+    const net = initialNet(42, SNOOKER_BALL_IDS.length);
     const weights = weightsOf(net);
-    const session = await ort.InferenceSession.create(exportOnnx(weights));
+    const session = await ort.InferenceSession.create(exportOnnx(weights, SNOOKER_BALL_IDS));
     const onnx = await session.run({
       patch: new ort.Tensor('float32', inputs.patches, [inputs.count, NET.size, NET.size, 3]),
       light: new ort.Tensor('float32', inputs.light, [inputs.count, 3]),
@@ -163,11 +166,11 @@ describe('one network, three ways of running it', () => {
       tf.variable(tf.tensor(values, [...shape]));
     const net: TrainableNet = {
       conv: v(w.convKernel, [27, NET.filters]),
-      convBias: v(w.convBias, WEIGHT_SHAPES.convBias),
-      hidden: v(w.hiddenKernel, WEIGHT_SHAPES.hiddenKernel),
-      hiddenBias: v(w.hiddenBias, WEIGHT_SHAPES.hiddenBias),
-      output: v(w.outputKernel, WEIGHT_SHAPES.outputKernel),
-      outputBias: v(w.outputBias, WEIGHT_SHAPES.outputBias),
+      convBias: v(w.convBias, SHAPES.convBias),
+      hidden: v(w.hiddenKernel, SHAPES.hiddenKernel),
+      hiddenBias: v(w.hiddenBias, SHAPES.hiddenBias),
+      output: v(w.outputKernel, SHAPES.outputKernel),
+      outputBias: v(w.outputBias, SHAPES.outputBias),
     };
     const rng = makeRng(3);
     const noise: ClassifierInputs = {
@@ -176,8 +179,8 @@ describe('one network, three ways of running it', () => {
       light: Float32Array.from({ length: 16 * 3 }, () => rng.uniform(0.05, 0.6)),
     };
     const training = [trainingGraph(net, inputs), trainingGraph(net, noise)];
-    const onnx = await loadBallClassifier({ runtime: 'onnx' });
-    const wasm = await loadBallClassifier({ runtime: 'tfjs-wasm' });
+    const onnx = await loadSnookerClassifier({ runtime: 'onnx' });
+    const wasm = await loadSnookerClassifier({ runtime: 'tfjs-wasm' });
     expect(tf.getBackend()).toBe('wasm');
     for (const [k, x] of [inputs, noise].entries()) {
       const a = await onnx.predict(x);
@@ -188,7 +191,7 @@ describe('one network, three ways of running it', () => {
   });
 
   it('no balls: an empty answer, without running the network', async () => {
-    const onnx = await loadBallClassifier();
+    const onnx = await loadSnookerClassifier();
     expect(await onnx.classify({ width: 4, height: 4, data: new Uint8Array(48) }, [])).toEqual([]);
   });
 });
@@ -196,7 +199,7 @@ describe('one network, three ways of running it', () => {
 describe('the committed classifier on frames it never saw', () => {
   let classifier: BallClassifier;
   beforeAll(async () => {
-    classifier = await loadBallClassifier();
+    classifier = await loadSnookerClassifier();
   });
 
   it('the opening layout through the demo camera, in normal, dim, warm and bright light: all 22 balls right', async () => {
@@ -211,7 +214,7 @@ describe('the committed classifier on frames it never saw', () => {
     for (const [k, light] of lights.entries()) {
       const image = renderFrame(renderer, [{ balls: layout, occluders: [] }], { frameIndex: k, light });
       const raw = await classifier.classify(image, balls);
-      const ids = assignIdentities(raw).map((b) => b.id);
+      const ids = assignIdentities(raw, SNOOKER_BALLS).map((b) => b.id);
       expect(ids).toEqual(layout.map((b) => b.id));
       for (const b of raw) expect(b.confidence).toBeGreaterThan(0.5);
     }
@@ -223,12 +226,12 @@ describe('the committed classifier on frames it never saw', () => {
       ...DEFAULT_DATASET,
       seed: 777,
       supersample: 1,
-      cameras: [seededCamera(rng)],
+      cameras: [seededCamera(rng, DEFAULT_CAMERA_RANGE, SNOOKER_BED)],
       framesPerCamera: 10,
     });
     const e = evaluate(set, await classifier.predict(set.inputs));
     // The figures, for the report: per class and per light.
-    console.info(describeEvaluation(e));
+    console.info(describeEvaluation(e, SNOOKER_BALL_IDS));
     expect(e.all.n).toBeGreaterThan(200);
     expect(e.halfVisibleByCondition.normal.n).toBeGreaterThan(20);
     expect(e.mistakes.filter((m) => m.condition === 'normal')).toEqual([]);

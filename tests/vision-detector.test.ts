@@ -6,12 +6,13 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeImage } from '../src/capture/index.ts';
-import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
+import { type Calibration } from '../src/camera/index.ts';
+import { loadCalibrationFile, loadSnookerClassifier } from './helpers/games.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Renderer } from '../src/sim/render/index.ts';
 import { ballsOverlap, isOnBed } from '../src/equipment/index.ts';
 import { pointMm } from '../src/core/units.ts';
-import { loadBallClassifier, type BallClassifier } from '../src/vision/classify/index.ts';
+import { type BallClassifier } from '../src/vision/classify/index.ts';
 import { Detector, detectBalls, type DetectedBall } from '../src/vision/index.ts';
 import { HELD_OUT_SEED, makeScene, renderScene, sceneRenderer, type Scene } from './vision-scenes.ts';
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
   if (!c.ok) throw new Error(c.error.message);
   calibration = c.value;
   renderer = sceneRenderer(calibration);
-  classifier = await loadBallClassifier();
+  classifier = await loadSnookerClassifier();
 }, 60_000);
 
 /** The same scene with one ball rolled 150 mm along x to a free place. */

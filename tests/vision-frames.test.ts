@@ -2,7 +2,8 @@
 // crash, never a phantom ball.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
+import { type Calibration } from '../src/camera/index.ts';
+import { loadCalibrationFile } from './helpers/games.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { locateBalls, Locator } from '../src/vision/index.ts';

@@ -3,7 +3,8 @@
 // pockets' jaws, a player's cue and arm over the balls, a dim room and a warm one. Detections are
 // matched to the truth by position (identity is the classifier's business and is tested there).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
+import { type Calibration } from '../src/camera/index.ts';
+import { loadCalibrationFile } from './helpers/games.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import { DEFAULT_PLAYER } from '../src/sim/render/occluders.ts';
 import {

@@ -5,13 +5,8 @@
 // (from 7_000_000) are apart from the classifier's training data. The truth says, for every ball,
 // how much of it the camera sees past the occluders (by following each pixel's ray into the ball and
 // the occluders' parts: exact, not a guess from the image).
-import {
-  makeCalibrationJson,
-  parseCalibration,
-  project,
-  type Calibration,
-  type CalibrationJson,
-} from '../src/camera/index.ts';
+import { makeCalibrationJson, project, type Calibration, type CalibrationJson } from '../src/camera/index.ts';
+import { parseCalibration } from './helpers/games.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import { intersectSphere, HIT_SIZE } from '../src/sim/render/balls.ts';
 import {
@@ -30,16 +25,17 @@ import {
 } from '../src/sim/render/index.ts';
 import { rayMapFor } from '../src/sim/render/raymap.ts';
 import { makeRng, type Rng } from '../src/sim/random.ts';
-import { openingLayout } from '../src/sim/scenario.ts';
+import { openingLayout } from '../src/games/snooker/layout.ts';
 import { ballsOverlap, isOnBed, type Table } from '../src/equipment/index.ts';
 import { SNOOKER_COLOURS, SNOOKER_REDS, type SnookerBallId } from '../src/games/snooker/equipment.ts';
+import type { BallId } from '../src/equipment/pieces.ts';
 import { mm, pointMm } from '../src/core/units.ts';
 
 export const SCENE_KINDS = ['opening', 'random', 'clusters', 'jaws', 'occluders', 'dim', 'warm'] as const;
 export type SceneKind = (typeof SCENE_KINDS)[number];
 
 export interface SceneBall {
-  readonly id: SnookerBallId;
+  readonly id: BallId;
   readonly x: number;
   readonly y: number;
 }

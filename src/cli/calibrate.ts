@@ -67,7 +67,10 @@ const calibrateFromPoints = (path: string, out: string): void => {
  * `--table`: a bed by name (`snooker`, and the other games' beds) or `WIDTHxLENGTHxBALL` in mm, as the
  * calibration file's `table` is to give it; `--game` says whose a bare size is.
  */
-const parseTableOption = (s: string | undefined, game: string | undefined): { spec: TableSpec; table: Table } => {
+const parseTableOption = (
+  s: string | undefined,
+  game: string | undefined,
+): { spec: TableSpec; table: Table } => {
   const chosen = chooseGame(game);
   if (!chosen.ok) throw new CliError(describeError(chosen.error), 2);
   const m = s === undefined ? null : /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/.exec(s);
@@ -141,8 +144,11 @@ export const registerCalibrate = (program: Command): void => {
       'cloth-plane correspondences: { table, image, points: [{ u, v, x, y }], camera? }',
     )
     .option('--image <file>', 'a picture of the empty (or nearly empty) table through the camera')
-    .option('--table <bed>', 'with --image: the bed by name ("snooker", the default) or WIDTHxLENGTHxBALL in mm')
-    .option('--game <id>', "with --image: the game whose bed it is (default snooker; a named bed says)")
+    .option(
+      '--table <bed>',
+      'with --image: the bed by name ("snooker", the default) or WIDTHxLENGTHxBALL in mm',
+    )
+    .option('--game <id>', 'with --image: the game whose bed it is (default snooker; a named bed says)')
     .option(
       '--camera <file>',
       'with --image: known intrinsics (the "camera" object); only the pose is solved',

@@ -43,8 +43,11 @@ export const registerRule = (program: Command): void => {
         throw new CliError(`input: not a JSON object: ${why}`, INVALID_INPUT);
       }
       const named =
-        json !== null && typeof json === 'object' && 'game' in json ? (json as { game: unknown }).game : DEFAULT_GAME.id;
-      if (typeof named !== 'string') throw new CliError(`game: expected one of ${GAME_IDS.join(', ')}`, INVALID_INPUT);
+        json !== null && typeof json === 'object' && 'game' in json
+          ? (json as { game: unknown }).game
+          : DEFAULT_GAME.id;
+      if (typeof named !== 'string')
+        throw new CliError(`game: expected one of ${GAME_IDS.join(', ')}`, INVALID_INPUT);
       const game = gameById(named);
       if (!game.ok) throw new CliError(describeError(game.error), INVALID_INPUT);
       const result = game.value.rule(json);

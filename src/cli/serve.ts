@@ -57,7 +57,10 @@ export const registerServe = (program: Command): void => {
       if (named && !named.ok) throw new CliError(describeError(named.error), 2);
       const calibrationFile = opts.calibration ?? named?.value.demo?.calibration;
       if (calibrationFile === undefined)
-        throw new CliError(`--calibration: ${named?.value.title ?? 'this game'} has no demo camera; give one`, 2);
+        throw new CliError(
+          `--calibration: ${named?.value.title ?? 'this game'} has no demo camera; give one`,
+          2,
+        );
       const calibration = loadCalibration(calibrationFile);
       if (!calibration.ok) throw new CliError(`--calibration: ${describeError(calibration.error)}`, 2);
       const chosen = chooseGame(opts.game, calibration.value);
@@ -105,12 +108,17 @@ export const registerServe = (program: Command): void => {
                 balls: (t, balls) => service.updateBalls(t, balls),
                 move: (move) => {
                   const r = service.recordMove(move);
-                  if (!r.ok) logger.warn({ error: r.error.message, field: r.error.field }, 'move not recorded');
+                  if (!r.ok)
+                    logger.warn({ error: r.error.message, field: r.error.field }, 'move not recorded');
                 },
                 restart: (setup, balls) => {
                   for (const action of setup) {
                     const r = service.act(demo, action, balls);
-                    if (!r.ok) logger.warn({ action: action.type, error: r.error.message }, 'demo: cannot set the clip up');
+                    if (!r.ok)
+                      logger.warn(
+                        { action: action.type, error: r.error.message },
+                        'demo: cannot set the clip up',
+                      );
                   }
                 },
                 source: (info) => service.updateSource(info),

@@ -220,7 +220,8 @@ export const registerSimulate = (program: Command): void => {
       if (!game.ok) throw badInput('--game', game.error);
       const sim = game.value.sim;
       if (!sim) throw new CliError(`--game: ${game.value.title} has no simulator yet`, 2);
-      if (!opts.png && !opts.mp4) throw new CliError('--no-png: give --mp4 too, or nothing would be written', 2);
+      if (!opts.png && !opts.mp4)
+        throw new CliError('--no-png: give --mp4 too, or nothing would be written', 2);
       const summary = await runSimulation({
         game: sim,
         png: opts.png,

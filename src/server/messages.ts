@@ -60,7 +60,9 @@ const envelope = z.looseObject({ type: z.string().min(1).max(40), id });
 
 /**
  * A view's message: one of the core's (checked here), or one of the game's (checked here against its
- * session's request schema). `stroke` is taken for `move` (the snooker pages' older word).
+ * session's request schema). The words of the first, snooker-only protocol are still understood:
+ * `stroke` for `move`, an override's `shot` for `restated`, `enterStroke { shot }` for
+ * `enterMove { move: { shot } }`, and `startMatch`'s `bestOf` and `breaker` as its options.
  */
 export const messageParser =
   (session: GameSession<unknown>) =>
@@ -68,11 +70,32 @@ export const messageParser =
     const head = parseWith(envelope, json);
     if (!head.ok) return head;
     const body: Record<string, unknown> = { ...head.value };
-    if (CORE_TYPES.has(head.value.type)) {
-      if (body['move'] === undefined && typeof body['stroke'] === 'number') body['move'] = body['stroke'];
-      return parseWith(coreMessageSchema, body);
+    if (body['type'] === 'enterStroke') {
+      body['type'] = 'enterMove';
+      body['move'] = { shot: body['shot'] };
     }
-    const { id: _id, ...action } = body;
+    if (CORE_TYPES.has(String(body['type']))) {
+      if (body['move'] === undefined && typeof body['stroke'] === 'number') body['move'] = body['stroke'];
+      if (body['type'] === 'override' && body['restated'] === undefined) body['restated'] = body['shot'];
+      if (body['type'] === 'startMatch' && body['options'] === undefined) {
+        const { bestOf, breaker } = body;
+        body['options'] = {
+          ...(bestOf !== undefined ? { bestOf } : {}),
+          ...(breaker !== undefined ? { breaker } : {}),
+        };
+      }
+      const parsed = parseWith(coreMessageSchema, body);
+      // An error names the field as the message gave it.
+      if (
+        !parsed.ok &&
+        parsed.error.field === 'move' &&
+        head.value['move'] === undefined &&
+        'stroke' in head.value
+      )
+        return err({ ...parsed.error, field: 'stroke' });
+      return parsed;
+    }
+    const { id, ...action } = body;
     const game = parseWith(session.requestSchema, action);
     if (!game.ok) {
       const known = parseWith(z.object({ type: z.enum(session.requestTypes) }), { type: body['type'] });

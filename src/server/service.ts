@@ -5,7 +5,7 @@
 import type { Logger } from 'pino';
 import { err, ok, type Result } from '../core/errors.ts';
 import type { Table } from '../equipment/bed.ts';
-import type { GameDefinition, GameSession, SessionRequest } from '../games/definition.ts';
+import type { GameDefinition, GameSession, MoveStatus, SessionRequest } from '../games/definition.ts';
 import { matchEventParser, type MatchEvent } from '../match/events.ts';
 import { exportCsv } from '../match/export.ts';
 import { applyEvent, replay, type Replayed } from '../match/replay.ts';
@@ -170,8 +170,14 @@ export class MatchService {
     return stored;
   }
 
-  /** Record what the rules made of the last move, as shown (an audit line in the log). */
-  private audit(by: string): void {
+  /** The last move's ruling now, to tell whether a decision changed it. */
+  private get lastRuling(): string {
+    return JSON.stringify(this.session.moves(this.match.state).at(-1)?.ruling ?? null);
+  }
+
+  /** Record what the rules made of the last move, as shown (an audit line in the log), if it changed. */
+  private audit(by: string, before: string | null = null): void {
+    if (before === this.lastRuling) return;
     const last = this.session.moves(this.match.state).at(-1);
     if (last?.ruling) this.append({ type: 'ruling', move: last.move, output: last.ruling }, by);
   }
@@ -209,7 +215,7 @@ export class MatchService {
    * A move the pipeline saw (the game's move form: a stroke's shot, its trails, the balls before).
    * One not of the right form is refused, naming the field.
    */
-  recordMove(move: object, by = 'pipeline'): Result<void, ActionError> {
+  recordMove(move: object, by = 'pipeline'): Result<MoveStatus | undefined, ActionError> {
     const granted = this.check({ type: 'move', move });
     if (!granted.ok) return granted;
     this.appendRequest(granted.value, by);
@@ -224,7 +230,7 @@ export class MatchService {
       if (this.latencies.length > LATENCIES_KEPT) this.latencies.shift();
       this.options.logger.info({ move: last?.move, latencyMs: Math.round(ms) }, 'move ruled');
     }
-    return ok(undefined);
+    return ok(last);
   }
 
   /** How soon after the balls stopped the last rulings reached the views: the 300 ms. */
@@ -284,7 +290,11 @@ export class MatchService {
    * pieces an action that reads the table goes by, where not the camera's view now (the demo sets each
    * clip up from the balls as they stood before its first stroke).
    */
-  act(actor: Actor, message: ClientMessage, seen?: readonly BallView[]): Result<{ done?: string }, ActionError> {
+  act(
+    actor: Actor,
+    message: ClientMessage,
+    seen?: readonly BallView[],
+  ): Result<{ done?: string }, ActionError> {
     const open = isCoreMessage(message)
       ? OPEN_CORE.has(message.type)
       : this.session.openActions.has(message.type);
@@ -354,12 +364,13 @@ export class MatchService {
         }
       }
     } else {
-      const { id: _id, ...action } = message;
+      const { id, ...action } = message;
       const granted = this.check({ type: 'action', action: action as { type: string } }, seen);
       if (!granted.ok) return granted;
+      const before = this.lastRuling;
       // A player's confirmation is logged as the player's, not the referee's.
       this.appendRequest(granted.value, actor.role === 'referee' ? by : 'player');
-      if (granted.value.type === 'action') this.audit(by);
+      this.audit(by, before);
     }
     this.pushView();
     return ok(done ? { done } : {});

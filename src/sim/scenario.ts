@@ -3,7 +3,14 @@
 import { z } from 'zod';
 import { err, ok, refereeError, type RefereeError, type Result } from '../core/errors.ts';
 import { parseWith } from '../core/schema.ts';
-import { ballsOverlap, capacityOf, isOnBed, trackName, type BallSet, type Table } from '../equipment/index.ts';
+import {
+  ballsOverlap,
+  capacityOf,
+  isOnBed,
+  trackName,
+  type BallSet,
+  type Table,
+} from '../equipment/index.ts';
 import type { SimGame } from './game.ts';
 import { pointMm } from '../core/units.ts';
 import type { CueAction, SimBall } from './physics/index.ts';
@@ -63,11 +70,13 @@ const tracked = (set: BallSet, balls: readonly { id: string; x: number; y: numbe
   const count = new Map<string, number>();
   for (const [k, b] of balls.entries()) {
     const most = capacityOf(set, b.id);
-    if (most === 0)
-      return invalid(`unknown ball "${b.id}": one of ${set.ids.join(', ')}`, `balls[${k}].id`);
+    if (most === 0) return invalid(`unknown ball "${b.id}": one of ${set.ids.join(', ')}`, `balls[${k}].id`);
     const n = (count.get(b.id) ?? 0) + 1;
     if (n > most)
-      return impossible(most === 1 ? `a second ${b.id} ball` : `more than ${most} ${b.id}s`, `balls[${k}].id`);
+      return impossible(
+        most === 1 ? `a second ${b.id} ball` : `more than ${most} ${b.id}s`,
+        `balls[${k}].id`,
+      );
     count.set(b.id, n);
     out.push({ track: trackName(set, b.id, n), id: b.id, x: b.x, y: b.y });
   }

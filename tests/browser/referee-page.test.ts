@@ -1,3 +1,4 @@
+import { markingsOf } from '../../src/games/snooker/equipment.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -42,7 +43,7 @@ describe('/referee draws the table from src/table, to scale', () => {
     const scale = area.width / table.length; // px per mm
     const spots = await page.locator('circle.spot').all();
     expect(spots).toHaveLength(6);
-    for (const [colour, spot] of Object.entries(table.markings?.spots ?? {})) {
+    for (const [colour, spot] of Object.entries(markingsOf(table).spots)) {
       const b = await box(`circle[data-spot="${colour}"]`);
       // screen right = table y, screen down = table x
       expect(b.x + b.width / 2 - area.x).toBeCloseTo(spot.y * scale, 0);

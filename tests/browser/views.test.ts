@@ -8,7 +8,7 @@ import { openingBalls } from '../../src/games/snooker/rules/index.ts';
 import { snookerTable } from '../../src/games/snooker/equipment.ts';
 import type { ShotInput } from '../../src/games/snooker/session.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { startTestServer, TEST_PIN, type TestServer } from '../helpers/server.ts';
+import { snookerView, startTestServer, TEST_PIN, type TestServer } from '../helpers/server.ts';
 
 const table = snookerTable();
 const layout = () => openingBalls(table).map((b) => ({ id: b.id, x: b.x as number, y: b.y as number }));
@@ -52,13 +52,13 @@ describe('/referee', () => {
   it('shows a foul as an alert with its penalty, and the referee confirms it', async () => {
     const page = await openPage('/referee');
     await signIn(page);
-    server.service.recordStroke({ shot: breakOff({ firstContact: [] }), start: 0, end: 1 });
+    server.service.recordMove({ shot: breakOff({ firstContact: [] }), start: 0, end: 1 });
     await page.waitForSelector('#alert:not([hidden])');
     expect(await page.textContent('#alert')).toMatch(/FOUL — 4 points to Player 2/);
     expect(await page.textContent('.player[data-player="1"] .score')).toBe('4');
     await page.click('#confirm');
     await page.waitForSelector('#log li[data-status="confirmed"]');
-    expect(server.service.view.rulings[0]).toMatchObject({ status: 'confirmed', by: 'Anna' });
+    expect(snookerView(server.service).rulings[0]).toMatchObject({ status: 'confirmed', by: 'Anna' });
     await page.screenshot({ path: '.tmp/referee-foul.png' });
     await page.close();
   });
@@ -67,13 +67,13 @@ describe('/referee', () => {
     server.service.act({ name: 'setup', role: 'referee' }, { type: 'reRack' });
     const page = await openPage('/referee');
     await signIn(page);
-    server.service.recordStroke({ shot: breakOff({ firstContact: [] }), start: 0, end: 1 });
+    server.service.recordMove({ shot: breakOff({ firstContact: [] }), start: 0, end: 1 });
     await page.waitForSelector('#alert:not([hidden])');
     await page.click('#override-open');
     await page.selectOption('#ov-first', 'red');
     await page.click('#override button[type="submit"]');
     await page.waitForSelector('#log li[data-status="overridden"]');
-    const last = () => server.service.view.rulings.at(-1);
+    const last = () => snookerView(server.service).rulings.at(-1);
     expect(last()).toMatchObject({ status: 'overridden', foul: null, by: 'Anna' });
     await page.click('#undo');
     await page.waitForFunction(
@@ -103,14 +103,14 @@ describe('every view', () => {
     const pages = await Promise.all(['/referee', '/overlay', '/player'].map(openPage));
     const endedAt = Date.now() - 250;
     // WPBSA 3.10(a): the cue ball missed every ball: 4 away
-    const r = server.service.recordStroke({
+    const r = server.service.recordMove({
       shot: breakOff({ firstContact: [] }),
       start: 0,
       end: 1,
       endedAt,
     });
     if (!r.ok || !r.value) throw new Error('stroke not recorded');
-    const stroke = String(r.value.stroke);
+    const stroke = String(r.value.move);
     const shown = await Promise.all(
       pages.map(async (page) => {
         const el = await page.waitForSelector(`.latest-ruling[data-stroke="${stroke}"]`);
@@ -169,7 +169,7 @@ describe('/player', () => {
   it('confirms a respot only once the camera sees the ball within 5 mm of its spot', async () => {
     server.service.act({ name: 'setup', role: 'referee' }, { type: 'reRack' });
     const withoutPink = [...layout().filter((b) => b.id !== 'pink'), CUE];
-    server.service.recordStroke({
+    server.service.recordMove({
       shot: breakOff({ potted: ['pink'], after: withoutPink }),
       start: 0,
       end: 1,
@@ -191,7 +191,7 @@ describe('/player', () => {
     await page.waitForFunction(() =>
       document.querySelector('li[data-id="pink"]')?.textContent?.includes('confirmed'),
     );
-    expect(server.service.view.respots[0]?.confirmed).toBe(true);
+    expect(snookerView(server.service).respots[0]?.confirmed).toBe(true);
     await page.close();
   });
 });

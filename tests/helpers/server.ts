@@ -4,6 +4,8 @@ import { pino } from 'pino';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/app.ts';
 import { MatchService } from '../../src/server/service.ts';
 import { snookerTable } from '../../src/games/snooker/equipment.ts';
+import { snooker } from '../../src/games/snooker/index.ts';
+import type { MatchView } from '../../src/games/snooker/views.ts';
 
 export const TEST_PIN = '246810';
 
@@ -19,6 +21,7 @@ export const startTestServer = async (
   const logger = pino({ level: 'silent' });
   const table = snookerTable();
   const opened = MatchService.open(db, {
+    game: snooker,
     table,
     logger,
     now,
@@ -37,3 +40,6 @@ export const startTestServer = async (
     },
   };
 };
+
+/** The view a snooker page gets, as the pages type it. */
+export const snookerView = (service: MatchService): MatchView => service.view as unknown as MatchView;

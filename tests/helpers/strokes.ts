@@ -1,9 +1,18 @@
 // Random seeded strokes for the tracking tests and the events benchmark: layouts, strokes aimed at a
 // ball with a random cut, played one after another by the simulator into a clip with exact truth;
 // and the scoring of what the tracker made of a clip against that truth.
+import { parseSnookerScenario } from './games.ts';
 import type { PocketId, Table } from '../../src/equipment/index.ts';
-import type { SnookerBallId } from '../../src/games/snooker/equipment.ts';
-import { ballsOverlap, distanceToSegment, dot, isOnBed, scale, sub, type Vec } from '../../src/equipment/index.ts';
+import type { BallId } from '../../src/equipment/pieces.ts';
+import {
+  ballsOverlap,
+  distanceToSegment,
+  dot,
+  isOnBed,
+  scale,
+  sub,
+  type Vec,
+} from '../../src/equipment/index.ts';
 import { SNOOKER_COLOURS } from '../../src/games/snooker/equipment.ts';
 import {
   simulateStroke,
@@ -18,7 +27,6 @@ import { positionsAt } from '../../src/sim/truth.ts';
 import { pointMm } from '../../src/core/units.ts';
 import type { Calibration } from '../../src/camera/index.ts';
 import { cameraCentre } from '../../src/camera/index.ts';
-import { parseScenario } from '../../src/sim/scenario.ts';
 import { playScenario } from '../../src/sim/truth.ts';
 import { makeClip, parseClipRender, playOptions } from '../../src/sim/render/clip.ts';
 import { intersectPrimitive } from '../../src/sim/render/occluders.ts';
@@ -251,15 +259,15 @@ export interface StrokeScore {
   readonly failures: string[];
 }
 
-const key = (p: { id: SnookerBallId; pocket: PocketId }): string => `${p.id}@${p.pocket}`;
+const key = (p: { id: BallId; pocket: PocketId }): string => `${p.id}@${p.pocket}`;
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 /** A stroke as the truth gives it (a played stroke, or a truth.json stroke). */
 export interface TrueStroke {
   readonly start: number;
-  readonly firstContact: readonly SnookerBallId[];
-  readonly potted: readonly { readonly id: SnookerBallId; readonly pocket: PocketId }[];
+  readonly firstContact: readonly BallId[];
+  readonly potted: readonly { readonly id: BallId; readonly pocket: PocketId }[];
 }
 
 /** The strokes of a played clip, in clip time. */
@@ -385,7 +393,7 @@ export interface FixtureClip {
 
 /** A fixture scenario (fixtures/scenarios/*.json) played as the renderer plays it, with its players. */
 export const fixtureClip = (json: unknown, calibration: Calibration): FixtureClip => {
-  const scenario = parseScenario(json);
+  const scenario = parseSnookerScenario(json);
   if (!scenario.ok) throw new Error(scenario.error.message);
   const render = parseClipRender(scenario.value);
   if (!render.ok) throw new Error(render.error.message);

@@ -1,12 +1,17 @@
 // Building blocks for the rules tests: states and shots written compactly, on the WPBSA table.
-import { applyStroke, ballAt, type Ball, type FrameState, type Shot } from '../../src/games/snooker/rules/index.ts';
+import { markingsOf } from '../../src/games/snooker/equipment.ts';
+import {
+  applyStroke,
+  ballAt,
+  type Ball,
+  type FrameState,
+  type Shot,
+} from '../../src/games/snooker/rules/index.ts';
 import { snookerTable, type SnookerColour } from '../../src/games/snooker/equipment.ts';
 
 export const table = snookerTable();
 
-const markings = table.markings;
-if (!markings) throw new Error('the snooker table has markings');
-export const SPOTS = markings.spots;
+export const SPOTS = markingsOf(table).spots;
 
 export const b = ballAt;
 

@@ -1,6 +1,11 @@
 // The match reducer: frames won, breaks, alternating break-off (WPBSA 3.3), concession.
 import { describe, expect, it } from 'vitest';
-import { applyMatch, newMatch, type MatchAction, type MatchState } from '../../src/games/snooker/rules/index.ts';
+import {
+  applyMatch,
+  newMatch,
+  type MatchAction,
+  type MatchState,
+} from '../../src/games/snooker/rules/index.ts';
 import { b, shot, table } from './helpers.ts';
 
 const stroke = (s: ReturnType<typeof shot>): MatchAction => ({ type: 'stroke', shot: s });

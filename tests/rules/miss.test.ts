@@ -1,6 +1,11 @@
 // Points remaining, snookers required, and the miss with its three-miss rule (WPBSA 3.14).
 import { describe, expect, it } from 'vitest';
-import { openingBalls, pointsRemaining, snookersRequired, type On } from '../../src/games/snooker/rules/index.ts';
+import {
+  openingBalls,
+  pointsRemaining,
+  snookersRequired,
+  type On,
+} from '../../src/games/snooker/rules/index.ts';
 import type { SnookerBallId } from '../../src/games/snooker/equipment.ts';
 import { b, coloursFrom, frame, openCue, play, shot, someReds } from './helpers.ts';
 

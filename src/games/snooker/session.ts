@@ -14,7 +14,6 @@ import type {
   GameSession,
   MoveStatus,
   Refusal,
-  SessionRequest,
 } from '../definition.ts';
 import { SNOOKER_BALL_IDS, SNOOKER_COLOURS, type SnookerBallId, type SnookerColour } from './balls.ts';
 import { exportJson, exportRows, STROKE_COLUMNS } from './export.ts';
@@ -586,7 +585,7 @@ export const snookerSession: GameSession<SnookerMatch> = {
     const last = m.strokes.at(-1);
     switch (request.type) {
       case 'move': {
-        const move = parseWith(strokeSchema, request.move, 'INVALID_INPUT', 'move');
+        const move = parseWith(strokeSchema, request.move);
         if (!move.ok) return refuse(move.error.message, move.error.field);
         return ok({ type: 'move', move: move.value });
       }

@@ -1,0 +1,45 @@
+// The games as the tests use them: snooker's definition and its pieces, and the camera's file readers
+// bound to the game registry's table resolver (the camera itself knows no game).
+import {
+  calibrationFromJson,
+  loadCalibrationFile as loadWith,
+  parseCalibration as parseWith,
+  parsePointsCalibration as parsePointsWith,
+  type Calibration,
+  type PointsCalibrationInput,
+} from '../../src/camera/index.ts';
+import type { Result } from '../../src/core/errors.ts';
+import { resolveTable } from '../../src/games/registry.ts';
+import { snooker } from '../../src/games/snooker/index.ts';
+import { SNOOKER_BALLS, snookerTable } from '../../src/games/snooker/equipment.ts';
+import { parseScenario, type Scenario } from '../../src/sim/scenario.ts';
+import {
+  loadBallClassifier,
+  type BallClassifier,
+  type ClassifierOptions,
+} from '../../src/vision/classify/index.ts';
+import type { SimGame } from '../../src/sim/game.ts';
+
+export { snooker };
+
+export const parseCalibration = (json: unknown): Result<Calibration> => parseWith(json, resolveTable);
+export const loadCalibrationFile = (file: string): Result<Calibration> => loadWith(file, resolveTable);
+export const parsePointsCalibration = (json: unknown): Result<PointsCalibrationInput> =>
+  parsePointsWith(json, resolveTable);
+export const calibrationOf = (json: unknown): Result<Calibration> => calibrationFromJson(json, resolveTable);
+
+/** The simulator's view of snooker. */
+export const SNOOKER_SIM: SimGame = snooker.sim as SimGame;
+
+/** The full-size table and its `table` value, for code that builds a calibration. */
+export const SNOOKER_BED = { table: snookerTable(), tableSpec: 'snooker' } as const;
+
+/** A scenario (CONTRACTS.md §7) on a snooker table. */
+export const parseSnookerScenario = (json: unknown): Result<Scenario> => parseScenario(json, SNOOKER_SIM);
+
+/** Snooker's committed ball classifier. */
+export const MODEL_DIR = snooker.perception.kind === 'balls' ? snooker.perception.modelDir : '';
+
+export const loadSnookerClassifier = (
+  options: Omit<ClassifierOptions, 'balls' | 'modelDir'> = {},
+): Promise<BallClassifier> => loadBallClassifier({ ...options, balls: SNOOKER_BALLS, modelDir: MODEL_DIR });
