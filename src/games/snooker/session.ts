@@ -8,13 +8,7 @@ import { parseWith } from '../../core/schema.ts';
 import { mm } from '../../core/units.ts';
 import type { Table } from '../../equipment/bed.ts';
 import { separateBalls } from '../../equipment/occupancy.ts';
-import type {
-  ActionContext,
-  EventMeta,
-  GameSession,
-  MoveStatus,
-  Refusal,
-} from '../definition.ts';
+import type { ActionContext, EventMeta, GameSession, MoveStatus, Refusal } from '../definition.ts';
 import { SNOOKER_BALL_IDS, SNOOKER_COLOURS, type SnookerBallId, type SnookerColour } from './balls.ts';
 import { exportJson, exportRows, STROKE_COLUMNS } from './export.ts';
 import {
