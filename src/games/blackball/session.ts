@@ -10,13 +10,7 @@ import { parseWith } from '../../core/schema.ts';
 import { mm } from '../../core/units.ts';
 import type { Table } from '../../equipment/bed.ts';
 import { separateBalls } from '../../equipment/occupancy.ts';
-import type {
-  ActionContext,
-  EventMeta,
-  GameSession,
-  MoveStatus,
-  Refusal,
-} from '../definition.ts';
+import type { ActionContext, EventMeta, GameSession, MoveStatus, Refusal } from '../definition.ts';
 import {
   BALL_IDS,
   CUE,
