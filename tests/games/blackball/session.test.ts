@@ -64,7 +64,6 @@ class Log {
   }
 }
 
-const HEAD_SPOT = { id: 'cue', x: 635, y: 508 };
 const shot = (over: Record<string, unknown> = {}) => ({
   firstContact: ['1'],
   potted: [],
