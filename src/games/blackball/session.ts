@@ -501,6 +501,9 @@ const applyAction = (m: BlackballMatch, a: BlackballAction, by: string): Blackba
   }
 };
 
+const SET_UP_SINCE =
+  'the table has been set up, re-racked or the frame conceded since the last stroke: it can no longer be changed';
+
 const refuse = (message: string, field?: string): Result<never, Refusal> =>
   err(field ? { message, field } : { message });
 
@@ -516,6 +519,7 @@ const checkRequest = (
   switch (r.type) {
     case 'refereeFoul':
       if (last?.stroke !== r.stroke) return refuse('only the last stroke can be changed', 'stroke');
+      if (!m.beforeLast) return refuse(SET_UP_SINCE, 'stroke');
       if (!last.ruling) return refuse('the last stroke has no ruling: override it first', 'stroke');
       if (last.shot.fouls.includes(r.foul))
         return refuse(`a ${FOUL_WORDS[r.foul]} is already called on that stroke`, 'foul');
@@ -649,6 +653,7 @@ export const blackballSession: GameSession<BlackballMatch> = {
       }
       case 'override': {
         if (last?.stroke !== request.move) return refuse('only the last stroke can be changed', 'move');
+        if (!m.beforeLast) return refuse(SET_UP_SINCE, 'move');
         const shot = parseWith(shotSchema, request.restated, 'INVALID_INPUT', 'shot');
         if (!shot.ok) return refuse(shot.error.message, shot.error.field);
         return ok({ type: 'override', move: request.move, restated: shot.value });

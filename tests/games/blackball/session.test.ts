@@ -291,6 +291,17 @@ describe('black-ball through the match log', () => {
     expect(log.replayed.undoable.at(-1)?.what).toBe('the frame conceded by player 2');
   });
 
+  it('a stroke cannot be changed once the table was re-racked after it', () => {
+    const log = new Log();
+    legalBreak(log);
+    expect(log.act({ type: 'reRack' })).toBeUndefined();
+    expect(log.view).toMatchObject({ break: true, striker: 0 });
+    expect(log.act({ type: 'refereeFoul', stroke: 0, foul: 'push' })).toMatch(/no longer be changed/);
+    expect(log.ask({ type: 'override', move: 0, restated: shot() })).toMatch(/no longer be changed/);
+    expect(log.undo()).toBe('the re-rack');
+    expect(log.act({ type: 'refereeFoul', stroke: 0, foul: 'push' })).toBeUndefined();
+  });
+
   it('exports a row a stroke', () => {
     const log = new Log();
     legalBreak(log);
