@@ -424,6 +424,16 @@ export const ballsOnNow = (f: FrameState): readonly ObjectBallId[] =>
  * have the on ball nearest the head line moved to the foot spot (the player designates among equally
  * near ones). The candidates, nearest the line first; empty when the rule does not apply now.
  */
+/**
+ * The frame with the balls where the camera sees them now, when it sees the same object balls the
+ * rules have on the table (seed 1.3 is judged on the table as it is, a placed cue ball aside).
+ */
+export const frameAsSeenNow = (
+  table: Table,
+  f: FrameState,
+  live: ActionContext['live'] | null,
+): FrameState => (live && live.length > 0 ? seenBefore(table, f, seenBalls(table, live)) : f);
+
 export const footSpotCandidates = (table: Table, f: FrameState): readonly ObjectBallId[] => {
   if (f.frameOver || f.break || !f.cueInHand) return [];
   const on = ballsOnNow(f);
@@ -541,7 +551,8 @@ const checkRequest = (
       return ok(r);
     case 'requestFootSpot': {
       if (over) return refuse(over);
-      const candidates = footSpotCandidates(m.table, f);
+      const now = frameAsSeenNow(m.table, f, ctx.live);
+      const candidates = footSpotCandidates(m.table, now);
       if (candidates.length === 0)
         return refuse(
           'seed 1.3 applies only with the cue ball in hand in the cabin and every ball on in the cabin too',
@@ -557,7 +568,7 @@ const checkRequest = (
           `the striker designates which goes to the foot spot: ${candidates.join(' or ')} (seed 1.3)`,
           'ball',
         );
-      const at = footSpotPlace(m.table, f.balls, ball);
+      const at = footSpotPlace(m.table, now.balls, ball);
       return ok({ type: 'footSpot', ball, x: at.x, y: at.y });
     }
     case 'setTable': {

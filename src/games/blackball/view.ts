@@ -8,6 +8,7 @@ import type { Player } from './rules/state.ts';
 import {
   ballsOnNow,
   footSpotCandidates,
+  frameAsSeenNow,
   type BlackballMatch,
   type FrameNotice,
   type RulingStatus,
@@ -132,7 +133,7 @@ export const projectView = (m: BlackballMatch, live: readonly BallView[] | null)
   };
   const balls = live ?? f.balls.map((b) => ({ id: b.id, x: b.x as number, y: b.y as number }));
   const cueBall = balls.find((b) => b.id === 'cue');
-  const candidates = footSpotCandidates(m.table, f);
+  const candidates = footSpotCandidates(m.table, frameAsSeenNow(m.table, f, live));
   return {
     followsLive: f.cueInHand && !f.frameOver,
     raceTo: m.raceTo,

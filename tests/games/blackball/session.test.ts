@@ -274,6 +274,25 @@ describe('black-ball through the match log', () => {
     expect(log.replayed.undoable.at(-1)?.what).toBe('the 10 moved to the foot spot');
   });
 
+  it('seed 1.3 is judged on the table as the camera sees it now', () => {
+    const log = new Log();
+    legalBreak(log);
+    log.stroke(shot({ firstContact: ['2'], potted: ['2'] })); // Ann: solids
+    log.stroke(shot({ firstContact: ['1'], potted: ['cue'] })); // Bob: cue ball in hand
+    const stripes = ['9', '10', '11', '12', '13', '14', '15'];
+    const live = log.match.frame.balls.map((b) =>
+      stripes.includes(b.id)
+        ? { id: b.id, x: 100 + stripes.indexOf(b.id) * 160, y: b.id === '12' ? 470 : 300 }
+        : { id: b.id, x: b.x, y: b.y },
+    );
+    expect(log.view.footSpot.applies).toBe(false);
+    const seen = blackballSession.view(log.match, live) as BlackballView;
+    expect(seen.footSpot).toEqual({ applies: true, candidates: ['12'] });
+    expect(log.act({ type: 'requestFootSpot' })).toMatch(/seed 1\.3/);
+    expect(log.act({ type: 'requestFootSpot' }, live)).toBeUndefined();
+    expect(log.match.frame.balls.find((b) => b.id === '12')).toMatchObject({ x: 635 });
+  });
+
   it('refuses what makes no sense now, saying why', () => {
     const log = new Log();
     expect(log.act({ type: 'freeKickFromHand' })).toMatch(/seed 2\.1/);
