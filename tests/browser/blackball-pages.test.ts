@@ -111,7 +111,7 @@ describe('/overlay for black-ball', () => {
     const page = await openPage('/overlay');
     await page.waitForSelector('#ruling:not([hidden])');
     expect(await page.textContent('#ruling')).toMatch(/^FOUL — free kick to Player 2/);
-    expect(await page.textContent('#ruling')).not.toMatch(/seed/);
+    expect(await page.textContent('#ruling')).toMatch(/crossed the centre line$/);
     await page.waitForSelector('g.ball-11');
     // A stripe: a white ball with a coloured band; a solid: the colour itself; both numbered.
     expect(await page.getAttribute('g.ball-11', 'data-stripe')).toBe('true');

@@ -24,7 +24,9 @@ export const describeRuling = (r: RulingView, v: Pick<MatchView, 'players'>): st
   return `${who} (${what}) ${hit}${potted}${off} — ${result}${groups}${warn} (${r.status}${r.by !== 'pipeline' ? ` by ${r.by}` : ''})`;
 };
 
-const plain = (reason: string): string => reason.replace(/\s*\((seed|regulation)[^)]*\)/gi, '');
+/** A reason without its citation: "(seed 2.5(b))", "(seed 3; 4.2)" (one level of brackets inside). */
+const plain = (reason: string): string =>
+  reason.replace(/\s*\((?:seed|regulation)\b[^()]*(?:\([^()]*\)[^()]*)*\)/gi, '');
 
 /** A spectator's wording: the result only, the seed's citation left to the referee's page. */
 export const announceRuling = (r: RulingView, v: Pick<MatchView, 'players'>): string => {
