@@ -1,4 +1,83 @@
-// Black-ball pool (CONTRACTS.md §8): the equipment and the pure rules engine, in one place for the
-// game registry and the `referee rule` dispatcher (`rule(json)` for `"game": "blackball"`).
+// Black-ball pool (CONTRACTS.md §8; seeds/blackball-rules.txt): its one definition, which the registry
+// lists, over the equipment and the pure rules engine (`rule(json)` for `"game": "blackball"`), which
+// are re-exported here as before.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { err, ok, refereeError, type Result } from '../../core/errors.ts';
+import type { Table } from '../../equipment/bed.ts';
+import type { GameDefinition } from '../definition.ts';
+import { BED_NAMES, DEFAULT_BED, bedSchema, type BedName } from './equipment.ts';
+import { openingLayout, placeInCabin } from './layout.ts';
+import { blackballRunner, toMove } from './perception.ts';
+import { rule } from './rules/index.ts';
+import { blackballSession, type BlackballMatch } from './session.ts';
+import { namedPoolTable, poolTable } from './table.ts';
+import { parseWith } from '../../core/schema.ts';
+
 export * from './equipment.ts';
 export * from './rules/index.ts';
+
+const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
+const ROOT = here('../../../');
+
+/** `"pool-9ft"`, `"pool-8ft"`, `"pool-7ft"`, or a bed object that says `"game": "blackball"`. */
+export const claimsPoolTable = (spec: unknown): boolean =>
+  (typeof spec === 'string' && (BED_NAMES as readonly string[]).includes(spec)) ||
+  (typeof spec === 'object' &&
+    spec !== null &&
+    !Array.isArray(spec) &&
+    'game' in spec &&
+    spec.game === 'blackball');
+
+/** The bed a `table` value names (`undefined`: pool-9ft); a bare `{ width, length, ball }` too, once the game is known. */
+export const parsePoolTable = (spec: unknown): Result<Table> => {
+  if (spec === undefined) return ok(namedPoolTable(DEFAULT_BED));
+  const bed = parseWith(bedSchema, spec, 'INVALID_INPUT', 'table');
+  if (!bed.ok)
+    return err(
+      refereeError(
+        'INVALID_INPUT',
+        `expected one of ${BED_NAMES.join(', ')} or { "game": "blackball", "width", "length", "ball" } in mm`,
+        bed.error.field ?? 'table',
+      ),
+    );
+  const v = bed.value;
+  return ok(
+    typeof v === 'string'
+      ? namedPoolTable(v as BedName)
+      : poolTable({ width: v.width, length: v.length, ball: v.ball }),
+  );
+};
+
+export const blackball: GameDefinition<BlackballMatch> = {
+  id: 'blackball',
+  title: 'Black-ball pool',
+  sides: { count: 2, teamOf: [0, 1], defaultNames: ['Player 1', 'Player 2'] },
+  claimsTable: claimsPoolTable,
+  parseTable: parsePoolTable,
+  defaultTableSpec: DEFAULT_BED,
+  perception: {
+    kind: 'balls',
+    // No pool classifier is trained yet: detection says it cannot load one until there is.
+    modelDir: path.join(ROOT, 'models', 'pool-ball-classifier'),
+    toMove,
+  },
+  rule: (input) => rule(input),
+  runner: blackballRunner,
+  session: blackballSession,
+  pages: { dir: here('./web/') },
+  sim: {
+    parseTable: (spec) =>
+      spec === undefined
+        ? err(
+            refereeError(
+              'INVALID_INPUT',
+              `required: one of ${BED_NAMES.join(', ')} or { "game": "blackball", "width", "length", "ball" }`,
+              'table',
+            ),
+          )
+        : parsePoolTable(spec),
+    opening: openingLayout,
+    placeCueBall: placeInCabin,
+  },
+};

@@ -1,0 +1,101 @@
+// A frame or the whole match as JSON (and, through the core, CSV), from the replayed log: a row a stroke.
+import type { BlackballMatch, StrokeRecord } from './session.ts';
+
+// A type, not an interface: a row is a plain record of columns (the core's CSV takes any such).
+export type StrokeRow = {
+  readonly frame: number;
+  readonly stroke: number;
+  readonly striker: number;
+  readonly break: number;
+  readonly freeKick: number;
+  readonly firstContact: string;
+  readonly potted: string;
+  readonly offTable: string;
+  readonly fouls: string;
+  readonly foul: number;
+  readonly foulReasons: string;
+  readonly lossOfFrame: string;
+  readonly rerack: number;
+  readonly warning: number;
+  readonly groups: string;
+  readonly frameOver: number;
+  readonly winner: number | null;
+  readonly status: string;
+  readonly by: string;
+  readonly start: number;
+  readonly end: number;
+  readonly endedAt: number | null;
+};
+
+const row = (s: StrokeRecord): StrokeRow => ({
+  frame: s.frame,
+  stroke: s.stroke,
+  striker: s.striker,
+  break: s.break ? 1 : 0,
+  freeKick: s.freeKick ? 1 : 0,
+  firstContact: s.shot.firstContact.join('+'),
+  potted: s.shot.potted.join('+'),
+  offTable: s.shot.offTable.join('+'),
+  fouls: s.shot.fouls.join('+'),
+  foul: s.ruling?.foul ? 1 : 0,
+  foulReasons: s.ruling ? (s.ruling.foul?.reasons.join('; ') ?? '') : `not ruled: ${s.rejected ?? ''}`,
+  lossOfFrame: s.ruling?.lossOfFrame
+    ? `player ${s.ruling.lossOfFrame.player}: ${s.ruling.lossOfFrame.reason}`
+    : '',
+  rerack: s.ruling?.rerack ? 1 : 0,
+  warning: s.ruling?.warning ? 1 : 0,
+  groups: s.ruling?.groups ? s.ruling.groups.join('/') : '',
+  frameOver: s.ruling?.frameOver ? 1 : 0,
+  winner: s.ruling?.winner ?? null,
+  status: s.status,
+  by: s.by,
+  start: s.start,
+  end: s.end,
+  endedAt: s.endedAt ?? null,
+});
+
+export interface MatchExport {
+  readonly players: readonly string[];
+  readonly raceTo: number;
+  readonly framesWon: readonly [number, number];
+  readonly winner: number | null;
+  readonly strokes: readonly StrokeRow[];
+}
+
+/** The match, or one frame of it when `frame` is given. */
+export const exportRows = (m: BlackballMatch, frame?: number): StrokeRow[] =>
+  m.strokes.filter((s) => frame === undefined || s.frame === frame).map(row);
+
+export const exportJson = (m: BlackballMatch, players: readonly string[], frame?: number): MatchExport => ({
+  players,
+  raceTo: m.raceTo,
+  framesWon: m.framesWon,
+  winner: m.winner,
+  strokes: exportRows(m, frame),
+});
+
+/** The CSV's columns, in order. */
+export const STROKE_COLUMNS: readonly (keyof StrokeRow)[] = [
+  'frame',
+  'stroke',
+  'striker',
+  'break',
+  'freeKick',
+  'firstContact',
+  'potted',
+  'offTable',
+  'fouls',
+  'foul',
+  'foulReasons',
+  'lossOfFrame',
+  'rerack',
+  'warning',
+  'groups',
+  'frameOver',
+  'winner',
+  'status',
+  'by',
+  'start',
+  'end',
+  'endedAt',
+];
