@@ -208,6 +208,8 @@ export interface LedgerEvent extends PenaltyEvent {
 
 export interface DominoesMatch {
   readonly table: Table;
+  /** The players' names, in order of play (for the alerts' words). */
+  readonly names: readonly string[];
   readonly options: MatchOptions;
   readonly rounds: readonly RoundState[];
   readonly ledger: readonly LedgerEntry[];
@@ -243,6 +245,7 @@ const newRoundState = (number: number, leader: Player, at: number): RoundState =
 
 export const emptyMatch = (table: Table, options: MatchOptions = optionsSchema.parse({})): DominoesMatch => ({
   table,
+  names: ['Player 1', 'Player 2', 'Player 3', 'Player 4'],
   options,
   rounds: [newRoundState(1, options.leader, 0)],
   ledger: [],
@@ -495,9 +498,14 @@ export interface Meta {
   readonly at: number;
 }
 
-export const startMatch = (m: DominoesMatch, options: MatchOptions, at: number): DominoesMatch => {
+export const startMatch = (
+  m: DominoesMatch,
+  names: readonly string[],
+  options: MatchOptions,
+  at: number,
+): DominoesMatch => {
   const fresh = emptyMatch(m.table, options);
-  return { ...fresh, rounds: [newRoundState(1, options.leader, at)] };
+  return { ...fresh, names, rounds: [newRoundState(1, options.leader, at)] };
 };
 
 /** A move as reported: in play if it can be, else recorded as not ruled (the referee puts it right). */

@@ -296,7 +296,7 @@ export const dominoesSession: GameSession<DominoesMatch> = {
   optionsSchema,
   openActions: OPEN_ACTIONS,
   initial: (table) => emptyMatch(table),
-  start: (m, _players, options, meta) => startMatch(m, optionsSchema.parse(options), meta.at),
+  start: (m, players, options, meta) => startMatch(m, players, optionsSchema.parse(options), meta.at),
   move: (m, move, meta) => recordMove(m, moveSchema.parse(move), meta),
   confirm: (m, move, meta) => confirmMove(m, move, meta),
   override: (m, move, restated, meta) => overrideMove(m, move, restateSchema.parse(restated), meta),

@@ -230,9 +230,8 @@ const sheetOf = (m: DominoesMatch): SheetRowView[] => {
   return rows;
 };
 
-const who = (p: number): string => `player ${p + 1}`;
-
 const alertsOf = (m: DominoesMatch, sheet: readonly SheetRowView[]): AlertView[] => {
+  const who = (p: number): string => `${m.names[p] ?? `Player ${p + 1}`} (player ${p + 1})`;
   const round = currentRound(m);
   const alerts: AlertView[] = [];
   // The engine counts the moves in play from 0 (a move the camera saw that could not be played is not one).

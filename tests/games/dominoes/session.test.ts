@@ -247,7 +247,7 @@ describe('passes confirmed', () => {
     play(h, DOMINO.moves.slice(0, 17)); // … '0 pass'
     let v = h.view();
     expect(v.pendingPasses).toHaveLength(1);
-    expect(v.alerts.find((a) => a.kind === 'passToConfirm')?.message).toMatch(/player 1 passed at move 17/);
+    expect(v.alerts.find((a) => a.kind === 'passToConfirm')?.message).toMatch(/Ann \(player 1\) passed at move 17/);
     must(h.act({ type: 'confirmPass' }, PLAYER));
     v = h.view();
     expect(v.pendingPasses).toHaveLength(0);
@@ -283,7 +283,7 @@ describe('the clock', () => {
     let v = h.view();
     expect(v.scores).toEqual([0, 0]);
     expect(v.teams[0]?.clockWarned).toBe(true);
-    expect(v.alerts.find((a) => a.kind === 'clock')?.message).toMatch(/player 3: a warning/);
+    expect(v.alerts.find((a) => a.kind === 'clock')?.message).toMatch(/Cat \(player 3\): a warning/);
     must(h.act({ type: 'clock', player: 0 }));
     v = h.view();
     expect(v.scores).toEqual([-50, 0]);
