@@ -247,7 +247,9 @@ describe('passes confirmed', () => {
     play(h, DOMINO.moves.slice(0, 17)); // … '0 pass'
     let v = h.view();
     expect(v.pendingPasses).toHaveLength(1);
-    expect(v.alerts.find((a) => a.kind === 'passToConfirm')?.message).toMatch(/Ann \(player 1\) passed at move 17/);
+    expect(v.alerts.find((a) => a.kind === 'passToConfirm')?.message).toMatch(
+      /Ann \(player 1\) passed at move 17/,
+    );
     must(h.act({ type: 'confirmPass' }, PLAYER));
     v = h.view();
     expect(v.pendingPasses).toHaveLength(0);
