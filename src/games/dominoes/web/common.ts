@@ -239,6 +239,7 @@ const STYLE = `
 #alerts li { background: #5a1d1a; margin: 0.2rem 0; padding: 0.25rem 0.6rem; list-style: none; }
 #alerts li[data-kind='passToConfirm'], #alerts li[data-kind='unsigned'], #alerts li[data-kind='awaitingHands'] { background: #4a3d10; }
 #alerts { padding: 0 1rem; margin: 0.3rem 0; }
+#notice { padding: 0 1rem; margin: 0.2rem 0; color: #6fd08c; }
 table.sheet { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
 table.sheet th, table.sheet td { border: 1px solid #444; padding: 0.2rem 0.4rem; text-align: left; vertical-align: top; }
 .sig.valid { color: #6fd08c; }

@@ -65,6 +65,7 @@ const main = async (): Promise<void> => {
   });
   const send = (message: Record<string, unknown>): void => {
     $('#error').hidden = true;
+    $('#notice').textContent = '';
     live.send(message);
   };
 
@@ -260,10 +261,7 @@ const main = async (): Promise<void> => {
         document.body.dataset.auth = 'referee';
         break;
       case 'ack':
-        if (m.done) {
-          $('#error').textContent = m.done;
-          $('#error').hidden = false;
-        }
+        $('#notice').textContent = m.done ? `Done: ${m.done}.` : '';
         break;
       case 'error': {
         if (m.code === 'UNAUTHORIZED') {
