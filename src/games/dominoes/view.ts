@@ -245,6 +245,15 @@ const alertsOf = (m: DominoesMatch, sheet: readonly SheetRowView[]): AlertView[]
       player: v.player,
     });
   }
+  // Before the hands are known, one false pass is certain: a pass while the table is empty (any tile fits).
+  if (!round.engine)
+    for (const r of round.moves.filter((x) => 'pass' in x.input && x.rejected === null && x.ends === null))
+      alerts.push({
+        kind: 'falsePass',
+        message: `false pass: ${who(r.input.player)} passed at move ${r.index + 1} with the table empty, where any tile fits — the round will be annulled when the hands are shown`,
+        move: r.move,
+        player: r.input.player,
+      });
   for (const r of round.moves.filter((x) => x.rejected !== null))
     alerts.push({
       kind: 'rejected',

@@ -161,6 +161,14 @@ describe('a round from the moves entered by hand, scored when the hands are show
     expect(v.sheet[0]?.penalties[0]).toMatchObject({ kind: 'points', team: 1, player: 3, points: 50 });
   });
 
+  it('a pass on an empty table is a false pass at once, before the hands are known', () => {
+    const h = open();
+    play(h, [{ player: 0, pass: true }]);
+    const v = h.view();
+    expect(v.alerts.find((a) => a.kind === 'falsePass')).toMatchObject({ player: 0, move: 0 });
+    expect(v.clock?.player).toBe(1);
+  });
+
   it('hands shown that do not agree with the round are refused, saying why', () => {
     const h = open();
     play(h, DOMINO.moves);
