@@ -1,8 +1,85 @@
 // Partnership dominoes (CONTRACTS.md §9; seed: seeds/dominoes-rules-ru.txt), one game definition: the
 // set, the table, the players, the rules as a pure reducer with `rule` (the whole of `referee rule` for
-// `"game": "dominoes"`), and the referee's penalties.
+// `"game": "dominoes"`), the referee's penalties, and the match as the core's log replays it (session).
+import { fileURLToPath } from 'node:url';
+import { err, ok, refereeError, type Result } from '../../core/errors.ts';
+import { mm } from '../../core/units.ts';
+import type { Table } from '../../equipment/bed.ts';
+import type { GameDefinition } from '../definition.ts';
+import { parseDominoesTable, type DominoesTable } from './equipment.ts';
+import type { DominoesMatch } from './match.ts';
+import { rule } from './rules/index.ts';
+import { dominoesSession } from './session.ts';
+
 export * from './equipment.ts';
 export * from './penalties.ts';
 export * from './players.ts';
 export * from './rules/index.ts';
 export * from './tiles.ts';
+export { dominoesSession } from './session.ts';
+export type { DominoesMatch } from './match.ts';
+export type { DominoesPageView, DominoesView } from './view.ts';
+
+/** The core's `Table` with the dominoes table it stands for, for the pages (`/api/table`). */
+export interface DominoesSurface extends Table {
+  readonly dominoes: DominoesTable;
+}
+
+/**
+ * The flat dominoes table as the core's `Table` (a stop-gap: the core's `Table` is a pocketed bed for
+ * balls). Its playing area is the dominoes table's; no pockets, no cushions, no balls. The "ball"
+ * sizes stand for the tile's height: `ballCentreHeight` is the height of a tile's face above the cloth
+ * (where the camera sees its pips, for parallax), `ballDiameter` the same, `ballRadius` half of it.
+ * The table itself rides along as `dominoes` (tile length, width and height) for the pages.
+ */
+export const dominoesSurface = (t: DominoesTable): DominoesSurface => ({
+  name: `dominoes ${t.width} × ${t.length} mm`,
+  width: t.width,
+  length: t.length,
+  ballDiameter: t.tile.height,
+  ballRadius: mm(t.tile.height / 2),
+  ballCentreHeight: t.tile.height,
+  cushionNoseHeight: mm(0),
+  cushions: [],
+  pockets: [],
+  balls: { ids: [], capacity: {}, look: {} },
+  dominoes: t,
+});
+
+/** `"dominoes"` or `{ "game": "dominoes", … }` (CONTRACTS.md §9 "Table frame"). */
+const claimsTable = (spec: unknown): boolean =>
+  spec === 'dominoes' ||
+  (typeof spec === 'object' &&
+    spec !== null &&
+    !Array.isArray(spec) &&
+    (spec as { game?: unknown }).game === 'dominoes');
+
+const parseTable = (spec: unknown): Result<Table> => {
+  const parsed = parseDominoesTable(spec ?? 'dominoes');
+  return parsed.ok ? ok(dominoesSurface(parsed.value)) : parsed;
+};
+
+export const dominoes: GameDefinition<DominoesMatch> = {
+  id: 'dominoes',
+  title: 'Partnership dominoes',
+  sides: {
+    count: 4,
+    teamOf: [0, 1, 0, 1],
+    defaultNames: ['Player 1', 'Player 2', 'Player 3', 'Player 4'],
+  },
+  claimsTable,
+  parseTable,
+  defaultTableSpec: 'dominoes',
+  perception: { kind: 'tiles' },
+  rule: (input) => rule(input),
+  runner: () =>
+    err(
+      refereeError(
+        'INVALID_INPUT',
+        'dominoes has no tile tracker yet: `referee run` cannot follow a round from video; enter the moves on the referee page (`referee serve --game dominoes`) or rule on a record with `referee rule`',
+        '--game',
+      ),
+    ),
+  session: dominoesSession,
+  pages: { dir: fileURLToPath(new URL('./web/', import.meta.url)) },
+};
