@@ -3,7 +3,7 @@
 // The game comes from `--game`, else the calibration's table, else snooker.
 import type { Command } from 'commander';
 import { pino } from 'pino';
-import { CliError, describeError } from '../core/errors.ts';
+import { CliError, describeError, ok } from '../core/errors.ts';
 import { chooseGame, loadCalibration } from '../games/registry.ts';
 import type { DemoClip } from '../games/definition.ts';
 import { runLive, type LiveSource } from '../pipeline/live.ts';
@@ -55,27 +55,29 @@ export const registerServe = (program: Command): void => {
       if (fps !== undefined && !(fps > 0)) throw new CliError(`--fps: not a positive number: ${opts.fps}`, 2);
       const named = opts.calibration === undefined ? chooseGame(opts.game) : undefined;
       if (named && !named.ok) throw new CliError(describeError(named.error), 2);
+      // The camera: the one given, else the game's demo camera (none: the views only, on the game's
+      // standard table, until a source and its calibration are given).
       const calibrationFile = opts.calibration ?? named?.value.demo?.calibration;
-      if (calibrationFile === undefined)
-        throw new CliError(
-          `--calibration: ${named?.value.title ?? 'this game'} has no demo camera; give one`,
-          2,
-        );
-      const calibration = loadCalibration(calibrationFile);
-      if (!calibration.ok) throw new CliError(`--calibration: ${describeError(calibration.error)}`, 2);
-      const chosen = chooseGame(opts.game, calibration.value);
+      if (calibrationFile === undefined && opts.source !== undefined)
+        throw new CliError(`--calibration: a source needs its camera's calibration`, 2);
+      const calibration = calibrationFile === undefined ? undefined : loadCalibration(calibrationFile);
+      if (calibration && !calibration.ok)
+        throw new CliError(`--calibration: ${describeError(calibration.error)}`, 2);
+      const chosen = chooseGame(opts.game, calibration?.value);
       if (!chosen.ok) throw new CliError(describeError(chosen.error), 2);
       const game = chosen.value;
+      const bed = calibration ? ok(calibration.value.table) : game.parseTable(game.defaultTableSpec);
+      if (!bed.ok) throw new CliError(describeError(bed.error), 2);
+      const table = bed.value;
       let sources: LiveSource[] = [];
       if (opts.source !== undefined) sources = [{ path: opts.source }];
-      else if (opts.demo && game.demo) {
+      else if (opts.demo && game.demo && calibrationFile !== undefined) {
         const clips = game.demo.clips();
         if (!clips.ok) throw new CliError(describeError(clips.error), 1);
         sources = clips.value.map((c: DemoClip) => ({ path: c.path, setup: c.setup }));
       }
       const source = sources[0]?.path;
       const logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
-      const table = calibration.value.table;
       const opened = MatchService.open(opts.db, {
         game,
         table,
@@ -101,7 +103,7 @@ export const registerServe = (program: Command): void => {
       // In the demo each clip is a position of its own: its table is set up as the camera sees it.
       const demo = { name: 'demo', role: 'referee' as const };
       const pipeline =
-        source === undefined
+        source === undefined || calibrationFile === undefined
           ? Promise.resolve()
           : runLive(
               {
@@ -142,13 +144,21 @@ export const registerServe = (program: Command): void => {
                 status: `the pipeline stopped: ${(e as Error).message}`,
               });
             });
+      const watching =
+        source !== undefined
+          ? opts.source === undefined
+            ? `the bundled demo (${sources.length} clips, looped)`
+            : source
+          : game.demo
+            ? 'nothing (--no-demo)'
+            : `nothing: ${game.title} has no bundled demo yet (give --source and --calibration)`;
       process.stdout.write(
         [
           `referee: ${game.title}, serving on ${server.url}`,
           `  referee view: ${server.url}/referee   (${pinNote})`,
           `  overlay:      ${server.url}/overlay`,
           `  player:       ${server.url}/player`,
-          `  watching:     ${source === undefined ? 'nothing (--no-demo)' : opts.source === undefined ? `the bundled demo (${sources.length} clips, looped)` : source}`,
+          `  watching:     ${watching}`,
           '',
         ].join('\n'),
       );

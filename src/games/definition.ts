@@ -23,6 +23,8 @@ export interface ActionContext {
   readonly live: readonly { readonly id: string; readonly x: number; readonly y: number }[];
   /** Whether the one asking signed in as the referee. */
   readonly referee: boolean;
+  /** Who is asking: the referee's name, `player`, or `pipeline`. */
+  readonly by: string;
 }
 
 /** A logged event's time and author, passed to the session with the event. */

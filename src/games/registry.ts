@@ -4,9 +4,17 @@ import { loadCalibrationFile, type Calibration, type TableResolver } from '../ca
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
 import type { Table } from '../equipment/bed.ts';
 import type { GameDefinition } from './definition.ts';
+import { blackball } from './blackball/index.ts';
+import { dominoes } from './dominoes/index.ts';
 import { snooker } from './snooker/index.ts';
 
-export const GAMES: readonly GameDefinition[] = [snooker];
+// Each game's definition is generic over its own match state; the registry holds them as any game's
+// (the session's methods are bivariant in the state, so the widening is sound for how the core uses them).
+export const GAMES: readonly GameDefinition[] = [
+  snooker as GameDefinition,
+  blackball as GameDefinition,
+  dominoes as GameDefinition,
+];
 
 /** Without a game named anywhere, a table is a snooker table (CONTRACTS.md §6). */
 export const DEFAULT_GAME = snooker;

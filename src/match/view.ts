@@ -41,4 +41,8 @@ export interface CoreView {
   readonly source: SourceInfo;
   /** What Undo takes back now (null: nothing to undo). */
   readonly undo: UndoView | null;
+  /** Every decision in force Undo could take back, oldest first. */
+  readonly undoable: readonly UndoView[];
+  /** The server's clock when the view was made (ms since 1970), for pages that count time down. */
+  readonly serverTime: number;
 }

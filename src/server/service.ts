@@ -52,6 +52,9 @@ export interface RulingLatency {
 
 const PIN_KEY = 'refereePinHash';
 
+/** The pipeline, reporting what the camera saw. */
+const PIPELINE: Actor = { name: 'pipeline', role: 'referee' };
+
 /** Messages anyone may send: signing in; everything else of the core's needs the referee. */
 const OPEN_CORE: ReadonlySet<string> = new Set(['auth']);
 
@@ -130,6 +133,8 @@ export class MatchService {
       source: this.source,
       undo: this.undo,
       undoable: this.match.undoable,
+      // The server's clock when the view was made: pages count a move clock down against it.
+      serverTime: this.options.now(),
     };
   }
 
@@ -182,11 +187,19 @@ export class MatchService {
     if (last?.ruling) this.append({ type: 'ruling', move: last.move, output: last.ruling }, by);
   }
 
-  /** The session's verdict on a request, as an action error; `seen`: the pieces to go by, if not the live ones. */
-  private check(request: SessionRequest, seen?: readonly BallView[]): Result<SessionRequest, ActionError> {
+  /**
+   * The session's verdict on a request from `actor`, as an action error; `seen`: the pieces to go by,
+   * if not the live ones.
+   */
+  private check(
+    request: SessionRequest,
+    actor: Actor,
+    seen?: readonly BallView[],
+  ): Result<SessionRequest, ActionError> {
     const checked = this.session.check(this.match.state, request, {
       live: seen ?? this.live?.balls ?? [],
-      referee: true,
+      referee: actor.role === 'referee',
+      by: actor.role === 'referee' ? actor.name : 'player',
     });
     if (checked.ok) return checked;
     const { message, field } = checked.error;
@@ -216,7 +229,7 @@ export class MatchService {
    * One not of the right form is refused, naming the field.
    */
   recordMove(move: object, by = 'pipeline'): Result<MoveStatus | undefined, ActionError> {
-    const granted = this.check({ type: 'move', move });
+    const granted = this.check({ type: 'move', move }, PIPELINE);
     if (!granted.ok) return granted;
     this.appendRequest(granted.value, by);
     this.audit(by);
@@ -335,7 +348,7 @@ export class MatchService {
           break;
         }
         case 'enterMove': {
-          const granted = this.check({ type: 'move', move: message.move });
+          const granted = this.check({ type: 'move', move: message.move }, actor);
           if (!granted.ok) return granted;
           this.appendRequest(granted.value, by);
           this.audit(by);
@@ -347,6 +360,7 @@ export class MatchService {
             message.type === 'confirm'
               ? { type: 'confirm', move: message.move }
               : { type: 'override', move: message.move, restated: message.restated },
+            actor,
           );
           if (!granted.ok) return granted;
           this.appendRequest(granted.value, by);
@@ -365,7 +379,7 @@ export class MatchService {
       }
     } else {
       const { id, ...action } = message;
-      const granted = this.check({ type: 'action', action: action as { type: string } }, seen);
+      const granted = this.check({ type: 'action', action: action as { type: string } }, actor, seen);
       if (!granted.ok) return granted;
       const before = this.lastRuling;
       // A player's confirmation is logged as the player's, not the referee's.

@@ -37,7 +37,7 @@ class Log {
   }
   /** Ask as a view would; the refusal's message, or undefined once it is logged. */
   ask(request: SessionRequest, live: Live = []): string | undefined {
-    const checked = blackballSession.check(this.match, request, { live, referee: true });
+    const checked = blackballSession.check(this.match, request, { live, referee: true, by: 'Anna' });
     if (!checked.ok) return checked.error.message;
     const r = checked.value;
     if (r.type === 'move') this.append({ type: 'move', move: r.move }, 'pipeline');
