@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { loadCalibrationFile, readJsonFile, type Calibration } from '../camera/index.ts';
 import { CliError, describeError, type RefereeError } from '../errors.ts';
+import { toolPath } from '../capture/binaries.ts';
 import { parseScenario } from '../sim/scenario.ts';
 import { makeTruth, type TruthJson } from '../sim/truth.ts';
 import {
@@ -76,7 +77,7 @@ export const runSimulation = async (input: SimulationInput): Promise<SimulationS
   const { width, height } = input.calibration.image;
   const ffmpeg = input.mp4
     ? spawn(
-        input.ffmpegPath ?? 'ffmpeg',
+        toolPath('ffmpeg', input.ffmpegPath),
         [
           ['-y', '-loglevel', 'error'],
           [
