@@ -4,6 +4,7 @@
 // trails and the balls as they stood before it. The rules run in the service, from its log.
 import type { Logger } from 'pino';
 import { openSource, type FrameSource } from '../capture/index.ts';
+import { pause, SourceMonitor, watchSource, type SourceStatus } from '../capture/status.ts';
 import { describeError } from '../errors.ts';
 import type { BallView, TrailView } from '../match/view.ts';
 import type { StrokeReport } from '../server/service.ts';
@@ -26,6 +27,8 @@ export interface LiveSink {
    */
   restart(setup: ClipSetup, balls?: readonly BallView[]): void;
   source(info: { description: string; dropped: number; live: boolean }): void;
+  /** The source's state changed: opening, playing, failed and retrying, ended. */
+  status?(status: SourceStatus): void;
 }
 
 /** What a demo clip starts from, where the balls alone do not say it. */
@@ -54,6 +57,8 @@ export interface LiveOptions {
   readonly ballsEveryMs?: number;
   /** Points kept per trail. */
   readonly trailPoints?: number;
+  /** The pause after a source's first failure in a row (doubling after each); default 5 s. */
+  readonly firstRetryMs?: number;
 }
 
 /** Follows strokes and also reports every frame's tracks, and each ball's path through a stroke. */
@@ -109,13 +114,20 @@ const toView = (frame: TrackedFrame): BallView[] =>
     .map((t) => ({ id: t.id, track: t.track, x: Math.round(t.x * 10) / 10, y: Math.round(t.y * 10) / 10 }));
 
 /**
- * Run until `signal` aborts. A source that fails is reported and, for the looping demo, reopened;
- * for a camera or stream, the error is logged and the loop retries after a pause (the views stay up).
+ * Run until `signal` aborts. A source that cannot be opened or fails is retried after a pause that
+ * grows while it keeps failing (the views stay up); its status goes to `sink.status` (status.ts).
  */
 export const runLive = async (sink: LiveSink, options: LiveOptions, signal: AbortSignal): Promise<void> => {
   const log = options.logger;
   const detector = await DetectionWorker.start(options.calibration);
   const every = options.ballsEveryMs ?? 66;
+  const monitor = new SourceMonitor({
+    logger: log,
+    now: () => Date.now(),
+    ...(options.firstRetryMs ? { firstRetryMs: options.firstRetryMs } : {}),
+    onChange: (status) => sink.status?.(status),
+  });
+  sink.status?.(monitor.status);
   let lastPush = -Infinity;
   let source: FrameSource | undefined;
   let fresh: LiveSource | undefined;
@@ -173,17 +185,17 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
     for (let next = 0; !signal.aborted; next = (next + 1) % options.sources.length) {
       const clip = options.sources[next];
       if (clip === undefined) return;
+      monitor.opening();
       const opened = await openSource(clip.path, {
         live: true,
         realtime: options.loop,
         ...(options.fps ? { fps: options.fps } : {}),
       });
       if (!opened.ok) {
-        log.error({ error: describeError(opened.error) }, 'cannot open the source; retrying in 5 s');
-        await new Promise((r) => setTimeout(r, 5000));
+        await pause(monitor.failed(describeError(opened.error)), signal);
         continue;
       }
-      source = opened.value;
+      source = watchSource(opened.value, monitor);
       const stop = (): void => void source?.close();
       signal.addEventListener('abort', stop, { once: true });
       follower.reset();
@@ -191,17 +203,22 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       clipToSetUp = fresh;
       firstSeen = undefined;
       log.info({ source: source.description }, 'following the table');
+      let failure: string | undefined;
       try {
         await followSource(source, detector, follower, onShot, { log, shouldStop: () => signal.aborted });
       } catch (e) {
-        log.error({ error: (e as Error).message }, 'the source failed; reopening');
-        if (!options.loop) await new Promise((r) => setTimeout(r, 2000));
+        failure = (e as Error).message;
       } finally {
         signal.removeEventListener('abort', stop);
         await source.close();
       }
+      if (failure !== undefined) {
+        await pause(monitor.failed(failure), signal);
+        continue;
+      }
       if (!options.loop && next === options.sources.length - 1 && !signal.aborted) {
         log.info('the source ended');
+        monitor.ended();
         return;
       }
     }

@@ -137,6 +137,7 @@ export const registerServe = (program: Command): void => {
                   else if (setup.nominate) service.act(demo, { type: 'nominate', ball: setup.nominate });
                 },
                 source: (info) => service.updateSource(info),
+                status: (status) => service.updateSourceStatus(status),
               },
               {
                 sources,

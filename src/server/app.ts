@@ -65,7 +65,10 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       heapUsedBytes: mem.heapUsed,
       clients: hub.size,
       droppedClients: hub.dropped,
-      source: service.view.source,
+      source: {
+        ...service.view.source,
+        ...(service.sourceStatusView ? { status: service.sourceStatusView } : {}),
+      },
       // From the last ball stopping (the frame's arrival) to the ruling pushed to every view.
       rulingLatency: service.rulingLatency,
     });
@@ -156,7 +159,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     parse: parseClientMessage,
     onMessage,
     onConnect: (client) => {
-      client.send({ type: 'view', view: service.view });
+      client.send(service.viewMessage());
     },
     ...(options.maxMessageBytes ? { maxPayload: options.maxMessageBytes } : {}),
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),

@@ -20,6 +20,7 @@ import { openEventStore, type EventStore, type StoredEvent } from '../match/stor
 import type { BallView, MatchView, TrailView } from '../match/view.ts';
 import type { Table } from '../table/bed.ts';
 import { separateBalls } from '../table/occupancy.ts';
+import { viewSourceStatus, type SourceStatus, type SourceStatusView } from '../capture/status.ts';
 import { hashPin, verifyPin } from './auth.ts';
 import { OPEN_MESSAGES, type ClientMessage } from './messages.ts';
 import type { Role } from './hub.ts';
@@ -36,7 +37,12 @@ export interface ActionError {
 }
 
 export type Push =
-  | { readonly type: 'view'; readonly view: MatchView }
+  | {
+      readonly type: 'view';
+      readonly view: MatchView;
+      /** How the live source is doing, when there is one (the pages show a banner unless playing). */
+      readonly source?: SourceStatusView;
+    }
   | { readonly type: 'balls'; readonly t: number; readonly balls: readonly BallView[] };
 
 export interface ServiceOptions {
@@ -78,6 +84,7 @@ export class MatchService {
   private match: ReplayedMatch;
   private live: { t: number; balls: readonly BallView[] } | null = null;
   private source: SourceInfo;
+  private sourceStatus: SourceStatus | undefined;
   private readonly listeners = new Set<(push: Push) => void>();
   /** How long after the last ball stopped each recent ruling was pushed to the views (ms). */
   private readonly latencies: number[] = [];
@@ -132,8 +139,14 @@ export class MatchService {
     for (const l of this.listeners) l(p);
   }
 
+  /** The view as pushed to the pages (and sent to each on connect). */
+  viewMessage(): Extract<Push, { type: 'view' }> {
+    const source = this.sourceStatusView;
+    return { type: 'view', view: this.view, ...(source ? { source } : {}) };
+  }
+
   private pushView(): void {
-    this.push({ type: 'view', view: this.view });
+    this.push(this.viewMessage());
   }
 
   /** Append to the log (committed before this returns), then apply. */
@@ -238,6 +251,16 @@ export class MatchService {
 
   updateSource(source: SourceInfo): void {
     this.source = source;
+  }
+
+  /** The source's state changed (opening, playing, failed and retrying, ended): pushed to the views. */
+  updateSourceStatus(status: SourceStatus): void {
+    this.sourceStatus = status;
+    this.pushView();
+  }
+
+  get sourceStatusView(): SourceStatusView | undefined {
+    return this.sourceStatus && viewSourceStatus(this.sourceStatus, this.options.now());
   }
 
   /** A view's action: checked for who may do it and whether it makes sense now, then logged. */

@@ -1,6 +1,8 @@
 // The views' link to the server: one WebSocket on /ws that reconnects by itself and re-syncs (the
 // server sends the whole view on every connect), so a page left open survives restarts.
 import type { BallView, MatchView } from '../match/view.ts';
+import type { SourceStatusView } from '../capture/status.ts';
+import { showSourceStatus } from './source-banner.ts';
 
 export interface ServerError {
   readonly type: 'error';
@@ -11,7 +13,7 @@ export interface ServerError {
 }
 
 export type Inbound =
-  | { readonly type: 'view'; readonly view: MatchView }
+  | { readonly type: 'view'; readonly view: MatchView; readonly source?: SourceStatusView }
   | { readonly type: 'balls'; readonly t: number; readonly balls: readonly BallView[] }
   | {
       readonly type: 'ruling';
@@ -51,7 +53,9 @@ export const connectLive = (handlers: LiveHandlers): Live => {
       if (hello) s.send(JSON.stringify(hello));
     });
     s.addEventListener('message', (e: MessageEvent<string>) => {
-      handlers.onMessage(JSON.parse(e.data) as Inbound);
+      const message = JSON.parse(e.data) as Inbound;
+      if (message.type === 'view') showSourceStatus(message.source);
+      handlers.onMessage(message);
     });
     s.addEventListener('close', () => {
       connected = false;
