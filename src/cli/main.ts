@@ -1,5 +1,6 @@
 // The `referee` command (CONTRACTS.md): each subcommand lives in its own file and registers itself.
 import { Command, CommanderError } from 'commander';
+import { readFileSync } from 'node:fs';
 import { CliError } from '../errors.ts';
 import { registerServe } from './serve.ts';
 import { registerRule } from './rule.ts';
@@ -8,9 +9,15 @@ import { registerSimulate } from './simulate.ts';
 import { registerDetect } from './detect.ts';
 import { registerRun } from './run.ts';
 
+/** package.json's version: `referee --version`. */
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
 const program = new Command();
 program
   .name('referee')
+  .version(version, '-V, --version', 'print the version')
   .description(
     "A computer-vision referee's assistant for snooker: finds the balls, follows each stroke, rules on it.",
   )

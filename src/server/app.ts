@@ -56,6 +56,9 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   for (const [name, html] of assets.pages) {
     app.get(`/${name}`, (_req, res) => res.type('html').send(html));
   }
+  // Each page links /favicon.svg; /favicon.ico is there for whatever asks for it by that name.
+  for (const icon of ['/favicon.svg', '/favicon.ico'])
+    app.get(icon, (_req, res) => res.type('image/svg+xml').send(assets.favicon));
   app.get('/assets/:file', (req, res) => {
     const script = assets.scripts.get(req.params.file);
     const style = assets.styles.get(req.params.file);

@@ -14,6 +14,8 @@ export interface Assets {
   readonly scripts: ReadonlyMap<string, string>;
   readonly styles: ReadonlyMap<string, string>;
   readonly pages: ReadonlyMap<string, string>;
+  /** A snooker ball (SVG), the pages' icon. */
+  readonly favicon: string;
 }
 
 export const buildAssets = async (): Promise<Assets> => {
@@ -36,5 +38,6 @@ export const buildAssets = async (): Promise<Assets> => {
       ),
     ),
   );
-  return { scripts, styles, pages };
+  const favicon = await readFile(path.join(WEB_DIR, 'favicon.svg'), 'utf8');
+  return { scripts, styles, pages, favicon };
 };
