@@ -80,4 +80,27 @@ describe('a source that cannot be opened', () => {
       await once(child, 'exit');
     }
   }, 60_000);
+
+  it('with --log-format pretty: one human line for the failure, and no JSON', async () => {
+    const db = path.join(dir, 'pretty.sqlite');
+    const missing = path.join(dir, 'no-such-clip.mp4');
+    // The flag beats `auto`, which would pick json on this pipe.
+    const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--pin', '2468'];
+    const child = startReferee([...args, '--source', missing, '--log-format', 'pretty'], {
+      LOG_LEVEL: 'info',
+    });
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      await waitForOutput(
+        child,
+        /\d\d:\d\d:\d\d error: the source failed[^\n]*no-such-clip\.mp4[^\n]*\(failures=1, retryInS=5\)\n/,
+      );
+      expect(out.split('\n').filter((l) => l.startsWith('{'))).toEqual([]);
+      expect(out).toMatch(/^referee: serving on http:/);
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  }, 60_000);
 });

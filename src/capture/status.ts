@@ -86,8 +86,10 @@ export class SourceMonitor {
   /** A frame came: the source plays. Cheap to call on every frame. */
   playing(description?: string): void {
     if (this.current.state === 'playing') return;
-    if (this.failures > 0 || this.current.state !== 'opening')
-      this.options.logger.info({ source: description, after: this.failures }, 'the source is playing');
+    this.options.logger.info(
+      { source: description, ...(this.failures ? { afterFailures: this.failures } : {}) },
+      'the source is playing',
+    );
     this.failures = 0;
     this.logged.clear();
     this.set({ state: 'playing' });

@@ -9,6 +9,7 @@ import { newPin } from '../server/auth.ts';
 import { MatchService } from '../server/service.ts';
 import { loadCalibrationFile } from '../camera/index.ts';
 import { runLive, type LiveSource } from './live.ts';
+import { chooseLogFormat, humanLog } from './log-format.ts';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { readJsonFile } from '../camera/index.ts';
@@ -31,6 +32,7 @@ interface ServeOptions {
   calibration?: string;
   fps?: string;
   demo: boolean;
+  logFormat?: string;
 }
 
 const here = (p: string): string => fileURLToPath(new URL(`../../${p}`, import.meta.url));
@@ -80,6 +82,13 @@ export const registerServe = (program: Command): void => {
     .option('--calibration <file>', 'the camera calibration for the source (default: calibration/demo.json)')
     .option('--fps <n>', 'frames per second to process (for a folder of frames, its frame rate)')
     .option('--no-demo', 'serve the views only: no source and no demo')
+    .option(
+      '--log-format <format>',
+      'pretty: a line when something happens (a stroke ruled, the source playing or failing, a ' +
+        'warning); json: every pino log line, progress every 2 s included; auto: pretty on a ' +
+        'terminal, json when stdout is piped or redirected (LOG_LEVEL sets the level)',
+      'auto',
+    )
     .action(async (opts: ServeOptions) => {
       const port = parsePort(opts.port);
       const fps = opts.fps === undefined ? undefined : Number(opts.fps);
@@ -92,7 +101,16 @@ export const registerServe = (program: Command): void => {
         const checked = loadCalibrationFile(calibration);
         if (!checked.ok) throw new CliError(`--calibration: ${describeError(checked.error)}`, 2);
       }
-      const logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
+      const level = process.env['LOG_LEVEL'] ?? 'info';
+      const logger =
+        chooseLogFormat(opts.logFormat, process.stdout.isTTY === true) === 'pretty'
+          ? pino(
+              { level },
+              humanLog((text) => process.stdout.write(text), {
+                verbose: level === 'debug' || level === 'trace',
+              }),
+            )
+          : pino({ level });
       const table = snookerTable();
       const opened = MatchService.open(opts.db, {
         table,

@@ -21,6 +21,7 @@ import type { BallView, MatchView, TrailView } from '../match/view.ts';
 import type { Table } from '../table/bed.ts';
 import { separateBalls } from '../table/occupancy.ts';
 import { viewSourceStatus, type SourceStatus, type SourceStatusView } from '../capture/status.ts';
+import { describeRuling } from '../web/ruling.ts';
 import { hashPin, verifyPin } from './auth.ts';
 import { OPEN_MESSAGES, type ClientMessage } from './messages.ts';
 import type { Role } from './hub.ts';
@@ -192,7 +193,15 @@ export class MatchService {
       const ms = this.options.now() - report.endedAt;
       this.latencies.push(ms);
       if (this.latencies.length > LATENCIES_KEPT) this.latencies.shift();
-      this.options.logger.info({ stroke: record?.stroke, latencyMs: Math.round(ms) }, 'stroke ruled');
+      const ruling = this.view.rulings.at(-1);
+      this.options.logger.info(
+        {
+          stroke: record?.stroke,
+          latencyMs: Math.round(ms),
+          ...(ruling && ruling.stroke === record?.stroke ? { ruling: describeRuling(ruling) } : {}),
+        },
+        'stroke ruled',
+      );
     }
     return ok(record);
   }
