@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Tests that play video in real time (a live source, the served demo) need the CPU they ask for: a
 // pipeline starved by other test files drops frames and, with them, what happened in a stroke. They
 // run after the rest, one file at a time.
-const REALTIME = ['tests/run-cli-live.test.ts', 'tests/serve-cli.test.ts'];
+const REALTIME = ['tests/run-cli-live.test.ts', 'tests/serve-cli.test.ts', 'tests/serve-source.test.ts'];
 
 export default defineConfig({
   test: {

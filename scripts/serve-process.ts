@@ -35,6 +35,9 @@ export const startServeProcess = async (
     path.join(dir, 'match.sqlite'),
     '--pin',
     pin,
+    // The benchmarks read pino's JSON lines (the default on a pipe, but said outright).
+    '--log-format',
+    'json',
     ...extra,
   ];
   const child = startReferee(args, { LOG_LEVEL: options.logLevel ?? 'warn' });

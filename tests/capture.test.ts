@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { openSource, SourceFailure, type FrameSource, type SourceItem } from '../src/capture/index.ts';
+import { toolPath } from '../src/capture/binaries.ts';
 
 let dir: string;
 let video: string;
@@ -16,8 +17,8 @@ const H = 48;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'referee-capture-'));
   video = path.join(dir, 'clip.mp4');
-  // 12 frames of ffmpeg's test pattern at 30 fps
-  execFileSync('ffmpeg', [
+  // 12 frames of ffmpeg's test pattern at 30 fps (the system's ffmpeg, else npm's)
+  execFileSync(toolPath('ffmpeg'), [
     '-loglevel',
     'error',
     '-f',

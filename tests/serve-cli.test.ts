@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runReferee, startReferee, waitForOutput } from './helpers/spawn.ts';
@@ -98,5 +98,15 @@ describe('referee --help', () => {
     const r = await runReferee(['--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('serve');
+  });
+});
+
+describe('referee --version', () => {
+  it("prints package.json's version and exits 0, as -V too", async () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const r = await runReferee([flag]);
+      expect([r.code, r.stdout, r.stderr]).toEqual([0, `${version}\n`, '']);
+    }
   });
 });

@@ -1,13 +1,15 @@
-// Video files, V4L2 cameras and RTSP streams, read through Debian's ffmpeg as raw RGB frames on a
-// pipe. A live source never lags: when processing falls behind, the frame waiting to be processed is
-// replaced by the newer one and counted as dropped. A source that dies or stalls ends the iteration
-// with a SourceFailure naming what happened, and ffmpeg is always reaped.
+// Video files, V4L2 cameras and RTSP streams, read through ffmpeg (the system's, else npm's: see
+// binaries.ts) as raw RGB frames on a pipe. A live source never lags: when processing falls behind,
+// the frame waiting to be processed is replaced by the newer one and counted as dropped. A source
+// that dies or stalls ends the iteration with a SourceFailure naming what happened, and ffmpeg is
+// always reaped.
 import { spawn, execFile, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import { err, ok, refereeError, type RefereeError, type Result } from '../core/errors.ts';
 import { wallClock, type Frame, type FrameSource, type SourceItem } from './source.ts';
+import { missingToolHint, toolPath } from './binaries.ts';
 
 const run = promisify(execFile);
 
@@ -30,7 +32,9 @@ export interface FfmpegOptions {
   readonly probeTimeoutMs?: number;
   /** Frames a non-live source may have decoded ahead of the consumer. */
   readonly readAhead?: number;
+  /** Default: FFMPEG_PATH, else ffmpeg on PATH, else npm's (binaries.ts). */
   readonly ffmpegPath?: string;
+  /** Default: FFPROBE_PATH, else ffprobe on PATH, else npm's (binaries.ts). */
   readonly ffprobePath?: string;
   /** The clock, for live timestamps (ms). Passed in so that tests control it. */
   readonly now?: () => number;
@@ -91,7 +95,7 @@ export const probe = async (o: FfmpegOptions): Promise<Result<Probe>> => {
     .filter((a) => a !== '-re' && a !== '-stream_loop' && a !== '-1');
   try {
     const { stdout } = await run(
-      o.ffprobePath ?? 'ffprobe',
+      toolPath('ffprobe', o.ffprobePath),
       [
         '-v',
         'error',
@@ -114,9 +118,9 @@ export const probe = async (o: FfmpegOptions): Promise<Result<Probe>> => {
     return ok({ width: s.width, height: s.height, fps: o.fps ?? (parseRate(s.r_frame_rate) || 30) });
   } catch (e) {
     const stderr = (e as { stderr?: string }).stderr?.trim();
-    return err(
-      refereeError('SOURCE_FAILED', `cannot open ${o.input}: ${stderr || (e as Error).message}`, '--source'),
-    );
+    const why =
+      (e as { code?: unknown }).code === 'ENOENT' ? missingToolHint('ffprobe') : (e as Error).message;
+    return err(refereeError('SOURCE_FAILED', `cannot open ${o.input}: ${stderr || why}`, '--source'));
   }
 };
 
@@ -150,7 +154,7 @@ export const openFfmpeg = async (o: FfmpegOptions): Promise<Result<FrameSource>>
       'rgb24',
       'pipe:1',
     ];
-    const proc = spawn(o.ffmpegPath ?? 'ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(toolPath('ffmpeg', o.ffmpegPath), args, { stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;
     const queue: Frame[] = [];
     let produced = 0;
@@ -231,7 +235,10 @@ export const openFfmpeg = async (o: FfmpegOptions): Promise<Result<FrameSource>>
           if (closing) return;
           if (spawnError)
             throw new SourceFailure(
-              refereeError('SOURCE_FAILED', `cannot run ffmpeg: ${spawnError.message}`),
+              refereeError(
+                'SOURCE_FAILED',
+                `cannot run ffmpeg: ${(spawnError as { code?: unknown }).code === 'ENOENT' ? missingToolHint('ffmpeg') : spawnError.message}`,
+              ),
             );
           if (exitCode !== 0 || produced === 0) {
             const why = stderrTail.trim().split('\n').pop() ?? '';

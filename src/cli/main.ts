@@ -1,4 +1,5 @@
 // The `referee` command: each subcommand lives in its own file and registers itself.
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { CliError } from '../core/errors.ts';
 import { GAMES } from '../games/registry.ts';
@@ -9,9 +10,14 @@ import { registerSimulate } from './simulate.ts';
 import { registerDetect } from './detect.ts';
 import { registerRun } from './run.ts';
 
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
 const program = new Command();
 program
   .name('referee')
+  .version(version, '-V, --version', 'print the version')
   .description(
     `A computer-vision referee's assistant (${GAMES.map((g) => g.title).join(', ')}): finds every piece on the table, follows each move, rules on it.`,
   )

@@ -7,6 +7,7 @@ import { CliError, describeError, ok } from '../core/errors.ts';
 import { chooseGame, loadCalibration } from '../games/registry.ts';
 import type { DemoClip } from '../games/definition.ts';
 import { runLive, type LiveSource } from '../pipeline/live.ts';
+import { chooseLogFormat, humanLog } from './log-format.ts';
 import { startServer } from '../server/app.ts';
 import { newPin } from '../server/auth.ts';
 import { MatchService } from '../server/service.ts';
@@ -28,6 +29,7 @@ interface ServeOptions {
   fps?: string;
   demo: boolean;
   game?: string;
+  logFormat?: string;
 }
 
 export const registerServe = (program: Command): void => {
@@ -49,6 +51,13 @@ export const registerServe = (program: Command): void => {
     .option('--game <id>', 'the game: snooker (default, or what the calibration names)')
     .option('--fps <n>', 'frames per second to process (for a folder of frames, its frame rate)')
     .option('--no-demo', 'serve the views only: no source and no demo')
+    .option(
+      '--log-format <format>',
+      'pretty: a line when something happens (a move ruled, the source playing or failing, a ' +
+        'warning); json: every pino log line, progress every 2 s included; auto: pretty on a ' +
+        'terminal, json when stdout is piped or redirected (LOG_LEVEL sets the level)',
+      'auto',
+    )
     .action(async (opts: ServeOptions) => {
       const port = parsePort(opts.port);
       const fps = opts.fps === undefined ? undefined : Number(opts.fps);
@@ -77,13 +86,22 @@ export const registerServe = (program: Command): void => {
         sources = clips.value.map((c: DemoClip) => ({ path: c.path, setup: c.setup }));
       }
       const source = sources[0]?.path;
-      const logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
+      const level = process.env['LOG_LEVEL'] ?? 'info';
+      const logger =
+        chooseLogFormat(opts.logFormat, process.stdout.isTTY === true) === 'pretty'
+          ? pino(
+              { level },
+              humanLog((text) => process.stdout.write(text), {
+                verbose: level === 'debug' || level === 'trace',
+              }),
+            )
+          : pino({ level });
       const opened = MatchService.open(opts.db, {
         game,
         table,
         logger,
         now: () => Date.now(),
-        source: { description: source ?? 'no source', dropped: 0, live: false, status: 'starting' },
+        source: { description: source ?? 'no source', dropped: 0, live: false },
       });
       if (!opened.ok) throw new CliError(describeError(opened.error), 2);
       const service = opened.value;
@@ -124,6 +142,7 @@ export const registerServe = (program: Command): void => {
                   }
                 },
                 source: (info) => service.updateSource(info),
+                status: (status) => service.updateSourceStatus(status),
               },
               {
                 game,
@@ -137,11 +156,9 @@ export const registerServe = (program: Command): void => {
               stopPipeline.signal,
             ).catch((e: unknown) => {
               logger.error({ error: (e as Error).message }, 'the pipeline stopped');
-              service.updateSource({
-                description: source,
-                dropped: 0,
-                live: false,
-                status: `the pipeline stopped: ${(e as Error).message}`,
+              service.updateSourceStatus({
+                state: 'ended',
+                reason: `the pipeline stopped: ${(e as Error).message}`,
               });
             });
       const watching =

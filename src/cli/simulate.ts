@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { readJsonFile, type Calibration } from '../camera/index.ts';
+import { toolPath } from '../capture/binaries.ts';
 import { chooseGame, loadCalibration } from '../games/registry.ts';
 import type { SimGame } from '../sim/game.ts';
 import { CliError, describeError, type RefereeError } from '../core/errors.ts';
@@ -89,7 +90,7 @@ export const runSimulation = async (input: SimulationInput): Promise<SimulationS
   );
   const ffmpeg = input.mp4
     ? spawn(
-        input.ffmpegPath ?? 'ffmpeg',
+        toolPath('ffmpeg', input.ffmpegPath),
         [
           ['-y', '-loglevel', 'error'],
           [

@@ -74,6 +74,8 @@ export interface GameSession<S> {
   check(s: S, request: SessionRequest, ctx: ActionContext): Result<SessionRequest, Refusal>;
   /** How many moves are logged and each one's status, for the core's checks and the undo labels. */
   moves(s: S): readonly MoveStatus[];
+  /** The ruling on a move in words, for the log a person reads ("Player 1 hit red first — scored 1"). */
+  sayRuling(s: S, move: number): string | undefined;
   /** What the views see (JSON): the core adds the game, the source and what Undo would take back. */
   view(s: S, live: readonly { id: string; x: number; y: number; track?: string }[] | null): object;
   /**

@@ -22,8 +22,6 @@ export interface SourceInfo {
   readonly description: string;
   readonly dropped: number;
   readonly live: boolean;
-  /** `playing`, or why not: the pages show it instead of a silent, still table. */
-  readonly status?: string;
 }
 
 /** What the last Undo would take back, in words, and the log entry it is. */

@@ -2,10 +2,11 @@
 // clips looped at their own pace), pieces found in a worker thread, followed through each stroke, and
 // the results handed to the match service — live positions several times a second, each finished
 // stroke as the game's move with its trails and the balls as they stood before it. The rules run in
-// the service, from its log. The source's health is reported as it changes, so the pages can say
-// when nothing is coming.
+// the service, from its log. The source's state (opening, playing, failed and retried with a growing
+// pause, ended) is reported as it changes (capture/status.ts), so the pages can say when nothing comes.
 import type { Logger } from 'pino';
 import { openSource, type FrameSource } from '../capture/index.ts';
+import { pause, SourceMonitor, watchSource, type SourceStatus } from '../capture/status.ts';
 import { describeError } from '../core/errors.ts';
 import type { Table } from '../equipment/bed.ts';
 import type { GameDefinition } from '../games/definition.ts';
@@ -26,6 +27,8 @@ export interface LiveSink {
    */
   restart(setup: readonly { readonly type: string }[], balls?: readonly BallView[]): void;
   source(info: SourceInfo): void;
+  /** The source's state changed. */
+  status(status: SourceStatus): void;
 }
 
 export interface LiveSource {
@@ -51,8 +54,8 @@ export interface LiveOptions {
   readonly ballsEveryMs?: number;
   /** Points kept per trail. */
   readonly trailPoints?: number;
-  /** Wait before opening a source again after it failed (ms); doubles each time, up to 60 s. */
-  readonly retryMs?: number;
+  /** Wait before opening a source again after it first failed (ms); doubles each time, up to 60 s. */
+  readonly firstRetryMs?: number;
 }
 
 const toView = (frame: TrackedFrame): BallView[] =>
@@ -66,11 +69,9 @@ const round = (b: { id: string; x: number; y: number }): BallView => ({
   y: Math.round(b.y * 100) / 100,
 });
 
-const MAX_RETRY_MS = 60_000;
-
 /**
- * Run until `signal` aborts. A source that fails is reported (on the pages too) and opened again
- * after a pause that grows while it keeps failing; the views stay up.
+ * Run until `signal` aborts. A source that cannot be opened or fails is retried after a pause that
+ * grows while it keeps failing (the views stay up); its state goes to `sink.status`.
  */
 export const runLive = async (sink: LiveSink, options: LiveOptions, signal: AbortSignal): Promise<void> => {
   const log = options.logger;
@@ -87,19 +88,21 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
   let firstSeen: number | undefined;
   const follower = new StrokeFollower(options.table);
   const trails = new TrailRecorder();
-  const status = (s: Partial<SourceInfo> & { status: string }): void =>
-    sink.source({
-      description: source?.description ?? options.sources[0]?.path ?? 'no source',
-      dropped: source?.stats().dropped ?? 0,
-      live: source?.live ?? false,
-      ...s,
-    });
+  const monitor = new SourceMonitor({
+    logger: log,
+    now: () => Date.now(),
+    ...(options.firstRetryMs ? { firstRetryMs: options.firstRetryMs } : {}),
+    onChange: (status) => sink.status(status),
+  });
+  sink.status(monitor.status);
   const onFrame = (frame: TrackedFrame, inStroke: boolean): void => {
     if (inStroke) trails.record(frame);
     if (fresh === undefined && frame.t - lastPush < every) return;
     lastPush = frame.t;
     const balls = toView(frame);
     sink.balls(frame.t, balls);
+    if (source)
+      sink.source({ description: source.description, dropped: source.stats().dropped, live: source.live });
     if (fresh && balls.length > 0) {
       firstSeen ??= frame.t;
       if (frame.t - firstSeen >= SETTLE_MS) {
@@ -125,29 +128,31 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
     }
     sink.move(move);
   };
-  let retry = options.retryMs ?? 5000;
+  // Frames to the follower; each frame's tracks to the views and the trails.
+  const watched = {
+    push: (f: Parameters<StrokeFollower['push']>[0]) => {
+      const done = follower.push(f);
+      const tracked = follower.tracks;
+      if (tracked) onFrame(tracked, follower.inStroke || done !== undefined);
+      return done;
+    },
+    flush: () => follower.flush(),
+  };
   try {
     for (let next = 0; !signal.aborted; next = (next + 1) % options.sources.length) {
       const clip = options.sources[next];
       if (clip === undefined) return;
+      monitor.opening();
       const opened = await openSource(clip.path, {
         live: true,
         realtime: options.loop,
         ...(options.fps ? { fps: options.fps } : {}),
       });
       if (!opened.ok) {
-        const why = describeError(opened.error);
-        log.error({ error: why, retryMs: retry }, 'cannot open the source');
-        status({
-          description: clip.path,
-          status: `cannot open the source: ${why}; trying again in ${Math.round(retry / 1000)} s`,
-        });
-        await new Promise((r) => setTimeout(r, retry));
-        retry = Math.min(retry * 2, MAX_RETRY_MS);
+        await pause(monitor.failed(describeError(opened.error)), signal);
         continue;
       }
-      retry = options.retryMs ?? 5000;
-      source = opened.value;
+      source = watchSource(opened.value, monitor);
       const stop = (): void => void source?.close();
       signal.addEventListener('abort', stop, { once: true });
       follower.reset();
@@ -156,34 +161,22 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       clipToSetUp = fresh;
       firstSeen = undefined;
       log.info({ source: source.description }, 'following the table');
-      status({ status: 'playing' });
+      let failure: string | undefined;
       try {
-        await followSource(
-          source,
-          detector,
-          {
-            push: (f) => {
-              const done = follower.push(f);
-              const tracked = follower.tracks;
-              if (tracked) onFrame(tracked, follower.inStroke || done !== undefined);
-              return done;
-            },
-            flush: () => follower.flush(),
-          },
-          onShot,
-          { log, shouldStop: () => signal.aborted },
-        );
+        await followSource(source, detector, watched, onShot, { log, shouldStop: () => signal.aborted });
       } catch (e) {
-        log.error({ error: (e as Error).message }, 'the source failed; reopening');
-        status({ status: `the source failed: ${(e as Error).message}; reopening` });
-        if (!options.loop) await new Promise((r) => setTimeout(r, 2000));
+        failure = (e as Error).message;
       } finally {
         signal.removeEventListener('abort', stop);
         await source.close();
       }
+      if (failure !== undefined) {
+        await pause(monitor.failed(failure), signal);
+        continue;
+      }
       if (!options.loop && next === options.sources.length - 1 && !signal.aborted) {
         log.info('the source ended');
-        status({ status: 'the source ended' });
+        monitor.ended();
         return;
       }
     }

@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { Table } from '../equipment/bed.ts';
 import { buildAssets } from './assets.ts';
+import { PinThrottle, type PinCheck, type PinThrottleOptions } from './auth.ts';
 import { createHub, type Hub, type HubClient } from './hub.ts';
 import { isCoreMessage, messageParser, type ClientMessage } from './messages.ts';
 import type { MatchService } from './service.ts';
@@ -22,6 +23,8 @@ export interface ServerOptions {
   readonly heartbeatMs?: number;
   /** A client with more than this many bytes queued is dropped. */
   readonly maxBufferedBytes?: number;
+  /** Limits on PIN guessing per client address (auth.ts); `now` is the clock. */
+  readonly pinThrottle?: PinThrottleOptions;
 }
 
 export interface RunningServer {
@@ -41,12 +44,21 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   const parseClientMessage = messageParser(service.game.session);
   const app = express();
   app.disable('x-powered-by');
-  app.use(express.json({ limit: options.maxMessageBytes ?? 16 * 1024 }));
+  // Every PIN, by HTTP or on /ws, is checked through the throttle: per address, a lock after a few
+  // wrong ones, logged as it starts.
+  const throttle = new PinThrottle(options.pinThrottle, ({ client, failures, lockMs }) =>
+    logger.warn({ remote: client, failures, lockS: Math.round(lockMs / 1000) }, 'PIN lockout'),
+  );
+  const checkPin = (address: string | undefined, pin: string): PinCheck =>
+    throttle.check(address ?? 'unknown', pin, (p) => service.authenticate(p));
 
   app.get('/', (_req, res) => res.redirect('/referee'));
   for (const [name, html] of assets.pages) {
     app.get(`/${name}`, (_req, res) => res.type('html').send(html));
   }
+  // Each page links /favicon.svg; /favicon.ico is there for whatever asks for it by that name.
+  for (const icon of ['/favicon.svg', '/favicon.ico'])
+    app.get(icon, (_req, res) => res.type('image/svg+xml').send(assets.favicon));
   app.get('/assets/:file', (req, res) => {
     const script = assets.scripts.get(req.params.file);
     const style = assets.styles.get(req.params.file);
@@ -68,7 +80,10 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       heapUsedBytes: mem.heapUsed,
       clients: hub.size,
       droppedClients: hub.dropped,
-      source: service.view.source,
+      source: {
+        ...(service.view['source'] as object),
+        ...(service.sourceStatusView ? { status: service.sourceStatusView } : {}),
+      },
       // From the last ball stopping (the frame's arrival) to the ruling pushed to every view.
       rulingLatency: service.rulingLatency,
     });
@@ -88,24 +103,36 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       apiError(res, 400, 'INVALID_INPUT', 'frame must be 1, 2, …', 'frame');
     else sendExport(req, res, frame);
   });
-  // The same actions as the WebSocket, for scripts: `Authorization: Bearer <PIN>`, JSON body.
-  app.post('/api/action', (req, res) => {
-    const parsed = parseClientMessage(req.body);
-    if (!parsed.ok) return apiError(res, 400, 'INVALID_MESSAGE', parsed.error.message, parsed.error.field);
-    const pin = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
-    const name = req.get('x-referee-name') ?? 'referee';
-    const role = pin !== undefined && service.authenticate(pin) ? 'referee' : 'spectator';
-    const done = service.act({ name: role === 'referee' ? name : 'spectator', role }, parsed.value);
-    if (!done.ok)
-      return apiError(
-        res,
-        done.error.code === 'UNAUTHORIZED' ? 401 : 409,
-        done.error.code,
-        done.error.message,
-        done.error.field,
-      );
-    res.json({ ok: true, ...done.value, view: service.view });
-  });
+  // The same actions as the WebSocket, for scripts: `Authorization: Bearer <PIN>`, JSON body. The PIN
+  // is checked first (401, or 429 while locked out), before the body is even read.
+  app.post(
+    '/api/action',
+    (req, res, next) => {
+      const pin = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+      if (pin === undefined)
+        return apiError(res, 401, 'UNAUTHORIZED', 'sign in: send the PIN as Authorization: Bearer <PIN>');
+      const checked = checkPin(req.socket.remoteAddress, pin);
+      if (checked.ok) return next();
+      if (checked.code === 'LOCKED_OUT') res.set('Retry-After', String(checked.retryAfterS));
+      apiError(res, checked.code === 'LOCKED_OUT' ? 429 : 401, checked.code, checked.message);
+    },
+    express.json({ limit: options.maxMessageBytes ?? 16 * 1024 }),
+    (req, res) => {
+      const parsed = parseClientMessage(req.body);
+      if (!parsed.ok) return apiError(res, 400, 'INVALID_MESSAGE', parsed.error.message, parsed.error.field);
+      const name = req.get('x-referee-name') ?? 'referee';
+      const done = service.act({ name, role: 'referee' }, parsed.value);
+      if (!done.ok)
+        return apiError(
+          res,
+          done.error.code === 'UNAUTHORIZED' ? 401 : 409,
+          done.error.code,
+          done.error.message,
+          done.error.field,
+        );
+      res.json({ ok: true, ...done.value, view: service.view });
+    },
+  );
   app.use('/api', (req, res) =>
     apiError(res, 404, 'NOT_FOUND', `no API route ${req.method} ${req.originalUrl}`),
   );
@@ -130,8 +157,12 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
 
   const onMessage = (client: HubClient, message: ClientMessage): void => {
     if (isCoreMessage(message) && message.type === 'auth') {
-      if (!service.authenticate(message.pin)) {
-        client.error('UNAUTHORIZED', 'wrong PIN', message.id ? { replyTo: message.id } : {});
+      const checked = checkPin(client.address, message.pin);
+      if (!checked.ok) {
+        client.error(checked.code, checked.message, {
+          ...(message.id ? { replyTo: message.id } : {}),
+          ...(checked.code === 'LOCKED_OUT' ? { retryAfterS: checked.retryAfterS } : {}),
+        });
         return;
       }
       client.role = 'referee';
@@ -160,7 +191,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     parse: parseClientMessage,
     onMessage,
     onConnect: (client) => {
-      client.send({ type: 'view', view: service.view });
+      client.send(service.viewMessage());
     },
     ...(options.maxMessageBytes ? { maxPayload: options.maxMessageBytes } : {}),
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),

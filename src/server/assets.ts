@@ -16,6 +16,8 @@ export interface Assets {
   readonly scripts: ReadonlyMap<string, string>;
   readonly styles: ReadonlyMap<string, string>;
   readonly pages: ReadonlyMap<string, string>;
+  /** A snooker ball (SVG), the pages' icon. */
+  readonly favicon: string;
 }
 
 export const buildAssets = async (pagesDir: string): Promise<Assets> => {
@@ -38,5 +40,6 @@ export const buildAssets = async (pagesDir: string): Promise<Assets> => {
       ),
     ),
   );
-  return { scripts, styles, pages };
+  const favicon = await readFile(path.join(WEB_DIR, 'favicon.svg'), 'utf8');
+  return { scripts, styles, pages, favicon };
 };

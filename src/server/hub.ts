@@ -7,7 +7,8 @@ import type { Logger } from 'pino';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Result } from '../core/errors.ts';
 
-export type WsErrorCode = 'BAD_JSON' | 'INVALID_MESSAGE' | 'UNAUTHORIZED' | 'RATE_LIMITED' | 'REJECTED';
+export type WsErrorCode =
+  'BAD_JSON' | 'INVALID_MESSAGE' | 'UNAUTHORIZED' | 'LOCKED_OUT' | 'RATE_LIMITED' | 'REJECTED';
 
 export interface WsError {
   readonly type: 'error';
@@ -16,18 +17,26 @@ export interface WsError {
   readonly field?: string;
   /** The `id` of the message this answers, when it had one. */
   readonly replyTo?: string;
+  /** LOCKED_OUT: seconds until the client may try a PIN again. */
+  readonly retryAfterS?: number;
 }
 
 export type Role = 'spectator' | 'referee';
 
 export interface HubClient {
   readonly id: number;
+  /** The peer's address (PIN tries are throttled by it). */
+  readonly address: string;
   role: Role;
   /** Who this is once authenticated (the referee's name), for the log's `by`. */
   name: string;
   /** Send one message; false if the client was dropped for being too slow. */
   send(message: object): boolean;
-  error(code: WsErrorCode, message: string, extra?: { field?: string; replyTo?: string }): void;
+  error(
+    code: WsErrorCode,
+    message: string,
+    extra?: { field?: string; replyTo?: string; retryAfterS?: number },
+  ): void;
 }
 
 export interface HubOptions<M> {
@@ -95,6 +104,7 @@ export const createHub = <M>(options: HubOptions<M>): Hub => {
     let inWindow = 0;
     const client: HubClient = {
       id: nextId++,
+      address: request.socket.remoteAddress ?? 'unknown',
       role: 'spectator',
       name: 'spectator',
       send: (message) => push(socket, JSON.stringify(message)),

@@ -11,6 +11,7 @@ import { exportCsv } from '../match/export.ts';
 import { applyEvent, replay, type Replayed } from '../match/replay.ts';
 import { openEventStore, type EventStore, type StoredEvent } from '../match/store.ts';
 import type { BallView, SourceInfo, UndoView } from '../match/view.ts';
+import { viewSourceStatus, type SourceStatus, type SourceStatusView } from '../capture/status.ts';
 import { hashPin, verifyPin } from './auth.ts';
 import { isCoreMessage, type ClientMessage } from './messages.ts';
 import type { Role } from './hub.ts';
@@ -27,7 +28,12 @@ export interface ActionError {
 }
 
 export type Push =
-  | { readonly type: 'view'; readonly view: object }
+  | {
+      readonly type: 'view';
+      readonly view: object;
+      /** How the live source is doing, when there is one (the pages show a banner unless playing). */
+      readonly source?: SourceStatusView;
+    }
   | { readonly type: 'balls'; readonly t: number; readonly balls: readonly BallView[] };
 
 export interface ServiceOptions {
@@ -62,6 +68,7 @@ export class MatchService {
   private match: Replayed<unknown>;
   private live: { t: number; balls: readonly BallView[] } | null = null;
   private source: SourceInfo;
+  private sourceStatus: SourceStatus | undefined;
   private readonly listeners = new Set<(push: Push) => void>();
   /** How long after the last ball stopped each recent ruling was pushed to the views (ms). */
   private readonly latencies: number[] = [];
@@ -164,8 +171,14 @@ export class MatchService {
     for (const l of this.listeners) l(p);
   }
 
+  /** The view as pushed to the pages (and sent to each on connect). */
+  viewMessage(): Extract<Push, { type: 'view' }> {
+    const source = this.sourceStatusView;
+    return { type: 'view', view: this.view, ...(source ? { source } : {}) };
+  }
+
   private pushView(): void {
-    this.push({ type: 'view', view: this.view });
+    this.push(this.viewMessage());
   }
 
   /** Append to the log (committed before this returns), then apply. */
@@ -241,7 +254,11 @@ export class MatchService {
       const ms = this.options.now() - endedAt;
       this.latencies.push(ms);
       if (this.latencies.length > LATENCIES_KEPT) this.latencies.shift();
-      this.options.logger.info({ move: last?.move, latencyMs: Math.round(ms) }, 'move ruled');
+      const said = last ? this.session.sayRuling(this.match.state, last.move) : undefined;
+      this.options.logger.info(
+        { move: last?.move, latencyMs: Math.round(ms), ...(said ? { ruling: said } : {}) },
+        'move ruled',
+      );
     }
     return ok(last);
   }
@@ -275,9 +292,17 @@ export class MatchService {
   }
 
   updateSource(source: SourceInfo): void {
-    const changed = source.status !== this.source.status;
     this.source = source;
-    if (changed) this.pushView();
+  }
+
+  /** The source's state changed (opening, playing, failed and retrying, ended): pushed to the views. */
+  updateSourceStatus(status: SourceStatus): void {
+    this.sourceStatus = status;
+    this.pushView();
+  }
+
+  get sourceStatusView(): SourceStatusView | undefined {
+    return this.sourceStatus && viewSourceStatus(this.sourceStatus, this.options.now());
   }
 
   /** The undo a message asks for: its target, the newest about a move, or the newest of all. */

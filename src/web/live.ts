@@ -1,6 +1,8 @@
 // The views' link to the server: one WebSocket on /ws that reconnects by itself and re-syncs (the
 // server sends the whole view on every connect), so a page left open survives restarts.
+import type { SourceStatusView } from '../capture/status.ts';
 import type { BallView } from '../match/view.ts';
+import { showSourceStatus } from './source-banner.ts';
 
 export interface ServerError {
   readonly type: 'error';
@@ -12,7 +14,7 @@ export interface ServerError {
 
 /** What the server sends: `V` is the game's view (with the core's envelope). */
 export type Inbound<V> =
-  | { readonly type: 'view'; readonly view: V }
+  | { readonly type: 'view'; readonly view: V; readonly source?: SourceStatusView }
   | { readonly type: 'balls'; readonly t: number; readonly balls: readonly BallView[] }
   | {
       readonly type: 'ruling';
@@ -52,7 +54,9 @@ export const connectLive = <V>(handlers: LiveHandlers<V>): Live => {
       if (hello) s.send(JSON.stringify(hello));
     });
     s.addEventListener('message', (e: MessageEvent<string>) => {
-      handlers.onMessage(JSON.parse(e.data) as Inbound<V>);
+      const message = JSON.parse(e.data) as Inbound<V>;
+      if (message.type === 'view') showSourceStatus(message.source);
+      handlers.onMessage(message);
     });
     s.addEventListener('close', () => {
       connected = false;

@@ -41,7 +41,8 @@ import {
   type Ruling,
   type Shot,
 } from './rules/index.ts';
-import { projectView } from './view.ts';
+import { projectView, rulingView } from './view.ts';
+import { describeRuling } from './web/ruling.ts';
 import { FOUL_WORDS } from './words.ts';
 
 export { FOUL_WORDS };
@@ -679,6 +680,10 @@ export const blackballSession: GameSession<BlackballMatch> = {
   },
   moves: (m) => m.strokes.map(statusOf),
   view: (m, live) => projectView(m, live),
+  sayRuling: (m, stroke) => {
+    const s = m.strokes.find((x) => x.stroke === stroke);
+    return s ? describeRuling(rulingView(s), { players: ['Player 1', 'Player 2'] }) : undefined;
+  },
   describe: (r) => {
     switch (r.type) {
       case 'move': {

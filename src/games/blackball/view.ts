@@ -96,7 +96,7 @@ export interface BlackballView {
 export type MatchView = Omit<CoreView, 'players'> &
   BlackballView & { readonly players: readonly [string, string] };
 
-const rulingView = (s: StrokeRecord): RulingView => ({
+export const rulingView = (s: StrokeRecord): RulingView => ({
   stroke: s.stroke,
   frame: s.frame,
   status: s.status,

@@ -344,6 +344,11 @@ export const dominoesSession: GameSession<DominoesMatch> = {
   },
   moves: (m) => m.rounds.flatMap((r) => r.moves.map(statusOf)),
   view: (m) => projectView(m),
+  sayRuling: (m, move) => {
+    const played = m.rounds.flatMap((r) => r.moves);
+    const s = played.map(statusOf).find((x) => x.move === move);
+    return s ? `${s.status}${s.ruled ? '' : ' (not a legal move)'}` : undefined;
+  },
   describe: (r) => {
     switch (r.type) {
       case 'move': {

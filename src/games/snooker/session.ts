@@ -29,7 +29,8 @@ import {
 } from './rules/index.ts';
 import { REFEREE_FOULS, shotSchema } from './rules/state.ts';
 import { opponent, type ObjectBallId, type On, type Player } from './rules/values.ts';
-import { projectView } from './view.ts';
+import { projectView, rulingView } from './view.ts';
+import { describeRuling } from './web/ruling.ts';
 import type { RulingStatus, TrailView } from './views.ts';
 
 export interface StrokeRecord {
@@ -607,6 +608,10 @@ export const snookerSession: GameSession<SnookerMatch> = {
   },
   moves: (m) => m.strokes.map(statusOf),
   view: (m, live) => projectView(m, live),
+  sayRuling: (m, stroke) => {
+    const s = m.strokes.find((x) => x.stroke === stroke);
+    return s ? describeRuling(rulingView(s)) : undefined;
+  },
   describe: (r) => {
     switch (r.type) {
       case 'move': {

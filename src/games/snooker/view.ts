@@ -19,7 +19,7 @@ const nearest = (
   return best;
 };
 
-const rulingView = (s: StrokeRecord): RulingView => ({
+export const rulingView = (s: StrokeRecord): RulingView => ({
   stroke: s.stroke,
   status: s.status,
   striker: s.striker,

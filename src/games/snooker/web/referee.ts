@@ -143,7 +143,7 @@ const main = async (): Promise<void> => {
         if (m.code === 'UNAUTHORIZED') {
           sessionStorage.removeItem('referee');
           $('#login').hidden = false;
-        }
+        } else if (m.code === 'LOCKED_OUT') $('#login').hidden = false; // the message says how long
         const alert = $('#alert');
         alert.textContent = `${m.code}: ${m.message}`;
         alert.hidden = false;
