@@ -33,8 +33,8 @@ describe("referee serve's --log-format", () => {
     log.info({ source: 'file a.mp4 (1920×1080 at 60 fps, live)' }, 'following the table');
     log.info({ source: 'file a.mp4 (1920×1080 at 60 fps, live)' }, 'the source is playing');
     log.info(
-      { stroke: 2, latencyMs: 180, ruling: 'Player 2 hit red first, potted red — scored 1 (proposed)' },
-      'stroke ruled',
+      { move: 2, latencyMs: 180, ruling: 'Player 2 hit red first, potted red — scored 1 (proposed)' },
+      'move ruled',
     );
     log.info({ referee: 'Anna' }, 'referee signed in');
     log.warn({ remote: '10.0.0.9', failures: 5, lockS: 30 }, 'PIN lockout');
@@ -43,7 +43,7 @@ describe("referee serve's --log-format", () => {
     expect(lines.every((l) => /^\d\d:\d\d:\d\d /.test(l) && l.endsWith('\n'))).toBe(true);
     expect(lines.map((l) => l.slice(9))).toEqual([
       'the source is playing: file a.mp4 (1920×1080 at 60 fps, live)\n',
-      'stroke 3 ruled: Player 2 hit red first, potted red — scored 1 (proposed) [180 ms after the balls stopped]\n',
+      'move 3 ruled: Player 2 hit red first, potted red — scored 1 (proposed) [180 ms after the pieces stopped]\n',
       'Anna signed in as referee\n',
       'warning: PIN lockout (remote=10.0.0.9, failures=5, lockS=30)\n',
       'error: the source failed: no such file: x.mp4 (failures=1, retryInS=5)\n',

@@ -17,9 +17,9 @@ export interface Pose {
 }
 
 /**
- * The calibration's `table` as the file gives it (CONTRACTS.md §2, §8, §9: `"snooker"`, `"pool-9ft"`,
- * `{ "width", "length", "ball" }` …): which bed it is, the games (src/games) say; the camera only
- * needs the plane's size, from the bed they resolve it to.
+ * The calibration's `table` as the file gives it (a game's table by name, or a bed's size as an
+ * object): which bed it is, the games (src/games) say; the camera only needs the plane's size, from
+ * the bed they resolve it to.
  */
 export type TableSpec = unknown;
 
@@ -94,7 +94,9 @@ const row = z.tuple([finite, finite, finite]);
 const poseSchema = z.object({ R: z.tuple([row, row, row]), t: z.tuple([finite, finite, finite]) });
 
 const calibrationSchema = z.object({
-  table: z.unknown().refine((t) => t !== undefined, 'required: the bed, e.g. "snooker"'),
+  table: z
+    .unknown()
+    .refine((t) => t !== undefined, 'required: the bed, by name or as { "width", "length", … } in mm'),
   image: imageSchema,
   camera: intrinsicsSchema,
   pose: poseSchema,

@@ -73,7 +73,9 @@ const pointsSchema = z
   .max(MAX_POINTS, { error: `at most ${MAX_POINTS} points` });
 
 const pointsFileSchema = z.object({
-  table: z.unknown().refine((t) => t !== undefined, 'required: the bed, e.g. "snooker"'),
+  table: z
+    .unknown()
+    .refine((t) => t !== undefined, 'required: the bed, by name or as { "width", "length", … } in mm'),
   image: imageSchema,
   points: pointsSchema,
   camera: intrinsicsSchema.optional(),

@@ -1,6 +1,6 @@
 // `referee calibrate --points in.json --out calibration/x.json` (CONTRACTS.md §2): solve the camera from
 // cloth-plane correspondences and write the full calibration form.
-// `referee calibrate --image table.png [--table snooker | --table 1778x3569x52.5] [--game id]
+// `referee calibrate --image table.png [--table NAME | --table 1778x3569x52.5] [--game id]
 // [--camera guess.json] --out calibration/x.json`: the same from a picture of an empty table
 // (src/vision/calibrate).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -64,7 +64,7 @@ const calibrateFromPoints = (path: string, out: string): void => {
 };
 
 /**
- * `--table`: a bed by name (`snooker`, and the other games' beds) or `WIDTHxLENGTHxBALL` in mm, as the
+ * `--table`: a bed by name (each game's tables) or `WIDTHxLENGTHxBALL` in mm, as the
  * calibration file's `table` is to give it; `--game` says whose a bare size is.
  */
 const parseTableOption = (
@@ -146,9 +146,12 @@ export const registerCalibrate = (program: Command): void => {
     .option('--image <file>', 'a picture of the empty (or nearly empty) table through the camera')
     .option(
       '--table <bed>',
-      'with --image: the bed by name ("snooker", the default) or WIDTHxLENGTHxBALL in mm',
+      `with --image: the bed by name (${GAMES.map((g) => JSON.stringify(g.defaultTableSpec)).join(', ')}…; default ${JSON.stringify(DEFAULT_GAME.defaultTableSpec)}) or WIDTHxLENGTHxBALL in mm`,
     )
-    .option('--game <id>', 'with --image: the game whose bed it is (default snooker; a named bed says)')
+    .option(
+      '--game <id>',
+      `with --image: the game whose bed it is (default ${DEFAULT_GAME.id}; a named bed says)`,
+    )
     .option(
       '--camera <file>',
       'with --image: known intrinsics (the "camera" object); only the pose is solved',

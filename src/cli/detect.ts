@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { pino } from 'pino';
 import { decodeImage } from '../capture/index.ts';
 import { CliError, describeError } from '../core/errors.ts';
-import { chooseGame, loadCalibration } from '../games/registry.ts';
+import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
 import { loadDetector } from '../pipeline/detector.ts';
 import type { DetectedBall } from '../vision/index.ts';
 
@@ -64,7 +64,10 @@ export const registerDetect = (program: Command): void => {
     .command('detect')
     .description('find every ball in each frame: one JSON line a frame (CONTRACTS.md §3)')
     .requiredOption('--calibration <file>', 'calibration file (its table names the game)')
-    .option('--game <id>', 'the game, where the calibration does not say (snooker, …)')
+    .option(
+      '--game <id>',
+      `the game, where the calibration does not say: ${GAME_IDS.join(', ')} (default ${DEFAULT_GAME.id})`,
+    )
     .argument('<frames...>', 'image files, in order')
     .action(async (frames: string[], options: DetectOptions) => runDetect(frames, options));
 };

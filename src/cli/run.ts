@@ -11,7 +11,7 @@ import { pino, type Logger } from 'pino';
 import { readJsonFile } from '../camera/index.ts';
 import { openSource, SourceFailure, type FrameSource } from '../capture/index.ts';
 import { CliError, describeError } from '../core/errors.ts';
-import { chooseGame, loadCalibration } from '../games/registry.ts';
+import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
 import { DetectorFailure, followSource, type FollowStats } from '../pipeline/follow.ts';
 import { DetectionWorker } from '../pipeline/worker.ts';
 import { DEFAULT_FOLLOWER, StrokeFollower, type FollowedShot, type Shot } from '../tracking/index.ts';
@@ -205,7 +205,10 @@ export const registerRun = (program: Command): void => {
     )
     .requiredOption('--source <source>', 'video file, folder of frames, /dev/videoN or rtsp:// URL')
     .requiredOption('--calibration <file>', 'calibration file (its table names the game)')
-    .option('--game <id>', 'the game, where the calibration does not say (default snooker)')
+    .option(
+      '--game <id>',
+      `the game, where the calibration does not say: ${GAME_IDS.join(', ')} (default ${DEFAULT_GAME.id})`,
+    )
     .option('--fps <n>', 'frames per second (a folder of frames: default 60; else the source’s own)')
     .option('--events <file>', 'write the event log here (default: stdout)')
     .option('--live', 'treat the source as live: drop frames rather than lag (cameras and streams are)')

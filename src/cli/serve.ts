@@ -1,10 +1,10 @@
 // `referee serve` (what `npm start` runs): opens the match log, makes sure the referee has a PIN,
 // serves the game's views, and (with a source, or the game's bundled demo) runs the pipeline into them.
-// The game comes from `--game`, else the calibration's table, else snooker.
+// The game comes from `--game`, else the calibration's table, else the registry's default.
 import type { Command } from 'commander';
 import { pino } from 'pino';
 import { CliError, describeError, ok } from '../core/errors.ts';
-import { chooseGame, loadCalibration } from '../games/registry.ts';
+import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
 import type { DemoClip } from '../games/definition.ts';
 import { runLive, type LiveSource } from '../pipeline/live.ts';
 import { chooseLogFormat, humanLog } from './log-format.ts';
@@ -48,7 +48,10 @@ export const registerServe = (program: Command): void => {
       "video file, folder of frames, /dev/videoN or rtsp:// URL (default: the game's bundled demo, looped)",
     )
     .option('--calibration <file>', "the camera calibration for the source (default: the demo's camera)")
-    .option('--game <id>', 'the game: snooker (default, or what the calibration names)')
+    .option(
+      '--game <id>',
+      `the game: ${GAME_IDS.join(', ')} (default: what the calibration names, else ${DEFAULT_GAME.id})`,
+    )
     .option('--fps <n>', 'frames per second to process (for a folder of frames, its frame rate)')
     .option('--no-demo', 'serve the views only: no source and no demo')
     .option(

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { readJsonFile, type Calibration } from '../camera/index.ts';
 import { toolPath } from '../capture/binaries.ts';
-import { chooseGame, loadCalibration } from '../games/registry.ts';
+import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
 import type { SimGame } from '../sim/game.ts';
 import { CliError, describeError, type RefereeError } from '../core/errors.ts';
 import { parseScenario } from '../sim/scenario.ts';
@@ -200,7 +200,10 @@ export const registerSimulate = (program: Command): void => {
       'the scenario: table, balls, strokes, seed (and optional render options)',
     )
     .requiredOption('--calibration <file>', 'the camera (its table names the game)')
-    .option('--game <id>', 'the game, where the calibration does not say (default snooker)')
+    .option(
+      '--game <id>',
+      `the game, where the calibration does not say: ${GAME_IDS.join(', ')} (default ${DEFAULT_GAME.id})`,
+    )
     .option('--fps <n>', 'frames per second', '60')
     .requiredOption('--out <dir>', 'where to write frames/, truth.json (and clip.mp4)')
     .option('--mp4', 'also write clip.mp4 through ffmpeg')

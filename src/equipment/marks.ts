@@ -1,4 +1,4 @@
-// The marks a game draws on the cloth (snooker's baulk line, D and spots; pool's head line and foot
+// The marks a game draws on the cloth (a baulk line, a D and spots; pool's head line and foot
 // spot), as plain geometry: what the renderer paints, the vision stage expects lighter than the cloth,
 // calibration looks for, and the pages draw. What each mark means is the game's (src/games).
 import type { Mm, PointMm } from '../core/units.ts';

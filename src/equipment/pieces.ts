@@ -1,4 +1,4 @@
-// The pieces a game is played with: the ids of CONTRACTS.md (§1 snooker's `cue`, `red`, colours; §8
+// The pieces a game is played with: the ids the games' contracts give (`cue`, `red` and the colours;
 // pool's `cue`, `1` … `15`) and how many of each a set holds. Which piece is worth what is the game's.
 
 /** A ball's id, as the contract spells it. */

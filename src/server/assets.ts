@@ -16,7 +16,7 @@ export interface Assets {
   readonly scripts: ReadonlyMap<string, string>;
   readonly styles: ReadonlyMap<string, string>;
   readonly pages: ReadonlyMap<string, string>;
-  /** A snooker ball (SVG), the pages' icon. */
+  /** A ball (SVG), the pages' icon. */
   readonly favicon: string;
 }
 

@@ -17,7 +17,7 @@ export const coreMessageSchema = z.discriminatedUnion('type', [
     name: z.string().trim().min(1).max(60),
     pin: z.string().min(1).max(64),
   }),
-  /** A new match: the players in order of play, and the game's options (snooker: bestOf, breaker). */
+  /** A new match: the players in order of play, and the game's options (its length, who starts). */
   z.object({
     type: z.literal('startMatch'),
     id,
@@ -27,7 +27,7 @@ export const coreMessageSchema = z.discriminatedUnion('type', [
   /** A move entered by hand, when the camera missed it or is down (the game's move form). */
   z.object({ type: z.literal('enterMove'), id, move: z.unknown() }),
   z.object({ type: z.literal('confirm'), id, move: moveNo }),
-  /** The referee restates what happened in the last move (snooker: the shot). */
+  /** The referee restates what happened in the last move (a stroke's shot, in the game's form). */
   z.object({ type: z.literal('override'), id, move: moveNo, restated: z.unknown() }),
   /**
    * Take back a decision: exactly the log entry `target` (what the view's `undo` names), the newest
@@ -60,7 +60,8 @@ const envelope = z.looseObject({ type: z.string().min(1).max(40), id });
 
 /**
  * A view's message: one of the core's (checked here), or one of the game's (checked here against its
- * session's request schema). The words of the first, snooker-only protocol are still understood:
+ * session's request schema). The words of the first protocol, from when there was one game, are
+ * still understood:
  * `stroke` for `move`, an override's `shot` for `restated`, `enterStroke { shot }` for
  * `enterMove { move: { shot } }`, and `startMatch`'s `bestOf` and `breaker` as its options.
  */

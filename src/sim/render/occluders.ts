@@ -117,7 +117,7 @@ export const DEFAULT_PLAYER: Omit<PlayerSpec, 'from' | 'to' | 'contact' | 'aim'>
   skin: [214, 166, 136],
 };
 
-// A full-size snooker cue: 58 in (1473 mm) long, a 9.5 mm tip, 29 mm at the butt; ash shaft, ebony butt.
+// A full-size cue: 58 in (1473 mm) long, a 9.5 mm tip, 29 mm at the butt; ash shaft, ebony butt.
 const CUE_LENGTH = 1473;
 const TIP_RADIUS = 4.75;
 const BUTT_RADIUS = 14.5;

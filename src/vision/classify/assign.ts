@@ -1,5 +1,5 @@
 // What the game knows about its balls, applied to the classifier's guesses: no more of each id than
-// the set holds (a snooker set: one cue ball, fifteen reds, one of each colour; a pool set: one of
+// the set holds (one cue ball, fifteen reds and one of each colour; or, for pool, one of
 // each number). The balls are assigned to the set's places so that the sum of their log-probabilities
 // is greatest (a least-cost assignment, munkres-js): two balls that both look pink become the pink and
 // whatever the less pink-looking one most likely is otherwise.
