@@ -9,5 +9,9 @@ export const jpegRoundTrip = async (image: RgbImage, quality: number): Promise<R
   const jpg = await sharp(image.data, { raw }).jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer();
   const { data, info } = await sharp(jpg).raw().toBuffer({ resolveWithObject: true });
   if (info.channels !== 3) throw new Error(`jpeg round trip: ${info.channels} channels`);
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+  return {
+    width: info.width,
+    height: info.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+  };
 };

@@ -166,7 +166,8 @@ const surfaceAt = (t: Table, x: number, y: number): number => {
     if (depth < -5) continue;
     const lateral = Math.abs(-dx * p.axis.y + dy * p.axis.x);
     const fall = p.fallDepth;
-    if (depth > fall && depth < fall + 110 && lateral < p.mouth / 2 + (depth - fall) * 0.2) return Surface.hole;
+    if (depth > fall && depth < fall + 110 && lateral < p.mouth / 2 + (depth - fall) * 0.2)
+      return Surface.hole;
     if (depth >= 0 && depth <= fall && lateral < p.mouth / 2 - depth * 0.05) return Surface.throat;
   }
   const out = Math.max(-x, x - t.width, -y, y - t.length);
@@ -177,8 +178,7 @@ const surfaceAt = (t: Table, x: number, y: number): number => {
 };
 
 /** Distance (mm) from a bed point to the nearest cushion nose, and to the nearest pocket mouth. */
-const noseDistance = (t: Table, x: number, y: number): number =>
-  Math.min(x, t.width - x, y, t.length - y);
+const noseDistance = (t: Table, x: number, y: number): number => Math.min(x, t.width - x, y, t.length - y);
 const pocketDistance = (t: Table, x: number, y: number): number => {
   let d2 = Infinity;
   for (const p of t.pockets) d2 = Math.min(d2, (x - p.mouthCentre.x) ** 2 + (y - p.mouthCentre.y) ** 2);
@@ -201,7 +201,8 @@ const chalkAt = (t: Table, spots: readonly { x: number; y: number }[], x: number
     return 0.35 * k;
   }
   let k = chalkLine(y - m.baulkLine, 1.2);
-  if (y < m.baulkLine) k = Math.max(k, chalkLine(Math.hypot(x - m.d.centre.x, y - m.d.centre.y) - m.d.radius, 1.2));
+  if (y < m.baulkLine)
+    k = Math.max(k, chalkLine(Math.hypot(x - m.d.centre.x, y - m.d.centre.y) - m.d.radius, 1.2));
   for (const s of spots) {
     const dx = x - s.x;
     const dy = y - s.y;
@@ -307,7 +308,6 @@ export const renderAlt = (
   const cloth = lin(style.cloth);
   const lamps = style.lamps;
   const ref = lampDiffuse(lamps, t.width / 2, t.length / 2, 0, 0, 0, 1);
-  const amb = style.ambient * ref;
   const norm = 1 / ref;
   const gradAngle = rng.uniform(0, 2 * Math.PI);
   const gx = Math.cos(gradAngle) / Math.max(t.width, t.length);
@@ -422,7 +422,11 @@ export const renderAlt = (
   }
 
   // 2. The balls, 4 × 4 samples a pixel over each ball's box; the nearest ball along each sample wins.
-  const clothRef = [cloth[0] * (1 + style.ambient), cloth[1] * (1 + style.ambient), cloth[2] * (1 + style.ambient)];
+  const clothRef = [
+    cloth[0] * (1 + style.ambient),
+    cloth[1] * (1 + style.ambient),
+    cloth[2] * (1 + style.ambient),
+  ];
   const albedo = balls.map((b) => lin(palette[b.id] ?? [128, 128, 128]));
   const done = new Uint8Array(W * H);
   const S = 4;
@@ -498,7 +502,12 @@ export const renderAlt = (
     let v1 = -Infinity;
     for (let a = 0; a < 16; a++) {
       for (const z of [0, zc, 2 * R]) {
-        const q = projectPx(c, b.x + R * 1.05 * Math.cos((a * Math.PI) / 8), b.y + R * 1.05 * Math.sin((a * Math.PI) / 8), z);
+        const q = projectPx(
+          c,
+          b.x + R * 1.05 * Math.cos((a * Math.PI) / 8),
+          b.y + R * 1.05 * Math.sin((a * Math.PI) / 8),
+          z,
+        );
         u0 = Math.min(u0, q[0]);
         v0 = Math.min(v0, q[1]);
         u1 = Math.max(u1, q[0]);
