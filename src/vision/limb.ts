@@ -48,8 +48,8 @@ export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
   minStep: 14,
   minRing: 0.6,
   minInliers: 0.6,
-  maxRmsPx: 0.45,
-  minDisc: 24,
+  maxRmsPx: 0.6,
+  minDisc: 12,
   maxPieceBalls: 6,
 };
 
