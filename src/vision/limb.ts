@@ -21,6 +21,7 @@ import {
   type FitScratch,
   type FittedBall,
 } from './fit.ts';
+import type { ClothModel } from './cloth.ts';
 import { apparentRadius, projectPoint, Region, type VisionGeometry } from './geometry.ts';
 
 export interface LimbOptions {
@@ -52,6 +53,9 @@ export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
   minDisc: 12,
   maxPieceBalls: 6,
 };
+
+/** Candidate marks over the reduced frame, kept all clear between calls. */
+let cand = new Uint8Array(0);
 
 const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
   const v = i / 255;
@@ -290,6 +294,8 @@ const discContrast = (img: RgbImage, u: number, v: number, r: number): number =>
 export const findByLimb = (
   img: RgbImage,
   g: VisionGeometry,
+  cloth: ClothModel,
+  reduced: Uint8Array,
   mask: Uint8Array,
   labels: Int32Array,
   pieceArea: ReadonlyMap<number, number>,
@@ -316,52 +322,64 @@ export const findByLimb = (
     }
     return best;
   };
-  const cand = new Uint8Array(rw * rh);
+  if (cand.length < rw * rh) cand = new Uint8Array(rw * rh);
   const dil = Math.max(1, Math.round(rRed * 0.6));
-  let seeds = 0;
-  for (let j = 0; j < rh; j++) {
-    for (let i = 0; i < rw; i++) {
-      const k = j * rw + i;
-      if (!mask[k]) continue;
-      const reg = region[k] as number;
-      // Seeds on the bed's cloth and the cushions only: the chalk lines, the rail and the holes in the
-      // pockets' mouths make foreground of their own (a ball over them has most of its disc beside).
-      if (reg !== Region.cloth && reg !== Region.cushion) continue;
-      const lab = labels[k] as number;
-      if (lab > 0 && (pieceArea.get(lab) ?? 0) > o.maxPieceBalls * ballArea) continue;
-      if (nearest2(i, j) < near * near) continue;
-      seeds++;
-      for (let dj = -dil; dj <= dil; dj++) {
-        const y = j + dj;
-        if (y < 0 || y >= rh) continue;
-        for (let di = -dil; di <= dil; di++) {
-          const x = i + di;
-          if (x < 0 || x >= rw) continue;
-          const q = y * rw + x;
-          if (region[q] !== Region.outside) cand[q] = 1;
-        }
+  const { colour, invcc, bw, blockSize, bright } = cloth;
+  const rd = reduced;
+  const list: number[] = [];
+  for (let k = 0; k < rw * rh; k++) {
+    if (!mask[k]) continue;
+    const reg = region[k] as number;
+    // Seeds on the bed's cloth and the cushions only: the chalk lines, the rail and the holes in the
+    // pockets' mouths make foreground of their own (a ball over them has most of its disc beside).
+    if (reg !== Region.cloth && reg !== Region.cushion) continue;
+    const lab = labels[k] as number;
+    const i = k % rw;
+    const j = (k - i) / rw;
+    if (lab > 0 && (pieceArea.get(lab) ?? 0) > o.maxPieceBalls * ballArea) continue;
+    if (lab < 0) {
+      // A speck too small to be a piece seeds only when it is a highlight (what a ball the colour
+      // of the cloth may leave in the cloth model); dark and coloured specks are noise in dim light.
+      const bk = Math.floor(j / blockSize) * bw + Math.floor(i / blockSize);
+      const pc =
+        (rd[3 * k] as number) * (colour[3 * bk] as number) +
+        (rd[3 * k + 1] as number) * (colour[3 * bk + 1] as number) +
+        (rd[3 * k + 2] as number) * (colour[3 * bk + 2] as number);
+      if (pc * (invcc[bk] as number) <= bright) continue;
+    }
+    if (nearest2(i, j) < near * near) continue;
+    for (let dj = -dil; dj <= dil; dj++) {
+      const y = j + dj;
+      if (y < 0 || y >= rh) continue;
+      for (let di = -dil; di <= dil; di++) {
+        const x = i + di;
+        if (x < 0 || x >= rw) continue;
+        const q = y * rw + x;
+        if (region[q] === Region.outside || cand[q]) continue;
+        cand[q] = 1;
+        list.push(q);
       }
     }
   }
-  if (seeds === 0) return [];
-  // Coarse ring scores on a grid of about r/6 over the candidate reduced pixels.
+  if (list.length === 0) return [];
+  // Coarse ring scores on a grid of about a third of the radius over the candidate reduced pixels.
   const peaks: { u: number; v: number; r: number; score: number }[] = [];
-  for (let j = 0; j < rh; j++) {
-    for (let i = 0; i < rw; i++) {
-      if (!cand[j * rw + i]) continue;
-      const r0 = apparentRadius(g, (i + 0.5) * scale, (j + 0.5) * scale);
-      // A ball's centre is at least a diameter from any other's.
-      const cu = (i + 0.5) * scale;
-      const cv = (j + 0.5) * scale;
-      if (known.some((b) => (b.u - cu) ** 2 + (b.v - cv) ** 2 < (1.7 * r0) ** 2)) continue;
-      const sub = Math.max(1, Math.ceil(scale / (r0 / 3.2)));
-      for (let b = 0; b < sub; b++) {
-        for (let a = 0; a < sub; a++) {
-          const u = i * scale + ((a + 0.5) * scale) / sub;
-          const v = j * scale + ((b + 0.5) * scale) / sub;
-          const sc = ringScore(img, u, v, r0, o.ringRays, o.minStep, o.minRing);
-          if (sc >= o.minRing) peaks.push({ u, v, r: r0, score: sc });
-        }
+  for (const q of list) {
+    cand[q] = 0;
+    const i = q % rw;
+    const j = (q - i) / rw;
+    const cu = (i + 0.5) * scale;
+    const cv = (j + 0.5) * scale;
+    const r0 = apparentRadius(g, cu, cv);
+    // A ball's centre is at least a diameter from any other's.
+    if (known.some((b) => (b.u - cu) ** 2 + (b.v - cv) ** 2 < (1.7 * r0) ** 2)) continue;
+    const sub = Math.max(1, Math.ceil(scale / (r0 / 3.2)));
+    for (let b = 0; b < sub; b++) {
+      for (let a = 0; a < sub; a++) {
+        const u = i * scale + ((a + 0.5) * scale) / sub;
+        const v = j * scale + ((b + 0.5) * scale) / sub;
+        const sc = ringScore(img, u, v, r0, o.ringRays, o.minStep, o.minRing);
+        if (sc >= o.minRing) peaks.push({ u, v, r: r0, score: sc });
       }
     }
   }

@@ -222,6 +222,8 @@ export class Locator {
     return findByLimb(
       frame.image,
       this.geometry,
+      frame.cloth,
+      frame.reduced.data,
       frame.mask,
       frame.labels.labels,
       area,
