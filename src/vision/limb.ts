@@ -327,6 +327,7 @@ export const findByLimb = (
   const { colour, invcc, bw, blockSize, bright } = cloth;
   const rd = reduced;
   const list: number[] = [];
+  const bigPieces = new Set<number>();
   for (let k = 0; k < rw * rh; k++) {
     if (!mask[k]) continue;
     const reg = region[k] as number;
@@ -336,7 +337,10 @@ export const findByLimb = (
     const lab = labels[k] as number;
     const i = k % rw;
     const j = (k - i) / rw;
-    if (lab > 0 && (pieceArea.get(lab) ?? 0) > o.maxPieceBalls * ballArea) continue;
+    if (lab > 0 && (pieceArea.get(lab) ?? 0) > o.maxPieceBalls * ballArea) {
+      bigPieces.add(lab);
+      continue;
+    }
     if (lab < 0) {
       // A speck too small to be a piece seeds only when it is a highlight (what a ball the colour
       // of the cloth may leave in the cloth model); dark and coloured specks are noise in dim light.
@@ -361,9 +365,27 @@ export const findByLimb = (
       }
     }
   }
-  if (list.length === 0) return [];
-  // Coarse ring scores on a grid of about a third of the radius over the candidate reduced pixels.
+  // In a big piece (a pack) a ball the outlines missed touches one found: circles a diameter from
+  // each found ball, all round, where no other ball is and the piece's foreground is.
   const peaks: { u: number; v: number; r: number; score: number }[] = [];
+  if (bigPieces.size > 0) {
+    for (const b of known) {
+      const lab = labels[Math.floor(b.v / scale) * rw + Math.floor(b.u / scale)] as number;
+      if (!bigPieces.has(lab)) continue;
+      const r0 = b.radius;
+      for (let a = 0; a < 24; a++) {
+        const u = b.u + 2 * r0 * Math.cos((a * Math.PI) / 12);
+        const v = b.v + 2 * r0 * Math.sin((a * Math.PI) / 12);
+        const q = Math.floor(v / scale) * rw + Math.floor(u / scale);
+        if (u < 0 || v < 0 || u >= img.width || v >= img.height || labels[q] !== lab) continue;
+        if (known.some((k) => (k.u - u) ** 2 + (k.v - v) ** 2 < (1.7 * r0) ** 2)) continue;
+        const sc = ringScore(img, u, v, r0, o.ringRays, o.minStep, o.minRing);
+        if (sc >= o.minRing) peaks.push({ u, v, r: r0, score: sc });
+      }
+    }
+  }
+  if (list.length === 0 && peaks.length === 0) return [];
+  // Coarse ring scores on a grid of about a third of the radius over the candidate reduced pixels.
   for (const q of list) {
     cand[q] = 0;
     const i = q % rw;
