@@ -54,6 +54,9 @@ export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
   maxPieceBalls: 6,
 };
 
+/** How far (mm) from touching a ball found a ball found in a pack may lie. */
+const PACK_SLACK_MM = 5;
+
 /** Candidate marks over the reduced frame, kept all clear between calls. */
 let cand = new Uint8Array(0);
 
@@ -367,7 +370,7 @@ export const findByLimb = (
   }
   // In a big piece (a pack) a ball the outlines missed touches one found: circles a diameter from
   // each found ball, all round, where no other ball is and the piece's foreground is.
-  const peaks: { u: number; v: number; r: number; score: number }[] = [];
+  const peaks: { u: number; v: number; r: number; score: number; pack?: boolean }[] = [];
   if (bigPieces.size > 0) {
     for (const b of known) {
       const lab = labels[Math.floor(b.v / scale) * rw + Math.floor(b.u / scale)] as number;
@@ -380,7 +383,7 @@ export const findByLimb = (
         if (u < 0 || v < 0 || u >= img.width || v >= img.height || labels[q] !== lab) continue;
         if (known.some((k) => (k.u - u) ** 2 + (k.v - v) ** 2 < (1.7 * r0) ** 2)) continue;
         const sc = ringScore(img, u, v, r0, o.ringRays, o.minStep, o.minRing);
-        if (sc >= o.minRing) peaks.push({ u, v, r: r0, score: sc });
+        if (sc >= o.minRing) peaks.push({ u, v, r: r0, score: sc, pack: true });
       }
     }
   }
@@ -439,6 +442,10 @@ export const findByLimb = (
     const f = fitLimb(img, g, bu, bv, rimPx, s, o, fo, prof);
     if (!f) continue;
     if ([...known, ...out].some((k) => Math.hypot(k.x - f.x, k.y - f.y) < 1.6 * g.ballRadius)) continue;
+    // A ball in a pack touches one found: a ring between balls that fits nowhere near that is not one.
+    const D = 2 * g.ballRadius;
+    if (p.pack && !known.some((k) => Math.abs(Math.hypot(k.x - f.x, k.y - f.y) - D) < PACK_SLACK_MM))
+      continue;
     out.push(f);
   }
   return out;
