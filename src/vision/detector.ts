@@ -130,6 +130,15 @@ export class Detector {
       fits = [...fits, ...extra];
       verified = this.locator.verify(fits);
     }
+    const limbs = this.locator.byLimb(
+      frame,
+      verified.map((v) => v.fit),
+      settled.rimPx,
+    );
+    if (limbs.length > 0) {
+      fits = [...fits, ...limbs];
+      verified = this.locator.verify(fits);
+    }
     const located: LocatedBall[] = verified.map(toLocated);
     const { balls, guesses } = await identifyBalls(
       image,

@@ -404,7 +404,7 @@ const traceEdges = (
 };
 
 /** Unit rays (table frame) of the edge points, three numbers a ray. */
-const edgeRays = (
+export const edgeRays = (
   c: Calibration,
   s: FitScratch,
   status: Uint8Array,
@@ -432,7 +432,7 @@ const edgeRays = (
 };
 
 /** A fit's outcome. */
-interface SphereFit {
+export interface SphereFit {
   readonly x: number;
   readonly y: number;
   /** Rim width, mm at the ball. */
@@ -451,7 +451,7 @@ interface SphereFit {
  * Residuals are in mm at the ball; `mmPerPx` converts the pixel thresholds. Marks the outliers' rays
  * as `outlier` (inside the outline) or `beyond`.
  */
-const fitSphere = (
+export const fitSphere = (
   g: VisionGeometry,
   dirs: Float64Array,
   rim: Float64Array,
@@ -591,7 +591,7 @@ const fitSphere = (
 };
 
 /** Where the ray of pixel (u, v) meets the plane of resting balls' centres. */
-const pixelToCentrePlane = (g: VisionGeometry, u: number, v: number): [number, number] | undefined => {
+export const pixelToCentrePlane = (g: VisionGeometry, u: number, v: number): [number, number] | undefined => {
   const c = g.calibration;
   const k = c.camera;
   const n = undistortNormalised(k, (u - k.cx) / k.fx, (v - k.cy) / k.fy);
@@ -779,7 +779,7 @@ const solidity = (
   return n > 0 ? fg / n : 0;
 };
 
-const makeFitted = (
+export const makeFitted = (
   g: VisionGeometry,
   fit: SphereFit,
   radius: number,

@@ -10,6 +10,8 @@
 //   fit          the silhouette's edge, and the sphere fitted to it in the table frame
 //   verify       phantoms out, one fit a ball, and only balls mostly in view
 //   appearance   balls with no outline (the middle of a pack on video) by their likeness to a neighbour
+//   limb         balls nearly the cloth's colour, by the ring of steps of their limb at the calibrated
+//                radius, where the foreground left unexplained shows a highlight or a few dark pixels
 //   identify     the classifier (src/vision/classify) and the game's constraints
 //
 // `Locator` runs the stages up to positions; `Detector` adds names and reuses the last frame's

@@ -34,6 +34,7 @@ import {
 } from './foreground.ts';
 import { checkExposure, checkFrameShape, DEFAULT_EXPOSURE, type ExposureOptions } from './frame-check.ts';
 import { geometryFor, type VisionGeometry } from './geometry.ts';
+import { DEFAULT_LIMB_OPTIONS, findByLimb, type LimbOptions } from './limb.ts';
 import { reduceFrame, type ReducedFrame } from './reduce.ts';
 import { DEFAULT_VERIFY_OPTIONS, verifyBalls, type VerifiedBall, type VerifyOptions } from './verify.ts';
 
@@ -45,6 +46,8 @@ export interface LocateOptions {
   readonly fit: FitOptions;
   readonly verify: VerifyOptions;
   readonly appearance: AppearanceOptions;
+  /** Balls found by their limbs where the cloth model sees (almost) nothing of them. */
+  readonly limb: LimbOptions;
   /** Rim width (px, see FitOptions.rimMirror): the first guess, and the value kept when a frame has
    * no ball seen all round to measure it from. */
   readonly rimWidthPx: number;
@@ -58,6 +61,7 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   fit: DEFAULT_FIT_OPTIONS,
   verify: DEFAULT_VERIFY_OPTIONS,
   appearance: DEFAULT_APPEARANCE,
+  limb: DEFAULT_LIMB_OPTIONS,
   // Measured on rendered frames: 0.46 px at 1080p, 0.52 px at 4K (a partly covered pixel of the rim
   // shows the cloth it mirrors); every frame measures its own on the balls it sees all round.
   rimWidthPx: 0.5,
@@ -211,6 +215,26 @@ export class Locator {
     );
   }
 
+  /** Balls in the frame's unexplained foreground found by their limbs (limb.ts). */
+  byLimb(frame: PreparedFrame, known: readonly FittedBall[], rimPx: number): FittedBall[] {
+    const area = new Map<number, number>();
+    for (const p of frame.pieces) area.set(p.label, p.area);
+    return findByLimb(
+      frame.image,
+      this.geometry,
+      frame.cloth,
+      frame.reduced.data,
+      frame.mask,
+      frame.labels.labels,
+      area,
+      known,
+      rimPx,
+      this.fitScratch,
+      this.options.limb,
+      this.options.fit,
+    );
+  }
+
   /** The fits that are balls to report. */
   verify(fits: readonly FittedBall[]): VerifiedBall[] {
     return verifyBalls(fits, this.geometry, this.options.verify);
@@ -221,17 +245,25 @@ export class Locator {
     const frame = this.prepare(image);
     if (!frame.ok) return frame;
     const first = this.fitPieces(frame.value, frame.value.pieces, this.options.rimWidthPx);
-    const { fits } = this.settle(first, this.options.rimWidthPx);
-    const verified = this.verify(fits);
+    const { fits, rimPx } = this.settle(first, this.options.rimWidthPx);
+    let all = fits;
+    let verified = this.verify(all);
     const extra = this.byAppearance(
       frame.value,
       frame.value.pieces,
       verified.map((v) => v.fit),
     );
-    return {
-      ok: true,
-      value: (extra.length > 0 ? this.verify([...fits, ...extra]) : verified).map(toLocated),
-    };
+    if (extra.length > 0) {
+      all = [...all, ...extra];
+      verified = this.verify(all);
+    }
+    const limbs = this.byLimb(
+      frame.value,
+      verified.map((v) => v.fit),
+      rimPx,
+    );
+    if (limbs.length > 0) verified = this.verify([...all, ...limbs]);
+    return { ok: true, value: verified.map(toLocated) };
   }
 }
 

@@ -1,0 +1,20 @@
+// The second render style (see render.ts): independent of src/sim/render, for measuring the vision on
+// pictures drawn in a style it was never tuned on.
+export {
+  renderAlt,
+  type AltBall,
+  type AltBox,
+  type AltFrame,
+  type AltLamp,
+  type AltStyle,
+  type Srgb8,
+} from './render.ts';
+export {
+  altStyle,
+  boxBeside,
+  ALT_CLOTH,
+  ALT_SNOOKER_PALETTE,
+  ALT_VARIANTS,
+  type AltVariant,
+} from './style.ts';
+export { jpegRoundTrip } from './jpeg.ts';

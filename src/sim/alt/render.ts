@@ -1,0 +1,617 @@
+// A second, independent way of drawing an overhead frame of a table, for measuring the vision outside
+// the style of src/sim/render (whose shading it was tuned on). Nothing of that renderer is used: each
+// pixel's ray (the project's camera model, with its lens distortion, so the truth is exact) meets
+// either a ball (a glossy Blinn-Phong sphere lit by two rectangular area lamps, with a Fresnel
+// reflection of the cloth and the dark room) or the plane of the cloth: the bed (a nap texture, a
+// slight colour gradient, chalk markings, soft contact shadows under the balls, the cushions' nose
+// shadow), the cushions, the pockets' throats and holes, the wooden rail, the floor — and optionally
+// a black box standing beside the table. Then a camera: exposure, white balance, a filmic tone curve,
+// sensor noise, and (see jpeg.ts) JPEG compression. Ball colours come from the caller (id → sRGB), so
+// any game's set can be drawn.
+import { pixelRay, project, type Calibration } from '../../camera/index.ts';
+import type { RgbImage } from '../../image.ts';
+import type { Table } from '../../table/index.ts';
+import { mm, pointPx } from '../../units.ts';
+import { makeRng, type Rng } from '../random.ts';
+
+/** An sRGB colour as 8-bit code values. */
+export type Srgb8 = readonly [number, number, number];
+
+export interface AltBall {
+  readonly id: string;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** A rectangular lamp above the table, facing down. */
+export interface AltLamp {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+  /** Half sizes along x and y, mm. */
+  readonly hx: number;
+  readonly hy: number;
+  readonly power: number;
+}
+
+/** An axis-aligned box standing on the floor plane (z from 0 to h), mm. */
+export interface AltBox {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+  readonly h: number;
+  readonly colour: Srgb8;
+}
+
+export interface AltStyle {
+  readonly cloth: Srgb8;
+  /** Relative change of the cloth's colour across the bed (a worn middle, a faded end). */
+  readonly clothGradient: number;
+  /** Strength of the nap's streaks and the weave's grain (relative brightness). */
+  readonly nap: number;
+  readonly lamps: readonly AltLamp[];
+  /** Light from the room, relative to the lamps at the middle of the bed. */
+  readonly ambient: number;
+  /** Overall exposure and per-channel white balance. */
+  readonly gain: number;
+  readonly whiteBalance: readonly [number, number, number];
+  /** Sensor noise, 8-bit levels at mid grey. */
+  readonly noise: number;
+  /** Ball gloss: Fresnel reflectance straight on, and the Blinn-Phong exponent of the sheen. */
+  readonly f0: number;
+  readonly shininess: number;
+  readonly box?: AltBox;
+}
+
+const srgbToLinear = (v: number): number => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+const lin = (c: Srgb8): [number, number, number] => [
+  srgbToLinear(c[0] / 255),
+  srgbToLinear(c[1] / 255),
+  srgbToLinear(c[2] / 255),
+];
+
+/** Rays of a calibration on a grid every GRID px, interpolated for every pixel and sub-pixel sample. */
+const GRID = 4;
+interface RayGrid {
+  readonly gw: number;
+  readonly gh: number;
+  readonly dir: Float64Array;
+  readonly ox: number;
+  readonly oy: number;
+  readonly oz: number;
+}
+const grids = new WeakMap<Calibration, RayGrid>();
+const rayGrid = (c: Calibration): RayGrid => {
+  const hit = grids.get(c);
+  if (hit) return hit;
+  const gw = Math.ceil(c.image.width / GRID) + 2;
+  const gh = Math.ceil(c.image.height / GRID) + 2;
+  const dir = new Float64Array(gw * gh * 3);
+  let origin = { x: 0, y: 0, z: 0 };
+  for (let j = 0; j < gh; j++) {
+    for (let i = 0; i < gw; i++) {
+      const r = pixelRay(c, pointPx(i * GRID, j * GRID));
+      origin = r.origin;
+      const k = 3 * (j * gw + i);
+      dir[k] = r.dir.x;
+      dir[k + 1] = r.dir.y;
+      dir[k + 2] = r.dir.z;
+    }
+  }
+  const g = { gw, gh, dir, ox: origin.x, oy: origin.y, oz: origin.z };
+  grids.set(c, g);
+  return g;
+};
+
+/** The unit ray direction at image point (u, v) (pixel centres at integers), into `out`. */
+const rayAt = (g: RayGrid, u: number, v: number, out: Float64Array): void => {
+  const fu = Math.min(Math.max(u / GRID, 0), g.gw - 1.001);
+  const fv = Math.min(Math.max(v / GRID, 0), g.gh - 1.001);
+  const i = Math.floor(fu);
+  const j = Math.floor(fv);
+  const tx = fu - i;
+  const ty = fv - j;
+  const k00 = 3 * (j * g.gw + i);
+  const k10 = k00 + 3;
+  const k01 = k00 + 3 * g.gw;
+  const k11 = k01 + 3;
+  const d = g.dir;
+  let n = 0;
+  for (let c = 0; c < 3; c++) {
+    const top = (d[k00 + c] as number) * (1 - tx) + (d[k10 + c] as number) * tx;
+    const bot = (d[k01 + c] as number) * (1 - tx) + (d[k11 + c] as number) * tx;
+    const x = top * (1 - ty) + bot * ty;
+    out[c] = x;
+    n += x * x;
+  }
+  n = 1 / Math.sqrt(n);
+  out[0] = (out[0] as number) * n;
+  out[1] = (out[1] as number) * n;
+  out[2] = (out[2] as number) * n;
+};
+
+/** A cheap hash of integer coordinates → [0, 1). */
+const hash2 = (x: number, y: number, seed: number): number => {
+  let h = Math.imul(x | 0, 374761393) ^ Math.imul(y | 0, 668265263) ^ Math.imul(seed | 0, 1442695041);
+  h = Math.imul(h ^ (h >>> 13), 1274126177);
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+};
+/** Smooth value noise at (x, y) (units of its cells), 0…1. */
+const valueNoise = (x: number, y: number, seed: number): number => {
+  const i = Math.floor(x);
+  const j = Math.floor(y);
+  const fx = x - i;
+  const fy = y - j;
+  const sx = fx * fx * (3 - 2 * fx);
+  const sy = fy * fy * (3 - 2 * fy);
+  const a = hash2(i, j, seed);
+  const b = hash2(i + 1, j, seed);
+  const c = hash2(i, j + 1, seed);
+  const d = hash2(i + 1, j + 1, seed);
+  return (a * (1 - sx) + b * sx) * (1 - sy) + (c * (1 - sx) + d * sx) * sy;
+};
+
+/** What the plane z = 0 shows at a table point. */
+const Surface = { bed: 0, throat: 1, hole: 2, cushion: 3, rail: 4, floor: 5 } as const;
+
+const CUSHION_WIDTH = 50;
+const RAIL_WIDTH = 140;
+
+const surfaceAt = (t: Table, x: number, y: number): number => {
+  for (const p of t.pockets) {
+    const dx = x - p.mouthCentre.x;
+    const dy = y - p.mouthCentre.y;
+    const depth = dx * p.axis.x + dy * p.axis.y;
+    if (depth < -5) continue;
+    const lateral = Math.abs(-dx * p.axis.y + dy * p.axis.x);
+    const fall = p.fallDepth;
+    if (depth > fall && depth < fall + 110 && lateral < p.mouth / 2 + (depth - fall) * 0.2)
+      return Surface.hole;
+    if (depth >= 0 && depth <= fall && lateral < p.mouth / 2 - depth * 0.05) return Surface.throat;
+  }
+  const out = Math.max(-x, x - t.width, -y, y - t.length);
+  if (out <= 0) return Surface.bed;
+  if (out < CUSHION_WIDTH) return Surface.cushion;
+  if (out < CUSHION_WIDTH + RAIL_WIDTH) return Surface.rail;
+  return Surface.floor;
+};
+
+/** Distance (mm) from a bed point to the nearest cushion nose, and to the nearest pocket mouth. */
+const noseDistance = (t: Table, x: number, y: number): number => Math.min(x, t.width - x, y, t.length - y);
+const pocketDistance = (t: Table, x: number, y: number): number => {
+  let d2 = Infinity;
+  for (const p of t.pockets) d2 = Math.min(d2, (x - p.mouthCentre.x) ** 2 + (y - p.mouthCentre.y) ** 2);
+  return Math.sqrt(d2);
+};
+
+const chalkLine = (d: number, w: number): number => Math.max(0, 1 - Math.abs(d) / w);
+
+/** Chalk markings: how much the cloth is lightened at a bed point (0…1). */
+const chalkAt = (t: Table, spots: readonly { x: number; y: number }[], x: number, y: number): number => {
+  const m = t.markings;
+  if (!m) return 0;
+  if (Math.abs(y - m.baulkLine) > m.d.radius + 3 && Math.abs(y - m.baulkLine) > 3) {
+    let k = 0;
+    for (const s of spots) {
+      const dx = x - s.x;
+      const dy = y - s.y;
+      if (dx * dx + dy * dy < 16) k = Math.max(k, chalkLine(Math.sqrt(dx * dx + dy * dy) - 2, 1.5));
+    }
+    return 0.35 * k;
+  }
+  let k = chalkLine(y - m.baulkLine, 1.2);
+  if (y < m.baulkLine)
+    k = Math.max(k, chalkLine(Math.hypot(x - m.d.centre.x, y - m.d.centre.y) - m.d.radius, 1.2));
+  for (const s of spots) {
+    const dx = x - s.x;
+    const dy = y - s.y;
+    if (dx * dx + dy * dy < 16) k = Math.max(k, chalkLine(Math.sqrt(dx * dx + dy * dy) - 2, 1.5));
+  }
+  return 0.35 * k;
+};
+
+export interface AltFrame {
+  readonly image: RgbImage;
+  /** Every ball drawn, with its id and centre (mm) on the table. */
+  readonly truth: readonly AltBall[];
+}
+
+/** Irradiance on the bed from the lamps at (x, y, z), normal n = up or a sphere's. */
+const lampDiffuse = (
+  lamps: readonly AltLamp[],
+  x: number,
+  y: number,
+  z: number,
+  nx: number,
+  ny: number,
+  nz: number,
+): number => {
+  let e = 0;
+  for (const l of lamps) {
+    const dx = l.x - x;
+    const dy = l.y - y;
+    const dz = l.z - z;
+    const d2 = dx * dx + dy * dy + dz * dz;
+    const d = Math.sqrt(d2);
+    const cosS = (dx * nx + dy * ny + dz * nz) / d;
+    if (cosS <= 0) continue;
+    e += (l.power * cosS * (dz / d)) / d2;
+  }
+  return e;
+};
+
+/** Share of the lamps (0…1, weighted) blocked by the balls for a bed point: soft shadows. */
+const shadowAt = (
+  lamps: readonly AltLamp[],
+  balls: readonly AltBall[],
+  R: number,
+  x: number,
+  y: number,
+): number => {
+  let lit = 0;
+  let all = 0;
+  for (const l of lamps) {
+    let vis = 1;
+    const lx = l.x - x;
+    const ly = l.y - y;
+    const lz = l.z;
+    const ln = Math.sqrt(lx * lx + ly * ly + lz * lz);
+    // Penumbra grows with the lamp's size seen from the point.
+    const pen = (Math.max(l.hx, l.hy) / ln) * 1.0;
+    for (const b of balls) {
+      const bx = b.x - x;
+      const by = b.y - y;
+      if (bx * bx + by * by > 16 * R * R) continue;
+      const t = (bx * lx + by * ly + R * lz) / (ln * ln);
+      if (t <= 0) continue;
+      const cx = bx - t * lx;
+      const cy = by - t * ly;
+      const cz = R - t * lz;
+      const dist = Math.sqrt(cx * cx + cy * cy + cz * cz);
+      const w = pen * t * ln + 0.5;
+      const s = Math.min(1, Math.max(0, (dist - (R - w)) / (2 * w)));
+      vis *= s;
+    }
+    const weight = l.power / (ln * ln);
+    lit += vis * weight;
+    all += weight;
+  }
+  // Contact darkening right under a ball (ambient occlusion).
+  let ao = 1;
+  for (const b of balls) {
+    const d2 = (b.x - x) ** 2 + (b.y - y) ** 2;
+    if (d2 < 4 * R * R) ao *= 1 - 0.55 * Math.exp(-d2 / (0.3025 * R * R));
+  }
+  return (all > 0 ? lit / all : 1) * ao;
+};
+
+/**
+ * Draw a frame: the balls (id → sRGB base colour from `palette`) on the table of the calibration,
+ * in a style, with the sensor's noise seeded by `seed`.
+ */
+export const renderAlt = (
+  c: Calibration,
+  palette: Readonly<Record<string, Srgb8>>,
+  balls: readonly AltBall[],
+  style: AltStyle,
+  seed: number,
+): AltFrame => {
+  const W = c.image.width;
+  const H = c.image.height;
+  const t = c.table;
+  const R = t.ballRadius;
+  const zc = t.ballCentreHeight;
+  const grid = rayGrid(c);
+  const { ox, oy, oz } = grid;
+  const rng: Rng = makeRng(seed);
+  const cloth = lin(style.cloth);
+  const lamps = style.lamps;
+  const ref = lampDiffuse(lamps, t.width / 2, t.length / 2, 0, 0, 0, 1);
+  const norm = 1 / ref;
+  const gradAngle = rng.uniform(0, 2 * Math.PI);
+  const gx = Math.cos(gradAngle) / Math.max(t.width, t.length);
+  const gy = Math.sin(gradAngle) / Math.max(t.width, t.length);
+  const napSeed = rng.int(1, 1 << 30);
+  const rail = lin([92, 50, 26]);
+  const floor = lin([46, 44, 42]);
+  const box = style.box;
+  const spots = t.markings ? Object.values(t.markings.spots) : [];
+  const boxColour = box ? lin(box.colour) : cloth;
+
+  const lr = new Float32Array(W * H);
+  const lg = new Float32Array(W * H);
+  const lb = new Float32Array(W * H);
+  const dir = new Float64Array(3);
+
+  // Where a ray meets the box (its parametric distance), or Infinity: the slabs' overlap.
+  const boxHit = (dx: number, dy: number, dz: number): number => {
+    if (!box) return Infinity;
+    let t0 = 0;
+    let t1 = Infinity;
+    const o = [ox, oy, oz];
+    const d = [dx, dy, dz];
+    const lo = [box.x0, box.y0, 0];
+    const hi = [box.x1, box.y1, box.h];
+    for (let a = 0; a < 3; a++) {
+      const oa = o[a] as number;
+      const da = d[a] as number;
+      if (Math.abs(da) < 1e-12) {
+        if (oa < (lo[a] as number) || oa > (hi[a] as number)) return Infinity;
+        continue;
+      }
+      let p = ((lo[a] as number) - oa) / da;
+      let q = ((hi[a] as number) - oa) / da;
+      if (p > q) [p, q] = [q, p];
+      t0 = Math.max(t0, p);
+      t1 = Math.min(t1, q);
+      if (t0 > t1) return Infinity;
+    }
+    return t0;
+  };
+
+  /** Linear radiance of the cloth plane (or the box) along a ray, into out[0..2]. */
+  const background = (dx: number, dy: number, dz: number, out: Float64Array): void => {
+    const s = -oz / dz;
+    const x = ox + s * dx;
+    const y = oy + s * dy;
+    const tb = boxHit(dx, dy, dz);
+    if (tb < s) {
+      const hz = oz + tb * dz;
+      const top = Math.abs(hz - (box as AltBox).h) < 1e-3;
+      const k = top ? 0.9 : 0.35;
+      const e = k * lampDiffuse(lamps, ox + tb * dx, oy + tb * dy, hz, 0, 0, 1) * norm + style.ambient;
+      out[0] = boxColour[0] * e;
+      out[1] = boxColour[1] * e;
+      out[2] = boxColour[2] * e;
+      return;
+    }
+    const surf = surfaceAt(t, x, y);
+    const e = lampDiffuse(lamps, x, y, 0, 0, 0, 1) * norm;
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    if (surf === Surface.bed || surf === Surface.throat || surf === Surface.cushion) {
+      const streak = valueNoise(x / 90, y / 900, napSeed) - 0.5;
+      const grain = hash2(Math.floor(x * 1.3), Math.floor(y * 1.3), napSeed) - 0.5;
+      const nap = 1 + style.nap * (1.2 * streak + 0.6 * grain);
+      const grad = 1 + style.clothGradient * ((x - t.width / 2) * gx + (y - t.length / 2) * gy) * 2;
+      let k = nap * grad * (e + style.ambient);
+      if (surf === Surface.cushion) k *= 0.72;
+      else {
+        // The cushion nose shades the cloth beside it; the pocket's jaws shade its mouth.
+        const nd = noseDistance(t, x, y);
+        k *= 1 - 0.4 * Math.exp(-Math.max(0, nd) / 9);
+        const pd = pocketDistance(t, x, y);
+        k *= 1 - 0.45 * Math.exp(-pd / 45);
+        if (surf === Surface.throat) k *= 0.55;
+        k *= shadowAt(lamps, balls, R, x, y);
+      }
+      const chalk = surf === Surface.bed ? chalkAt(t, spots, x, y) : 0;
+      r = (cloth[0] * (1 - chalk) + 0.8 * chalk) * k;
+      g = (cloth[1] * (1 - chalk) + 0.8 * chalk) * k * (1 - 0.04 * style.clothGradient);
+      b = (cloth[2] * (1 - chalk) + 0.8 * chalk) * k;
+    } else if (surf === Surface.hole) {
+      r = g = b = 0.004;
+    } else if (surf === Surface.rail) {
+      const wood = 0.85 + 0.3 * valueNoise(x / 3, y / 60, napSeed + 7);
+      r = rail[0] * wood * (e + style.ambient);
+      g = rail[1] * wood * (e + style.ambient);
+      b = rail[2] * wood * (e + style.ambient);
+    } else {
+      r = floor[0] * 0.5 * (e + style.ambient);
+      g = floor[1] * 0.5 * (e + style.ambient);
+      b = floor[2] * 0.5 * (e + style.ambient);
+    }
+    out[0] = r;
+    out[1] = g;
+    out[2] = b;
+  };
+
+  // 1. The plane behind everything, one ray a pixel.
+  const bg = new Float64Array(3);
+  for (let v = 0; v < H; v++) {
+    for (let u = 0; u < W; u++) {
+      rayAt(grid, u, v, dir);
+      background(dir[0] as number, dir[1] as number, dir[2] as number, bg);
+      const k = v * W + u;
+      lr[k] = bg[0] as number;
+      lg[k] = bg[1] as number;
+      lb[k] = bg[2] as number;
+    }
+  }
+
+  // 2. The balls, 4 × 4 samples a pixel over each ball's box; the nearest ball along each sample wins.
+  const clothRef = [
+    cloth[0] * (1 + style.ambient),
+    cloth[1] * (1 + style.ambient),
+    cloth[2] * (1 + style.ambient),
+  ];
+  const albedo = balls.map((b) => lin(palette[b.id] ?? [128, 128, 128]));
+  const done = new Uint8Array(W * H);
+  const S = 4;
+  const col = new Float64Array(3);
+  const shadeBall = (bi: number, dx: number, dy: number, dz: number, tt: number, out: Float64Array): void => {
+    const b = balls[bi] as AltBall;
+    const a = albedo[bi] as [number, number, number];
+    const hx = ox + tt * dx;
+    const hy = oy + tt * dy;
+    const hz = oz + tt * dz;
+    const nx = (hx - b.x) / R;
+    const ny = (hy - b.y) / R;
+    const nz = (hz - zc) / R;
+    const cosV = Math.max(0, -(dx * nx + dy * ny + dz * nz));
+    const fres = style.f0 + (1 - style.f0) * (1 - cosV) ** 5;
+    // Reflected ray.
+    const dn = dx * nx + dy * ny + dz * nz;
+    const rx = dx - 2 * dn * nx;
+    const ry = dy - 2 * dn * ny;
+    const rz = dz - 2 * dn * nz;
+    let env0 = 0.01;
+    let env1 = 0.01;
+    let env2 = 0.012;
+    let spec = 0;
+    for (const l of lamps) {
+      if (rz <= 0) break;
+      const s = (l.z - hz) / rz;
+      const px = hx + s * rx - l.x;
+      const py = hy + s * ry - l.y;
+      // A soft-edged rectangle: the area lamp's mirror image (highlight).
+      const ex = Math.min(1, Math.max(0, (l.hx - Math.abs(px)) / (0.15 * l.hx) + 0.5));
+      const ey = Math.min(1, Math.max(0, (l.hy - Math.abs(py)) / (0.15 * l.hy) + 0.5));
+      spec += ex * ey * 6 * l.power * 1e-6 * norm;
+      // The sheen around it: Blinn-Phong towards the lamp's centre.
+      const lx = l.x - hx;
+      const ly = l.y - hy;
+      const lz = l.z - hz;
+      const ln = Math.hypot(lx, ly, lz);
+      const hhx = lx / ln - dx;
+      const hhy = ly / ln - dy;
+      const hhz = lz / ln - dz;
+      const hn = Math.hypot(hhx, hhy, hhz);
+      const nh = Math.max(0, (nx * hhx + ny * hhy + nz * hhz) / hn);
+      spec += 0.25 * nh ** style.shininess;
+    }
+    if (rz < 0) {
+      // The cloth, seen in the ball's side.
+      env0 = clothRef[0] as number;
+      env1 = clothRef[1] as number;
+      env2 = clothRef[2] as number;
+    }
+    const diff = lampDiffuse(lamps, hx, hy, hz, nx, ny, nz) * norm + style.ambient * (0.6 + 0.4 * nz);
+    out[0] = (1 - fres) * a[0] * diff + fres * (env0 + spec);
+    out[1] = (1 - fres) * a[1] * diff + fres * (env1 + spec);
+    out[2] = (1 - fres) * a[2] * diff + fres * (env2 + spec);
+  };
+  const hitSphere = (b: AltBall, dx: number, dy: number, dz: number): number => {
+    const px = ox - b.x;
+    const py = oy - b.y;
+    const pz = oz - zc;
+    const bb = px * dx + py * dy + pz * dz;
+    const cc = px * px + py * py + pz * pz - R * R;
+    const disc = bb * bb - cc;
+    if (disc < 0) return Infinity;
+    const tt = -bb - Math.sqrt(disc);
+    return tt > 0 ? tt : Infinity;
+  };
+  const boxes = balls.map((b) => {
+    // The ball's image box from a few points on its outline, generously.
+    let u0 = Infinity;
+    let v0 = Infinity;
+    let u1 = -Infinity;
+    let v1 = -Infinity;
+    for (let a = 0; a < 16; a++) {
+      for (const z of [0, zc, 2 * R]) {
+        const q = projectPx(
+          c,
+          b.x + R * 1.05 * Math.cos((a * Math.PI) / 8),
+          b.y + R * 1.05 * Math.sin((a * Math.PI) / 8),
+          z,
+        );
+        u0 = Math.min(u0, q[0]);
+        v0 = Math.min(v0, q[1]);
+        u1 = Math.max(u1, q[0]);
+        v1 = Math.max(v1, q[1]);
+      }
+    }
+    return [
+      Math.max(0, Math.floor(u0) - 2),
+      Math.max(0, Math.floor(v0) - 2),
+      Math.min(W - 1, Math.ceil(u1) + 2),
+      Math.min(H - 1, Math.ceil(v1) + 2),
+    ] as const;
+  });
+  balls.forEach((_, bi) => {
+    const [u0, v0, u1, v1] = boxes[bi] as readonly [number, number, number, number];
+    const near = balls
+      .map((_, k) => k)
+      .filter((k) => {
+        const o = boxes[k] as readonly [number, number, number, number];
+        return !(o[0] > u1 || o[2] < u0 || o[1] > v1 || o[3] < v0);
+      });
+    for (let v = v0; v <= v1; v++) {
+      for (let u = u0; u <= u1; u++) {
+        const k = v * W + u;
+        if (done[k]) continue;
+        done[k] = 1;
+        let r = 0;
+        let g = 0;
+        let bl = 0;
+        let nHit = 0;
+        for (let sj = 0; sj < S; sj++) {
+          for (let si = 0; si < S; si++) {
+            rayAt(grid, u - 0.5 + (si + 0.5) / S, v - 0.5 + (sj + 0.5) / S, dir);
+            const dx = dir[0] as number;
+            const dy = dir[1] as number;
+            const dz = dir[2] as number;
+            let best = Infinity;
+            let which = -1;
+            for (const q of near) {
+              const tt = hitSphere(balls[q] as AltBall, dx, dy, dz);
+              if (tt < best) {
+                best = tt;
+                which = q;
+              }
+            }
+            if (which < 0 || boxHit(dx, dy, dz) < best) {
+              r += lr[k] as number;
+              g += lg[k] as number;
+              bl += lb[k] as number;
+              continue;
+            }
+            nHit++;
+            shadeBall(which, dx, dy, dz, best, col);
+            r += col[0] as number;
+            g += col[1] as number;
+            bl += col[2] as number;
+          }
+        }
+        if (nHit === 0) continue;
+        lr[k] = r / (S * S);
+        lg[k] = g / (S * S);
+        lb[k] = bl / (S * S);
+      }
+    }
+  });
+
+  // 3. The camera: exposure, white balance, a filmic curve, noise, 8 bits.
+  const data = new Uint8Array(W * H * 3);
+  const [wr, wg, wb] = style.whiteBalance;
+  const gain = style.gain;
+  const curve = (x: number): number => {
+    // Highlights rolled off (not clipped hard), then a display gamma of 2.2 and a little toe.
+    const y = (x * 1.25) / (1 + 0.25 * x);
+    const s = Math.pow(Math.max(0, y), 1 / 2.2);
+    return 255 * (s < 0.04 ? s * 0.85 : s);
+  };
+  const LUT = 4096;
+  const table = Float32Array.from({ length: LUT + 1 }, (_, i) => curve((4 * i) / LUT));
+  const encode = (x: number): number => {
+    const f = Math.min(LUT, Math.max(0, (x / 4) * LUT));
+    return table[Math.round(f)] as number;
+  };
+  const noise = style.noise;
+  const noiseSeed = rng.int(1, 1 << 30);
+  for (let k = 0; k < W * H; k++) {
+    const vr = encode((lr[k] as number) * gain * wr);
+    const vg = encode((lg[k] as number) * gain * wg);
+    const vb = encode((lb[k] as number) * gain * wb);
+    const n = noise * Math.sqrt(0.3 + (vr + vg + vb) / 383);
+    data[3 * k] = clamp8(vr + n * gauss(k, noiseSeed));
+    data[3 * k + 1] = clamp8(vg + n * gauss(k, noiseSeed + 1));
+    data[3 * k + 2] = clamp8(vb + n * gauss(k, noiseSeed + 2));
+  }
+  return { image: { width: W, height: H, data }, truth: balls.map((b) => ({ ...b })) };
+};
+
+/** Near-Gaussian noise (unit variance: a sum of four hashed uniforms), for pixel k. */
+const gauss = (k: number, seed: number): number =>
+  (hash2(k, 0, seed) + hash2(k, 1, seed) + hash2(k, 2, seed) + hash2(k, 3, seed) - 2) * 1.7320508;
+
+const clamp8 = (x: number): number => (x <= 0 ? 0 : x >= 255 ? 255 : Math.round(x));
+
+/** A table point (mm, at height z) to its pixel. */
+const projectPx = (c: Calibration, x: number, y: number, z: number): [number, number] => {
+  const p = project(c, { x: mm(x), y: mm(y), z: mm(z) });
+  return [p.u, p.v];
+};

@@ -1,0 +1,497 @@
+// Balls found by their shape, not their contrast with the cloth. A ball nearly the cloth's colour (the
+// green on a green cloth, the blue on a blue one, the black in a pocket's shadow) may show the cloth
+// model almost nothing — a highlight, a few dark pixels — and its outline against the cloth model
+// then has nothing to vote with. What it always shows is its limb: a ring of colour steps at exactly
+// the apparent radius the camera model gives at that place. So, where the frame has foreground that
+// no reported ball explains (small specks included: a lone highlight is what a green-on-green ball
+// leaves in the cloth model), circles of the known radius are scored by how much of their ring shows
+// a step (coarse, then refined to the pixel); a ring seen nearly all round is then placed exactly —
+// each ray's outermost step, the middle of its rise in linear light — and the sphere fitted to those
+// edges as for any ball (fit.ts). A straight edge (a box, a cue) crosses a circle twice and never
+// makes a ring; a patch of cloth ringed by balls has no disc of its own.
+import type { RgbImage } from '../image.ts';
+import {
+  DEFAULT_FIT_OPTIONS,
+  edgeRays,
+  fitSphere,
+  makeFitted,
+  pixelToCentrePlane,
+  RayStatus,
+  type FitOptions,
+  type FitScratch,
+  type FittedBall,
+} from './fit.ts';
+import type { ClothModel } from './cloth.ts';
+import { apparentRadius, projectPoint, Region, type VisionGeometry } from './geometry.ts';
+
+export interface LimbOptions {
+  /** Off: the frame's balls are only those the cloth model outlines. */
+  readonly enabled: boolean;
+  /** Rays of the coarse ring score. */
+  readonly ringRays: number;
+  /** A step across the limb (8-bit, summed over the channels) at least this big counts. */
+  readonly minStep: number;
+  /** A circle is a candidate when this share of its ring shows a step… */
+  readonly minRing: number;
+  /** …and a ball when this share of its rays gives an edge on the fitted outline. */
+  readonly minInliers: number;
+  /** Largest RMS of the edges about the fitted outline, px. */
+  readonly maxRmsPx: number;
+  /** Its disc differs from the cloth around it by at least this (8-bit, summed over channels). */
+  readonly minDisc: number;
+  /** Pieces larger than this many balls' areas (a player, a cue) are left to the outline stages. */
+  readonly maxPieceBalls: number;
+}
+
+export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
+  enabled: true,
+  ringRays: 32,
+  minStep: 14,
+  minRing: 0.6,
+  minInliers: 0.6,
+  maxRmsPx: 0.6,
+  minDisc: 12,
+  maxPieceBalls: 6,
+};
+
+/** How far (mm) from touching a ball found a ball found in a pack may lie. */
+const PACK_SLACK_MM = 5;
+
+/** Candidate marks over the reduced frame, kept all clear between calls. */
+let cand = new Uint8Array(0);
+
+const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
+  const v = i / 255;
+  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+});
+
+/** Bilinear sample (8-bit scale) at (u, v) into out[o..o+2]; false outside the image. */
+const sample8 = (img: RgbImage, u: number, v: number, out: Float64Array, o: number): boolean => {
+  const x0 = Math.floor(u);
+  const y0 = Math.floor(v);
+  if (x0 < 0 || y0 < 0 || x0 + 1 >= img.width || y0 + 1 >= img.height) return false;
+  const fx = u - x0;
+  const fy = v - y0;
+  const d = img.data;
+  const a = (y0 * img.width + x0) * 3;
+  const b = a + img.width * 3;
+  for (let c = 0; c < 3; c++)
+    out[o + c] =
+      (1 - fy) * ((1 - fx) * (d[a + c] as number) + fx * (d[a + 3 + c] as number)) +
+      fy * ((1 - fx) * (d[b + c] as number) + fx * (d[b + 3 + c] as number));
+  return true;
+};
+
+const pix = (img: RgbImage, x: number, y: number, c: number): number =>
+  img.data[(Math.round(y) * img.width + Math.round(x)) * 3 + c] as number;
+
+/** The ring's samples, reused: six radii, three channels. */
+const ringQ = new Float64Array(18);
+
+/**
+ * Share of a ring (radius r about (u, v)) that shows a step between 0.75 r and 1.25 r; 0 as soon as
+ * `need` of the rays can no longer be reached.
+ */
+const ringScore = (
+  img: RgbImage,
+  u: number,
+  v: number,
+  r: number,
+  rays: number,
+  minStep: number,
+  need: number,
+): number => {
+  const W = img.width;
+  const H = img.height;
+  if (u - 1.3 * r < 1 || v - 1.3 * r < 1 || u + 1.3 * r >= W - 1 || v + 1.3 * r >= H - 1) return 0;
+  const d = img.data;
+  const q = ringQ;
+  let hits = 0;
+  for (let i = 0; i < rays; i++) {
+    if (hits + (rays - i) < need * rays) return 0;
+    const th = (2 * Math.PI * i) / rays;
+    const cs = Math.cos(th);
+    const sn = Math.sin(th);
+    for (let k = 0; k < 6; k++) {
+      const rho = r * (0.75 + 0.1 * k);
+      const p = (Math.round(v + rho * sn) * W + Math.round(u + rho * cs)) * 3;
+      q[3 * k] = d[p] as number;
+      q[3 * k + 1] = d[p + 1] as number;
+      q[3 * k + 2] = d[p + 2] as number;
+    }
+    // A step: two samples 0.2 r apart that differ.
+    for (let k = 0; k + 2 < 6; k++) {
+      const e =
+        Math.abs((q[3 * k] as number) - (q[3 * k + 6] as number)) +
+        Math.abs((q[3 * k + 1] as number) - (q[3 * k + 7] as number)) +
+        Math.abs((q[3 * k + 2] as number) - (q[3 * k + 8] as number));
+      if (e >= minStep) {
+        hits++;
+        break;
+      }
+    }
+  }
+  return hits / rays;
+};
+
+// The fine profile: every quarter pixel, from a fifth of the radius inside the expected limb to an
+// eighth beyond it, and a plateau either side.
+const STEP = 0.25;
+/** Most samples a profile can have (a ball of up to 40 px radius). */
+const MAX_SAMPLES = 200;
+
+/**
+ * Each ray's outermost step (the limb) about (u, v), radius r: the outside plateau is the profile's
+ * last 1.5 px; walking in, the first sample that differs from it by `minStep` (and the next one too)
+ * is past the limb; the edge is where the profile, in linear light, is half way between the plateau
+ * and the colour 1 px further in. Fills status, the scratch's edge points and the rim shares.
+ */
+const traceLimb = (
+  img: RgbImage,
+  u: number,
+  v: number,
+  r: number,
+  minStep: number,
+  s: FitScratch,
+  status: Uint8Array,
+  outsideU: Float64Array,
+  outsideV: Float64Array,
+  rim: Float64Array,
+  prof: Float64Array,
+): number => {
+  const rays = status.length;
+  const tang = new Float64Array(6);
+  let found = 0;
+  // Lengths scale with the ball: at 1080p (r ≈ 13 px) steps 1 px across, plateaus 1.5 px; at 4K twice.
+  const f = Math.max(1, r / 13);
+  const plateau = Math.round((1.5 * f) / STEP);
+  const span = Math.max(1, Math.round((0.5 * f) / STEP));
+  const inside = 0.2 * r + 1.5 * f;
+  const rho0 = r - inside;
+  const N = Math.min(MAX_SAMPLES, Math.round((inside + 0.12 * r + 1.5 * f) / STEP) + 1);
+  for (let i = 0; i < rays; i++) {
+    const th = (2 * Math.PI * i) / rays;
+    const cs = Math.cos(th);
+    const sn = Math.sin(th);
+    outsideU[i] = u + (r + 1.5) * cs;
+    outsideV[i] = v + (r + 1.5) * sn;
+    let ok = true;
+    // Three parallel rays 1 px apart, averaged: a third of the noise.
+    for (let k = 0; k < N && ok; k++) {
+      const x = u + (rho0 + k * STEP) * cs;
+      const y = v + (rho0 + k * STEP) * sn;
+      ok =
+        sample8(img, x, y, prof, 3 * k) &&
+        sample8(img, x - sn, y + cs, tang, 0) &&
+        sample8(img, x + sn, y - cs, tang, 3);
+      for (let c = 0; c < 3; c++)
+        prof[3 * k + c] = ((prof[3 * k + c] as number) + (tang[c] as number) + (tang[3 + c] as number)) / 3;
+    }
+    if (!ok) {
+      status[i] = RayStatus.unknown;
+      continue;
+    }
+    // The strongest step (samples 2 `span` apart) within the window, plateaus either side.
+    let best = -1;
+    let bestStep = 0;
+    for (let k = plateau; k < N - plateau; k++) {
+      const e =
+        Math.abs((prof[3 * (k + span)] as number) - (prof[3 * (k - span)] as number)) +
+        Math.abs((prof[3 * (k + span) + 1] as number) - (prof[3 * (k - span) + 1] as number)) +
+        Math.abs((prof[3 * (k + span) + 2] as number) - (prof[3 * (k - span) + 2] as number));
+      if (e > bestStep) {
+        bestStep = e;
+        best = k;
+      }
+    }
+    if (best < 0 || bestStep < minStep) {
+      status[i] = RayStatus.none;
+      continue;
+    }
+    const lin = (k: number, c: number): number => {
+      const x = prof[3 * k + c] as number;
+      const lo = Math.floor(x);
+      const f = x - lo;
+      return (
+        (1 - f) * (SRGB_TO_LINEAR[Math.min(255, lo)] as number) +
+        f * (SRGB_TO_LINEAR[Math.min(255, lo + 1)] as number)
+      );
+    };
+    const kin = best - plateau;
+    const kout = best + plateau;
+    const ar = lin(kin, 0);
+    const ag = lin(kin, 1);
+    const ab = lin(kin, 2);
+    const br = lin(kout, 0);
+    const bg = lin(kout, 1);
+    const bb = lin(kout, 2);
+    const er = ar - br;
+    const eg = ag - bg;
+    const eb = ab - bb;
+    const e2 = er * er + eg * eg + eb * eb;
+    if (e2 < 1e-8) {
+      status[i] = RayStatus.none;
+      continue;
+    }
+    // Walking in from the outside plateau: the first crossing of one half.
+    let rhoEdge = NaN;
+    let prev = 0;
+    for (let k = kout; k >= kin; k--) {
+      const p = ((lin(k, 0) - br) * er + (lin(k, 1) - bg) * eg + (lin(k, 2) - bb) * eb) / e2;
+      if (p >= 0.5 && k < kout) {
+        rhoEdge = rho0 + (k + (p - 0.5) / (p - prev)) * STEP;
+        break;
+      }
+      prev = p;
+    }
+    if (!Number.isFinite(rhoEdge)) {
+      status[i] = RayStatus.none;
+      continue;
+    }
+    // The step may lie a little inside the silhouette (a rim mirroring the cloth, a dark band where
+    // the lamps graze the ball): the same on every ray, so the fit takes it as the rim width.
+    rim[i] = 1;
+    status[i] = RayStatus.edge;
+    s.edgeU[i] = u + rhoEdge * cs;
+    s.edgeV[i] = v + rhoEdge * sn;
+    found++;
+  }
+  return found;
+};
+
+/** Mean colour (8-bit) of the disc inside 0.6 r and of a ring at 1.5 r; their summed difference. */
+const discContrast = (img: RgbImage, u: number, v: number, r: number): number => {
+  const inner = [0, 0, 0];
+  const outer: number[][] = [[], [], []];
+  let n = 0;
+  for (const [ring, count] of [
+    [0, 1],
+    [0.3, 8],
+    [0.6, 16],
+  ] as const) {
+    for (let k = 0; k < count; k++) {
+      const a = (2 * Math.PI * (k + 0.5)) / count;
+      for (let c = 0; c < 3; c++)
+        inner[c] = (inner[c] as number) + pix(img, u + ring * r * Math.cos(a), v + ring * r * Math.sin(a), c);
+      n++;
+    }
+  }
+  for (let k = 0; k < 24; k++) {
+    const a = (2 * Math.PI * k) / 24;
+    for (let c = 0; c < 3; c++)
+      (outer[c] as number[]).push(pix(img, u + 1.5 * r * Math.cos(a), v + 1.5 * r * Math.sin(a), c));
+  }
+  let d = 0;
+  for (let c = 0; c < 3; c++) {
+    const o = (outer[c] as number[]).sort((a, b) => a - b)[12] as number;
+    d += Math.abs((inner[c] as number) / n - o);
+  }
+  return d;
+};
+
+/**
+ * Balls in the frame's unexplained foreground found by their limbs. `labels` are the reduced frame's
+ * piece numbers (−1 for specks too small to be a piece), `pieceArea` each piece's area by label,
+ * `known` the balls already reported (their surroundings are not searched again).
+ */
+export const findByLimb = (
+  img: RgbImage,
+  g: VisionGeometry,
+  cloth: ClothModel,
+  reduced: Uint8Array,
+  mask: Uint8Array,
+  labels: Int32Array,
+  pieceArea: ReadonlyMap<number, number>,
+  known: readonly FittedBall[],
+  rimPx: number,
+  s: FitScratch,
+  o: LimbOptions = DEFAULT_LIMB_OPTIONS,
+  fo: FitOptions = DEFAULT_FIT_OPTIONS,
+): FittedBall[] => {
+  if (!o.enabled) return [];
+  const { rw, rh, scale, region } = g;
+  const rRed = g.maxRadius / scale;
+  const ballArea = Math.PI * rRed * rRed;
+  const near = rRed * 1.7;
+  // Seeds: foreground no known ball explains, in pieces small enough to be a few balls.
+  /** Squared distance (reduced px) from the centre of reduced pixel (i, j) to the nearest known ball. */
+  const nearest2 = (i: number, j: number): number => {
+    let best = Infinity;
+    for (const b of known) {
+      const dx = b.u / scale - (i + 0.5);
+      const dy = b.v / scale - (j + 0.5);
+      const d2 = dx * dx + dy * dy;
+      if (d2 < best) best = d2;
+    }
+    return best;
+  };
+  if (cand.length < rw * rh) cand = new Uint8Array(rw * rh);
+  const dil = Math.max(1, Math.round(rRed * 0.6));
+  const { colour, invcc, bw, blockSize, bright } = cloth;
+  const rd = reduced;
+  const list: number[] = [];
+  const bigPieces = new Set<number>();
+  for (let k = 0; k < rw * rh; k++) {
+    if (!mask[k]) continue;
+    const reg = region[k] as number;
+    // Seeds on the bed's cloth and the cushions only: the chalk lines, the rail and the holes in the
+    // pockets' mouths make foreground of their own (a ball over them has most of its disc beside).
+    if (reg !== Region.cloth && reg !== Region.cushion) continue;
+    const lab = labels[k] as number;
+    const i = k % rw;
+    const j = (k - i) / rw;
+    if (lab > 0 && (pieceArea.get(lab) ?? 0) > o.maxPieceBalls * ballArea) {
+      bigPieces.add(lab);
+      continue;
+    }
+    if (lab < 0) {
+      // A speck too small to be a piece seeds only when it is a highlight (what a ball the colour
+      // of the cloth may leave in the cloth model); dark and coloured specks are noise in dim light.
+      const bk = Math.floor(j / blockSize) * bw + Math.floor(i / blockSize);
+      const pc =
+        (rd[3 * k] as number) * (colour[3 * bk] as number) +
+        (rd[3 * k + 1] as number) * (colour[3 * bk + 1] as number) +
+        (rd[3 * k + 2] as number) * (colour[3 * bk + 2] as number);
+      if (pc * (invcc[bk] as number) <= bright) continue;
+    }
+    if (nearest2(i, j) < near * near) continue;
+    for (let dj = -dil; dj <= dil; dj++) {
+      const y = j + dj;
+      if (y < 0 || y >= rh) continue;
+      for (let di = -dil; di <= dil; di++) {
+        const x = i + di;
+        if (x < 0 || x >= rw) continue;
+        const q = y * rw + x;
+        if (region[q] === Region.outside || cand[q]) continue;
+        cand[q] = 1;
+        list.push(q);
+      }
+    }
+  }
+  // In a big piece (a pack) a ball the outlines missed touches one found: circles a diameter from
+  // each found ball, all round, where no other ball is and the piece's foreground is.
+  const peaks: { u: number; v: number; r: number; score: number; pack?: boolean }[] = [];
+  if (bigPieces.size > 0) {
+    for (const b of known) {
+      const lab = labels[Math.floor(b.v / scale) * rw + Math.floor(b.u / scale)] as number;
+      if (!bigPieces.has(lab)) continue;
+      const r0 = b.radius;
+      for (let a = 0; a < 24; a++) {
+        const u = b.u + 2 * r0 * Math.cos((a * Math.PI) / 12);
+        const v = b.v + 2 * r0 * Math.sin((a * Math.PI) / 12);
+        const q = Math.floor(v / scale) * rw + Math.floor(u / scale);
+        if (u < 0 || v < 0 || u >= img.width || v >= img.height || labels[q] !== lab) continue;
+        if (known.some((k) => (k.u - u) ** 2 + (k.v - v) ** 2 < (1.7 * r0) ** 2)) continue;
+        const sc = ringScore(img, u, v, r0, o.ringRays, o.minStep, o.minRing);
+        if (sc >= o.minRing) peaks.push({ u, v, r: r0, score: sc, pack: true });
+      }
+    }
+  }
+  if (list.length === 0 && peaks.length === 0) return [];
+  // Coarse ring scores on a grid of about a third of the radius over the candidate reduced pixels.
+  for (const q of list) {
+    cand[q] = 0;
+    const i = q % rw;
+    const j = (q - i) / rw;
+    const cu = (i + 0.5) * scale;
+    const cv = (j + 0.5) * scale;
+    const r0 = apparentRadius(g, cu, cv);
+    // A ball's centre is at least a diameter from any other's.
+    if (known.some((b) => (b.u - cu) ** 2 + (b.v - cv) ** 2 < (1.7 * r0) ** 2)) continue;
+    const sub = Math.max(1, Math.ceil(scale / (r0 / 3.2)));
+    for (let b = 0; b < sub; b++) {
+      for (let a = 0; a < sub; a++) {
+        const u = i * scale + ((a + 0.5) * scale) / sub;
+        const v = j * scale + ((b + 0.5) * scale) / sub;
+        const sc = ringScore(img, u, v, r0, o.ringRays, o.minStep, o.minRing);
+        if (sc >= o.minRing) peaks.push({ u, v, r: r0, score: sc });
+      }
+    }
+  }
+  peaks.sort((a, b) => b.score - a.score);
+  const out: FittedBall[] = [];
+  const prof = new Float64Array(3 * MAX_SAMPLES);
+  const tried: { u: number; v: number }[] = [];
+  for (const p of peaks) {
+    if (tried.some((t) => Math.hypot(t.u - p.u, t.v - p.v) < 0.6 * p.r)) continue;
+    tried.push(p);
+    // Refine by climbing: the best ring among the eight neighbours, in steps that halve to a pixel.
+    let bu = p.u;
+    let bv = p.v;
+    let bs = p.score;
+    for (let step = Math.max(1, Math.round(p.r / 8)); step >= 1; step = step > 1 ? Math.floor(step / 2) : 0) {
+      for (let moves = 0; moves < 6; moves++) {
+        let nu = bu;
+        let nv = bv;
+        for (let dv = -step; dv <= step; dv += step) {
+          for (let du = -step; du <= step; du += step) {
+            if (du === 0 && dv === 0) continue;
+            const sc = ringScore(img, bu + du, bv + dv, p.r, o.ringRays, o.minStep, bs + 1e-9);
+            if (sc > bs) {
+              bs = sc;
+              nu = bu + du;
+              nv = bv + dv;
+            }
+          }
+        }
+        if (nu === bu && nv === bv) break;
+        bu = nu;
+        bv = nv;
+      }
+    }
+    const f = fitLimb(img, g, bu, bv, rimPx, s, o, fo, prof);
+    if (!f) continue;
+    if ([...known, ...out].some((k) => Math.hypot(k.x - f.x, k.y - f.y) < 1.6 * g.ballRadius)) continue;
+    // A ball in a pack touches one found: a ring between balls that fits nowhere near that is not one.
+    const D = 2 * g.ballRadius;
+    if (p.pack && !known.some((k) => Math.abs(Math.hypot(k.x - f.x, k.y - f.y) - D) < PACK_SLACK_MM))
+      continue;
+    out.push(f);
+  }
+  return out;
+};
+
+/** Place a ball from its limb about (u, v): trace, fit the sphere, trace again from the fit. */
+const fitLimb = (
+  img: RgbImage,
+  g: VisionGeometry,
+  u0: number,
+  v0: number,
+  rimPx: number,
+  s: FitScratch,
+  o: LimbOptions,
+  fo: FitOptions,
+  prof: Float64Array,
+): FittedBall | undefined => {
+  const rays = fo.rays;
+  const start = pixelToCentrePlane(g, u0, v0);
+  if (!start) return undefined;
+  let [x, y] = start;
+  let u = u0;
+  let v = v0;
+  const status = new Uint8Array(rays);
+  const outsideU = new Float64Array(rays);
+  const outsideV = new Float64Array(rays);
+  const dirs = new Float64Array(3 * rays);
+  const rim = new Float64Array(rays);
+  let radius = apparentRadius(g, u, v);
+  let fit;
+  for (let pass = 0; pass < 2; pass++) {
+    const found = traceLimb(img, u, v, radius, o.minStep, s, status, outsideU, outsideV, rim, prof);
+    if (found < o.minInliers * rays) {
+      return undefined;
+    }
+    edgeRays(g.calibration, s, status, rays, dirs);
+    const mmPerPx = g.ballRadius / radius;
+    fit = fitSphere(g, dirs, rim, status, x, y, rimPx * mmPerPx, mmPerPx, fo, s);
+    x = fit.x;
+    y = fit.y;
+    [u, v] = projectPoint(g.calibration, x, y, g.ballCentreHeight);
+    radius = apparentRadius(g, u, v);
+  }
+  if (!fit || fit.inliers < o.minInliers * rays || fit.rms > o.maxRmsPx) return undefined;
+  if (discContrast(img, u, v, radius) < o.minDisc) return undefined;
+  const mmPerPx = g.ballRadius / radius;
+  // The limb was seen nearly all round and the disc is not the cloth around it: as solid as a ball.
+  return makeFitted(g, fit, radius, mmPerPx, status, dirs, rim, outsideU, outsideV, 1);
+};
