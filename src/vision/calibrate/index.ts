@@ -42,7 +42,15 @@ import {
   type FeatureOptions,
 } from './features.ts';
 import { distancesOf, fitRobust, type FitOptions } from './fit.ts';
-import { DEFAULT_OUTLINE, findOutline, type OutlineOptions } from './outline.ts';
+import {
+  DEFAULT_OUTLINE,
+  findOutline,
+  lensFrame,
+  radialToOpenCv,
+  undistortPoint,
+  type Outline,
+  type OutlineOptions,
+} from './outline.ts';
 
 export interface ImageCalibrationInput {
   readonly image: RgbImage;
@@ -166,6 +174,48 @@ const count = (features: readonly Feature[]): Record<FeatureKind, number> => {
   return out;
 };
 
+/**
+ * The intrinsics a first camera assumes with none given: the lens's barrel as the straightest sides of
+ * the outline showed it, and the focal length the outline's corners give (the homography's
+ * orthogonality), or `focalGuess` of the picture's long side where the view is too nearly head-on for
+ * them to tell.
+ */
+const guessIntrinsics = (
+  size: ImageSize,
+  outline: Outline,
+  outer: readonly (readonly [number, number])[],
+  tableSpec: TableSpec,
+  focalGuess: number,
+): Intrinsics => {
+  const lens = lensFrame(size.width, size.height);
+  const long = Math.max(size.width, size.height);
+  const points = outline.corners.map((p, i) => {
+    const [u, v] = undistortPoint(lens, outline.radial, p.u, p.v);
+    return { u, v, x: outer[i]?.[0] ?? 0, y: outer[i]?.[1] ?? 0 };
+  });
+  let focal = focalGuess * long;
+  for (const order of [points, [points[1], points[0], points[3], points[2]]]) {
+    const pts = order.filter((p) => p !== undefined);
+    const solved = solveCalibration({ tableSpec, image: size, points: pts });
+    if (!solved.ok) continue;
+    const f = solved.value.calibration.camera.fx;
+    if (f > 0.3 * long && f < 1.5 * long) focal = f;
+    break;
+  }
+  const { k1, k2 } = radialToOpenCv(lens, outline.radial, focal);
+  return {
+    fx: focal,
+    fy: focal,
+    cx: lens.cx,
+    cy: lens.cy,
+    k1,
+    k2,
+    p1: 0,
+    p2: 0,
+    k3: 0,
+  };
+};
+
 /** Solve the camera from a picture of the table. */
 export const calibrateFromImage = (
   input: ImageCalibrationInput,
@@ -190,17 +240,7 @@ export const calibrateFromImage = (
     [bed.width + c, bed.length + c],
     [-c, bed.length + c],
   ] as const;
-  const guess: Intrinsics = camera ?? {
-    fx: o.focalGuess * size.width,
-    fy: o.focalGuess * size.width,
-    cx: (size.width - 1) / 2,
-    cy: (size.height - 1) / 2,
-    k1: 0,
-    k2: 0,
-    p1: 0,
-    p2: 0,
-    k3: 0,
-  };
+  const guess: Intrinsics = camera ?? guessIntrinsics(size, found.outline, outer, tableSpec, o.focalGuess);
   let start: Calibration | undefined;
   for (const order of [
     [0, 1, 2, 3],

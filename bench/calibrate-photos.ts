@@ -1,0 +1,69 @@
+// Calibration from photo-like pictures (tests/helpers/photo-table.ts: a style the calibrator was not
+// developed on): the share of pictures calibrated, the RMS reprojection, and how far a ball anywhere
+// on the bed lands from where the true camera sees it, on the tuning set (seeds 1…) and the held-out
+// set (seeds 900 001…, with blue cloth and black or maple rails the tuning set never has).
+// `npx tsx bench/calibrate-photos.ts [tuning|heldout] [count] [first seed]`
+import { performance } from 'node:perf_hooks';
+import { pixelToPlane, project, type Calibration } from '../src/camera/index.ts';
+import { mm } from '../src/units.ts';
+import { calibrateFromImage, halfTurn } from '../src/vision/calibrate/index.ts';
+import { photoTable } from '../tests/helpers/photo-table.ts';
+
+const set = process.argv[2] === 'heldout' ? 'heldout' : 'tuning';
+const count = Number(process.argv[3] ?? (set === 'heldout' ? 40 : 24));
+const first = Number(process.argv[4] ?? (set === 'heldout' ? 900_001 : 1));
+
+/** RMS and worst error (mm) of a ball over an 11 × 21 grid of the bed, the better of the two half turns. */
+const ballErrors = (truth: Calibration, solved: Calibration): { rms: number; max: number } => {
+  const { width: W, length: L, ballRadius: r } = truth.table;
+  const of = (c: Calibration): { rms: number; max: number } => {
+    const e: number[] = [];
+    for (let i = 0; i <= 10; i++)
+      for (let j = 0; j <= 20; j++) {
+        const x = r + ((W - 2 * r) * i) / 10;
+        const y = r + ((L - 2 * r) * j) / 20;
+        const q = pixelToPlane(c, project(truth, { x: mm(x), y: mm(y), z: mm(r) }), mm(r));
+        e.push(q ? Math.hypot(q.x - x, q.y - y) : Infinity);
+      }
+    return { rms: Math.sqrt(e.reduce((s, v) => s + v * v, 0) / e.length), max: Math.max(...e) };
+  };
+  const a = of(solved);
+  const b = of(halfTurn(solved));
+  return a.rms <= b.rms ? a : b;
+};
+
+const t0 = performance.now();
+const cv = await import('@techstark/opencv-js');
+console.log(`@techstark/opencv-js import: ${(performance.now() - t0).toFixed(0)} ms (${typeof cv})`);
+
+const rows: { ok: boolean; rms: number; ballRms: number; ballMax: number }[] = [];
+const failures: Record<string, number> = {};
+for (let seed = first; seed < first + count; seed++) {
+  const photo = photoTable(seed, undefined, set === 'heldout');
+  const t = performance.now();
+  const r = calibrateFromImage({ image: photo.image, tableSpec: photo.tableSpec });
+  const ms = performance.now() - t;
+  if (!r.ok) {
+    const reason = r.error.message.replace(/\d+(\.\d+)?/g, 'N');
+    failures[reason] = (failures[reason] ?? 0) + 1;
+    rows.push({ ok: false, rms: NaN, ballRms: NaN, ballMax: NaN });
+    console.log(`${seed}  FAIL  ${photo.style}: ${r.error.message} (${ms.toFixed(0)} ms)`);
+    continue;
+  }
+  const e = ballErrors(photo.truth, r.value.calibration);
+  rows.push({ ok: true, rms: r.value.rmsPx, ballRms: e.rms, ballMax: e.max });
+  console.log(
+    `${seed}  ok  ${photo.style}: ${r.value.rmsPx.toFixed(2)} px, ball ${e.rms.toFixed(1)} mm RMS, ${e.max.toFixed(1)} worst (${ms.toFixed(0)} ms)`,
+  );
+}
+const ok = rows.filter((r) => r.ok);
+const mean = (a: number[]): number => a.reduce((s, v) => s + v, 0) / Math.max(1, a.length);
+const median = (a: number[]): number => [...a].sort((p, q) => p - q)[a.length >> 1] ?? NaN;
+console.log(`\n${set}: ${ok.length}/${rows.length} calibrated (${((100 * ok.length) / rows.length).toFixed(0)} %)`);
+console.log(
+  `RMS reprojection: mean ${mean(ok.map((r) => r.rms)).toFixed(2)} px, worst ${Math.max(...ok.map((r) => r.rms)).toFixed(2)} px`,
+);
+console.log(
+  `ball error: mean RMS ${mean(ok.map((r) => r.ballRms)).toFixed(1)} mm (median ${median(ok.map((r) => r.ballRms)).toFixed(1)}), worst ${Math.max(...ok.map((r) => r.ballMax)).toFixed(1)} mm`,
+);
+for (const [k, v] of Object.entries(failures)) console.log(`  ${v} × ${k}`);
