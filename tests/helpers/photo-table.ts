@@ -182,7 +182,7 @@ const makeCamera = (rng: Rng, o: PhotoOptions, spec: TableSpec, outerMargin: num
       const t: [number, number, number] = [0, 1, 2].map(
         (r) => -((R[r] as number[])[0]! * C[0]! + (R[r] as number[])[1]! * C[1]! + (R[r] as number[])[2]! * C[2]!),
       ) as [number, number, number];
-      return { table, image: { width, height }, camera, pose: { R, t } };
+      return { table, tableSpec: spec, image: { width, height }, camera, pose: { R, t } };
     };
     // Bisect the distance until the outline fills `fill` of the tighter side and stays inside.
     const extent = (c: Calibration): number => {

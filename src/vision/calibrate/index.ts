@@ -83,6 +83,10 @@ export interface ImageCalibrationOptions {
   readonly maxRmsPx: number;
   /** Least number of the six pockets that must be dark where the camera puts them. */
   readonly minPockets: number;
+  /** Focal lengths (as multiples of the first guess) tried from the start again when the first fails. */
+  readonly focalRetries: readonly number[];
+  /** Radial coefficient κ1 of the outline (in half long sides) beyond which the lens counts as wide. */
+  readonly strongRadial: number;
 }
 
 export const DEFAULT_IMAGE_CALIBRATION: ImageCalibrationOptions = {
@@ -95,6 +99,8 @@ export const DEFAULT_IMAGE_CALIBRATION: ImageCalibrationOptions = {
   minCushionShare: 0.4,
   maxRmsPx: 1.5,
   minPockets: 4,
+  strongRadial: 0.1,
+  focalRetries: [0.8, 1.25],
 };
 
 export interface ImageCalibration {
@@ -241,86 +247,112 @@ export const calibrateFromImage = (
     [-c, bed.length + c],
   ] as const;
   const guess: Intrinsics = camera ?? guessIntrinsics(size, found.outline, outer, tableSpec, o.focalGuess);
-  let start: Calibration | undefined;
-  for (const order of [
-    [0, 1, 2, 3],
-    [1, 0, 3, 2],
-  ] as const) {
-    const points = order.map((k, i) => ({
-      ...toUv(corners[k]),
-      x: outer[i]?.[0] ?? 0,
-      y: outer[i]?.[1] ?? 0,
-    }));
-    const solved = solveCalibration({ tableSpec, image: size, points, camera: guess });
-    if (solved.ok) {
-      start = solved.value.calibration;
-      break;
+  // One attempt from a first guess at the intrinsics: the camera the corners give, then the rounds.
+  const attempt = (guess: Intrinsics): Result<ImageCalibration> => {
+    let start: Calibration | undefined;
+    for (const order of [
+      [0, 1, 2, 3],
+      [1, 0, 3, 2],
+    ] as const) {
+      const points = order.map((k, i) => ({
+        ...toUv(corners[k]),
+        x: outer[i]?.[0] ?? 0,
+        y: outer[i]?.[1] ?? 0,
+      }));
+      const solved = solveCalibration({ tableSpec, image: size, points, camera: guess });
+      if (solved.ok) {
+        start = solved.value.calibration;
+        break;
+      }
     }
-  }
-  if (!start) return noTable('the cloth-coloured region does not look like a table seen from above');
+    if (!start) return noTable('the cloth-coloured region does not look like a table seen from above');
 
-  const fitOf = (round: number): FitOptions =>
-    camera ? { intrinsics: 'pose' } : { intrinsics: round === 0 ? 'focal' : 'focal+distortion' };
-  let current = start;
-  let orientationFromMarkings = false;
-  let inliers: Feature[] = [];
-  let profiles = 0;
-  const pxScale = Math.max(1, size.width / 1920);
-  for (const [round, window1080] of o.windows.entries()) {
-    const window = window1080 * pxScale;
-    const bandSlackPx = o.features.bandSlackPx * pxScale;
-    // While the focal length is the guess, the nose is looked for anywhere from 0.4 to 3 times the
-    // predicted band beyond the cloth's edge.
-    const fo: FeatureOptions =
-      camera || round > 0
-        ? { ...o.features, window, bandSlackPx }
-        : { ...o.features, window, band: [0.4, 3], bandSlackPx: 1.5 * bandSlackPx };
-    const cushions = findCushionEdges(image, current, clothBrightness, fo);
-    profiles = cushions.profiles;
-    const features = [...cushions.features];
-    if (round > 0)
-      features.push(
-        ...findMarkingLines(image, current, clothBrightness, fo),
-        ...findSpots(image, current, o.spotRadius, clothBrightness, fo),
+    // A strong barrel (a wide lens) bends about the principal point, which is then fitted too in the
+    // last rounds.
+    const strong = Math.abs(found.outline.radial[0]) > o.strongRadial;
+    const fitOf = (round: number): FitOptions =>
+      camera
+        ? { intrinsics: 'pose' }
+        : {
+            intrinsics:
+              round === 0 ? 'focal' : strong && round >= 2 ? 'focal+distortion+centre' : 'focal+distortion',
+          };
+    let current = start;
+    let orientationFromMarkings = false;
+    let inliers: Feature[] = [];
+    let edges = 0;
+    const pxScale = Math.max(1, size.width / 1920);
+    for (const [round, window1080] of o.windows.entries()) {
+      const window = window1080 * pxScale;
+      const bandSlackPx = o.features.bandSlackPx * pxScale;
+      // While the focal length is the guess, the nose is looked for anywhere from 0.4 to 3 times the
+      // predicted band beyond the cloth's edge.
+      const fo: FeatureOptions =
+        camera || round > 0
+          ? { ...o.features, window, bandSlackPx }
+          : { ...o.features, window, band: [0.4, 3], bandSlackPx: 1.5 * bandSlackPx };
+      const cushions = findCushionEdges(image, current, clothBrightness, fo);
+      edges = cushions.edges;
+      const features = [...cushions.features];
+      if (round > 0)
+        features.push(
+          ...findMarkingLines(image, current, clothBrightness, fo),
+          ...findSpots(image, current, o.spotRadius, clothBrightness, fo),
+        );
+      if (features.length < MIN_FEATURES)
+        return noTable('the cushions are not where the outline of the cloth puts them');
+      const fitted = fitRobust(current, features, fitOf(round));
+      current = fitted.calibration;
+      inliers = fitted.inliers;
+      if (round === 0 && current.table.markings) {
+        // Which end is baulk: the markings are found at one end only.
+        const fo2: FeatureOptions = { ...o.features, window: (o.windows[1] ?? window1080) * pxScale };
+        const score = (cal: Calibration): number =>
+          findMarkingLines(image, cal, clothBrightness, fo2).length +
+          3 * findSpots(image, cal, o.spotRadius, clothBrightness, fo2).length;
+        const turned = halfTurn(current);
+        if (score(turned) > score(current)) current = turned;
+        orientationFromMarkings = true;
+      }
+    }
+
+    const counts = count(inliers);
+    if (counts.nose + counts.clothEdge < o.minCushionShare * edges)
+      return noTable(
+        `the cushions were found along only ${counts.nose + counts.clothEdge} of ${edges} edge points`,
       );
-    if (features.length < MIN_FEATURES)
-      return noTable('the cushions are not where the outline of the cloth puts them');
-    const fitted = fitRobust(current, features, fitOf(round));
-    current = fitted.calibration;
-    inliers = fitted.inliers;
-    if (round === 0 && current.table.markings) {
-      // Which end is baulk: the markings are found at one end only.
-      const fo2: FeatureOptions = { ...o.features, window: (o.windows[1] ?? window1080) * pxScale };
-      const score = (cal: Calibration): number =>
-        findMarkingLines(image, cal, clothBrightness, fo2).length +
-        3 * findSpots(image, cal, o.spotRadius, clothBrightness, fo2).length;
-      const turned = halfTurn(current);
-      if (score(turned) > score(current)) current = turned;
-      orientationFromMarkings = true;
-    }
+    const d = distancesOf(current, inliers);
+    const rmsPx = Math.sqrt(d.reduce((s, x) => s + x * x, 0) / d.length);
+    if (!(rmsPx <= o.maxRmsPx * pxScale))
+      return noTable(`the table model fits the picture only to ${rmsPx.toFixed(1)} px RMS`);
+    const pockets = darkPockets(image, current, clothBrightness);
+    if (pockets < o.minPockets)
+      return noTable(`only ${pockets} of the 6 pockets are dark where the cushions put them`);
+    const valid = validateCalibration(current);
+    if (!valid.ok)
+      return err(
+        refereeError(
+          'SOLVE_FAILED',
+          `the camera found does not make a usable calibration: ${valid.error.message}`,
+          'image',
+        ),
+      );
+    return ok({ calibration: valid.value, rmsPx, features: counts, orientationFromMarkings });
+  };
+  const first = attempt(guess);
+  if (first.ok || camera) return first;
+  // The focal length the corners give is uncertain in a view nearly straight down, and the rounds
+  // can settle on a wrong one that the pockets then show up: a longer and a shorter start, the
+  // lens's bending in pixels kept.
+  for (const scale of o.focalRetries) {
+    const again = attempt({
+      ...guess,
+      fx: guess.fx * scale,
+      fy: guess.fy * scale,
+      k1: guess.k1 * scale ** 2,
+      k2: guess.k2 * scale ** 4,
+    });
+    if (again.ok) return again;
   }
-
-  const counts = count(inliers);
-  // Two edges a profile: the cloth's and the nose.
-  if (counts.nose + counts.clothEdge < 2 * o.minCushionShare * profiles)
-    return noTable(
-      `the cushions were found along only ${counts.nose + counts.clothEdge} of ${2 * profiles} edge points`,
-    );
-  const d = distancesOf(current, inliers);
-  const rmsPx = Math.sqrt(d.reduce((s, x) => s + x * x, 0) / d.length);
-  if (!(rmsPx <= o.maxRmsPx))
-    return noTable(`the table model fits the picture only to ${rmsPx.toFixed(1)} px RMS`);
-  const pockets = darkPockets(image, current, clothBrightness);
-  if (pockets < o.minPockets)
-    return noTable(`only ${pockets} of the 6 pockets are dark where the cushions put them`);
-  const valid = validateCalibration(current);
-  if (!valid.ok)
-    return err(
-      refereeError(
-        'SOLVE_FAILED',
-        `the camera found does not make a usable calibration: ${valid.error.message}`,
-        'image',
-      ),
-    );
-  return ok({ calibration: valid.value, rmsPx, features: counts, orientationFromMarkings });
+  return first;
 };

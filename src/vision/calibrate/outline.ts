@@ -24,6 +24,8 @@ export interface OutlineOptions {
    * of the cushions between the bed and the cushion tops are dark enough in dim light to drop out.
    */
   readonly closing: number;
+  /** Radius (working pixels) of the opening that then takes specks off the outline. */
+  readonly opening: number;
   /** Least share of the image the bed region must cover to be a table at all. */
   readonly minArea: number;
   /** Share of each side's outline (its middle) the side's line is fitted to: the ends are the pockets. */
@@ -45,8 +47,9 @@ export interface OutlineOptions {
 export const DEFAULT_OUTLINE: OutlineOptions = {
   workingWidth: 480,
   chromaTolerance: 0.07,
-  brightness: [0.2, 2.2],
+  brightness: [0.3, 2.2],
   closing: 3,
+  opening: 2,
   minArea: 0.15,
   sideMiddle: 0.6,
   maxSideRms: 2,
@@ -190,6 +193,28 @@ const middleColour = (s: Small): [number, number, number] => {
   }
   const med = (a: number[]): number => a.sort((p, q) => p - q)[a.length >> 1] ?? 0;
   return [med(ch[0] as number[]), med(ch[1] as number[]), med(ch[2] as number[])];
+};
+
+/** The working image under a 3 × 3 box filter: a pixel's chromaticity is steadier so. */
+const smooth = (s: Small): Small => {
+  const { width: w, height: h } = s;
+  const out = new Float32Array(s.rgb.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      for (let c = 0; c < 3; c++) {
+        let t = 0;
+        let n = 0;
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            const xx = x + dx;
+            const yy = y + dy;
+            if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+            t += s.rgb[(yy * w + xx) * 3 + c] as number;
+            n++;
+          }
+        out[(y * w + x) * 3 + c] = t / n;
+      }
+  return { ...s, rgb: out };
 };
 
 /** 1 where a working pixel has the cloth's chromaticity and about its brightness. */
@@ -483,6 +508,50 @@ const fitSides = (
   return fits;
 };
 
+/** The convex hull of points (Andrew's monotone chain), counter-clockwise in (x, y). */
+const convexHull = (pts: readonly [number, number][]): [number, number][] => {
+  const p = [...pts].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  if (p.length < 3) return p;
+  const cross = (o: [number, number], a: [number, number], b: [number, number]): number =>
+    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const lower: [number, number][] = [];
+  for (const q of p) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, q) <= 0)
+      lower.pop();
+    lower.push(q);
+  }
+  const upper: [number, number][] = [];
+  for (let i = p.length - 1; i >= 0; i--) {
+    const q = p[i] as [number, number];
+    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, q) <= 0)
+      upper.pop();
+    upper.push(q);
+  }
+  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
+};
+
+/**
+ * The points of an outline on its convex hull (within `tol`): the sides of a bed made straight are the
+ * hull's; what cuts into the cloth (pockets, a cue, a box over a corner, a ball on a cushion) is not.
+ */
+const onHull = (pts: readonly [number, number][], tol: number): [number, number][] => {
+  const hull = convexHull(pts);
+  const edges = hull.map((a, i) => {
+    const b = hull[(i + 1) % hull.length] as [number, number];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    return { a, dx: (b[0] - a[0]) / len, dy: (b[1] - a[1]) / len, len };
+  });
+  return pts.filter(([x, y]) =>
+    edges.some((e) => {
+      const rx = x - e.a[0];
+      const ry = y - e.a[1];
+      const t = rx * e.dx + ry * e.dy;
+      if (t < -tol || t > e.len + tol) return false;
+      return Math.abs(rx * e.dy - ry * e.dx) <= tol;
+    }),
+  );
+};
+
 /** Where a side lies in the picture, for a message: the top, bottom, left or right one. */
 const sideName = (l: Line, cx: number, cy: number): string => {
   // The foot of the perpendicular from the region's centre.
@@ -491,7 +560,13 @@ const sideName = (l: Line, cx: number, cy: number): string => {
   const fy = cy - t * l.ny;
   const dx = fx - cx;
   const dy = fy - cy;
-  return Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'right one' : 'left one') : dy > 0 ? 'bottom one' : 'top one';
+  return Math.abs(dx) > Math.abs(dy)
+    ? dx > 0
+      ? 'right one'
+      : 'left one'
+    : dy > 0
+      ? 'bottom one'
+      : 'top one';
 };
 
 /**
@@ -502,15 +577,28 @@ export const findOutline = (img: RgbImage, o: OutlineOptions = DEFAULT_OUTLINE):
   const s = reduce(img, o.workingWidth);
   const cloth = middleColour(s);
   if (cloth[0] + cloth[1] + cloth[2] < 15) return { ok: false, reason: 'the middle of the picture is black' };
-  const mask = morph(
-    morph(clothMask(s, cloth, o), s.width, s.height, o.closing, true),
+  // Closing bridges the cushions' shaded faces; opening then takes off the specks of a dark rail
+  // whose noisy colour passes for the cloth's here and there along the outline.
+  const closed = morph(
+    morph(clothMask(smooth(s), cloth, o), s.width, s.height, o.closing, true),
     s.width,
     s.height,
     o.closing,
     false,
   );
+  const mask = morph(morph(closed, s.width, s.height, o.opening, false), s.width, s.height, o.opening, true);
   const { region, size } = largestRegion(mask, s.width, s.height, o.minPiece);
   const area = size / (s.width * s.height);
+  if (process.env.DBG)
+    (process as unknown as { getBuiltinModule: (m: string) => typeof import('node:fs') })
+      .getBuiltinModule('node:fs')
+      .writeFileSync(
+        '/tmp/pt/mask.pgm',
+        Buffer.concat([
+          Buffer.from(`P5 ${s.width} ${s.height} 255\n`),
+          Buffer.from(region.map((x, i) => (x ? 255 : mask[i] ? 128 : 0))),
+        ]),
+      );
   if (area < o.minArea)
     return {
       ok: false,
@@ -559,7 +647,10 @@ export const findOutline = (img: RgbImage, o: OutlineOptions = DEFAULT_OUTLINE):
   // The lens's barrel bends the sides: the radial coefficients that make them straightest, first
   // λ1 alone over its range, then both by a pattern search.
   const sidesAt = (l: Radial): SideFit[] | undefined => {
-    const pts = full.map(([u, v]) => undistortPoint(lens, l, u, v));
+    const pts = onHull(
+      full.map(([u, v]) => undistortPoint(lens, l, u, v)).filter(([u, v]) => Number.isFinite(u + v)),
+      2 * tol,
+    );
     return fitSides(pts, theta, tol, f, (u, v) => distortPoint(lens, l, u, v));
   };
   const score = (fits: SideFit[] | undefined): number =>
@@ -568,7 +659,10 @@ export const findOutline = (img: RgbImage, o: OutlineOptions = DEFAULT_OUTLINE):
   let best = -Infinity;
   for (let a = o.radialRange[0]; a <= o.radialRange[1] + 1e-9; a += o.radialStep) {
     // κ2 free of κ1, or as a wide lens's usually is (about half κ1²).
-    for (const l of [[a, 0], [a, 0.5 * a * a]] as const) {
+    for (const l of [
+      [a, 0],
+      [a, 0.5 * a * a],
+    ] as const) {
       const sc = score(sidesAt(l));
       if (sc > best) {
         best = sc;
@@ -596,6 +690,11 @@ export const findOutline = (img: RgbImage, o: OutlineOptions = DEFAULT_OUTLINE):
   if (!fits) return { ok: false, reason: 'the cloth-coloured region has no four sides' };
   // A side with too few points on its line is hidden (or is not a side at all).
   const names = fits.map((q) => sideName(q.line, mx * f, my * f));
+  if (process.env.DBG)
+    console.error(
+      bestL,
+      fits.map((q) => [q.inliers, Math.round(q.expected), q.rms.toFixed(1)]),
+    );
   const missing = fits.flatMap((q, k) =>
     q.inliers < o.minSideShare * q.expected ? [names[k] as string] : [],
   );
@@ -613,14 +712,19 @@ export const findOutline = (img: RgbImage, o: OutlineOptions = DEFAULT_OUTLINE):
     if (!p) return { ok: false, reason: 'two sides of the cloth-coloured region are parallel' };
     const [u, v] = distortPoint(lens, bestL, p[0], p[1]);
     if (!(Math.abs(u) < 3 * img.width && Math.abs(v) < 3 * img.height))
-      return { ok: false, reason: 'the cloth-coloured region\'s sides do not meet near the picture' };
+      return { ok: false, reason: "the cloth-coloured region's sides do not meet near the picture" };
     corners.push({ u, v });
   }
   // corners[k] joins side k and side k + 1, so corners[3] → corners[0] runs along side 0, an end.
   return {
     ok: true,
     outline: {
-      corners: [corners[3] as ImagePoint, corners[0] as ImagePoint, corners[1] as ImagePoint, corners[2] as ImagePoint],
+      corners: [
+        corners[3] as ImagePoint,
+        corners[0] as ImagePoint,
+        corners[1] as ImagePoint,
+        corners[2] as ImagePoint,
+      ],
       cloth: [cloth[0], cloth[1], cloth[2]],
       area,
       radial: bestL,
