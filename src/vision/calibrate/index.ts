@@ -83,6 +83,10 @@ export interface ImageCalibrationOptions {
   readonly maxRmsPx: number;
   /** Least number of the six pockets that must be dark where the camera puts them. */
   readonly minPockets: number;
+  /** Focal lengths (in the picture's long sides) a fit with no camera given may end at… */
+  readonly focalRange: readonly [number, number];
+  /** …and the most |k1| (it bends a lens that much only near its fold). */
+  readonly maxK1: number;
   /** Focal lengths (as multiples of the first guess) tried from the start again when the first fails. */
   readonly focalRetries: readonly number[];
   /** Radial coefficient κ1 of the outline (in half long sides) beyond which the lens counts as wide. */
@@ -101,6 +105,8 @@ export const DEFAULT_IMAGE_CALIBRATION: ImageCalibrationOptions = {
   minPockets: 4,
   strongRadial: 0.1,
   focalRetries: [0.8, 1.25],
+  focalRange: [0.25, 2],
+  maxK1: 1,
 };
 
 export interface ImageCalibration {
@@ -325,6 +331,18 @@ export const calibrateFromImage = (
     const rmsPx = Math.sqrt(d.reduce((s, x) => s + x * x, 0) / d.length);
     if (!(rmsPx <= o.maxRmsPx * pxScale))
       return noTable(`the table model fits the picture only to ${rmsPx.toFixed(1)} px RMS`);
+    // A view nearly straight down fixes the focal length only through the cushions' few millimetres
+    // of parallax; with the lens's bending free too, the fit can run off to a long lens bent hard.
+    const k = current.camera;
+    const long = Math.max(size.width, size.height);
+    if (
+      !camera &&
+      !(k.fx > o.focalRange[0] * long && k.fx < o.focalRange[1] * long && Math.abs(k.k1) < o.maxK1)
+    )
+      return noTable(
+        `the lens fit ran away (focal length ${k.fx.toFixed(0)} px for a picture ${long} px across, ` +
+          `k1 ${k.k1.toFixed(2)}): the picture does not fix the focal length; give it with --camera`,
+      );
     const pockets = darkPockets(image, current, clothBrightness);
     if (pockets < o.minPockets)
       return noTable(`only ${pockets} of the 6 pockets are dark where the cushions put them`);
