@@ -11,7 +11,7 @@ import { project } from '../../src/camera/index.ts';
 import type { TableSpec } from '../../src/camera/index.ts';
 import type { RgbImage } from '../../src/image.ts';
 import { makeRng, type Rng } from '../../src/sim/random.ts';
-import { mm, pointPx } from "../../src/units.ts";
+import { mm, pointPx } from '../../src/units.ts';
 
 type Rgb = readonly [number, number, number];
 
@@ -95,7 +95,11 @@ export const HELD_OUT_STYLES = {
 const pick = <T>(rng: Rng, a: readonly T[]): T => a[rng.int(0, a.length)] as T;
 
 /** Options for a seed: the tuning set (`heldOut` false) or the held-out set. */
-export const photoOptionsFromSeed = (seed: number, heldOut = false, sizes?: readonly PhotoOptions['size'][]): PhotoOptions => {
+export const photoOptionsFromSeed = (
+  seed: number,
+  heldOut = false,
+  sizes?: readonly PhotoOptions['size'][],
+): PhotoOptions => {
   const rng = makeRng(seed * 7919 + 13);
   const styles = heldOut ? HELD_OUT_STYLES : TUNING_STYLES;
   const lens = rng.next() < 0.35 ? 'ultrawide' : 'normal';
@@ -180,7 +184,8 @@ const makeCamera = (rng: Rng, o: PhotoOptions, spec: TableSpec, outerMargin: num
     const calAt = (D: number): Calibration => {
       const C = [target[0] - D * fwd[0], target[1] - D * fwd[1], target[2] - D * fwd[2]];
       const t: [number, number, number] = [0, 1, 2].map(
-        (r) => -((R[r] as number[])[0]! * C[0]! + (R[r] as number[])[1]! * C[1]! + (R[r] as number[])[2]! * C[2]!),
+        (r) =>
+          -((R[r] as number[])[0]! * C[0]! + (R[r] as number[])[1]! * C[1]! + (R[r] as number[])[2]! * C[2]!),
       ) as [number, number, number];
       return { table, tableSpec: spec, image: { width, height }, camera, pose: { R, t } };
     };
@@ -546,7 +551,8 @@ export const photoTable = (seed: number, given?: Partial<PhotoOptions>, heldOut 
       for (let bx = 0; bx + 8 <= width; bx += 8)
         for (let c = 0; c < 3; c++) {
           let s = 0;
-          for (let yy = by; yy < by + 8; yy++) for (let xx = bx; xx < bx + 8; xx++) s += acc[(yy * width + xx) * 3 + c] as number;
+          for (let yy = by; yy < by + 8; yy++)
+            for (let xx = bx; xx < bx + 8; xx++) s += acc[(yy * width + xx) * 3 + c] as number;
           const mean = s / 64;
           for (let yy = by; yy < by + 8; yy++)
             for (let xx = bx; xx < bx + 8; xx++) {

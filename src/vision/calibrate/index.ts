@@ -19,6 +19,7 @@
 // (what is left is the principal point's offset and the tangential terms, which are not fitted);
 // with the intrinsics given, spots within 0.3 mm and balls within 0.4 mm. About 1–2 s a picture.
 import {
+  foldRadius,
   project,
   solveCalibration,
   tableFromSpec,
@@ -214,7 +215,14 @@ const guessIntrinsics = (
     if (f > 0.3 * long && f < 1.5 * long) focal = f;
     break;
   }
-  const { k1, k2 } = radialToOpenCv(lens, outline.radial, focal);
+  // The model must not fold back inside the picture (a κ2 < 0 from a nearly straight lens can): then
+  // κ2, or the bending altogether, is dropped.
+  const corner = Math.hypot(size.width, size.height) / 2 / focal;
+  let { k1, k2 } = radialToOpenCv(lens, outline.radial, focal);
+  const folds = (a: number, b: number): boolean =>
+    foldRadius({ fx: focal, fy: focal, cx: 0, cy: 0, k1: a, k2: b, p1: 0, p2: 0, k3: 0 }) < 1.2 * corner;
+  if (folds(k1, k2)) k2 = 0;
+  if (folds(k1, k2)) k1 = 0;
   return {
     fx: focal,
     fy: focal,
