@@ -182,11 +182,10 @@ const makeCamera = (rng: Rng, o: PhotoOptions, spec: TableSpec, outerMargin: num
       outline.push([-m, -m + s * (L + 2 * m)], [W + m, -m + s * (L + 2 * m)]);
     }
     const calAt = (D: number): Calibration => {
-      const C = [target[0] - D * fwd[0], target[1] - D * fwd[1], target[2] - D * fwd[2]];
-      const t: [number, number, number] = [0, 1, 2].map(
-        (r) =>
-          -((R[r] as number[])[0]! * C[0]! + (R[r] as number[])[1]! * C[1]! + (R[r] as number[])[2]! * C[2]!),
-      ) as [number, number, number];
+      const C = [target[0] - D * fwd[0], target[1] - D * fwd[1], target[2] - D * fwd[2]] as const;
+      const row = (r: readonly [number, number, number]): number =>
+        -(r[0] * C[0] + r[1] * C[1] + r[2] * C[2]);
+      const t: [number, number, number] = [row(R[0]), row(R[1]), row(R[2])];
       return { table, tableSpec: spec, image: { width, height }, camera, pose: { R, t } };
     };
     // Bisect the distance until the outline fills `fill` of the tighter side and stays inside.
@@ -368,23 +367,22 @@ export const photoTable = (seed: number, given?: Partial<PhotoOptions>, heldOut 
     // The cue: a capsule round segment a–b.
     if (cue) {
       const { a, b, r } = cue;
-      const e = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-      const w0 = [(org[0] as number) - a[0], (org[1] as number) - a[1], oz - a[2]];
+      const e = [b[0] - a[0], b[1] - a[1], b[2] - a[2]] as const;
+      const w0 = [(org[0] as number) - a[0], (org[1] as number) - a[1], oz - a[2]] as const;
       const dd = (d[0] as number) ** 2 + (d[1] as number) ** 2 + dz ** 2;
-      const de = (d[0] as number) * e[0]! + (d[1] as number) * e[1]! + dz * e[2]!;
-      const ee = e[0]! ** 2 + e[1]! ** 2 + e[2]! ** 2;
-      const dw = (d[0] as number) * w0[0]! + (d[1] as number) * w0[1]! + dz * w0[2]!;
-      const ew = e[0]! * w0[0]! + e[1]! * w0[1]! + e[2]! * w0[2]!;
+      const de = (d[0] as number) * e[0] + (d[1] as number) * e[1] + dz * e[2];
+      const ee = e[0] ** 2 + e[1] ** 2 + e[2] ** 2;
+      const dw = (d[0] as number) * w0[0] + (d[1] as number) * w0[1] + dz * w0[2];
+      const ew = e[0] * w0[0] + e[1] * w0[1] + e[2] * w0[2];
       const den = dd * ee - de * de;
       if (den > 1e-9) {
         const s = (de * ew - ee * dw) / den;
         const q = Math.max(0, Math.min(1, (dd * ew - de * dw) / den));
-        const p = [
-          (org[0] as number) + s * (d[0] as number) - (a[0] + q * e[0]!),
-          (org[1] as number) + s * (d[1] as number) - (a[1] + q * e[1]!),
-          oz + s * dz - (a[2] + q * e[2]!),
-        ];
-        const dist = Math.hypot(p[0]!, p[1]!, p[2]!);
+        const dist = Math.hypot(
+          (org[0] as number) + s * (d[0] as number) - (a[0] + q * e[0]),
+          (org[1] as number) + s * (d[1] as number) - (a[1] + q * e[1]),
+          oz + s * dz - (a[2] + q * e[2]),
+        );
         const rr = r * (1 - 0.45 * q);
         if (dist < rr && s < best) {
           best = s;

@@ -1,14 +1,19 @@
 // Calibration from the picture (CONTRACTS.md §2, `referee calibrate --image`): the camera over the
 // table from one frame of an empty or nearly empty table.
 //
-// 1. outline.ts: the cloth-coloured region and its four sides give the outer corners of the cushions;
-//    the camera module's solver (solveCalibration) turns those four points into a first camera.
+// 1. outline.ts: the cloth-coloured region and its four sides (robust lines through the outline made
+//    straight: pockets, a hidden corner, a cue and the lens's barrel allowed for) give the outer
+//    corners of the cushions and the lens's bending; the corners' homography a focal length where
+//    the view is oblique enough to tell; the camera module's solver (solveCalibration) turns the four
+//    points into a first camera.
 // 2. features.ts: where that camera puts them, the cushion noses, the cloth's edge under them, the
 //    baulk line, the D and the spots are found to a fraction of a pixel, each tied to its point of the
 //    table model (cushion noses at their height above the cloth, the rest on it).
 // 3. fit.ts: Levenberg–Marquardt moves the camera (pose; with no camera given, focal length and radial
 //    distortion k1, k2 too) until the model lies on them; features it leaves far out are dropped.
-//    Steps 2–3 repeat with a narrower search each time.
+//    Steps 2–3 repeat with a narrower search each time. A cushion on the camera's side of the bed
+//    (an oblique phone view) shows its nose only. With a wide lens the principal point is fitted too.
+//    Should the result fail a check, the rounds start again from a longer and a shorter focal length.
 // A table is symmetric under a half turn: which end is baulk is read from the markings (the baulk
 // line, the D and the spots are found at one end and not at the other). A bed without markings keeps
 // the first of the two, and says so. Finally the six pockets must be dark where the camera puts them.

@@ -1,9 +1,13 @@
 // First look at a picture of a table: where is the bed? At reduced resolution, the pixels of the
-// cloth's colour (the colour that fills the middle of the frame) form one large region, the bed and
-// the cushion tops, bounded by the wooden rails; its outline is a quadrilateral (bent a little by the
-// lens, notched at the pockets). Four lines fitted to the middles of its sides and their
-// intersections give the four outer corners of the cushions: enough for a first camera, which the
-// cushion noses and the markings then refine (fit.ts).
+// cloth's colour (the colour that fills the middle of the frame, smoothed, closed over the shaded
+// cushion faces, opened to shed the specks of a dark rail) form one large region, the bed and the
+// cushion tops, bounded by the wooden rails. Real pictures bend and notch its outline: the lens's
+// barrel curves the sides, the pockets cut into them, a box may hide a corner, a cue or a ball on a
+// cushion breaks them. So the outline is made straight by a radial model searched for (the one whose
+// sides come out straightest), only its points on the convex hull are kept (what cuts into the cloth
+// is not), and each side is a RANSAC line through them. The four lines' intersections give the outer
+// corners of the cushions even where one is hidden: enough for a first camera, which the cushion
+// noses and the markings then refine (fit.ts). A side with too few points on its line is named.
 import type { RgbImage } from '../../image.ts';
 
 /** A point in the full-resolution image, pixels. */
@@ -28,10 +32,6 @@ export interface OutlineOptions {
   readonly opening: number;
   /** Least share of the image the bed region must cover to be a table at all. */
   readonly minArea: number;
-  /** Share of each side's outline (its middle) the side's line is fitted to: the ends are the pockets. */
-  readonly sideMiddle: number;
-  /** Most RMS distance (working pixels) of a side's outline from its line for the region to be a quadrilateral. */
-  readonly maxSideRms: number;
   /** How far (working pixels) a point of the outline may lie off a side's line and still be on it. */
   readonly lineTolerance: number;
   /** The lens's radial coefficient (division model, see `lensFrame`) is looked for in this range… */
@@ -51,8 +51,6 @@ export const DEFAULT_OUTLINE: OutlineOptions = {
   closing: 3,
   opening: 2,
   minArea: 0.15,
-  sideMiddle: 0.6,
-  maxSideRms: 2,
   lineTolerance: 1.5,
   radialRange: [-0.6, 0.1],
   radialStep: 0.025,
@@ -516,14 +514,20 @@ const convexHull = (pts: readonly [number, number][]): [number, number][] => {
     (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
   const lower: [number, number][] = [];
   for (const q of p) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, q) <= 0)
+    while (
+      lower.length >= 2 &&
+      cross(lower.at(-2) as [number, number], lower.at(-1) as [number, number], q) <= 0
+    )
       lower.pop();
     lower.push(q);
   }
   const upper: [number, number][] = [];
   for (let i = p.length - 1; i >= 0; i--) {
     const q = p[i] as [number, number];
-    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, q) <= 0)
+    while (
+      upper.length >= 2 &&
+      cross(upper.at(-2) as [number, number], upper.at(-1) as [number, number], q) <= 0
+    )
       upper.pop();
     upper.push(q);
   }
@@ -589,16 +593,6 @@ export const findOutline = (img: RgbImage, o: OutlineOptions = DEFAULT_OUTLINE):
   const mask = morph(morph(closed, s.width, s.height, o.opening, false), s.width, s.height, o.opening, true);
   const { region, size } = largestRegion(mask, s.width, s.height, o.minPiece);
   const area = size / (s.width * s.height);
-  if (process.env.DBG)
-    (process as unknown as { getBuiltinModule: (m: string) => typeof import('node:fs') })
-      .getBuiltinModule('node:fs')
-      .writeFileSync(
-        '/tmp/pt/mask.pgm',
-        Buffer.concat([
-          Buffer.from(`P5 ${s.width} ${s.height} 255\n`),
-          Buffer.from(region.map((x, i) => (x ? 255 : mask[i] ? 128 : 0))),
-        ]),
-      );
   if (area < o.minArea)
     return {
       ok: false,
@@ -690,11 +684,6 @@ export const findOutline = (img: RgbImage, o: OutlineOptions = DEFAULT_OUTLINE):
   if (!fits) return { ok: false, reason: 'the cloth-coloured region has no four sides' };
   // A side with too few points on its line is hidden (or is not a side at all).
   const names = fits.map((q) => sideName(q.line, mx * f, my * f));
-  if (process.env.DBG)
-    console.error(
-      bestL,
-      fits.map((q) => [q.inliers, Math.round(q.expected), q.rms.toFixed(1)]),
-    );
   const missing = fits.flatMap((q, k) =>
     q.inliers < o.minSideShare * q.expected ? [names[k] as string] : [],
   );
