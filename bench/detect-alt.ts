@@ -16,13 +16,15 @@
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1] [--split tuning|held-out|held-out-2|all]
 // [--no-limb: the vision without its limb stage, as before it]
+import { loadCalibration } from '../src/games/registry.ts';
+import { loadSnookerClassifier } from '../tests/helpers/games.ts';
+import { ALT_SNOOKER_PALETTE } from '../tests/helpers/alt-palette.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
-import type { RgbImage } from '../src/image.ts';
+import type { Calibration } from '../src/camera/index.ts';
+import type { RgbImage } from '../src/core/image.ts';
 import {
-  ALT_SNOOKER_PALETTE,
   altStyle,
   jpegRoundTrip,
   renderAlt,
@@ -30,7 +32,6 @@ import {
   type AltStyle,
   type AltVariant,
 } from '../src/sim/alt/index.ts';
-import { loadBallClassifier } from '../src/vision/classify/index.ts';
 import { DEFAULT_DETECTOR_OPTIONS, Detector } from '../src/vision/index.ts';
 import { makeScene, scaledCalibration, type SceneKind } from '../tests/vision-scenes.ts';
 import { readFlags } from './flags.ts';
@@ -239,10 +240,10 @@ const main = async (): Promise<void> => {
   };
   const PER_KIND = count('per-kind');
   const PER_KIND_4K = count('per-kind-4k');
-  const demo = loadCalibrationFile('calibration/demo.json');
+  const demo = loadCalibration('calibration/demo.json');
   if (!demo.ok) throw new Error(demo.error.message);
   const uhd = scaledCalibration(demo.value, 2);
-  const classifier = await loadBallClassifier();
+  const classifier = await loadSnookerClassifier();
   const splits: readonly AltSplit[] =
     flags.split === 'all' ? ['tuning', 'held-out', 'held-out-2'] : [flags.split as AltSplit];
   const lines: string[] = [];

@@ -12,6 +12,7 @@ const BENCHES = [
   'events',
   'ws-load',
   'ruling-latency',
+  'calibrate-photos',
 ] as const;
 
 const wanted = process.argv.slice(2);

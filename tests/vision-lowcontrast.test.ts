@@ -1,11 +1,13 @@
 // Balls nearly the cloth's colour, drawn by the second renderer (src/sim/alt: another shading, another
 // ball maker's darker and bluer green): each must be found from its shape — its limb — where the
 // cloth model sees little of it, at its true place; and a black box beside the table is no ball.
+import { markingsOf } from '../src/games/snooker/equipment.ts';
+import { loadCalibration } from '../src/games/registry.ts';
+import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCalibrationFile, type Calibration } from '../src/camera/index.ts';
+import type { Calibration } from '../src/camera/index.ts';
 import {
   ALT_CLOTH,
-  ALT_SNOOKER_PALETTE,
   altStyle,
   boxBeside,
   renderAlt,
@@ -18,7 +20,7 @@ let calibration: Calibration;
 let locator: Locator;
 
 beforeAll(() => {
-  const c = loadCalibrationFile('calibration/demo.json');
+  const c = loadCalibration('calibration/demo.json');
   if (!c.ok) throw new Error(c.error.message);
   calibration = c.value;
   locator = new Locator(calibration);
@@ -54,8 +56,7 @@ const darkGreen = (seed: number): AltStyle => ({
 describe('balls nearly the colour of the cloth, in another render style', () => {
   it('green on green cloth on its spot', () => {
     const t = calibration.table;
-    const spots = t.markings?.spots;
-    if (!spots) throw new Error('no markings');
+    const spots = markingsOf(t).spots;
     const truth: AltBall[] = [
       { id: 'green', x: spots.green.x, y: spots.green.y },
       { id: 'brown', x: spots.brown.x, y: spots.brown.y },

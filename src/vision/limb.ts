@@ -9,7 +9,7 @@
 // each ray's outermost step, the middle of its rise in linear light — and the sphere fitted to those
 // edges as for any ball (fit.ts). A straight edge (a box, a cue) crosses a circle twice and never
 // makes a ring; a patch of cloth ringed by balls has no disc of its own.
-import type { RgbImage } from '../image.ts';
+import type { RgbImage } from '../core/image.ts';
 import {
   DEFAULT_FIT_OPTIONS,
   edgeRays,

@@ -9,12 +9,5 @@ export {
   type AltStyle,
   type Srgb8,
 } from './render.ts';
-export {
-  altStyle,
-  boxBeside,
-  ALT_CLOTH,
-  ALT_SNOOKER_PALETTE,
-  ALT_VARIANTS,
-  type AltVariant,
-} from './style.ts';
+export { altStyle, boxBeside, ALT_CLOTH, ALT_VARIANTS, type AltVariant } from './style.ts';
 export { jpegRoundTrip } from './jpeg.ts';

@@ -1,7 +1,7 @@
 // JPEG compression of a frame (sharp's libjpeg), for the blockiness and chroma smear of a phone's or
 // a cheap camera's stream.
 import sharp from 'sharp';
-import type { RgbImage } from '../../image.ts';
+import type { RgbImage } from '../../core/image.ts';
 
 /** The frame after a JPEG round trip at `quality` (1…100). */
 export const jpegRoundTrip = async (image: RgbImage, quality: number): Promise<RgbImage> => {

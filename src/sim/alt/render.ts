@@ -9,9 +9,9 @@
 // sensor noise, and (see jpeg.ts) JPEG compression. Ball colours come from the caller (id → sRGB), so
 // any game's set can be drawn.
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
-import type { RgbImage } from '../../image.ts';
-import type { Table } from '../../table/index.ts';
-import { mm, pointPx } from '../../units.ts';
+import type { RgbImage } from '../../core/image.ts';
+import { markDistance, type Table } from '../../equipment/index.ts';
+import { mm, pointPx } from '../../core/units.ts';
 import { makeRng, type Rng } from '../random.ts';
 
 /** An sRGB colour as 8-bit code values. */
@@ -188,28 +188,8 @@ const pocketDistance = (t: Table, x: number, y: number): number => {
 const chalkLine = (d: number, w: number): number => Math.max(0, 1 - Math.abs(d) / w);
 
 /** Chalk markings: how much the cloth is lightened at a bed point (0…1). */
-const chalkAt = (t: Table, spots: readonly { x: number; y: number }[], x: number, y: number): number => {
-  const m = t.markings;
-  if (!m) return 0;
-  if (Math.abs(y - m.baulkLine) > m.d.radius + 3 && Math.abs(y - m.baulkLine) > 3) {
-    let k = 0;
-    for (const s of spots) {
-      const dx = x - s.x;
-      const dy = y - s.y;
-      if (dx * dx + dy * dy < 16) k = Math.max(k, chalkLine(Math.sqrt(dx * dx + dy * dy) - 2, 1.5));
-    }
-    return 0.35 * k;
-  }
-  let k = chalkLine(y - m.baulkLine, 1.2);
-  if (y < m.baulkLine)
-    k = Math.max(k, chalkLine(Math.hypot(x - m.d.centre.x, y - m.d.centre.y) - m.d.radius, 1.2));
-  for (const s of spots) {
-    const dx = x - s.x;
-    const dy = y - s.y;
-    if (dx * dx + dy * dy < 16) k = Math.max(k, chalkLine(Math.sqrt(dx * dx + dy * dy) - 2, 1.5));
-  }
-  return 0.35 * k;
-};
+const chalkAt = (t: Table, x: number, y: number): number =>
+  t.marks ? 0.35 * chalkLine(Math.max(0, markDistance(t.marks, x, y, 0, 2)), 1.2) : 0;
 
 export interface AltFrame {
   readonly image: RgbImage;
@@ -316,7 +296,6 @@ export const renderAlt = (
   const rail = lin([92, 50, 26]);
   const floor = lin([46, 44, 42]);
   const box = style.box;
-  const spots = t.markings ? Object.values(t.markings.spots) : [];
   const boxColour = box ? lin(box.colour) : cloth;
 
   const lr = new Float32Array(W * H);
@@ -387,7 +366,7 @@ export const renderAlt = (
         if (surf === Surface.throat) k *= 0.55;
         k *= shadowAt(lamps, balls, R, x, y);
       }
-      const chalk = surf === Surface.bed ? chalkAt(t, spots, x, y) : 0;
+      const chalk = surf === Surface.bed ? chalkAt(t, x, y) : 0;
       r = (cloth[0] * (1 - chalk) + 0.8 * chalk) * k;
       g = (cloth[1] * (1 - chalk) + 0.8 * chalk) * k * (1 - 0.04 * style.clothGradient);
       b = (cloth[2] * (1 - chalk) + 0.8 * chalk) * k;

@@ -2,7 +2,7 @@
 // lamps; the held-out variants put a blue cloth or a worn, dark green one under three lamps (the
 // first held-out split), or an olive-green or steel-blue cloth under four small lamps (the second,
 // rendered and run only once the vision's changes were done).
-import type { Table } from '../../table/index.ts';
+import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
 
@@ -85,16 +85,4 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     shininess: rng.uniform(40, 120),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
-};
-
-/** A ball maker's snooker set unlike src/sim's: a darker, bluer green and a redder brown. */
-export const ALT_SNOOKER_PALETTE: Readonly<Record<string, Srgb8>> = {
-  cue: [242, 240, 228],
-  red: [188, 16, 24],
-  yellow: [242, 204, 30],
-  green: [8, 74, 64],
-  brown: [126, 42, 22],
-  blue: [18, 58, 178],
-  pink: [242, 140, 168],
-  black: [12, 12, 14],
 };

@@ -155,10 +155,11 @@ const lineNormal = (
 const pixelOf = (c: Calibration, p: ModelPoint): { u: number; v: number } =>
   project(c, { x: mm(p.x), y: mm(p.y), z: mm(p.z) });
 
-/** Features found along the cushions, and how many profiles were looked along. */
+/** Features found along the cushions, and how many edges were looked for. */
 export interface CushionEdges {
   readonly features: Feature[];
-  readonly profiles: number;
+  /** Two a profile across a far cushion (the cloth's edge and the nose), one across a near one. */
+  readonly edges: number;
 }
 
 /**
@@ -175,7 +176,7 @@ export const findCushionEdges = (
   const t = c.table;
   const nose = t.cushionNoseHeight;
   const found: Feature[] = [];
-  let profiles = 0;
+  let edges = 0;
   const minEdge = o.minEdge * clothBrightness;
   for (const seg of t.cushions) {
     // Outward normal: away from the middle of the bed.
@@ -200,6 +201,43 @@ export const findCushionEdges = (
       const dir = lineNormal(c, top, ex / len, ey / len, nx, ny);
       // The band's predicted width along the profile: where the nose stands beyond the cloth's edge.
       const band = (pTop.u - pBed.u) * dir.u + (pTop.v - pBed.v) * dir.v;
+      if (band < -1.5) {
+        // A cushion on the camera's side of the bed: its nose hides its face, and what shows is the
+        // cloth in the nose's shadow, then the nose itself (the cushion top), brighter: one rise.
+        const reachN = o.window + 2;
+        if (
+          !inside(img, pTop.u - reachN * dir.u, pTop.v - reachN * dir.v, 2) ||
+          !inside(img, pTop.u + reachN * dir.u, pTop.v + reachN * dir.v, 2)
+        )
+          continue;
+        edges++;
+        const prof = profile(img, pTop.u, pTop.v, dir.u, dir.v, reachN, o.step);
+        const n = prof.length;
+        const h = Math.round(1 / o.step);
+        const grad = new Float64Array(n);
+        for (let k = h; k < n - h; k++) grad[k] = ((prof[k + h] as number) - (prof[k - h] as number)) / 2;
+        const centre = Math.round(reachN / o.step);
+        const w = Math.round(o.window / o.step);
+        let best = minEdge;
+        let at = -1;
+        for (let k = Math.max(h + 1, centre - w); k <= Math.min(n - h - 2, centre + w); k++) {
+          const g = grad[k] as number;
+          if (g > best && g >= (grad[k - 1] as number) && g >= (grad[k + 1] as number)) {
+            best = g;
+            at = k;
+          }
+        }
+        if (at < 0) continue;
+        const t = (refine(grad, at) - centre) * o.step;
+        found.push({
+          kind: 'nose',
+          at: top,
+          u: pTop.u + t * dir.u,
+          v: pTop.v + t * dir.v,
+          normal: { u: dir.u, v: dir.v },
+        });
+        continue;
+      }
       if (!(band > 1.5)) continue; // too little parallax here to tell the two edges apart
       const cu = pBed.u;
       const cv = pBed.v;
@@ -209,7 +247,7 @@ export const findCushionEdges = (
         !inside(img, cu + reach * dir.u, cv + reach * dir.v, 2)
       )
         continue;
-      profiles++;
+      edges += 2;
       const prof = profile(img, cu, cv, dir.u, dir.v, reach, o.step);
       const n = prof.length;
       const grad = new Float64Array(n);
@@ -247,7 +285,7 @@ export const findCushionEdges = (
       found.push({ kind: 'nose', at: top, u: cu + tRise * dir.u, v: cv + tRise * dir.v, normal });
     }
   }
-  return { features: found, profiles };
+  return { features: found, edges };
 };
 
 /** A thin light line crossing a profile: its sub-sample centre, or undefined if there is none. */

@@ -10,25 +10,36 @@ import { mm } from '../../core/units.ts';
 import type { Feature } from './features.ts';
 
 export interface FitOptions {
-  /** Solve focal length and distortion too (no camera given), or the pose only. */
-  readonly intrinsics: 'pose' | 'focal' | 'focal+distortion';
+  /**
+   * Solve focal length and distortion too (no camera given), or the pose only; 'focal' keeps the
+   * lens's bending in pixels as it is (k1, k2 scale with the focal length), '+centre' moves the
+   * principal point too (a strong barrel bends about it, and a few pixels off it show).
+   */
+  readonly intrinsics: 'pose' | 'focal' | 'focal+distortion' | 'focal+distortion+centre';
 }
 
 // Finite-difference steps, as the camera's own solver takes them: 1 µrad, 1 µm, 1e-6 of the focal
 // length, 1e-6 of a distortion coefficient.
-const STEPS = [1e-6, 1e-6, 1e-6, 1e-3, 1e-3, 1e-3, 1e-6, 1e-6, 1e-6];
+const STEPS = [1e-6, 1e-6, 1e-6, 1e-3, 1e-3, 1e-3, 1e-6, 1e-6, 1e-6, 1e-3, 1e-3];
 
 const calibrationOf = (start: Calibration, p: readonly number[], o: FitOptions): Calibration => {
   const k = start.camera;
+  const s = Math.exp(p[6] ?? 0);
   const camera: Intrinsics =
     o.intrinsics === 'pose'
       ? k
-      : {
-          ...k,
-          fx: k.fx * Math.exp(p[6] ?? 0),
-          fy: k.fy * Math.exp(p[6] ?? 0),
-          ...(o.intrinsics === 'focal+distortion' ? { k1: k.k1 + (p[7] ?? 0), k2: k.k2 + (p[8] ?? 0) } : {}),
-        };
+      : o.intrinsics === 'focal'
+        ? { ...k, fx: k.fx * s, fy: k.fy * s, k1: k.k1 * s * s, k2: k.k2 * s ** 4 }
+        : {
+            ...k,
+            fx: k.fx * s,
+            fy: k.fy * s,
+            k1: k.k1 + (p[7] ?? 0),
+            k2: k.k2 + (p[8] ?? 0),
+            ...(o.intrinsics === 'focal+distortion+centre'
+              ? { cx: k.cx + (p[9] ?? 0), cy: k.cy + (p[10] ?? 0) }
+              : {}),
+          };
   return {
     ...start,
     camera,
@@ -63,7 +74,7 @@ export const distancesOf = (c: Calibration, features: readonly Feature[]): numbe
 
 /** The camera that best puts the model on the features, starting from `start`. */
 export const fitCamera = (start: Calibration, features: readonly Feature[], o: FitOptions): Calibration => {
-  const n = o.intrinsics === 'pose' ? 6 : o.intrinsics === 'focal' ? 7 : 9;
+  const n = { pose: 6, focal: 7, 'focal+distortion': 9, 'focal+distortion+centre': 11 }[o.intrinsics];
   const fit = levenbergMarquardt(
     (p) => residualsOf(calibrationOf(start, p, o), features),
     new Array<number>(n).fill(0),

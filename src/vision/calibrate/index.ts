@@ -1,14 +1,19 @@
 // Calibration from the picture (CONTRACTS.md §2, `referee calibrate --image`): the camera over the
 // table from one frame of an empty or nearly empty table.
 //
-// 1. outline.ts: the cloth-coloured region and its four sides give the outer corners of the cushions;
-//    the camera module's solver (solveCalibration) turns those four points into a first camera.
+// 1. outline.ts: the cloth-coloured region and its four sides (robust lines through the outline made
+//    straight: pockets, a hidden corner, a cue and the lens's barrel allowed for) give the outer
+//    corners of the cushions and the lens's bending; the corners' homography a focal length where
+//    the view is oblique enough to tell; the camera module's solver (solveCalibration) turns the four
+//    points into a first camera.
 // 2. features.ts: where that camera puts them, the cushion noses, the cloth's edge under them, the
 //    baulk line, the D and the spots are found to a fraction of a pixel, each tied to its point of the
 //    table model (cushion noses at their height above the cloth, the rest on it).
 // 3. fit.ts: Levenberg–Marquardt moves the camera (pose; with no camera given, focal length and radial
 //    distortion k1, k2 too) until the model lies on them; features it leaves far out are dropped.
-//    Steps 2–3 repeat with a narrower search each time.
+//    Steps 2–3 repeat with a narrower search each time. A cushion on the camera's side of the bed
+//    (an oblique phone view) shows its nose only. With a wide lens the principal point is fitted too.
+//    Should the result fail a check, the rounds start again from a longer and a shorter focal length.
 // A table is symmetric under a half turn: which end is baulk is read from the markings (the baulk
 // line, the D and the spots are found at one end and not at the other). A bed without markings keeps
 // the first of the two, and says so. Finally the six pockets must be dark where the camera puts them.
@@ -19,6 +24,7 @@
 // (what is left is the principal point's offset and the tangential terms, which are not fitted);
 // with the intrinsics given, spots within 0.3 mm and balls within 0.4 mm. About 1–2 s a picture.
 import {
+  foldRadius,
   project,
   solveCalibration,
   validateCalibration,
@@ -42,7 +48,15 @@ import {
   type FeatureOptions,
 } from './features.ts';
 import { distancesOf, fitRobust, type FitOptions } from './fit.ts';
-import { DEFAULT_OUTLINE, findOutline, type OutlineOptions } from './outline.ts';
+import {
+  DEFAULT_OUTLINE,
+  findOutline,
+  lensFrame,
+  radialToOpenCv,
+  undistortPoint,
+  type Outline,
+  type OutlineOptions,
+} from './outline.ts';
 
 export interface ImageCalibrationInput {
   readonly image: RgbImage;
@@ -77,6 +91,14 @@ export interface ImageCalibrationOptions {
   readonly maxRmsPx: number;
   /** Least number of the six pockets that must be dark where the camera puts them. */
   readonly minPockets: number;
+  /** Focal lengths (in the picture's long sides) a fit with no camera given may end at… */
+  readonly focalRange: readonly [number, number];
+  /** …and the most |k1| (it bends a lens that much only near its fold). */
+  readonly maxK1: number;
+  /** Focal lengths (as multiples of the first guess) tried from the start again when the first fails. */
+  readonly focalRetries: readonly number[];
+  /** Radial coefficient κ1 of the outline (in half long sides) beyond which the lens counts as wide. */
+  readonly strongRadial: number;
 }
 
 export const DEFAULT_IMAGE_CALIBRATION: ImageCalibrationOptions = {
@@ -89,6 +111,10 @@ export const DEFAULT_IMAGE_CALIBRATION: ImageCalibrationOptions = {
   minCushionShare: 0.4,
   maxRmsPx: 1.5,
   minPockets: 4,
+  strongRadial: 0.1,
+  focalRetries: [0.8, 1.25],
+  focalRange: [0.25, 2],
+  maxK1: 1,
 };
 
 export interface ImageCalibration {
@@ -168,6 +194,55 @@ const count = (features: readonly Feature[]): Record<FeatureKind, number> => {
   return out;
 };
 
+/**
+ * The intrinsics a first camera assumes with none given: the lens's barrel as the straightest sides of
+ * the outline showed it, and the focal length the outline's corners give (the homography's
+ * orthogonality), or `focalGuess` of the picture's long side where the view is too nearly head-on for
+ * them to tell.
+ */
+const guessIntrinsics = (
+  size: ImageSize,
+  outline: Outline,
+  outer: readonly (readonly [number, number])[],
+  bed: { readonly table: Table; readonly tableSpec: TableSpec },
+  focalGuess: number,
+): Intrinsics => {
+  const lens = lensFrame(size.width, size.height);
+  const long = Math.max(size.width, size.height);
+  const points = outline.corners.map((p, i) => {
+    const [u, v] = undistortPoint(lens, outline.radial, p.u, p.v);
+    return { u, v, x: outer[i]?.[0] ?? 0, y: outer[i]?.[1] ?? 0 };
+  });
+  let focal = focalGuess * long;
+  for (const order of [points, [points[1], points[0], points[3], points[2]]]) {
+    const pts = order.filter((p) => p !== undefined);
+    const solved = solveCalibration({ ...bed, image: size, points: pts });
+    if (!solved.ok) continue;
+    const f = solved.value.calibration.camera.fx;
+    if (f > 0.3 * long && f < 1.5 * long) focal = f;
+    break;
+  }
+  // The model must not fold back inside the picture (a κ2 < 0 from a nearly straight lens can): then
+  // κ2, or the bending altogether, is dropped.
+  const corner = Math.hypot(size.width, size.height) / 2 / focal;
+  let { k1, k2 } = radialToOpenCv(lens, outline.radial, focal);
+  const folds = (a: number, b: number): boolean =>
+    foldRadius({ fx: focal, fy: focal, cx: 0, cy: 0, k1: a, k2: b, p1: 0, p2: 0, k3: 0 }) < 1.2 * corner;
+  if (folds(k1, k2)) k2 = 0;
+  if (folds(k1, k2)) k1 = 0;
+  return {
+    fx: focal,
+    fy: focal,
+    cx: lens.cx,
+    cy: lens.cy,
+    k1,
+    k2,
+    p1: 0,
+    p2: 0,
+    k3: 0,
+  };
+};
+
 /** Solve the camera from a picture of the table. */
 export const calibrateFromImage = (
   input: ImageCalibrationInput,
@@ -192,97 +267,126 @@ export const calibrateFromImage = (
     [bed.width + c, bed.length + c],
     [-c, bed.length + c],
   ] as const;
-  const guess: Intrinsics = camera ?? {
-    fx: o.focalGuess * size.width,
-    fy: o.focalGuess * size.width,
-    cx: (size.width - 1) / 2,
-    cy: (size.height - 1) / 2,
-    k1: 0,
-    k2: 0,
-    p1: 0,
-    p2: 0,
-    k3: 0,
-  };
-  let start: Calibration | undefined;
-  for (const order of [
-    [0, 1, 2, 3],
-    [1, 0, 3, 2],
-  ] as const) {
-    const points = order.map((k, i) => ({
-      ...toUv(corners[k]),
-      x: outer[i]?.[0] ?? 0,
-      y: outer[i]?.[1] ?? 0,
-    }));
-    const solved = solveCalibration({ table: bed, tableSpec, image: size, points, camera: guess });
-    if (solved.ok) {
-      start = solved.value.calibration;
-      break;
+  const guess: Intrinsics =
+    camera ?? guessIntrinsics(size, found.outline, outer, { table: bed, tableSpec }, o.focalGuess);
+  // One attempt from a first guess at the intrinsics: the camera the corners give, then the rounds.
+  const attempt = (guess: Intrinsics): Result<ImageCalibration> => {
+    let start: Calibration | undefined;
+    for (const order of [
+      [0, 1, 2, 3],
+      [1, 0, 3, 2],
+    ] as const) {
+      const points = order.map((k, i) => ({
+        ...toUv(corners[k]),
+        x: outer[i]?.[0] ?? 0,
+        y: outer[i]?.[1] ?? 0,
+      }));
+      const solved = solveCalibration({ table: bed, tableSpec, image: size, points, camera: guess });
+      if (solved.ok) {
+        start = solved.value.calibration;
+        break;
+      }
     }
-  }
-  if (!start) return noTable('the cloth-coloured region does not look like a table seen from above');
+    if (!start) return noTable('the cloth-coloured region does not look like a table seen from above');
 
-  const fitOf = (round: number): FitOptions =>
-    camera ? { intrinsics: 'pose' } : { intrinsics: round === 0 ? 'focal' : 'focal+distortion' };
-  let current = start;
-  let orientationFromMarkings = false;
-  let inliers: Feature[] = [];
-  let profiles = 0;
-  const pxScale = Math.max(1, size.width / 1920);
-  for (const [round, window1080] of o.windows.entries()) {
-    const window = window1080 * pxScale;
-    const bandSlackPx = o.features.bandSlackPx * pxScale;
-    // While the focal length is the guess, the nose is looked for anywhere from 0.4 to 3 times the
-    // predicted band beyond the cloth's edge.
-    const fo: FeatureOptions =
-      camera || round > 0
-        ? { ...o.features, window, bandSlackPx }
-        : { ...o.features, window, band: [0.4, 3], bandSlackPx: 1.5 * bandSlackPx };
-    const cushions = findCushionEdges(image, current, clothBrightness, fo);
-    profiles = cushions.profiles;
-    const features = [...cushions.features];
-    if (round > 0)
-      features.push(
-        ...findMarkingLines(image, current, clothBrightness, fo),
-        ...findSpots(image, current, o.spotRadius, clothBrightness, fo),
+    // A strong barrel (a wide lens) bends about the principal point, which is then fitted too in the
+    // last rounds.
+    const strong = Math.abs(found.outline.radial[0]) > o.strongRadial;
+    const fitOf = (round: number): FitOptions =>
+      camera
+        ? { intrinsics: 'pose' }
+        : {
+            intrinsics:
+              round === 0 ? 'focal' : strong && round >= 2 ? 'focal+distortion+centre' : 'focal+distortion',
+          };
+    let current = start;
+    let orientationFromMarkings = false;
+    let inliers: Feature[] = [];
+    let edges = 0;
+    const pxScale = Math.max(1, size.width / 1920);
+    for (const [round, window1080] of o.windows.entries()) {
+      const window = window1080 * pxScale;
+      const bandSlackPx = o.features.bandSlackPx * pxScale;
+      // While the focal length is the guess, the nose is looked for anywhere from 0.4 to 3 times the
+      // predicted band beyond the cloth's edge.
+      const fo: FeatureOptions =
+        camera || round > 0
+          ? { ...o.features, window, bandSlackPx }
+          : { ...o.features, window, band: [0.4, 3], bandSlackPx: 1.5 * bandSlackPx };
+      const cushions = findCushionEdges(image, current, clothBrightness, fo);
+      edges = cushions.edges;
+      const features = [...cushions.features];
+      if (round > 0)
+        features.push(
+          ...findMarkingLines(image, current, clothBrightness, fo),
+          ...findSpots(image, current, o.spotRadius, clothBrightness, fo),
+        );
+      if (features.length < MIN_FEATURES)
+        return noTable('the cushions are not where the outline of the cloth puts them');
+      const fitted = fitRobust(current, features, fitOf(round));
+      current = fitted.calibration;
+      inliers = fitted.inliers;
+      if (round === 0 && current.table.marks) {
+        // Which end is which: the markings are found at one end only.
+        const fo2: FeatureOptions = { ...o.features, window: (o.windows[1] ?? window1080) * pxScale };
+        const score = (cal: Calibration): number =>
+          findMarkingLines(image, cal, clothBrightness, fo2).length +
+          3 * findSpots(image, cal, o.spotRadius, clothBrightness, fo2).length;
+        const turned = halfTurn(current);
+        if (score(turned) > score(current)) current = turned;
+        orientationFromMarkings = true;
+      }
+    }
+
+    const counts = count(inliers);
+    if (counts.nose + counts.clothEdge < o.minCushionShare * edges)
+      return noTable(
+        `the cushions were found along only ${counts.nose + counts.clothEdge} of ${edges} edge points`,
       );
-    if (features.length < MIN_FEATURES)
-      return noTable('the cushions are not where the outline of the cloth puts them');
-    const fitted = fitRobust(current, features, fitOf(round));
-    current = fitted.calibration;
-    inliers = fitted.inliers;
-    if (round === 0 && current.table.marks) {
-      // Which end is which: the markings are found at one end only.
-      const fo2: FeatureOptions = { ...o.features, window: (o.windows[1] ?? window1080) * pxScale };
-      const score = (cal: Calibration): number =>
-        findMarkingLines(image, cal, clothBrightness, fo2).length +
-        3 * findSpots(image, cal, o.spotRadius, clothBrightness, fo2).length;
-      const turned = halfTurn(current);
-      if (score(turned) > score(current)) current = turned;
-      orientationFromMarkings = true;
-    }
+    const d = distancesOf(current, inliers);
+    const rmsPx = Math.sqrt(d.reduce((s, x) => s + x * x, 0) / d.length);
+    if (!(rmsPx <= o.maxRmsPx * pxScale))
+      return noTable(`the table model fits the picture only to ${rmsPx.toFixed(1)} px RMS`);
+    // A view nearly straight down fixes the focal length only through the cushions' few millimetres
+    // of parallax; with the lens's bending free too, the fit can run off to a long lens bent hard.
+    const k = current.camera;
+    const long = Math.max(size.width, size.height);
+    if (
+      !camera &&
+      !(k.fx > o.focalRange[0] * long && k.fx < o.focalRange[1] * long && Math.abs(k.k1) < o.maxK1)
+    )
+      return noTable(
+        `the lens fit ran away (focal length ${k.fx.toFixed(0)} px for a picture ${long} px across, ` +
+          `k1 ${k.k1.toFixed(2)}): the picture does not fix the focal length; give it with --camera`,
+      );
+    const pockets = darkPockets(image, current, clothBrightness);
+    if (pockets < o.minPockets)
+      return noTable(`only ${pockets} of the 6 pockets are dark where the cushions put them`);
+    const valid = validateCalibration(current);
+    if (!valid.ok)
+      return err(
+        refereeError(
+          'SOLVE_FAILED',
+          `the camera found does not make a usable calibration: ${valid.error.message}`,
+          'image',
+        ),
+      );
+    return ok({ calibration: valid.value, rmsPx, features: counts, orientationFromMarkings });
+  };
+  const first = attempt(guess);
+  if (first.ok || camera) return first;
+  // The focal length the corners give is uncertain in a view nearly straight down, and the rounds
+  // can settle on a wrong one that the pockets then show up: a longer and a shorter start, the
+  // lens's bending in pixels kept.
+  for (const scale of o.focalRetries) {
+    const again = attempt({
+      ...guess,
+      fx: guess.fx * scale,
+      fy: guess.fy * scale,
+      k1: guess.k1 * scale ** 2,
+      k2: guess.k2 * scale ** 4,
+    });
+    if (again.ok) return again;
   }
-
-  const counts = count(inliers);
-  // Two edges a profile: the cloth's and the nose.
-  if (counts.nose + counts.clothEdge < 2 * o.minCushionShare * profiles)
-    return noTable(
-      `the cushions were found along only ${counts.nose + counts.clothEdge} of ${2 * profiles} edge points`,
-    );
-  const d = distancesOf(current, inliers);
-  const rmsPx = Math.sqrt(d.reduce((s, x) => s + x * x, 0) / d.length);
-  if (!(rmsPx <= o.maxRmsPx))
-    return noTable(`the table model fits the picture only to ${rmsPx.toFixed(1)} px RMS`);
-  const pockets = darkPockets(image, current, clothBrightness);
-  if (pockets < o.minPockets)
-    return noTable(`only ${pockets} of the 6 pockets are dark where the cushions put them`);
-  const valid = validateCalibration(current);
-  if (!valid.ok)
-    return err(
-      refereeError(
-        'SOLVE_FAILED',
-        `the camera found does not make a usable calibration: ${valid.error.message}`,
-        'image',
-      ),
-    );
-  return ok({ calibration: valid.value, rmsPx, features: counts, orientationFromMarkings });
+  return first;
 };
