@@ -441,7 +441,7 @@ if (FIXTURE_VIDEO) {
 
 // 4. End to end on held-out rendered clips.
 
-/** A scenario's stroke as JSON (CONTRACTS.md §7, with the renderer's options). */
+/** A scenario's stroke as JSON (docs/formats.md §7, with the renderer's options). */
 interface StrokeJson {
   readonly cue: { readonly vx: number; readonly vy: number };
   readonly tip: { readonly side: number; readonly height: number };

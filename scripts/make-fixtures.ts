@@ -1,6 +1,6 @@
 // Regenerates the committed simulator fixtures (issue 3): each scenario in fixtures/scenarios/ is
 // played, checked to do what its name says, and rendered through the demo camera at 60 fps into
-// fixtures/<name>/: clip.mp4 (every frame) and truth.json (CONTRACTS.md §7). Everything comes from
+// fixtures/<name>/: clip.mp4 (every frame) and truth.json (docs/formats.md §7). Everything comes from
 // the scenarios' seeds, so the output is the same on every run.
 //
 //   npx tsx scripts/make-fixtures.ts             all fixtures

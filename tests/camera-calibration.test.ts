@@ -134,7 +134,7 @@ describe('the full form round trips', () => {
     expect(c.value.table.marks).toBeUndefined();
     expect(makeCalibrationJson(c.value).table).toEqual({ width: 1270, length: 2540, ball: 50.8 });
   });
-  it('the example of CONTRACTS.md §2 is accepted: it sees most of the table, not all of it', () => {
+  it('the example of docs/formats.md §2 is accepted: it sees most of the table, not all of it', () => {
     const example = {
       table: 'snooker',
       image: { width: 1920, height: 1080 },

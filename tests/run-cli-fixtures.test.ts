@@ -1,4 +1,4 @@
-// `referee run` on every fixture clip (CONTRACTS.md §5), the whole chain as a user runs it — ffmpeg
+// `referee run` on every fixture clip (docs/formats.md §5), the whole chain as a user runs it — ffmpeg
 // decoding, vision in a worker, tracking, the rules — against the clip's exact truth: one shot line
 // per stroke with the truth's first contact, pots (ball and pocket) and balls off the table, each
 // followed by its ruling; and, where a fresh frame is what the clip plays, the ruling the WPBSA rules
@@ -17,7 +17,7 @@ const pots = (ps: readonly { readonly id: string; readonly pocket: string }[]): 
 
 /**
  * The ruling on each clip's stroke as `referee run` gives it: from a fresh frame (no ruling before
- * it), with reds on the table, so a red is on (CONTRACTS.md §4) — but for the clips in STATES, which
+ * it), with reds on the table, so a red is on (docs/formats.md §4) — but for the clips in STATES, which
  * are played from the state given there (`--state`).
  */
 const RULINGS: Record<string, { foul: null | { points: number }; scored: number }> = {

@@ -1,4 +1,4 @@
-// `referee run` (CONTRACTS.md §5) on a live stream — a rendered clip looped at its own pace, as a
+// `referee run` (docs/formats.md §5) on a live stream — a rendered clip looped at its own pace, as a
 // camera delivers frames, dropping them when processing falls behind — and its failures: a source
 // that dies or stalls ends the run with a clear error and a non-zero exit; bad arguments exit 2.
 // (tests/run-cli.test.ts runs it on a video file and a folder of frames.)

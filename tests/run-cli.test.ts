@@ -1,4 +1,4 @@
-// `referee run` as a user runs it (CONTRACTS.md §5), on the simulator's clips with exact truth: a
+// `referee run` as a user runs it (docs/formats.md §5), on the simulator's clips with exact truth: a
 // video file and a folder of frames, the whole chain — decode, vision, tracking, the rules.
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';

@@ -24,7 +24,7 @@ const parsed = (json: unknown): Scenario => {
   return r.value;
 };
 
-describe('the opening layout (WPBSA Section 3, 2; CONTRACTS.md §7)', () => {
+describe('the opening layout (WPBSA Section 3, 2; docs/formats.md §7)', () => {
   const balls = openingLayout(table);
   const spots = markingsOf(table).spots;
 
@@ -66,7 +66,7 @@ describe('the opening layout (WPBSA Section 3, 2; CONTRACTS.md §7)', () => {
   });
 });
 
-describe('parseScenario (CONTRACTS.md §7)', () => {
+describe('parseScenario (docs/formats.md §7)', () => {
   const stroke = { cue: { vx: 0, vy: 2500 } };
   const base = { table: 'snooker', balls: 'opening', strokes: [stroke], seed: 7 };
 
@@ -238,7 +238,7 @@ describe('parseScenario (CONTRACTS.md §7)', () => {
   });
 });
 
-describe('playing a scenario and its truth (CONTRACTS.md §7 truth.json)', () => {
+describe('playing a scenario and its truth (docs/formats.md §7 truth.json)', () => {
   const scenario = parsed({
     table: 'snooker',
     balls: [

@@ -1,4 +1,4 @@
-// `referee simulate` through the real command (CONTRACTS.md §7): a tiny scenario writes its frames, an
+// `referee simulate` through the real command (docs/formats.md §7): a tiny scenario writes its frames, an
 // mp4 and a truth.json that follows the contract; a bad scenario exits 2 naming the field.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -50,7 +50,7 @@ const simulate = (scenario: unknown, out: string, ...extra: string[]) => {
 };
 
 describe('referee simulate', () => {
-  it('writes frames, clip.mp4 and a truth.json per CONTRACTS.md §7 for a slow stroke into a red', async () => {
+  it('writes frames, clip.mp4 and a truth.json per docs/formats.md §7 for a slow stroke into a red', async () => {
     const run = simulate(
       {
         table: 'snooker',

@@ -24,7 +24,7 @@ describe('snooker bed against the WPBSA figures (Rules, Section 1)', () => {
     expect(m.baulkLine).toBe(737);
     expect(m.d).toEqual({ centre: { x: 889, y: 737 }, radius: 292 });
   });
-  it('1(f) the six spots at the CONTRACTS.md §1 positions', () => {
+  it('1(f) the six spots at the docs/formats.md §1 positions', () => {
     expect(markings(table).spots).toEqual({
       yellow: { x: 1181, y: 737 },
       green: { x: 597, y: 737 },
@@ -34,7 +34,7 @@ describe('snooker bed against the WPBSA figures (Rules, Section 1)', () => {
       black: { x: 889, y: 3245 },
     });
   });
-  it('pockets sit at the nominal points of CONTRACTS.md §1', () => {
+  it('pockets sit at the nominal points of docs/formats.md §1', () => {
     const nominal = Object.fromEntries(table.pockets.map((p) => [p.id, [p.nominal.x, p.nominal.y]]));
     expect(nominal).toEqual({
       BL: [0, 0],

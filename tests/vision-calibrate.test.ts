@@ -1,4 +1,4 @@
-// Calibration from the picture (CONTRACTS.md §2, `calibrate --image`): rendered empty tables through
+// Calibration from the picture (docs/formats.md §2, `calibrate --image`): rendered empty tables through
 // the demo camera and through cameras drawn from a seed; the solved camera must put every spot, and
 // every ball anywhere on the bed, within a few millimetres of where the true camera does.
 import { plainBed } from '../src/games/snooker/equipment.ts';

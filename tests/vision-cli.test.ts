@@ -1,4 +1,4 @@
-// `referee detect` through the real command (CONTRACTS.md §3): one JSON line a frame, balls in table
+// `referee detect` through the real command (docs/formats.md §3): one JSON line a frame, balls in table
 // millimetres with ids and confidences, a per-frame error for a frame that cannot be read, a non-zero
 // exit only when no frame could be read, exit 2 naming the field for a bad calibration.
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The calibration file (CONTRACTS.md §2): a pinhole camera with OpenCV's distortion and its pose over
+// The calibration file (docs/formats.md §2): a pinhole camera with OpenCV's distortion and its pose over
 // the table. parseCalibration checks every field and that the camera can see the whole bed;
 // makeCalibrationJson writes the same form back.
 import { z } from 'zod';
@@ -40,7 +40,7 @@ export interface Calibration {
   readonly pose: Pose;
 }
 
-/** The full form of the calibration file, as JSON (CONTRACTS.md §2). */
+/** The full form of the calibration file, as JSON (docs/formats.md §2). */
 export interface CalibrationJson {
   table: unknown;
   image: { width: number; height: number };
@@ -155,7 +155,7 @@ export const validateCalibration = (c: Calibration): Result<Calibration> => {
     if (!(q.z > 0)) return bad('pose', `the table's corner (${x}, ${y}) is behind the camera`);
   }
   // The table must be seen, though not necessarily all of it: a camera that misses a strip at one end
-  // still referees what it sees (the example in CONTRACTS.md §2 is such a camera). Less than half of
+  // still referees what it sees (the example in docs/formats.md §2 is such a camera). Less than half of
   // the playing area in the picture is a camera that is not looking at this table.
   const inImage = (x: number, y: number): boolean => {
     const p: Point3Mm = { x: mm(x), y: mm(y), z: mm(0) };
@@ -187,7 +187,7 @@ export const parseCalibration = (json: unknown, resolve: TableResolver): Result<
   return validateCalibration({ table: table.value, tableSpec: spec, image, camera, pose });
 };
 
-/** The full JSON form of a calibration (CONTRACTS.md §2), ready for JSON.stringify. */
+/** The full JSON form of a calibration (docs/formats.md §2), ready for JSON.stringify. */
 export const makeCalibrationJson = (c: Calibration): CalibrationJson => {
   const { fx, fy, cx, cy, k1, k2, p1, p2, k3 } = c.camera;
   return {

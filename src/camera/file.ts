@@ -36,7 +36,7 @@ export const calibrationFromJson = (json: unknown, resolve: TableResolver): Resu
 };
 
 /**
- * A calibration from a file (CONTRACTS.md §2): the full form (camera + pose), or the `points` form,
+ * A calibration from a file (docs/formats.md §2): the full form (camera + pose), or the `points` form,
  * which is solved here; `resolve` names the bed its `table` value means. An error keeps its field and
  * names the file.
  */

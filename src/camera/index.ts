@@ -1,4 +1,4 @@
-// The camera model (CONTRACTS.md §2): calibration files, projection and its inverse, lens distortion,
+// The camera model (docs/formats.md §2): calibration files, projection and its inverse, lens distortion,
 // and pose solving from cloth-plane points.
 export {
   makeCalibrationJson,

@@ -9,7 +9,7 @@ export interface Vec3 {
 }
 
 export type Row3 = readonly [number, number, number];
-/** Row-major 3×3 matrix, as the calibration file writes `pose.R` (CONTRACTS.md §2). */
+/** Row-major 3×3 matrix, as the calibration file writes `pose.R` (docs/formats.md §2). */
 export type Mat3 = readonly [Row3, Row3, Row3];
 
 const AXES = [0, 1, 2] as const;

@@ -5,7 +5,7 @@ import type { Calibration } from './calibration.ts';
 import { normalisedToPixel, undistortPixel } from './distortion.ts';
 import { mulMatVec, mulTransposeVec, type Vec3 } from './mat3.ts';
 
-/** Camera coordinates of a table point: X_cam = R·X_table + t (CONTRACTS.md §2), millimetres. */
+/** Camera coordinates of a table point: X_cam = R·X_table + t (docs/formats.md §2), millimetres. */
 export const toCamera = (c: Calibration, p: Vec3): Vec3 => {
   const r = mulMatVec(c.pose.R, p);
   return { x: r.x + c.pose.t[0], y: r.y + c.pose.t[1], z: r.z + c.pose.t[2] };
@@ -59,7 +59,7 @@ const PARALLEL = 1e-12;
 /**
  * Where the ray of a pixel meets the horizontal plane z = h: the cloth (h = 0) or the plane of the
  * resting balls' centres (h = ball radius), which is how a ball's image is placed without parallax
- * (DESIGN.md). Undefined where the ray runs parallel to the plane or meets it behind the camera, or
+ * (docs/design.md). Undefined where the ray runs parallel to the plane or meets it behind the camera, or
  * where the pixel lies beyond the lens model's fold.
  */
 export const pixelToPlane = (c: Calibration, p: PointPx, z: Mm): PointMm | undefined => {

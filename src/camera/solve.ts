@@ -1,4 +1,4 @@
-// Pose solving from cloth-plane correspondences (CONTRACTS.md §2, the `points` form): a normalised DLT
+// Pose solving from cloth-plane correspondences (docs/formats.md §2, the `points` form): a normalised DLT
 // homography, decomposed into a pose (and, with no camera given, a focal length from its
 // orthogonality constraints: Zhang, "A flexible new technique for camera calibration", 2000, §3.1),
 // then refined by Levenberg–Marquardt on the reprojection error in pixels.

@@ -18,7 +18,7 @@ export interface Frame extends RgbImage {
   readonly receivedAt: number;
 }
 
-/** A frame that could not be read; the run goes on (CONTRACTS.md §3). */
+/** A frame that could not be read; the run goes on (docs/formats.md §3). */
 export interface FrameFailure {
   readonly kind: 'error';
   readonly index: number;

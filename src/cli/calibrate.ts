@@ -1,4 +1,4 @@
-// `referee calibrate --points in.json --out calibration/x.json` (CONTRACTS.md §2): solve the camera from
+// `referee calibrate --points in.json --out calibration/x.json` (docs/formats.md §2): solve the camera from
 // cloth-plane correspondences and write the full calibration form.
 // `referee calibrate --image table.png [--table NAME | --table 1778x3569x52.5] [--game id]
 // [--camera guess.json] --out calibration/x.json`: the same from a picture of an empty table
@@ -138,7 +138,7 @@ const calibrateFromPicture = async (path: string, opts: CalibrateOptions): Promi
 export const registerCalibrate = (program: Command): void => {
   program
     .command('calibrate')
-    .description('solve the camera over the table and write a calibration file (CONTRACTS.md §2)')
+    .description('solve the camera over the table and write a calibration file (camera, distortion, pose; see docs/formats.md)')
     .option(
       '--points <file>',
       'cloth-plane correspondences: { table, image, points: [{ u, v, x, y }], camera? }',

@@ -1,4 +1,4 @@
-// `referee detect --calibration c.json frame.png [more…]` (CONTRACTS.md §3): every ball in each frame,
+// `referee detect --calibration c.json frame.png [more…]` (docs/formats.md §3): every ball in each frame,
 // one JSON line a frame on stdout — `{ "frame", "balls": [{ "id", "x", "y", "confidence" }], "ms" }`,
 // or `{ "frame", "error" }` for a frame that cannot be read or used, and the run goes on. The exit
 // code is non-zero only when no frame could be read; a bad calibration is exit 2 naming the field.
@@ -62,7 +62,7 @@ export const runDetect = async (frames: readonly string[], options: DetectOption
 export const registerDetect = (program: Command): void => {
   program
     .command('detect')
-    .description('find every ball in each frame: one JSON line a frame (CONTRACTS.md §3)')
+    .description('find every ball in each frame: one JSON line a frame { frame, balls: [{ id, x, y, confidence }], ms }')
     .requiredOption('--calibration <file>', 'calibration file (its table names the game)')
     .option(
       '--game <id>',

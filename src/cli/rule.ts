@@ -1,4 +1,4 @@
-// `referee rule [file]` (CONTRACTS.md §4, §8, §9): one JSON object from the file or stdin — the state
+// `referee rule [file]` (docs/formats.md §4, §8, §9): one JSON object from the file or stdin — the state
 // before a stroke and the stroke, or a round's record — ruled by the game its `game` names (the registry's default
 // where it names none); prints the ruling as one JSON line. Invalid input: exit 2, one line on stderr
 // naming the field, and never a ruling.

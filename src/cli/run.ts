@@ -1,5 +1,5 @@
 // `referee run --source <video | folder | /dev/videoN | rtsp://…> --calibration <file> [--fps N]
-// [--events out.jsonl] [--state state.json] [--game id]` (CONTRACTS.md §5): frames in (src/capture),
+// [--events out.jsonl] [--state state.json] [--game id]` (docs/formats.md §5): frames in (src/capture),
 // pieces found in each (src/vision, in a worker), followed through each stroke (src/tracking), each
 // stroke made the game's move and ruled on (the game's runner); out comes the event log, one `shot`
 // line per stroke followed by its `ruling` line, and a summary on stderr at the end. Progress and
@@ -38,7 +38,7 @@ const round = (v: number, places: number): number => {
 };
 
 /**
- * The `shot` line (CONTRACTS.md §5), with optional detail: every event, where the balls came to rest,
+ * The `shot` line (docs/formats.md §5), with optional detail: every event, where the balls came to rest,
  * which are left touching, and when (source time) the stroke was recognised as over.
  */
 export const shotLine = (shot: Shot, recognised: number): Record<string, unknown> => ({

@@ -1,4 +1,4 @@
-// `referee simulate --scenario s.json --calibration c.json [--fps 60] --out dir/ [--mp4]` (CONTRACTS.md
+// `referee simulate --scenario s.json --calibration c.json [--fps 60] --out dir/ [--mp4]` (docs/formats.md
 // §7): play a scenario's strokes, render every frame through the calibration's camera, and write
 // dir/frames/000000.png …, dir/truth.json and, with --mp4, dir/clip.mp4 (through ffmpeg).
 import { spawn } from 'node:child_process';
@@ -26,7 +26,7 @@ import {
 export interface SimulationInput {
   /** The game played: its bed from the scenario's `table`, its opening layout, where a cue ball in hand goes. */
   readonly game: SimGame;
-  /** The scenario (CONTRACTS.md §7) and the calibration as JSON, the latter copied into truth.json as given. */
+  /** The scenario (docs/formats.md §7) and the calibration as JSON, the latter copied into truth.json as given. */
   readonly scenarioJson: unknown;
   readonly calibrationJson: unknown;
   readonly calibration: Calibration;
@@ -194,7 +194,7 @@ const milliseconds = (flag: string, text: string | undefined): number | undefine
 export const registerSimulate = (program: Command): void => {
   program
     .command('simulate')
-    .description('render a scenario through a calibration: frames, truth.json (and an mp4) (CONTRACTS.md §7)')
+    .description('render a scenario through a calibration: frames, truth.json (and an mp4); see docs/formats.md')
     .requiredOption(
       '--scenario <file>',
       'the scenario: table, balls, strokes, seed (and optional render options)',

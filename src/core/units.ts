@@ -1,5 +1,5 @@
 // Units branded into the types so that millimetres on the table and pixels in the image can never be
-// mixed silently (DESIGN.md: "Millimetres everywhere after vision"). Arithmetic on a brand gives a
+// mixed silently (docs/design.md: "Millimetres everywhere after vision"). Arithmetic on a brand gives a
 // plain number; wrap the result again with `mm()` / `px()` / `ms()` where it is a quantity again.
 
 export type Mm = number & { readonly __unit: 'mm' };
@@ -10,7 +10,7 @@ export const mm = (n: number): Mm => n as Mm;
 export const px = (n: number): Px => n as Px;
 export const ms = (n: number): Ms => n as Ms;
 
-/** A point on the table frame (CONTRACTS.md §1), millimetres. */
+/** A point on the table frame (docs/formats.md §1), millimetres. */
 export interface PointMm {
   readonly x: Mm;
   readonly y: Mm;

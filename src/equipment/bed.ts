@@ -1,6 +1,6 @@
 // A pocketed bed: playing area, cushion noses, pockets with their jaws, and the marks drawn on the
 // cloth. Which game is played on it is the game's business (src/games): the pocket shapes and marks
-// are parameters. Table frame as CONTRACTS.md §1: origin at the bottom-left corner of the playing
+// are parameters. Table frame as docs/formats.md §1: origin at the bottom-left corner of the playing
 // surface (cushion noses), x across to the right-hand side, y along to the top cushion, millimetres.
 import { mm, pointMm, type Mm, type PointMm } from '../core/units.ts';
 import { add, perp, rotate, scale, toPoint, unit, type Segment, type Vec } from './vector.ts';
@@ -20,7 +20,7 @@ export type PocketKind = 'corner' | 'middle';
 export interface Pocket {
   readonly id: PocketId;
   readonly kind: PocketKind;
-  /** Where the cushion lines meet (corners) or the side cushion line's middle (CONTRACTS.md §1). */
+  /** Where the cushion lines meet (corners) or the side cushion line's middle (docs/formats.md §1). */
   readonly nominal: PointMm;
   /** Knuckle points, the ends of the two cushion noses at the mouth. */
   readonly knuckles: readonly [PointMm, PointMm];
@@ -40,7 +40,7 @@ export interface Pocket {
   readonly fall: Segment;
 }
 
-/** A bed as other programs give it (CONTRACTS.md §2): playing area and ball, millimetres. */
+/** A bed as other programs give it (docs/formats.md §2): playing area and ball, millimetres. */
 export interface BedSize {
   readonly width: number;
   readonly length: number;

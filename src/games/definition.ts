@@ -41,7 +41,7 @@ export interface Refusal {
 }
 
 /**
- * The game's match as a pure reducer over the log's events (DESIGN.md, "Event-sourced match log").
+ * The game's match as a pure reducer over the log's events (docs/design.md, "Event-sourced match log").
  * The core keeps the log, undo and replay; the session says what each event does. `S` is the game's
  * own match state.
  */
@@ -128,7 +128,7 @@ export type Perception =
   | { readonly kind: 'tiles' };
 
 /**
- * `referee run` (CONTRACTS.md §5): rules on one move after another, each from where the last left the
+ * `referee run` (docs/formats.md §5): rules on one move after another, each from where the last left the
  * match, and gives each ruling line (the `referee rule` output), or why the rules could not rule.
  */
 export interface MoveRunner {
@@ -158,7 +158,7 @@ export interface DemoClip {
  * The whole of a game: what the registry lists. `S` is the session's state.
  */
 export interface GameDefinition<S = unknown> {
-  /** As `game` spells it in CONTRACTS.md (`snooker`, `blackball`, `dominoes`). */
+  /** As `game` spells it in docs/formats.md (`snooker`, `blackball`, `dominoes`). */
   readonly id: string;
   readonly title: string;
   readonly sides: Sides;
@@ -169,7 +169,7 @@ export interface GameDefinition<S = unknown> {
   /** The `table` value for the game's standard bed, as a calibration file writes it. */
   readonly defaultTableSpec: unknown;
   readonly perception: Perception;
-  /** `referee rule` (CONTRACTS.md §4, §8, §9): the input's JSON to the output's JSON. */
+  /** `referee rule` (docs/formats.md §4, §8, §9): the input's JSON to the output's JSON. */
   readonly rule: (input: unknown) => Result<object>;
   /**
    * A runner for `referee run` on this bed, from `state` (`--state`: the game's state as `referee rule`

@@ -1,4 +1,4 @@
-// The games, by the id CONTRACTS.md gives each (`game`): the only place that lists them. The core
+// The games, by the id docs/formats.md gives each (`game`): the only place that lists them. The core
 // (match, server, pipeline, commands) finds a game here, by id or by the bed a calibration names.
 import { loadCalibrationFile, type Calibration, type TableResolver } from '../camera/index.ts';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
@@ -16,7 +16,7 @@ export const GAMES: readonly GameDefinition[] = [
   dominoes as GameDefinition,
 ];
 
-/** Without a game named anywhere, a table is a snooker table (CONTRACTS.md §6). */
+/** Without a game named anywhere, a table is a snooker table (docs/formats.md §6). */
 export const DEFAULT_GAME = snooker;
 
 export const GAME_IDS: readonly string[] = GAMES.map((g) => g.id);
@@ -51,7 +51,7 @@ export const resolveTable: TableResolver = (spec): Result<Table> => {
 export const loadCalibration = (file: string): Result<Calibration> => loadCalibrationFile(file, resolveTable);
 
 /**
- * The game a command works on (CONTRACTS.md §6): `--game` if given (it must agree with the
+ * The game a command works on (docs/formats.md §6): `--game` if given (it must agree with the
  * calibration's bed), else the calibration's `table`, else snooker.
  */
 export const chooseGame = (named: string | undefined, calibration?: Calibration): Result<GameDefinition> => {

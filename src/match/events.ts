@@ -1,4 +1,4 @@
-// The match log's events (DESIGN.md, "Event-sourced match log"): what the pipeline saw and every
+// The match log's events (docs/design.md, "Event-sourced match log"): what the pipeline saw and every
 // decision the referee made, appended in order; the match is a replay of them (replay.ts). The core's
 // events are the same for every game; what a move, a restatement, an action and a match's options
 // hold is the game's (its session's schemas), checked on the way in and on the way back out of SQLite.

@@ -1,5 +1,5 @@
 // The match log on disk: an append-only table of events in SQLite (better-sqlite3 12, WAL). Nothing is
-// ever updated or deleted; undo is an event like any other (DESIGN.md, "Event-sourced match log").
+// ever updated or deleted; undo is an event like any other (docs/design.md, "Event-sourced match log").
 // An append returns only once SQLite has committed it, so an acknowledged event survives a crash.
 import Database from 'better-sqlite3';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';

@@ -1,4 +1,4 @@
-// `referee serve` (CONTRACTS.md §6): the pages, the JSON API and the WebSocket on /ws, over the match
+// `referee serve` (docs/formats.md §6): the pages, the JSON API and the WebSocket on /ws, over the match
 // service. The pipeline (cli/serve.ts) feeds the service; this file only serves it.
 import express, { type Request, type Response } from 'express';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// Only an authenticated referee can change the match (DESIGN.md). The PIN is never stored: a salted
+// Only an authenticated referee can change the match (docs/design.md). The PIN is never stored: a salted
 // scrypt hash of it is kept beside the match log, so a restart keeps the same PIN.
 import { randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
 

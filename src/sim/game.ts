@@ -5,7 +5,7 @@ import type { Table } from '../equipment/bed.ts';
 import type { BallId } from '../equipment/pieces.ts';
 
 export interface SimGame {
-  /** The scenario's `table` (CONTRACTS.md §7) as the game's bed; an error names `table`. */
+  /** The scenario's `table` (docs/formats.md §7) as the game's bed; an error names `table`. */
   readonly parseTable: (json: unknown) => Result<Table>;
   /** The layout a scenario's `"balls": "opening"` names, each ball with a unique track name. */
   readonly opening: (table: Table) => readonly { track: string; id: BallId; x: number; y: number }[];

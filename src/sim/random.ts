@@ -1,5 +1,5 @@
 // A small seeded PRNG for everything in the simulator that varies (noise, lighting, jitter): the same
-// seed gives the same clip on every machine. Core code never calls Math.random (DESIGN.md).
+// seed gives the same clip on every machine. Core code never calls Math.random (docs/design.md).
 
 /**
  * mulberry32 (Tommy Ettinger, public domain): a 32-bit state, full period 2³², good enough

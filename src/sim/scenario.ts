@@ -1,4 +1,4 @@
-// A simulator scenario (CONTRACTS.md §7): the table, the balls, the strokes to play, a seed. Parsed into
+// A simulator scenario (docs/formats.md §7): the table, the balls, the strokes to play, a seed. Parsed into
 // a Result that names the offending field, so `referee simulate` can say exactly what is wrong.
 import { z } from 'zod';
 import { err, ok, refereeError, type RefereeError, type Result } from '../core/errors.ts';
@@ -83,7 +83,7 @@ const tracked = (set: BallSet, balls: readonly { id: string; x: number; y: numbe
   return ok(out);
 };
 
-/** Every ball on the bed, clear of the others (CONTRACTS.md §4's checks on a position). */
+/** Every ball on the bed, clear of the others (docs/formats.md §4's checks on a position). */
 const checkPlaced = (table: Table, balls: readonly SimBall[]): RefereeError | null => {
   const R = table.ballRadius;
   for (const [k, b] of balls.entries()) {
@@ -126,7 +126,7 @@ const parseStroke = (s: z.output<typeof strokeSchema>, k: number): Result<Scenar
   return ok(s.render === undefined ? { cue } : { cue, render: s.render });
 };
 
-/** Parse a scenario (CONTRACTS.md §7). Errors name the field: `balls[3].x`, `strokes[0].cue.vx`. */
+/** Parse a scenario (docs/formats.md §7). Errors name the field: `balls[3].x`, `strokes[0].cue.vx`. */
 export const parseScenario = (json: unknown, game: SimGame): Result<Scenario> => {
   const top = parseWith(scenarioSchema, json);
   if (!top.ok) return top;

@@ -1,4 +1,4 @@
-// A scenario played out, and the exact truth a clip of it is checked against (CONTRACTS.md §7
+// A scenario played out, and the exact truth a clip of it is checked against (docs/formats.md §7
 // truth.json): where every ball is at each frame, and each stroke's events, first contact, pots and
 // rest positions. Times are ms from the clip's first frame.
 import type { PocketId, Table } from '../equipment/index.ts';
@@ -76,7 +76,7 @@ export const positionsAt = (p: PlayedScenario, tMs: number): BallSample[] => {
   return last.result.at(Math.min(tMs - last.start, last.result.duration));
 };
 
-/** A stroke event in truth.json: clip time, ids as CONTRACTS.md §7, tracks alongside. */
+/** A stroke event in truth.json: clip time, ids as docs/formats.md §7, tracks alongside. */
 export type TruthEvent = SimEvent;
 
 export interface TruthBall {
@@ -101,7 +101,7 @@ export interface TruthStroke {
   readonly rest: readonly TruthBall[];
 }
 
-/** CONTRACTS.md §7 truth.json. */
+/** docs/formats.md §7 truth.json. */
 export interface TruthJson {
   readonly fps: number;
   readonly calibration: unknown;

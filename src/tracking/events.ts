@@ -732,7 +732,7 @@ export const strikeTime = (
   return estimate <= othersOff ? estimate : (lastStill?.t ?? othersOff);
 };
 
-/** One stroke's shot (CONTRACTS.md §5) from its record. */
+/** One stroke's shot (docs/formats.md §5) from its record. */
 export const analyseStroke = (
   table: Table,
   record: StrokeRecord,

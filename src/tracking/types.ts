@@ -1,10 +1,10 @@
 // The data that flows through tracking: detections in, tracks per frame, strokes out. Positions in
-// table millimetres (CONTRACTS.md §1), times in milliseconds from the source's first frame.
+// table millimetres (docs/formats.md §1), times in milliseconds from the source's first frame.
 import type { BallId } from '../equipment/pieces.ts';
 import type { PocketId } from '../equipment/bed.ts';
 import type { Mm, PointMm } from '../core/units.ts';
 
-/** One ball as vision reports it for one frame (CONTRACTS.md §3). */
+/** One ball as vision reports it for one frame (docs/formats.md §3). */
 export interface Detection {
   readonly id: BallId;
   readonly x: Mm;
@@ -76,7 +76,7 @@ export type StrokeEvent =
   | {
       readonly t: number;
       readonly type: 'contact';
-      /** Ball ids as CONTRACTS.md §7 gives them, and their tracks. */
+      /** Ball ids as docs/formats.md §7 gives them, and their tracks. */
       readonly a: string;
       readonly b: string;
       readonly ta: string;
@@ -92,7 +92,7 @@ export type StrokeEvent =
     }
   | { readonly t: number; readonly type: 'offTable'; readonly ball: string; readonly track: string };
 
-/** One stroke as the referee saw it: the `shot` line of CONTRACTS.md §5, plus optional detail. */
+/** One stroke as the referee saw it: the `shot` line of docs/formats.md §5, plus optional detail. */
 export interface Shot {
   readonly index: number;
   readonly start: number;

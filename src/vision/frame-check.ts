@@ -1,6 +1,6 @@
 // Is this frame one the vision can use? A frame of the wrong size or length cannot be read against the
 // calibration at all; a black or burnt-out frame shows nothing. Each gets a per-frame error naming
-// what was wrong (CONTRACTS.md §3), never a crash and never a guess. Whether a table is there at all
+// what was wrong (docs/formats.md §3), never a crash and never a guess. Whether a table is there at all
 // is the cloth model's question (cloth.ts).
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
 import type { RgbImage } from '../core/image.ts';

@@ -11,7 +11,7 @@ import {
 } from './classify/index.ts';
 import type { LocatedBall } from './locate.ts';
 
-/** A ball found, placed and named (CONTRACTS.md §3's `{ id, x, y, confidence }`, and where it is in the image). */
+/** A ball found, placed and named (docs/formats.md §3's `{ id, x, y, confidence }`, and where it is in the image). */
 export interface DetectedBall extends LocatedBall {
   readonly id: BallId;
   /** The classifier's probability of `id`. */

@@ -1,4 +1,4 @@
-// The vision (DESIGN.md: vision/): one frame and a calibration → every ball on the table, placed to
+// The vision (docs/design.md: vision/): one frame and a calibration → every ball on the table, placed to
 // the millimetre (parallax-corrected) and named. Small pure stages, one a file, in the order a frame
 // goes through them:
 //

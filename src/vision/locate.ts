@@ -69,7 +69,7 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
 
 /** A ball found in a frame: where it rests on the table, and where and how big it is in the image. */
 export interface LocatedBall {
-  /** Centre on the table frame, parallax-corrected (CONTRACTS.md §1, §3). */
+  /** Centre on the table frame, parallax-corrected (docs/formats.md §1, §3). */
   readonly x: Mm;
   readonly y: Mm;
   /** Image of the centre, and the apparent radius, in the full-resolution frame. */

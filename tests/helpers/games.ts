@@ -34,7 +34,7 @@ export const SNOOKER_SIM: SimGame = snooker.sim as SimGame;
 /** The full-size table and its `table` value, for code that builds a calibration. */
 export const SNOOKER_BED = { table: snookerTable(), tableSpec: 'snooker' } as const;
 
-/** A scenario (CONTRACTS.md §7) on a snooker table. */
+/** A scenario (docs/formats.md §7) on a snooker table. */
 export const parseSnookerScenario = (json: unknown): Result<Scenario> => parseScenario(json, SNOOKER_SIM);
 
 /** Snooker's committed ball classifier. */

@@ -58,7 +58,7 @@ export const coloursFrom = (from: SnookerColour): Ball[] => {
   return order.slice(order.indexOf(from)).map(onSpot);
 };
 
-/** The example of CONTRACTS.md §4, verbatim. */
+/** The example of docs/formats.md §4, verbatim. */
 export const contractExample = () => ({
   game: 'snooker',
   state: {

@@ -1,4 +1,4 @@
-// Checking `referee rule` input (CONTRACTS.md §4): the contract's example, and every way an input can
+// Checking `referee rule` input (docs/formats.md §4): the contract's example, and every way an input can
 // be wrong, each named by its field.
 import { describe, expect, it } from 'vitest';
 import { rule } from '../../src/games/snooker/rules/index.ts';
@@ -26,7 +26,7 @@ const input = (state: Record<string, unknown> = {}, shot: Record<string, unknown
   shot: { firstContact: ['red'], potted: [], offTable: [], fouls: [], ...shot },
 });
 
-describe('the contract example (CONTRACTS.md §4)', () => {
+describe('the contract example (docs/formats.md §4)', () => {
   it('rules exactly as the contract shows: a red potted, 1 scored, on a colour', () => {
     const r = rule(contractExample());
     if (!r.ok) throw new Error(r.error.message);

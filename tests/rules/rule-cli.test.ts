@@ -1,4 +1,4 @@
-// `referee rule` as a user runs it (CONTRACTS.md §4): stdin, a file argument, invalid input.
+// `referee rule` as a user runs it (docs/formats.md §4): stdin, a file argument, invalid input.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -59,7 +59,7 @@ const cases: Case[] = [
     respotted: ['black'],
   },
   {
-    name: '3.3: with no nomination the first colour hit is taken as nominated (CONTRACTS.md §4)',
+    name: '3.3: with no nomination the first colour hit is taken as nominated (docs/formats.md §4)',
     state: frame({ on: 'colour' }),
     shot: shot({ firstContact: ['pink'], potted: ['pink'] }),
     scored: 6,

@@ -1,4 +1,4 @@
-// Black-ball pool equipment (CONTRACTS.md §8; seed 2.2, 2.4, 4.1): the beds, their marks and
+// Black-ball pool equipment (docs/formats.md §8; seed 2.2, 2.4, 4.1): the beds, their marks and
 // pockets, the cabin, the ball ids and groups, and the opening rack. Table frame as §8: seen from
 // above, the head (the cabin's end) at the bottom; origin at the head-left corner of the playing
 // surface at the cushion noses, x across (0 … width), y along towards the foot cushion (0 … length).

@@ -1,4 +1,4 @@
-// Black-ball pool (CONTRACTS.md §8; seeds/blackball-rules.txt): its one definition, which the registry
+// Black-ball pool (docs/formats.md §8; seeds/blackball-rules.txt): its one definition, which the registry
 // lists, over the equipment and the pure rules engine (`rule(json)` for `"game": "blackball"`), which
 // are re-exported here as before.
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Where the balls stand for the break (seed 2.4, 2.5(a); CONTRACTS.md §7 `"opening"`): the rack of
+// Where the balls stand for the break (seed 2.4, 2.5(a); docs/formats.md §7 `"opening"`): the rack of
 // equipment.ts with the black on the foot spot, and the cue ball in hand placed in the cabin on the head
 // spot. And where a striker puts a cue ball in hand (seed 2.8: anywhere in the cabin), for the simulator.
 import { pointMm } from '../../core/units.ts';

@@ -1,4 +1,4 @@
-// How black-ball is seen and followed: a tracked stroke as the session's move (CONTRACTS.md §8's shot,
+// How black-ball is seen and followed: a tracked stroke as the session's move (docs/formats.md §8's shot,
 // with where the balls stood and came to rest), and the runner behind `referee run` (§5).
 import { describeError, err, ok, type Result } from '../../core/errors.ts';
 import type { Table } from '../../equipment/bed.ts';

@@ -100,7 +100,7 @@ export interface StrokeRecord {
   readonly trails: readonly TrailRecord[];
   /** Null when the stroke as seen could not have happened from the state (see `rejected`). */
   readonly ruling: Ruling | null;
-  /** The ruling as `referee rule` gives it (CONTRACTS.md §8), with the frame's state after it. */
+  /** The ruling as `referee rule` gives it (docs/formats.md §8), with the frame's state after it. */
   readonly output: RuleOutput | null;
   readonly rejected: string | null;
   readonly status: RulingStatus;
@@ -127,7 +127,7 @@ const trailSchema = z.object({
 });
 
 /**
- * A stroke as the pipeline saw it (or the referee entered it): CONTRACTS.md §8's shot, with the
+ * A stroke as the pipeline saw it (or the referee entered it): docs/formats.md §8's shot, with the
  * stroke's times, the balls' paths, and where the camera saw the balls before it.
  */
 export const strokeSchema = z.object({
@@ -157,7 +157,7 @@ export const matchOptionsSchema = z.object({
 
 /** The referee's decisions as the log keeps them. */
 export const blackballActionSchema = z.discriminatedUnion('type', [
-  /** A foul only a person sees, added to the last stroke (CONTRACTS.md §8 `shot.fouls`). */
+  /** A foul only a person sees, added to the last stroke (docs/formats.md §8 `shot.fouls`). */
   z.object({ type: z.literal('refereeFoul'), stroke: strokeNo, foul: z.enum(REFEREE_FOULS) }),
   /** The referee announces (or withdraws) that the striker is snookered (seed 2.10: 3.3 is off). */
   z.object({ type: z.literal('snookered'), on: z.boolean().default(true) }),

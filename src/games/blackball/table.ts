@@ -104,5 +104,5 @@ export const poolMarks = (size: BedSize): BedMarks => {
 export const poolTable = (size: BedSize, name = `${size.width}x${size.length}x${size.ball}`): Table =>
   makeTable(size, { name, pockets: POOL_POCKETS, marks: poolMarks(size), balls: POOL_BALLS });
 
-/** One of the named beds of CONTRACTS.md §8 (default `pool-9ft`). */
+/** One of the named beds of docs/formats.md §8 (default `pool-9ft`). */
 export const namedPoolTable = (bed: BedName = DEFAULT_BED): Table => poolTable(BED_SIZES[bed], bed);

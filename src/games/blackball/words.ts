@@ -1,4 +1,4 @@
-// The referee's words for what only a person sees (CONTRACTS.md §8 `shot.fouls`): the referee's page
+// The referee's words for what only a person sees (docs/formats.md §8 `shot.fouls`): the referee's page
 // shows these on its buttons, and Undo says them. Kept free of imports so that the pages bundle it.
 import type { RefereeFoul } from './rules/state.ts';
 

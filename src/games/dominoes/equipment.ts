@@ -1,4 +1,4 @@
-// The dominoes table (CONTRACTS.md §9 "Table frame"): a flat surface with no pockets, origin at a
+// The dominoes table (docs/formats.md §9 "Table frame"): a flat surface with no pockets, origin at a
 // corner of the playing area, x and y along its edges (mm), z up. The default table is 900 × 900 mm,
 // its tiles 50 × 25 × 12 mm (length × width × height); a tile's face is 12 mm above the cloth, so
 // parallax is corrected as for balls. Calibration `table`: `"dominoes"` or

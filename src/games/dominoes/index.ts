@@ -1,4 +1,4 @@
-// Partnership dominoes (CONTRACTS.md §9; seed: seeds/dominoes-rules-ru.txt), one game definition: the
+// Partnership dominoes (docs/formats.md §9; seed: seeds/dominoes-rules-ru.txt), one game definition: the
 // set, the table, the players, the rules as a pure reducer with `rule` (the whole of `referee rule` for
 // `"game": "dominoes"`), the referee's penalties, and the match as the core's log replays it (session).
 import { fileURLToPath } from 'node:url';
@@ -46,7 +46,7 @@ export const dominoesSurface = (t: DominoesTable): DominoesSurface => ({
   dominoes: t,
 });
 
-/** `"dominoes"` or `{ "game": "dominoes", … }` (CONTRACTS.md §9 "Table frame"). */
+/** `"dominoes"` or `{ "game": "dominoes", … }` (docs/formats.md §9 "Table frame"). */
 const claimsTable = (spec: unknown): boolean =>
   spec === 'dominoes' ||
   (typeof spec === 'object' &&

@@ -6,7 +6,7 @@
 // against the chain's ends, a tile not played twice, the fish (both ends show a number all seven of
 // whose tiles are down) and the domino (a player's seventh tile). Once the hands are known the rules
 // engine (./rules: `playRound`) replays the round: a tile not in the hand is refused, a false pass is
-// found (the round annulled, CONTRACTS.md §9), and a round that is over is scored and settled into
+// found (the round annulled, docs/formats.md §9), and a round that is over is scored and settled into
 // the match through the penalties reducer (./penalties.ts), which keeps the match's scores.
 import { z } from 'zod';
 import { err, ok, type Result } from '../../core/errors.ts';
@@ -144,7 +144,7 @@ export interface MoveRecord {
   /** Numbered through the match from 0 (the core's move index). */
   readonly move: number;
   readonly round: number;
-  /** Its place in the round's moves, from 0 (CONTRACTS.md §9 `violations[].move`). */
+  /** Its place in the round's moves, from 0 (docs/formats.md §9 `violations[].move`). */
   readonly index: number;
   readonly input: MoveInput;
   /** Why it could not be played (a move the camera saw); null for a move in play. */

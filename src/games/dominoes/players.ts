@@ -1,4 +1,4 @@
-// Four players, two partnerships (CONTRACTS.md §9): they play in turn counter-clockwise 0, 1, 2, 3, 0, …;
+// Four players, two partnerships (docs/formats.md §9): they play in turn counter-clockwise 0, 1, 2, 3, 0, …;
 // partners sit opposite, team 0 is players 0 and 2, team 1 players 1 and 3.
 // seed: «Игра в домино – это настольная игра, в которой участвуют четыре человека. Участники
 // объединяются в пары» … «так как игра идет против часовой стрелки».

@@ -1,4 +1,4 @@
-// The double-six set (CONTRACTS.md §9): 28 tiles `[a, b]`, 0 ≤ a, b ≤ 6, 168 pips in all; `[a, b]` and
+// The double-six set (docs/formats.md §9): 28 tiles `[a, b]`, 0 ≤ a, b ≤ 6, 168 pips in all; `[a, b]` and
 // `[b, a]` are the same tile.
 // seed: «Набор для игры в Домино состоит из двадцати восьми элементов, называемых фишками или
 // костяшками.» … «Суммарное число всех очков или баллов двадцати восьми фишек Домино составляет сто

@@ -1,4 +1,4 @@
-// Snooker's balls, by the ids of CONTRACTS.md §1. Which ball is worth what is a matter for the rules
+// Snooker's balls, by the ids of docs/formats.md §1. Which ball is worth what is a matter for the rules
 // (./rules), not the equipment.
 import type { BallLook } from '../../equipment/pieces.ts';
 

@@ -72,7 +72,10 @@ const demoClips = (): Result<DemoClip[]> => {
   return ok(
     parsed.value.clips.map(({ clip, on, nominate }) => ({
       path: path.join(dir, clip, 'clip.mp4'),
+      // Each clip is a position of its own, not the next stroke of one frame: a fresh rack (scores
+      // level), then the table as the camera sees it.
       setup: [
+        { type: 'reRack' },
         { type: 'setTable', on: on ?? 'red' },
         ...(nominate ? [{ type: 'nominate', ball: nominate }] : []),
       ],

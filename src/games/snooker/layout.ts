@@ -1,4 +1,4 @@
-// Where the balls stand at the break-off (WPBSA Section 3, 2; CONTRACTS.md §7 `"opening"`): the
+// Where the balls stand at the break-off (WPBSA Section 3, 2; docs/formats.md §7 `"opening"`): the
 // colours on their spots, the fifteen reds in a triangle with its apex towards and as near the pink
 // as may be without touching (1 mm clear) and rows touching, the cue ball in the D at (800, 700) on a
 // full-size table. One copy: the rules' opening frame, the simulator's `"opening"` and the demo take it.

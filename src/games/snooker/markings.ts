@@ -1,4 +1,4 @@
-// Snooker's markings (WPBSA Rules, Section 1, 1(d)–(f)), in the table frame of CONTRACTS.md §1.
+// Snooker's markings (WPBSA Rules, Section 1, 1(d)–(f)), in the table frame of docs/formats.md §1.
 import { mm, pointMm, type Mm, type PointMm } from '../../core/units.ts';
 import type { SnookerColour } from './balls.ts';
 import type { BedSize } from '../../equipment/bed.ts';
@@ -17,7 +17,7 @@ const BAULK_LINE = 737; // 29 in
 const D_RADIUS = 292; // 11½ in
 const BLACK_FROM_TOP = 324; // 12¾ in
 
-/** Markings for a bed; on a full-size table these are exactly the WPBSA figures of CONTRACTS.md §1. */
+/** Markings for a bed; on a full-size table these are exactly the WPBSA figures of docs/formats.md §1. */
 export const snookerMarkings = (size: BedSize): SnookerMarkings => {
   const cx = size.width / 2;
   const blue = size.length / 2; // Centre Spot: midway between the faces of the top and bottom cushions

@@ -1,4 +1,4 @@
-// How snooker is seen and followed: a tracked stroke as the session's move (CONTRACTS.md §4's shot,
+// How snooker is seen and followed: a tracked stroke as the session's move (docs/formats.md §4's shot,
 // with where the balls stood and came to rest), and the runner behind `referee run` (§5).
 import { err, ok, describeError, type Result } from '../../core/errors.ts';
 import type { Table } from '../../equipment/bed.ts';
@@ -47,7 +47,7 @@ export const strokeMove = (table: Table, stroke: FollowedStroke): StrokeReport =
 };
 
 /**
- * The state `--state` gives: CONTRACTS.md §4's `state`, or any object with one under `state` (a
+ * The state `--state` gives: docs/formats.md §4's `state`, or any object with one under `state` (a
  * `ruling` line of an earlier run, a `referee rule` input or output). A frame already over starts
  * afresh, as it would after a ruling.
  */

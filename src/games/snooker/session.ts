@@ -48,7 +48,7 @@ export interface StrokeRecord {
   readonly trails: readonly TrailView[];
   /** Null when the stroke as seen could not have happened from the state (see `rejected`). */
   readonly ruling: Ruling | null;
-  /** The ruling as `referee rule` gives it (CONTRACTS.md §4), with the frame's state after it. */
+  /** The ruling as `referee rule` gives it (docs/formats.md §4), with the frame's state after it. */
   readonly output: RuleOutput | null;
   /** Why the rules could not rule on it, e.g. a potted ball that was not on the table. */
   readonly rejected: string | null;
@@ -132,7 +132,7 @@ export const matchOptionsSchema = z.object({
 
 /** The referee's decisions as the log keeps them. */
 export const snookerActionSchema = z.discriminatedUnion('type', [
-  /** A foul only a person sees, added to the last stroke (CONTRACTS.md §4 `fouls`). */
+  /** A foul only a person sees, added to the last stroke (docs/formats.md §4 `fouls`). */
   z.object({ type: z.literal('refereeFoul'), stroke: strokeNo, foul: z.enum(REFEREE_FOULS) }),
   /** The striker's nomination for the coming stroke (WPBSA 3.3(b), 3.12(a)). */
   z.object({ type: z.literal('nominate'), ball: objectBall }),

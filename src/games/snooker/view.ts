@@ -91,7 +91,8 @@ export const projectView = (m: SnookerMatch, live: readonly BallView[] | null): 
     pending: last && last.status === 'proposed' ? rulingView(last) : null,
     ghosts,
     respots,
-    trails: last?.trails ?? [],
+    // The last stroke's paths only over its own rack: a table set up afresh is not drawn over with them.
+    trails: last && last.rack === m.rack ? last.trails : [],
     balls: live ?? f.balls.map((b) => ({ id: b.id, x: b.x, y: b.y })),
   };
 };

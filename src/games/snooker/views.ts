@@ -1,4 +1,4 @@
-// What snooker's views see: one plain projection of the match, the same for every view (DESIGN.md:
+// What snooker's views see: one plain projection of the match, the same for every view (docs/design.md:
 // "Views are projections of the same state"). The referee's page shows all of it with controls; the
 // overlay and the player's page show parts. Pushed over /ws as `{ type: 'view', view }` whenever it
 // changes; live ball positions go separately, as `{ type: 'balls', t, balls }`, many times a second.
@@ -29,7 +29,7 @@ export interface RulingView {
 
 export interface RespotView {
   readonly id: SnookerBallId;
-  /** Where the rules put it (CONTRACTS.md §4 `respots`). */
+  /** Where the rules put it (docs/formats.md §4 `respots`). */
   readonly target: { readonly x: number; readonly y: number };
   /** Where the camera sees the ball now, if it does. */
   readonly measured?: { readonly x: number; readonly y: number };

@@ -22,7 +22,7 @@ import {
 import { physicsOptions, type PhysicsOptions } from './options.ts';
 import { fallingAt, fallTime } from './pocket.ts';
 
-/** A ball at rest: `track` names it uniquely (`red7`), `id` is its kind (CONTRACTS.md §1); mm. */
+/** A ball at rest: `track` names it uniquely (`red7`), `id` is its kind (docs/formats.md §1); mm. */
 export interface SimBall {
   readonly track: string;
   readonly id: BallId;
@@ -102,7 +102,7 @@ export interface StrokeResult {
   at(t: number): BallSample[];
 }
 
-/** Contacts of the cue ball this close together (ms) are simultaneous (CONTRACTS.md §4 firstContact). */
+/** Contacts of the cue ball this close together (ms) are simultaneous (docs/formats.md §4 firstContact). */
 const SIMULTANEOUS_MS = 1;
 
 interface Body {
@@ -326,7 +326,7 @@ export const simulateStroke = (
         changed.add(c.j);
         if (seen.has(c.i * n + c.j)) continue;
         seen.add(c.i * n + c.j);
-        // `a` is the cue ball where it is one of the two (as CONTRACTS.md §7 shows), else the striker
+        // `a` is the cue ball where it is one of the two (as docs/formats.md §7 shows), else the striker
         const ai = c.i === cueIndex ? c.i : c.j === cueIndex ? c.j : c.striker;
         const first = bodies[ai];
         const second = bodies[ai === c.i ? c.j : c.i];

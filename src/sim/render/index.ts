@@ -1,4 +1,4 @@
-// The simulator's renderer (DESIGN.md: sim/): frames of a table as the overhead camera of a
+// The simulator's renderer (docs/design.md: sim/): frames of a table as the overhead camera of a
 // calibration would see them, with exact truth. Build a Renderer once per calibration (it precomputes
 // the ray map and the static background), then draw frames from the balls' positions over each
 // exposure. Pure and deterministic: the same inputs and seed give byte-identical frames.

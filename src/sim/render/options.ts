@@ -1,5 +1,5 @@
 // The renderer's options, every one with a default, and the `render` objects a scenario may carry
-// (CONTRACTS.md §7 scenarios, extended: the scenario's own `render`, and each stroke's) — parsed here
+// (docs/formats.md §7 scenarios, extended: the scenario's own `render`, and each stroke's) — parsed here
 // with zod so that a bad value is named by its field.
 import { z } from 'zod';
 import type { Result } from '../../core/errors.ts';

@@ -1,4 +1,4 @@
-// Calibration from the picture (CONTRACTS.md §2, `referee calibrate --image`): the camera over the
+// Calibration from the picture (docs/formats.md §2, `referee calibrate --image`): the camera over the
 // table from one frame of an empty or nearly empty table.
 //
 // 1. outline.ts: the cloth-coloured region and its four sides (robust lines through the outline made

@@ -1,4 +1,4 @@
-// Black-ball equipment (CONTRACTS.md §8 "Table frame", "Balls"; seed 2.1, 2.2, 2.4, 4.1): beds,
+// Black-ball equipment (docs/formats.md §8 "Table frame", "Balls"; seed 2.1, 2.2, 2.4, 4.1): beds,
 // marks, pockets, the cabin, where a ball can be, ids and groups, and the opening rack.
 import { describe, expect, it } from 'vitest';
 import {

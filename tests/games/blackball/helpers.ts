@@ -67,7 +67,7 @@ export const play = (s: JsonState = {}, sh: JsonShot = {}): RuleOutput => ruled(
 /** Groups as the state gives them: player 0 solids, player 1 stripes. */
 export const SOLIDS_STRIPES = ['solids', 'stripes'];
 
-/** The example of CONTRACTS.md §8, verbatim. */
+/** The example of docs/formats.md §8, verbatim. */
 export const contractExample = () => ({
   game: 'blackball',
   table: 'pool-9ft',
@@ -94,7 +94,7 @@ export const contractExample = () => ({
   },
 });
 
-/** The output of CONTRACTS.md §8's example, as the contract prints it (less the state). */
+/** The output of docs/formats.md §8's example, as the contract prints it (less the state). */
 export const contractExampleOutput = {
   foul: null,
   lossOfFrame: null,

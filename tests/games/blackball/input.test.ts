@@ -1,4 +1,4 @@
-// Checking `referee rule` input for black-ball (CONTRACTS.md §8, §4 "An input that is not valid …"):
+// Checking `referee rule` input for black-ball (docs/formats.md §8, §4 "An input that is not valid …"):
 // the contract's example, the defaults, and every way an input can be wrong, each named by its field.
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,7 +20,7 @@ import {
   table,
 } from './helpers.ts';
 
-describe('the contract example (CONTRACTS.md §8), verbatim', () => {
+describe('the contract example (docs/formats.md §8), verbatim', () => {
   it('rules exactly as the contract prints it: the 3 potted on an open table, solids to player 0, who plays on', () => {
     const out = ruled(contractExample());
     expect(out).toMatchObject(contractExampleOutput);

@@ -1,4 +1,4 @@
-// How the engine rules (CONTRACTS.md §8, "How the engine rules, where the seed leaves room"), one
+// How the engine rules (docs/formats.md §8, "How the engine rules, where the seed leaves room"), one
 // table of named cases per sentence of that list, each naming the sentence and the seed section it
 // checks. Every case goes through `rule`, the whole of `referee rule`, JSON in and JSON out.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The clock (CONTRACTS.md §9): "the seconds the seed allows the next player: 60 where one of his moves
+// The clock (docs/formats.md §9): "the seconds the seed allows the next player: 60 where one of his moves
 // would block the game; else 5 where exactly one move is open to him (one tile on one end, or a forced
 // pass); else 20 (and 20 for the round's first tile)." Each position was reached in a legal round;
 // the hand of the player to move is written beside it.

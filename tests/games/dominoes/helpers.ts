@@ -23,7 +23,7 @@ export type JsonTile = [number, number];
 export type JsonMove =
   { player: number; tile: JsonTile; end?: 'left' | 'right' } | { player: number; pass: true };
 
-/** The contract's example hand for player 0 (CONTRACTS.md §9). */
+/** The contract's example hand for player 0 (docs/formats.md §9). */
 export const EXAMPLE_HAND_0: JsonTile[] = [
   [6, 6],
   [6, 5],

@@ -1,4 +1,4 @@
-// Records that cannot be true or are not of the right form (CONTRACTS.md §9: "A record that cannot be
+// Records that cannot be true or are not of the right form (docs/formats.md §9: "A record that cannot be
 // true (a tile not in that player's hand, played twice, not matching the end it is put on, a move out
 // of turn, hands that are not the 28 tiles) gets exit code 2, naming the move or the field"; "end
 // left out where the tile fits two different ends is an invalid record"). `rule` returns the error

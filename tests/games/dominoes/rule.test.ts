@@ -1,4 +1,4 @@
-// `referee rule` for dominoes (CONTRACTS.md §9), sentence by sentence: the contract's example, how a
+// `referee rule` for dominoes (docs/formats.md §9), sentence by sentence: the contract's example, how a
 // round ends and what it scores, the match, false passes. Each case names the sentence (or the seed
 // passage) it checks. The pips each case expects are worked out here from the hands and the moves,
 // apart from the engine.

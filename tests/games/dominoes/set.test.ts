@@ -1,4 +1,4 @@
-// The set, the players and the table (CONTRACTS.md §9, first paragraphs).
+// The set, the players and the table (docs/formats.md §9, first paragraphs).
 import { describe, expect, it } from 'vitest';
 import {
   ALL_TILES,

@@ -1,4 +1,4 @@
-// The balls on and the fouls of a stroke (seed 2.1, 2.5(b), 2.11, 3.1–3.3; CONTRACTS.md §8 "How
+// The balls on and the fouls of a stroke (seed 2.1, 2.5(b), 2.11, 3.1–3.3; docs/formats.md §8 "How
 // the engine rules"). Several fouls in one stroke count as one (seed 3.5); every one is named, each
 // with the seed section it rests on.
 //

@@ -1,6 +1,6 @@
 // The black-ball frame reducer: (state, shot, bed) → { ruling, state }, pure. A frame is
 // `shots.reduce((s, shot) => applyStroke(s, shot, bed).state, initial)`. It rules exactly as
-// CONTRACTS.md §8 "How the engine rules" says, citing the seed (blackball-rules.txt) for each step.
+// docs/formats.md §8 "How the engine rules" says, citing the seed (blackball-rules.txt) for each step.
 //
 // Respots: in black-ball nothing is respotted (the seed has no respotting; object balls potted or
 // forced off stay down), so `respots` is always `[]`; after the black on the break the whole rack

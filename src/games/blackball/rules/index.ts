@@ -1,5 +1,5 @@
 // The black-ball referee: `rule` is the whole of `referee rule` for `"game": "blackball"`
-// (CONTRACTS.md §8) as a pure function: validate the input, rule on the stroke, give back the
+// (docs/formats.md §8) as a pure function: validate the input, rule on the stroke, give back the
 // contract's output with the next state as JSON.
 //
 // Where neither the seed nor §8 decides, the engine rules so (each also noted where it is done):

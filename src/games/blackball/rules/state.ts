@@ -1,4 +1,4 @@
-// The frame as `referee rule` sees it for `"game": "blackball"` (CONTRACTS.md §8): the state
+// The frame as `referee rule` sees it for `"game": "blackball"` (docs/formats.md §8): the state
 // before a stroke, the stroke, and the parse/make pair that turns JSON into checked values and
 // back. Parsing is two steps, as for snooker: the schema (is it of the right form?), then
 // `checkState` / `checkShot` (can it happen on this bed?), each error naming the field.
@@ -31,7 +31,7 @@ export const opponent = (p: Player): Player => (p === 0 ? 1 : 0);
 /** `[group of player 0, group of player 1]`. */
 export type Groups = readonly [Group, Group];
 
-/** Fouls only a person sees, reported by the referee (CONTRACTS.md §8 `shot.fouls`). */
+/** Fouls only a person sees, reported by the referee (docs/formats.md §8 `shot.fouls`). */
 export const REFEREE_FOULS = [
   'push',
   'doubleHit',

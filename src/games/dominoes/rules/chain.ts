@@ -1,4 +1,4 @@
-// The line of tiles on the table, as the rules see it: its two open ends (CONTRACTS.md §9).
+// The line of tiles on the table, as the rules see it: its two open ends (docs/formats.md §9).
 // "The first tile starts the chain as given: `[a, b]` makes the ends `[a, b]` (left, right). A later
 // tile goes on `end` `left` or `right`." "Two placements are different moves when they leave different
 // ends (one tile that fits two different ends is two moves)."

@@ -1,4 +1,4 @@
-// The seconds the seed allows the player to move (CONTRACTS.md §9 `clock`): 60 where one of his moves
+// The seconds the seed allows the player to move (docs/formats.md §9 `clock`): 60 where one of his moves
 // would block the game; else 5 where exactly one move is open to him (one tile on one end, or a forced
 // pass); else 20 (and 20 for the round's first tile).
 // seed: «Максимальное время, отводимое на обдумывание хода в типичной ситуации, то есть, выставление

@@ -1,4 +1,4 @@
-// The dominoes referee: `rule` is the whole of `referee rule` for `"game": "dominoes"` (CONTRACTS.md §9)
+// The dominoes referee: `rule` is the whole of `referee rule` for `"game": "dominoes"` (docs/formats.md §9)
 // as a pure function: the record is parsed, its round replayed move by move, and the ruling given in
 // the contract's shape and field order.
 import { ok, type Result } from '../../../core/errors.ts';
@@ -14,7 +14,7 @@ export * from './record.ts';
 export * from './round.ts';
 export * from './score.ts';
 
-/** The contract's output object (CONTRACTS.md §9), fields in its order. */
+/** The contract's output object (docs/formats.md §9), fields in its order. */
 export interface RuleOutput {
   /** The open ends, [left, right]; null before the first tile. */
   readonly ends: [number, number] | null;

@@ -1,4 +1,4 @@
-// The record `referee rule` judges (CONTRACTS.md §9): the match so far and one round, its hands as
+// The record `referee rule` judges (docs/formats.md §9): the match so far and one round, its hands as
 // dealt and its moves in order of play. Parsing is two steps, as for snooker: the schema (is it of the
 // right form? INVALID_INPUT) and the round's own checks in `round.ts` (can it be true?
 // IMPOSSIBLE_STATE), each error naming the field, e.g. `round.hands[2][5]` or `round.moves[3].tile`.

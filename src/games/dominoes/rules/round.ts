@@ -1,6 +1,6 @@
 // The round reducer (boardgame.io style): `newRound(hands)`, then `applyMove(round, move)` for each
 // move in order of play; pure, errors as values. A round is `moves.reduce(applyMove, newRound(hands))`.
-// CONTRACTS.md §9: four players play in turn, counter-clockwise; a move is a tile put on an end or a
+// docs/formats.md §9: four players play in turn, counter-clockwise; a move is a tile put on an end or a
 // pass; the round ends "domino" when a player plays his last tile (even if it also blocks), "blocked"
 // (the fish) when no player can play.
 // seed: «Партия заканчивается выигрышем, когда один из четырех участников выкладывает последнюю
@@ -34,7 +34,7 @@ export const isPass = (m: Move): m is PassMove => 'pass' in m;
 
 export type Over = 'domino' | 'blocked';
 
-/** A pass made holding a tile that fitted (CONTRACTS.md §9), `move` counting the moves from 0. */
+/** A pass made holding a tile that fitted (docs/formats.md §9), `move` counting the moves from 0. */
 export interface Violation {
   readonly move: number;
   readonly player: Player;
@@ -75,7 +75,7 @@ const impossible = (message: string, field: string): Result<never> =>
 const show = (t: Tile): string => `[${t[0]}, ${t[1]}]`;
 
 /**
- * Check a deal: four hands of seven that together are exactly the 28 tiles (CONTRACTS.md §9: "each
+ * Check a deal: four hands of seven that together are exactly the 28 tiles (docs/formats.md §9: "each
  * player's seven tiles as dealt; together exactly the 28 tiles"). Errors name `field[p]` or the
  * tile, `field[p][k]`.
  */

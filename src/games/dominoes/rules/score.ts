@@ -1,4 +1,4 @@
-// What a round scores and where it leaves the match (CONTRACTS.md §9).
+// What a round scores and where it leaves the match (docs/formats.md §9).
 // seed: «В случае, когда партия заканчивается выигрышем, победившая пара записывает себе количество
 // баллов своих не сыгранных фишек, а также не сыгранных фишек проигравшей пары, то есть суммируются
 // баллы всех не выставленных фишек, оставшихся на руках.»

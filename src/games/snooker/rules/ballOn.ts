@@ -17,7 +17,7 @@ export interface BallOn {
 
 /**
  * Work out the ball on for a stroke from the state and the nomination. Where no nomination is given
- * the first ball contacted is taken as nominated (CONTRACTS.md §4): the referee deems it obvious.
+ * the first ball contacted is taken as nominated (docs/formats.md §4): the referee deems it obvious.
  */
 export const resolveBallOn = (state: FrameState, shot: Shot): BallOn => {
   if (state.on === 'colour') {

@@ -1,4 +1,4 @@
-// The snooker referee: `rule` is the whole of `referee rule` (CONTRACTS.md §4) as a pure function.
+// The snooker referee: `rule` is the whole of `referee rule` (docs/formats.md §4) as a pure function.
 import { err, ok, type Result } from '../../../core/errors.ts';
 import { type Table } from '../../../equipment/index.ts';
 import { snookerTable } from '../equipment.ts';
@@ -42,7 +42,7 @@ export {
 } from './state.ts';
 export * from './values.ts';
 
-/** The contract's output object (CONTRACTS.md §4): the ruling, with the next state (and a miss's replay) as JSON. */
+/** The contract's output object (docs/formats.md §4): the ruling, with the next state (and a miss's replay) as JSON. */
 export interface RuleOutput extends Omit<Ruling, 'missReplay'> {
   /** The next state, the same schema as the input's `state`. */
   readonly state: Record<string, unknown>;

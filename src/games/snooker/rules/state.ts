@@ -1,4 +1,4 @@
-// The frame as `referee rule` sees it (CONTRACTS.md §4): the state before a stroke, the stroke, and
+// The frame as `referee rule` sees it (docs/formats.md §4): the state before a stroke, the stroke, and
 // the parse/make pair that turns JSON into checked values and back (chessops' parseFen/makeFen).
 // Parsing is two steps: the schema (is it of the right form?) and `checkState` / `checkShot` (can it
 // happen on a snooker table?), each error naming the field that was wrong.
@@ -19,7 +19,7 @@ import {
 
 export { REFEREE_FOULS, type RefereeFoul };
 
-/** A ball at rest on the bed, centre in table millimetres (CONTRACTS.md §1). */
+/** A ball at rest on the bed, centre in table millimetres (docs/formats.md §1). */
 export interface Ball {
   readonly id: SnookerBallId;
   readonly x: Mm;
@@ -284,7 +284,7 @@ export const parseRuleInputOn = (table: Table, json: unknown): Result<RuleInput>
 };
 
 /**
- * A state on its own (CONTRACTS.md §4 `state`, as a ruling's `state` gives it back): the schema, then
+ * A state on its own (docs/formats.md §4 `state`, as a ruling's `state` gives it back): the schema, then
  * that it can happen. Errors name the field from `state`.
  */
 export const parseFrameState = (table: Table, json: unknown): Result<FrameState> => {

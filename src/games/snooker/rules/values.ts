@@ -8,7 +8,7 @@ export type Player = 0 | 1;
 export const opponent = (p: Player): Player => (p === 0 ? 1 : 0);
 
 /**
- * What the striker is on (CONTRACTS.md §4): a red; any colour (after a red, or the colour after the
+ * What the striker is on (docs/formats.md §4): a red; any colour (after a red, or the colour after the
  * last red); or one colour in the sequence yellow … black once the reds are gone (WPBSA 2.11, 3.3).
  */
 export type On = 'red' | 'colour' | SnookerColour;
@@ -44,7 +44,7 @@ export const COLOUR_SEQUENCE: readonly SnookerColour[] = SNOOKER_COLOURS;
 export const lowestColour = (present: readonly SnookerBallId[]): SnookerColour | null =>
   COLOUR_SEQUENCE.find((c) => present.includes(c)) ?? null;
 
-/** Fouls that only a person sees, reported by the referee (CONTRACTS.md §4). */
+/** Fouls that only a person sees, reported by the referee (docs/formats.md §4). */
 export const REFEREE_FOULS = [
   'push',
   'jump',
