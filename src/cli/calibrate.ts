@@ -138,7 +138,9 @@ const calibrateFromPicture = async (path: string, opts: CalibrateOptions): Promi
 export const registerCalibrate = (program: Command): void => {
   program
     .command('calibrate')
-    .description('solve the camera over the table and write a calibration file (camera, distortion, pose; see docs/formats.md)')
+    .description(
+      'solve the camera over the table and write a calibration file (camera, distortion, pose; see docs/formats.md)',
+    )
     .option(
       '--points <file>',
       'cloth-plane correspondences: { table, image, points: [{ u, v, x, y }], camera? }',

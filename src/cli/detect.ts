@@ -62,7 +62,9 @@ export const runDetect = async (frames: readonly string[], options: DetectOption
 export const registerDetect = (program: Command): void => {
   program
     .command('detect')
-    .description('find every ball in each frame: one JSON line a frame { frame, balls: [{ id, x, y, confidence }], ms }')
+    .description(
+      'find every ball in each frame: one JSON line a frame { frame, balls: [{ id, x, y, confidence }], ms }',
+    )
     .requiredOption('--calibration <file>', 'calibration file (its table names the game)')
     .option(
       '--game <id>',

@@ -194,7 +194,9 @@ const milliseconds = (flag: string, text: string | undefined): number | undefine
 export const registerSimulate = (program: Command): void => {
   program
     .command('simulate')
-    .description('render a scenario through a calibration: frames, truth.json (and an mp4); see docs/formats.md')
+    .description(
+      'render a scenario through a calibration: frames, truth.json (and an mp4); see docs/formats.md',
+    )
     .requiredOption(
       '--scenario <file>',
       'the scenario: table, balls, strokes, seed (and optional render options)',

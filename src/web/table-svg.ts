@@ -17,7 +17,8 @@ export interface Pt {
 /** Table frame (mm) to the SVG user space (mm, rotated so the baulk end is on the left). */
 export const toScreen = (p: Pt): Pt => ({ x: p.y, y: p.x });
 
-const el = <K extends keyof SVGElementTagNameMap>(
+/** An SVG element with these attributes, appended to `parent` when given. */
+export const svgEl = <K extends keyof SVGElementTagNameMap>(
   name: K,
   attrs: Record<string, string | number>,
   parent?: Element,
@@ -35,12 +36,12 @@ const points = (ps: readonly Pt[]): string =>
     .join(' ');
 
 const polygon = (ps: readonly Pt[], cls: string, parent: Element): SVGPolygonElement =>
-  el('polygon', { points: points(ps), class: cls }, parent);
+  svgEl('polygon', { points: points(ps), class: cls }, parent);
 
 const line = (s: { a: Pt; b: Pt }, cls: string, parent: Element): SVGLineElement => {
   const a = toScreen(s.a);
   const b = toScreen(s.b);
-  return el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: cls }, parent);
+  return svgEl('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: cls }, parent);
 };
 
 /** The jaw gap (cut through cushion and rail) and the hole beyond the fall. */
@@ -51,7 +52,7 @@ const drawPocket = (pocket: Pocket, g: Element): void => {
     x: (pocket.fall.a.x + pocket.fall.b.x) / 2 + pocket.axis.x * pocket.mouth * 0.45,
     y: (pocket.fall.a.y + pocket.fall.b.y) / 2 + pocket.axis.y * pocket.mouth * 0.45,
   });
-  el('circle', { cx: hole.x, cy: hole.y, r: pocket.mouth * 0.55, class: 'pocket-hole' }, g);
+  svgEl('circle', { cx: hole.x, cy: hole.y, r: pocket.mouth * 0.55, class: 'pocket-hole' }, g);
 };
 
 /** The cloth in the throat, from the mouth to the fall line, drawn over the hole. */
@@ -65,8 +66,8 @@ export const drawTable = (svg: SVGSVGElement, table: Table): SVGGElement => {
   const outer = CUSHION_WIDTH + RAIL_WIDTH;
   svg.setAttribute('viewBox', `${-outer} ${-outer} ${table.length + 2 * outer} ${table.width + 2 * outer}`);
   svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
-  const bed = el('g', { class: 'bed' }, svg);
-  el(
+  const bed = svgEl('g', { class: 'bed' }, svg);
+  svgEl(
     'rect',
     {
       x: -outer,
@@ -78,7 +79,7 @@ export const drawTable = (svg: SVGSVGElement, table: Table): SVGGElement => {
     },
     bed,
   );
-  el(
+  svgEl(
     'rect',
     {
       x: -CUSHION_WIDTH,
@@ -90,7 +91,7 @@ export const drawTable = (svg: SVGSVGElement, table: Table): SVGGElement => {
     bed,
   );
   for (const p of table.pockets) drawPocket(p, bed);
-  el(
+  svgEl(
     'rect',
     { x: 0, y: 0, width: table.length, height: table.width, class: 'cloth', id: 'playing-area' },
     bed,
@@ -99,7 +100,7 @@ export const drawTable = (svg: SVGSVGElement, table: Table): SVGGElement => {
   for (const c of table.cushions) line(c, 'cushion-nose', bed);
   const m = table.marks;
   if (m) {
-    const marks = el('g', { class: 'markings' }, bed);
+    const marks = svgEl('g', { class: 'markings' }, bed);
     for (const l of m.lines) line(l, l.name, marks);
     for (const arc of m.arcs) {
       const from = toScreen({
@@ -112,7 +113,7 @@ export const drawTable = (svg: SVGSVGElement, table: Table): SVGGElement => {
       });
       // The screen swaps x and y (a mirror), so a sweep of increasing table angle is SVG's sweep-flag 0.
       const large = arc.to - arc.from > Math.PI ? 1 : 0;
-      el(
+      svgEl(
         'path',
         {
           d: `M ${from.x} ${from.y} A ${arc.radius} ${arc.radius} 0 ${large} 0 ${to.x} ${to.y}`,
@@ -124,8 +125,8 @@ export const drawTable = (svg: SVGSVGElement, table: Table): SVGGElement => {
     }
     for (const spot of m.spots) {
       const s = toScreen(spot.at);
-      el('circle', { cx: s.x, cy: s.y, r: 6, class: 'spot', 'data-spot': spot.name }, marks);
+      svgEl('circle', { cx: s.x, cy: s.y, r: 6, class: 'spot', 'data-spot': spot.name }, marks);
     }
   }
-  return el('g', { class: 'balls' }, svg);
+  return svgEl('g', { class: 'balls' }, svg);
 };

@@ -34,8 +34,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const openPage = async (path: string): Promise<Page> => {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+const openPage = async (path: string, viewport = { width: 1400, height: 900 }): Promise<Page> => {
+  const page = await browser.newPage({ viewport });
   await page.goto(`${server.url}${path}`);
   await page.waitForSelector('body[data-ready="true"]');
   return page;
@@ -97,10 +97,134 @@ describe('/referee', () => {
   });
 });
 
+describe('/referee, as a new user found it', () => {
+  it('keeps every override tick box on the same line as its words at 1280 × 800', async () => {
+    server.service.act({ name: 'setup', role: 'referee' }, { type: 'reRack' });
+    server.service.recordMove({ shot: breakOff(), start: 0, end: 1 });
+    const page = await openPage('/referee', { width: 1280, height: 800 });
+    await page.waitForSelector('#pending-box:not([hidden])');
+    await page.click('#override-open');
+    await page.waitForSelector('#override:not([hidden])');
+    const apart = await page.$$eval('#override fieldset label', (labels) =>
+      labels.flatMap((label) => {
+        const input = label.querySelector('input');
+        if (!input) return [`${label.textContent ?? ''}: no tick box`];
+        const box = input.getBoundingClientRect();
+        const range = document.createRange();
+        const parted: string[] = [];
+        for (const node of [...label.childNodes].flatMap((n) => (n === input ? [] : [n]))) {
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects()) {
+            if (r.width < 1) continue; // a collapsed space at a line end
+            const overlap = Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top);
+            if (overlap <= 0)
+              parted.push(`${label.textContent?.trim() ?? ''} (box ${box.top}, text ${r.top})`);
+          }
+        }
+        return parted;
+      }),
+    );
+    expect(apart).toEqual([]);
+    expect(await page.locator('#override fieldset label').count()).toBe(16);
+    await page.screenshot({ path: '.tmp/referee-override-1280.png' });
+    await page.close();
+  });
+
+  it('names the fouls in words, not identifiers, on the buttons and in the override form', async () => {
+    const page = await openPage('/referee', { width: 1280, height: 800 });
+    const words = await page.$$eval('#referee-fouls button, #ov-fouls label', (els) =>
+      els.map((e) => e.textContent?.trim() ?? ''),
+    );
+    expect(words).toHaveLength(16);
+    expect(words).toContain('double hit');
+    expect(words).toContain('no foot on the floor');
+    for (const w of words) expect(w).not.toMatch(/[a-z][A-Z]/);
+    await page.close();
+  });
+
+  it("Undo beside the stroke takes back the stroke's own decision, not the nomination made since", async () => {
+    server.service.act({ name: 'setup', role: 'referee' }, { type: 'reRack' });
+    const page = await openPage('/referee');
+    await signIn(page);
+    const r = server.service.recordMove({ shot: breakOff({ firstContact: [] }), start: 0, end: 1 });
+    if (!r.ok || !r.value) throw new Error('stroke not recorded');
+    const stroke = r.value.move;
+    await page.waitForSelector(`.latest-ruling[data-stroke="${stroke}"]`);
+    // The referee overrides it (the cue ball did hit a red), then nominates for the next stroke.
+    await page.click('#override-open');
+    await page.selectOption('#ov-first', 'red');
+    await page.click('#override button[type="submit"]');
+    await page.waitForSelector('#log li[data-status="overridden"]');
+    await page.click('#nominate button.ball-blue');
+    await page.waitForFunction(() =>
+      /nomination of the blue/.test(document.querySelector('#undo-last')?.textContent ?? ''),
+    );
+    expect(snookerView(server.service).nominated).toBe('blue');
+    // The stroke's Undo names what it takes back: the override, though the nomination came after.
+    expect(await page.textContent('#undo')).toBe(`Undo: the override of stroke ${stroke + 1}`);
+    await page.click('#undo');
+    await page.waitForSelector('#log li[data-status="proposed"]');
+    await page.waitForSelector('#done:not([hidden])');
+    expect(await page.textContent('#done')).toBe(`Undid the override of stroke ${stroke + 1}`);
+    const view = () => snookerView(server.service);
+    expect(view().nominated).toBe('blue');
+    expect(view().rulings.at(-1)).toMatchObject({ stroke, status: 'proposed', foul: { points: 4 } });
+    // With no decision left about it, the stroke's Undo takes back the stroke itself; the nomination stays.
+    await page.waitForFunction(() =>
+      /stroke as the camera saw it/.test(document.querySelector('#undo')?.textContent ?? ''),
+    );
+    expect(await page.textContent('#undo')).toBe('Undo: the stroke as the camera saw it');
+    await page.click('#undo');
+    await page.waitForFunction(() =>
+      /Undid the stroke as the camera saw it/.test(document.querySelector('#done')?.textContent ?? ''),
+    );
+    expect(view().rulings.some((x) => x.stroke === stroke)).toBe(false);
+    expect(view().pending?.stroke).not.toBe(stroke);
+    expect(view().nominated).toBe('blue');
+    await page.close();
+  });
+});
+
+describe('the connection indicator', () => {
+  it('/player and /referee show "live" in the live colour when connected', async () => {
+    for (const path of ['/player', '/referee']) {
+      const page = await openPage(path);
+      await page.waitForSelector('#link.live');
+      expect(await page.textContent('#link')).toBe('live');
+      const colour = await page.$eval('#link', (e) => getComputedStyle(e).color);
+      expect(colour).toBe('rgb(111, 208, 140)');
+      await page.close();
+    }
+  });
+});
+
+describe('narrow and portrait screens', () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 768, height: 1024 },
+  ])
+    for (const path of ['/referee', '/player'])
+      it(`${path} at ${viewport.width} × ${viewport.height}: the table fills the width, nothing spills sideways`, async () => {
+        const page = await openPage(path, viewport);
+        const svg = await page.locator('svg#table').boundingBox();
+        if (!svg) throw new Error('the table is not drawn');
+        expect(svg.width).toBeGreaterThanOrEqual(0.9 * viewport.width);
+        // The player, at the table with a phone, sees it upright: its length down the screen.
+        if (path === '/player') expect(svg.height).toBeGreaterThan(svg.width);
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(wide).toBeLessThanOrEqual(viewport.width);
+        await page.screenshot({
+          path: `.tmp${path}-${viewport.width}x${viewport.height}.png`,
+          fullPage: true,
+        });
+        await page.close();
+      });
+});
+
 describe('every view', () => {
   it("shows the pipeline's ruling as it is made: the referee's log, the overlay's banner, the player's line", async () => {
     server.service.act({ name: 'setup', role: 'referee' }, { type: 'reRack' });
-    const pages = await Promise.all(['/referee', '/overlay', '/player'].map(openPage));
+    const pages = await Promise.all(['/referee', '/overlay', '/player'].map((path) => openPage(path)));
     const endedAt = Date.now() - 250;
     // WPBSA 3.10(a): the cue ball missed every ball: 4 away
     const r = server.service.recordMove({

@@ -3,8 +3,8 @@
 import { describeError, err, ok, type Result } from '../../core/errors.ts';
 import type { Table } from '../../equipment/bed.ts';
 import type { PocketId } from '../../equipment/bed.ts';
-import { placesForRules } from '../../tracking/places.ts';
-import type { RestingBall, Shot as TrackedShot } from '../../tracking/types.ts';
+import { innerState, strokeEnvelope } from '../ball-strokes.ts';
+import type { Shot as TrackedShot } from '../../tracking/types.ts';
 import type { Trail } from '../../tracking/trails.ts';
 import type { FollowedStroke, MoveRunner } from '../definition.ts';
 import { CUE, isBallId, isObjectBallId, type BallId, type ObjectBallId } from './equipment.ts';
@@ -17,11 +17,6 @@ import {
   type BlackballMatch,
   type StrokeReport,
 } from './session.ts';
-
-const round = (v: number): number => Math.round(v * 100) / 100;
-
-const ballList = (balls: readonly RestingBall[]): { id: BallId; x: number; y: number }[] =>
-  balls.flatMap((b) => (isBallId(b.id) ? [{ id: b.id, x: round(b.x), y: round(b.y) }] : []));
 
 const objectIds = (ids: readonly string[]): ObjectBallId[] => ids.filter(isObjectBallId);
 const ballIds = (ids: readonly string[]): BallId[] => ids.filter(isBallId);
@@ -80,7 +75,7 @@ export const crossedCentre = (
 /** A followed stroke as the session's move: §8's shot, the balls before and after, trails. */
 export const toMove = (table: Table, stroke: FollowedStroke): StrokeReport => {
   const { shot } = stroke;
-  const places = placesForRules(table, shot);
+  const { after, ...envelope } = strokeEnvelope(table, stroke, isBallId);
   return {
     shot: {
       firstContact: objectIds(shot.firstContact),
@@ -88,18 +83,10 @@ export const toMove = (table: Table, stroke: FollowedStroke): StrokeReport => {
       offTable: ballIds(shot.offTable),
       cushionAfterContact: cushionAfterContact(shot),
       crossedCentre: crossedCentre(table, shot, stroke.trails),
-      after: ballList(places.after),
+      after,
       fouls: [],
     },
-    start: shot.start,
-    end: shot.end,
-    ...(stroke.endedAt !== undefined ? { endedAt: stroke.endedAt } : {}),
-    trails: stroke.trails.flatMap((t) =>
-      isBallId(t.id)
-        ? [{ track: t.track, id: t.id, points: t.points.map(([x, y]) => [x, y] as [number, number]) }]
-        : [],
-    ),
-    before: ballList(places.before),
+    ...envelope,
   };
 };
 
@@ -108,8 +95,7 @@ export const toMove = (table: Table, stroke: FollowedStroke): StrokeReport => {
  * earlier run, a `referee rule` input or output). A frame already over starts afresh.
  */
 const startingFrame = (table: Table, json: unknown): Result<FrameState | undefined> => {
-  const inner = json !== null && typeof json === 'object' && 'state' in json;
-  const parsed = parseFrameState(inner ? (json as { state: unknown }).state : json, table);
+  const parsed = parseFrameState(innerState(json), table);
   if (!parsed.ok) return parsed;
   return ok(parsed.value.frameOver ? undefined : parsed.value);
 };

@@ -11,6 +11,7 @@ import { mm } from '../../core/units.ts';
 import type { Table } from '../../equipment/bed.ts';
 import { separateBalls } from '../../equipment/occupancy.ts';
 import type { ActionContext, EventMeta, GameSession, MoveStatus, Refusal } from '../definition.ts';
+import { strokeMoveSchema } from '../ball-strokes.ts';
 import {
   BALL_IDS,
   CUE,
@@ -120,30 +121,11 @@ export interface BlackballMatch extends Standing {
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
 const strokeNo = z.number().int().min(0);
 const player = z.union([z.literal(0), z.literal(1)]);
-const trailSchema = z.object({
-  track: z.string().max(32),
-  id: z.enum(BALL_IDS),
-  points: z.array(z.tuple([finite, finite])).max(2000),
-});
-
 /**
  * A stroke as the pipeline saw it (or the referee entered it): docs/formats.md §8's shot, with the
  * stroke's times, the balls' paths, and where the camera saw the balls before it.
  */
-export const strokeSchema = z.object({
-  shot: shotSchema,
-  /** Stroke start and end, ms on the source's clock. */
-  start: finite.default(0),
-  end: finite.default(0),
-  trails: z.array(trailSchema).max(16).default([]),
-  /**
-   * Where the camera saw the balls just before the stroke: a cue ball placed from hand, a ball moved
-   * to the foot spot stand where they were put, not where the rules last left them.
-   */
-  before: z.array(ballSchema).max(16).optional(),
-  /** Wall-clock time (ms since 1970) the last ball came to rest: what ruling latency is measured from. */
-  endedAt: finite.optional(),
-});
+export const strokeSchema = strokeMoveSchema(shotSchema, BALL_IDS, 16);
 export type StrokeMove = z.output<typeof strokeSchema>;
 /** A stroke as the pipeline reports it (plain numbers), before the schema brands its units. */
 export type StrokeReport = z.input<typeof strokeSchema>;

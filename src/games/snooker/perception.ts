@@ -2,7 +2,7 @@
 // with where the balls stood and came to rest), and the runner behind `referee run` (§5).
 import { err, ok, describeError, type Result } from '../../core/errors.ts';
 import type { Table } from '../../equipment/bed.ts';
-import { placesForRules, type RestingBall } from '../../tracking/index.ts';
+import { innerState, strokeEnvelope } from '../ball-strokes.ts';
 import type { FollowedStroke, MoveRunner } from '../definition.ts';
 import { isSnookerBallId, type SnookerBallId } from './balls.ts';
 import { checkState, parseFrameState, type FrameState } from './rules/index.ts';
@@ -15,34 +15,21 @@ import {
   type StrokeReport,
 } from './session.ts';
 
-const round = (v: number): number => Math.round(v * 100) / 100;
-
-const ballList = (balls: readonly RestingBall[]): { id: SnookerBallId; x: number; y: number }[] =>
-  balls.flatMap((b) => (isSnookerBallId(b.id) ? [{ id: b.id, x: round(b.x), y: round(b.y) }] : []));
-
 const snookerIds = (ids: readonly string[]): SnookerBallId[] => ids.filter(isSnookerBallId);
 
 /** A followed stroke as the session's move: the contract's shot, the balls before and after. */
 export const strokeMove = (table: Table, stroke: FollowedStroke): StrokeReport => {
   const { shot } = stroke;
-  const places = placesForRules(table, shot);
+  const { after, ...envelope } = strokeEnvelope(table, stroke, isSnookerBallId);
   return {
     shot: {
       firstContact: snookerIds(shot.firstContact).filter((id) => id !== 'cue'),
       potted: snookerIds(shot.potted.map((p) => p.id)),
       offTable: snookerIds(shot.offTable),
-      after: ballList(places.after),
+      after,
       fouls: [],
     },
-    start: shot.start,
-    end: shot.end,
-    ...(stroke.endedAt !== undefined ? { endedAt: stroke.endedAt } : {}),
-    trails: stroke.trails.flatMap((t) =>
-      isSnookerBallId(t.id)
-        ? [{ track: t.track, id: t.id, points: t.points.map(([x, y]) => [x, y] as [number, number]) }]
-        : [],
-    ),
-    before: ballList(places.before),
+    ...envelope,
   };
 };
 
@@ -52,8 +39,7 @@ export const strokeMove = (table: Table, stroke: FollowedStroke): StrokeReport =
  * afresh, as it would after a ruling.
  */
 const startingFrame = (table: Table, json: unknown): Result<FrameState | undefined> => {
-  const inner = json !== null && typeof json === 'object' && 'state' in json;
-  const parsed = parseFrameState(table, inner ? (json as { state: unknown }).state : json);
+  const parsed = parseFrameState(table, innerState(json));
   if (!parsed.ok) return parsed;
   return ok(parsed.value.frameOver ? undefined : parsed.value);
 };

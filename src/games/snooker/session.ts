@@ -8,6 +8,7 @@ import { parseWith } from '../../core/schema.ts';
 import { mm } from '../../core/units.ts';
 import type { Table } from '../../equipment/bed.ts';
 import { separateBalls } from '../../equipment/occupancy.ts';
+import { strokeMoveSchema } from '../ball-strokes.ts';
 import type { ActionContext, EventMeta, GameSession, MoveStatus, Refusal } from '../definition.ts';
 import { SNOOKER_BALL_IDS, SNOOKER_COLOURS, type SnookerBallId, type SnookerColour } from './balls.ts';
 import { exportJson, exportRows, STROKE_COLUMNS } from './export.ts';
@@ -90,30 +91,8 @@ const ballSchema = z.object({
   x: finite.transform((n) => mm(n)),
   y: finite.transform((n) => mm(n)),
 });
-const trailSchema = z.object({
-  track: z.string().max(32),
-  id: z.enum(SNOOKER_BALL_IDS),
-  points: z.array(z.tuple([finite, finite])).max(2000),
-});
-
 /** A stroke as the pipeline saw it (or a referee entered it): the facts the rules rule on. */
-export const strokeSchema = z.object({
-  shot: shotSchema,
-  /** Stroke start and end, ms on the source's clock. */
-  start: finite.default(0),
-  end: finite.default(0),
-  trails: z.array(trailSchema).max(22).default([]),
-  /**
-   * Where the camera saw the balls just before the stroke: colours re-spotted and the cue ball
-   * placed since the last ruling stand where they were put, not where the rules computed.
-   */
-  before: z.array(ballSchema).max(22).optional(),
-  /**
-   * Wall-clock time (ms since 1970) the last ball came to rest, as the frames' arrival dates it:
-   * what the latency of the ruling is measured from. Absent for a stroke entered by hand.
-   */
-  endedAt: finite.optional(),
-});
+export const strokeSchema = strokeMoveSchema(shotSchema, SNOOKER_BALL_IDS, 22);
 export type StrokeMove = z.output<typeof strokeSchema>;
 /** A stroke as the pipeline reports it (plain numbers), before the schema brands its units. */
 export type StrokeReport = z.input<typeof strokeSchema>;

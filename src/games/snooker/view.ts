@@ -21,6 +21,7 @@ const nearest = (
 
 export const rulingView = (s: StrokeRecord): RulingView => ({
   stroke: s.stroke,
+  seq: s.seq,
   status: s.status,
   striker: s.striker,
   firstContact: s.shot.firstContact,

@@ -12,6 +12,8 @@ export type RulingStatus = 'proposed' | 'confirmed' | 'overridden' | 'undone';
 export interface RulingView {
   /** The stroke's number in the frame, from 0. */
   readonly stroke: number;
+  /** The log entry that recorded the stroke (what Undo targets to take the stroke itself back). */
+  readonly seq: number;
   readonly status: RulingStatus;
   readonly striker: 0 | 1;
   readonly firstContact: readonly string[];

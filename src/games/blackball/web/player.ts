@@ -1,6 +1,7 @@
 // /player: the cue ball in hand. The cabin (seed 2.1, 2.8) drawn on the table, where the camera sees
 // the cue ball now and whether it is inside; on a free kick, taking the cue ball in hand (seed 2.1);
 // and the seed 1.3 request (a ball on moved to the foot spot) offered only when it applies.
+import { $, showLink } from '../../../web/dom.ts';
 import type { Table } from '../../../equipment/bed.ts';
 import type { BallView } from '../../../match/view.ts';
 import { connectLive } from '../../../web/live.ts';
@@ -8,12 +9,6 @@ import { drawTable } from '../../../web/table-svg.ts';
 import type { MatchView } from '../view.ts';
 import { ballIcon, drawCabin, drawPoolBalls } from './pool-balls.ts';
 import { describeRuling, showLatestRuling } from './ruling.ts';
-
-const $ = <T extends Element = HTMLElement>(selector: string): T => {
-  const e = document.querySelector<T>(selector);
-  if (!e) throw new Error(`page is missing ${selector}`);
-  return e;
-};
 
 const main = async (): Promise<void> => {
   const table = (await (await fetch('/api/table')).json()) as Table;
@@ -83,7 +78,7 @@ const main = async (): Promise<void> => {
       else if (m.type === 'error') $('#instructions').textContent = m.message;
     },
     onStatus: (up) => {
-      $('#link').textContent = up ? 'live' : 'offline — reconnecting';
+      showLink(up);
     },
   });
   $('#take-in-hand').addEventListener('click', () => live.send({ type: 'freeKickFromHand' }));

@@ -4,20 +4,7 @@
 // area up to the head line, for the pages that watch a cue ball placed in hand.
 import type { BallLook, BallSet } from '../../../equipment/pieces.ts';
 import type { BallView } from '../../../match/view.ts';
-import { toScreen } from '../../../web/table-svg.ts';
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-const el = <K extends keyof SVGElementTagNameMap>(
-  name: K,
-  attrs: Record<string, string | number>,
-  parent?: Element,
-): SVGElementTagNameMap[K] => {
-  const e = document.createElementNS(SVG_NS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  parent?.appendChild(e);
-  return e;
-};
+import { svgEl, toScreen } from '../../../web/table-svg.ts';
 
 export const hex = (c: readonly number[]): string =>
   `#${c
@@ -34,11 +21,11 @@ const WHITE = '#f4f1e6';
 export const drawPoolBall = (parent: Element, look: BallLook | undefined, r: number): void => {
   const colour = look ? hex(look.colour) : '#888888';
   if (look?.stripe) {
-    el('circle', { r, fill: WHITE, class: 'ball-body' }, parent);
+    svgEl('circle', { r, fill: WHITE, class: 'ball-body' }, parent);
     // The band: the part of the ball between two chords at ±h (screen y), bounded by the outline.
     const h = r * 0.55;
     const w = Math.sqrt(r * r - h * h);
-    el(
+    svgEl(
       'path',
       {
         d: `M ${-w} ${-h} L ${w} ${-h} A ${r} ${r} 0 0 1 ${w} ${h} L ${-w} ${h} A ${r} ${r} 0 0 1 ${-w} ${-h} Z`,
@@ -47,11 +34,11 @@ export const drawPoolBall = (parent: Element, look: BallLook | undefined, r: num
       },
       parent,
     );
-  } else el('circle', { r, fill: look?.number ? colour : WHITE, class: 'ball-body' }, parent);
-  el('circle', { r, fill: 'none', class: 'ball-outline' }, parent);
+  } else svgEl('circle', { r, fill: look?.number ? colour : WHITE, class: 'ball-body' }, parent);
+  svgEl('circle', { r, fill: 'none', class: 'ball-outline' }, parent);
   if (look?.number) {
-    el('circle', { r: r * 0.45, fill: WHITE, class: 'number-disc' }, parent);
-    const t = el(
+    svgEl('circle', { r: r * 0.45, fill: WHITE, class: 'number-disc' }, parent);
+    const t = svgEl(
       'text',
       {
         'text-anchor': 'middle',
@@ -78,7 +65,7 @@ export const drawPoolBalls = (
   for (const b of balls) {
     const s = toScreen(b);
     const look = set.look[b.id];
-    const g = el(
+    const g = svgEl(
       'g',
       {
         class: `ball ball-${b.id}${look?.stripe ? ' stripe' : look?.number ? ' solid' : ''}`,
@@ -97,7 +84,7 @@ export const drawPoolBalls = (
 
 /** A small ball for a list (groups, balls left): an inline SVG of one ball. */
 export const ballIcon = (id: string, set: BallSet, size = 22): SVGSVGElement => {
-  const svg = el('svg', {
+  const svg = svgEl('svg', {
     viewBox: '-10 -10 20 20',
     width: size,
     height: size,
@@ -121,7 +108,7 @@ export const drawCabin = (
   if (state === 'hidden') return;
   const a = toScreen({ x: 0, y: 0 });
   const b = toScreen({ x: table.width, y: headLine });
-  el(
+  svgEl(
     'rect',
     {
       x: Math.min(a.x, b.x),

@@ -4,6 +4,7 @@
 // or a frame lost, won or re-racked as an alert you see and hear; confirm, override, undo (saying what
 // it undoes); the fouls only a person sees, in words; the referee's actions. Changing anything needs
 // the referee's PIN.
+import { $, button, beep, showLink } from '../../../web/dom.ts';
 import type { Table } from '../../../equipment/bed.ts';
 import { ballColours, drawTrails } from '../../../web/balls-svg.ts';
 import { connectLive, type Inbound } from '../../../web/live.ts';
@@ -14,35 +15,6 @@ import { ballIcon, drawCabin, drawPoolBalls } from './pool-balls.ts';
 import { describeRuling, showLatestRuling } from './ruling.ts';
 
 const OBJECT_BALLS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '15'];
-
-const $ = <T extends Element = HTMLElement>(selector: string): T => {
-  const e = document.querySelector<T>(selector);
-  if (!e) throw new Error(`page is missing ${selector}`);
-  return e;
-};
-
-const button = (label: string, onClick: () => void, cls = ''): HTMLButtonElement => {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = label;
-  if (cls) b.className = cls;
-  b.addEventListener('click', onClick);
-  return b;
-};
-
-/** A short tone for a foul, so the referee hears it without looking. */
-const beep = (): void => {
-  try {
-    const ctx = new AudioContext();
-    const osc = ctx.createOscillator();
-    osc.frequency.value = 880;
-    osc.connect(ctx.destination);
-    osc.start();
-    osc.stop(ctx.currentTime + 0.25);
-  } catch {
-    // no audio device: the visual alert stands alone
-  }
-};
 
 const main = async (): Promise<void> => {
   const table = (await (await fetch('/api/table')).json()) as Table;
@@ -203,8 +175,7 @@ const main = async (): Promise<void> => {
   const live = connectLive<MatchView>({
     onMessage,
     onStatus: (up) => {
-      $('#link').textContent = up ? 'live' : 'offline — reconnecting';
-      $('#link').className = up ? 'link up' : 'link';
+      showLink(up);
     },
     hello: () => {
       const c = credentials();

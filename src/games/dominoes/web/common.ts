@@ -1,26 +1,10 @@
 // What the three dominoes pages share: the chain drawn over the table's outline (tiles with their pips,
 // doubles crosswise), the clock counted down from the view, names and words, and the pages' own styles
 // (the shell's table.css is for every game; these are dominoes' only).
+export { $, button, beep } from '../../../web/dom.ts';
 import type { Table } from '../../../equipment/bed.ts';
-import { drawTable } from '../../../web/table-svg.ts';
+import { drawTable, svgEl } from '../../../web/table-svg.ts';
 import type { ChainTileView, DominoesPageView } from '../view.ts';
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-export const $ = <T extends Element = HTMLElement>(selector: string): T => {
-  const e = document.querySelector<T>(selector);
-  if (!e) throw new Error(`page is missing ${selector}`);
-  return e;
-};
-
-export const button = (label: string, onClick: () => void, cls = ''): HTMLButtonElement => {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = label;
-  if (cls) b.className = cls;
-  b.addEventListener('click', onClick);
-  return b;
-};
 
 export const el = <K extends keyof HTMLElementTagNameMap>(
   name: K,
@@ -31,20 +15,6 @@ export const el = <K extends keyof HTMLElementTagNameMap>(
   if (text) e.textContent = text;
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   return e;
-};
-
-/** A short tone (the clock ran out), so the referee hears it without looking. */
-export const beep = (frequency = 660): void => {
-  try {
-    const ctx = new AudioContext();
-    const osc = ctx.createOscillator();
-    osc.frequency.value = frequency;
-    osc.connect(ctx.destination);
-    osc.start();
-    osc.stop(ctx.currentTime + 0.4);
-  } catch {
-    // no audio device: the red clock stands alone
-  }
 };
 
 /** A player's name as the match has it (players 0…3 are shown as 1…4). */
@@ -108,17 +78,6 @@ const PIPS: readonly (readonly [number, number][])[] = [
     [0.75, 0.8],
   ],
 ];
-
-const svgEl = <K extends keyof SVGElementTagNameMap>(
-  name: K,
-  attrs: Record<string, string | number>,
-  parent?: Element,
-): SVGElementTagNameMap[K] => {
-  const e = document.createElementNS(SVG_NS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  parent?.appendChild(e);
-  return e;
-};
 
 const drawHalf = (g: Element, pips: number, x: number, y: number, side: number): void => {
   for (const [fx, fy] of PIPS[pips] ?? [])

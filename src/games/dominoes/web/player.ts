@@ -2,6 +2,7 @@
 // penalties, and a Sign button per pair: one player of each pair signs (seed: «должен быть подписан по
 // окончании партии как минимум одним игроком данной пары и одним судьей»); the referee signs on his
 // page. A signature is an event in the match log. A pass waiting for confirmation can be confirmed here.
+import { showLink } from '../../../web/dom.ts';
 import { connectLive } from '../../../web/live.ts';
 import type { DominoesPageView, SheetRowView, SignatureView } from '../view.ts';
 import { $, button, el, injectStyle, pairName, playerName } from './common.ts';
@@ -85,7 +86,7 @@ const main = async (): Promise<void> => {
       else if (m.type === 'ack') $('#notice').textContent = 'Done.';
     },
     onStatus: (up) => {
-      $('#link').textContent = up ? 'live' : 'offline — reconnecting';
+      showLink(up);
     },
   });
   $('#confirm-pass').addEventListener('click', () => live.send({ type: 'confirmPass' }));

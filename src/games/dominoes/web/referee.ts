@@ -3,6 +3,7 @@
 // cards); moves entered by hand until a tile tracker exists (a tile on an end, or a pass), passes
 // confirmed; cards and penalties as buttons in words; the hands shown to score the round; the score
 // sheet with its signatures; Undo that says what it takes back. Changing anything needs the PIN.
+import { showLink } from '../../../web/dom.ts';
 import { connectLive, type Inbound } from '../../../web/live.ts';
 import type { DominoesPageView } from '../view.ts';
 import {
@@ -55,8 +56,7 @@ const main = async (): Promise<void> => {
   const live = connectLive<DominoesPageView>({
     onMessage: (m) => onMessage(m),
     onStatus: (up) => {
-      $('#link').textContent = up ? 'live' : 'offline — reconnecting';
-      $('#link').className = up ? 'link up' : 'link';
+      showLink(up);
     },
     hello: () => {
       const c = credentials();
@@ -80,7 +80,7 @@ const main = async (): Promise<void> => {
     const key = v.clock ? `${v.round}:${v.clock.player}:${v.clock.since}` : '';
     if (left !== null && left < 0 && key !== rang) {
       rang = key;
-      beep();
+      beep(660, 0.4);
     }
   };
   setInterval(tickClock, 250);

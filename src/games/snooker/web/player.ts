@@ -1,6 +1,7 @@
 // /player: respot guidance and confirmation. Shows where each colour goes (the rules engine's exact
 // position), where the camera sees the placed ball and how far off it is; the confirm button is
 // enabled only within 5 mm (and the server checks the camera's figure again before accepting).
+import { showLink } from '../../../web/dom.ts';
 import type { Table } from '../../../equipment/bed.ts';
 import type { MatchView, RespotView } from '../views.ts';
 import { ballColours, drawBalls, drawRespotTargets } from '../../../web/balls-svg.ts';
@@ -20,8 +21,28 @@ const main = async (): Promise<void> => {
   const ruling = document.querySelector<HTMLElement>('#ruling');
   if (!svg || !list || !instructions || !link || !ruling) return;
   const ballsLayer = drawTable(svg, table);
+  // A phone or tablet held upright: the table is drawn turned a quarter, its length down the screen,
+  // so it fills the page instead of a strip across the top.
+  const turned = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+  turned.append(...svg.childNodes);
+  svg.append(turned);
+  const flat = svg.getAttribute('viewBox') ?? '';
+  const [x = 0, y = 0, w = 0, h = 0] = flat.split(' ').map(Number);
+  const portrait = matchMedia('(orientation: portrait)');
+  const turn = (): void => {
+    if (portrait.matches) {
+      turned.setAttribute('transform', 'rotate(90)');
+      svg.setAttribute('viewBox', `${-(y + h)} ${x} ${h} ${w}`);
+    } else {
+      turned.removeAttribute('transform');
+      svg.setAttribute('viewBox', flat);
+    }
+    document.body.dataset.turned = String(portrait.matches);
+  };
+  turn();
+  portrait.addEventListener('change', turn);
   const targets = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-  svg.insertBefore(targets, ballsLayer);
+  ballsLayer.before(targets);
   const style = { radius: table.ballRadius, colours: ballColours(table.balls) };
 
   const item = (r: RespotView): HTMLLIElement => {
@@ -58,7 +79,7 @@ const main = async (): Promise<void> => {
       else if (m.type === 'balls') drawBalls(ballsLayer, m.balls, style);
     },
     onStatus: (up) => {
-      link.textContent = up ? 'live' : 'offline — reconnecting';
+      showLink(up, link);
     },
   });
   document.body.dataset.ready = 'true';

@@ -2,44 +2,36 @@
 // points remaining, snookers required; each ruling as it happens, a foul as an alert you see and hear;
 // confirm, override, undo; nominate; free ball; miss with ghosts of the balls to replace; the fouls
 // only a person sees. Changing anything needs the referee's PIN.
+import { $, button, beep, showLink } from '../../../web/dom.ts';
 import type { Table } from '../../../equipment/bed.ts';
-import type { MatchView } from '../views.ts';
+import type { UndoView } from '../../../match/view.ts';
+import type { MatchView, RulingView } from '../views.ts';
 import { ballColours, drawBalls, drawGhosts, drawRespotTargets, drawTrails } from '../../../web/balls-svg.ts';
 import { connectLive, type Inbound } from '../../../web/live.ts';
 import { describeRuling, showLatestRuling } from './ruling.ts';
 import { drawTable } from '../../../web/table-svg.ts';
 import { REFEREE_FOULS } from '../rules/values.ts';
+import { FOUL_WORDS } from '../session.ts';
 
 const COLOURS = ['yellow', 'green', 'brown', 'blue', 'pink', 'black'] as const;
 const OBJECT_BALLS = ['red', ...COLOURS] as const;
 
-const $ = <T extends Element = HTMLElement>(selector: string): T => {
-  const e = document.querySelector<T>(selector);
-  if (!e) throw new Error(`page is missing ${selector}`);
-  return e;
-};
-
-const button = (label: string, onClick: () => void, cls = ''): HTMLButtonElement => {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = label;
-  if (cls) b.className = cls;
-  b.addEventListener('click', onClick);
-  return b;
-};
-
-/** A short tone for a foul, so the referee hears it without looking. */
-const beep = (): void => {
-  try {
-    const ctx = new AudioContext();
-    const osc = ctx.createOscillator();
-    osc.frequency.value = 880;
-    osc.connect(ctx.destination);
-    osc.start();
-    osc.stop(ctx.currentTime + 0.25);
-  } catch {
-    // no audio device: the visual alert stands alone
-  }
+/**
+ * What the Undo beside stroke `r` takes back: the newest decision about the stroke (a confirmation,
+ * an override, a foul or miss called on it), sent as `{ move }`; with none, the stroke itself, sent as
+ * exactly its log entry. Never whatever else happened last (a nomination, a free ball).
+ */
+const strokeUndo = (
+  v: Pick<MatchView, 'undoable'>,
+  r: RulingView | null | undefined,
+): { entry: UndoView; message: Record<string, unknown> } | null => {
+  if (!r) return null;
+  // Only decisions made since the stroke was recorded (a stroke taken back and played again has the
+  // same number).
+  const about = v.undoable.filter((u) => u.move === r.stroke && u.seq > r.seq).at(-1);
+  if (about) return { entry: about, message: { type: 'undo', move: r.stroke } };
+  const own = v.undoable.find((u) => u.seq === r.seq);
+  return own ? { entry: own, message: { type: 'undo', target: own.seq } } : null;
 };
 
 const main = async (): Promise<void> => {
@@ -86,6 +78,13 @@ const main = async (): Promise<void> => {
         ? 'All rulings confirmed.'
         : '';
     ($('#confirm') as HTMLButtonElement).disabled = pending === null;
+    const undo = strokeUndo(v, pending ?? v.rulings.at(-1));
+    const undoButton = $<HTMLButtonElement>('#undo');
+    undoButton.textContent = undo ? `Undo: ${undo.entry.what}` : 'Undo';
+    undoButton.disabled = undo === null;
+    const undoLast = $<HTMLButtonElement>('#undo-last');
+    undoLast.textContent = v.undo ? `Undo latest: ${v.undo.what}` : 'Undo latest';
+    undoLast.disabled = v.undo === null;
     ($('#override-open') as HTMLButtonElement).disabled = v.rulings.length === 0;
     const log = $('#log');
     log.replaceChildren(
@@ -124,6 +123,18 @@ const main = async (): Promise<void> => {
     document.body.dataset.frameOver = String(v.frameOver);
   };
 
+  // What the server says it did (an undo names what it took back), shown for a few seconds.
+  let doneTimer: ReturnType<typeof setTimeout> | undefined;
+  const showDone = (text: string): void => {
+    const el = $('#done');
+    el.textContent = text.charAt(0).toUpperCase() + text.slice(1);
+    el.hidden = false;
+    clearTimeout(doneTimer);
+    doneTimer = setTimeout(() => {
+      el.hidden = true;
+    }, 6000);
+  };
+
   const onMessage = (m: Inbound<MatchView>): void => {
     switch (m.type) {
       case 'view':
@@ -132,6 +143,9 @@ const main = async (): Promise<void> => {
         break;
       case 'balls':
         drawBalls(ballsLayer, m.balls, style);
+        break;
+      case 'ack':
+        if (m.done) showDone(m.done);
         break;
       case 'authenticated':
         $('#login').hidden = true;
@@ -157,8 +171,7 @@ const main = async (): Promise<void> => {
   const live = connectLive<MatchView>({
     onMessage,
     onStatus: (up) => {
-      $('#link').textContent = up ? 'live' : 'offline — reconnecting';
-      $('#link').className = up ? 'link up' : 'link';
+      showLink(up);
     },
     hello: () => {
       const c = credentials();
@@ -179,7 +192,11 @@ const main = async (): Promise<void> => {
     const stroke = view?.pending?.stroke;
     if (stroke !== undefined) live.send({ type: 'confirm', stroke });
   });
-  $('#undo').addEventListener('click', () => live.send({ type: 'undo' }));
+  $('#undo').addEventListener('click', () => {
+    const undo = view && strokeUndo(view, view.pending ?? view.rulings.at(-1));
+    if (undo) live.send(undo.message);
+  });
+  $('#undo-last').addEventListener('click', () => live.send({ type: 'undo' }));
   $('#free-ball').addEventListener('click', () =>
     live.send({ type: 'freeBall', on: !(view?.freeBall ?? false) }),
   );
@@ -195,12 +212,14 @@ const main = async (): Promise<void> => {
     ),
   );
   $('#referee-fouls').replaceChildren(
-    ...REFEREE_FOULS.map((foul) =>
-      button(foul, () => {
+    ...REFEREE_FOULS.map((foul) => {
+      const b = button(FOUL_WORDS[foul], () => {
         const stroke = lastStroke();
         if (stroke !== undefined) live.send({ type: 'refereeFoul', stroke, foul });
-      }),
-    ),
+      });
+      b.dataset.foul = foul;
+      return b;
+    }),
   );
 
   // Override: the referee restates what happened in the last stroke; the rules rule again.
@@ -213,18 +232,23 @@ const main = async (): Promise<void> => {
       return o;
     }),
   );
-  const checkboxes = (box: HTMLElement, names: readonly string[]): void => {
+  // Each tick box inside its own label, kept on one line with its words (styles: `.check`), so a
+  // narrow panel wraps whole label units and never parts a box from its name.
+  const checkboxes = (box: HTMLElement, names: readonly string[], words: (n: string) => string): void => {
     for (const n of names) {
       const label = document.createElement('label');
+      label.className = 'check';
       const input = document.createElement('input');
       input.type = 'checkbox';
       input.value = n;
-      label.append(input, ` ${n}`);
+      const text = document.createElement('span');
+      text.textContent = words(n);
+      label.append(input, text);
       box.append(label);
     }
   };
-  checkboxes($('#ov-potted'), ['cue', ...OBJECT_BALLS]);
-  checkboxes($('#ov-fouls'), REFEREE_FOULS);
+  checkboxes($('#ov-potted'), ['cue', ...OBJECT_BALLS], (n) => n);
+  checkboxes($('#ov-fouls'), REFEREE_FOULS, (n) => FOUL_WORDS[n as (typeof REFEREE_FOULS)[number]]);
   $('#override-open').addEventListener('click', () => {
     const r = view?.rulings.at(-1);
     if (!r) return;

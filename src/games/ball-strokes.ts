@@ -1,0 +1,90 @@
+// What the ball games share about a stroke as a move: the envelope round the game's own shot (the
+// stroke's times, the balls' paths, where the balls stood before it, when they came to rest), and a
+// followed stroke made into it. Snooker and black-ball pool differ only in their shot.
+import { z } from 'zod';
+import { mm } from '../core/units.ts';
+import type { Table } from '../equipment/bed.ts';
+import { placesForRules } from '../tracking/places.ts';
+import type { RestingBall } from '../tracking/types.ts';
+import type { FollowedStroke } from './definition.ts';
+
+const finite = z.number().refine(Number.isFinite, 'must be a finite number');
+
+/**
+ * A stroke as the pipeline saw it (or a referee entered it): the game's `shot`, and around it what
+ * every ball game keeps. `ids` are the game's ball ids; `most` the balls a set holds.
+ */
+export const strokeMoveSchema = <S extends z.ZodType, I extends string>(
+  shot: S,
+  ids: readonly [I, ...I[]],
+  most: number,
+) => {
+  const ball = z.object({
+    id: z.enum(ids),
+    x: finite.transform((n) => mm(n)),
+    y: finite.transform((n) => mm(n)),
+  });
+  const trail = z.object({
+    track: z.string().max(32),
+    id: z.enum(ids),
+    points: z.array(z.tuple([finite, finite])).max(2000),
+  });
+  return z.object({
+    shot,
+    /** Stroke start and end, ms on the source's clock. */
+    start: finite.default(0),
+    end: finite.default(0),
+    trails: z.array(trail).max(most).default([]),
+    /**
+     * Where the camera saw the balls just before the stroke: balls put back or placed from hand since
+     * the last ruling stand where they were put, not where the rules last left them.
+     */
+    before: z.array(ball).max(most).optional(),
+    /**
+     * Wall-clock time (ms since 1970) the last ball came to rest, as the frames' arrival dates it:
+     * what the latency of the ruling is measured from. Absent for a stroke entered by hand.
+     */
+    endedAt: finite.optional(),
+  });
+};
+
+const round = (v: number): number => Math.round(v * 100) / 100;
+
+/** Resting balls of the game's set, to the hundredth of a mm. */
+export const ballsOf = <I extends string>(
+  balls: readonly RestingBall[],
+  isId: (id: string) => id is I,
+): { id: I; x: number; y: number }[] =>
+  balls.flatMap((b) => (isId(b.id) ? [{ id: b.id, x: round(b.x), y: round(b.y) }] : []));
+
+/**
+ * A followed stroke's envelope for the session's move: its times, the trails of the game's balls,
+ * where the balls stood before and came to rest after (as the rules take them), when they stopped.
+ */
+export const strokeEnvelope = <I extends string>(
+  table: Table,
+  stroke: FollowedStroke,
+  isId: (id: string) => id is I,
+) => {
+  const { shot } = stroke;
+  const places = placesForRules(table, shot);
+  return {
+    after: ballsOf(places.after, isId),
+    start: shot.start,
+    end: shot.end,
+    ...(stroke.endedAt !== undefined ? { endedAt: stroke.endedAt } : {}),
+    trails: stroke.trails.flatMap((t) =>
+      isId(t.id)
+        ? [{ track: t.track, id: t.id, points: t.points.map(([x, y]) => [x, y] as [number, number]) }]
+        : [],
+    ),
+    before: ballsOf(places.before, isId),
+  };
+};
+
+/**
+ * The state `referee run --state` gives: the game's state as `referee rule` takes it, or any object
+ * holding one under `state` (a ruling line of an earlier run, a `referee rule` input or output).
+ */
+export const innerState = (json: unknown): unknown =>
+  json !== null && typeof json === 'object' && 'state' in json ? (json as { state: unknown }).state : json;
