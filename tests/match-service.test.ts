@@ -302,3 +302,54 @@ describe('setting the table up from what the camera sees', () => {
     if (!r.ok) expect(r.error.message).toMatch(/overlaps/);
   });
 });
+
+describe('the demo: each clip a position of its own', () => {
+  const demoSetup = (): readonly { type: string }[] => {
+    if (!snooker.demo) throw new Error('snooker has a demo');
+    const clips = snooker.demo.clips();
+    if (!clips.ok) throw new Error(clips.error.message);
+    const first = clips.value[0];
+    if (!first) throw new Error('a clip');
+    return first.setup;
+  };
+  const seen = [
+    { id: 'red', x: 500, y: 2000 },
+    { id: 'black', x: 889, y: 3245 },
+    { id: 'cue', x: 889, y: 600 },
+  ];
+
+  it("regression: scores climbed across unrelated clips — a clip's set-up starts a fresh rack, scores level", () => {
+    const s = open();
+    s.recordMove({ shot: safeBreak({ firstContact: [] }), start: 0, end: 1 });
+    expect(snookerView(s).scores).toEqual([0, 4]);
+    for (const action of demoSetup()) {
+      const r = s.act({ name: 'demo', role: 'referee' }, action as ClientMessage, seen);
+      if (!r.ok) throw new Error(r.error.message);
+    }
+    expect(snookerView(s).scores).toEqual([0, 0]);
+    expect(match(s).match.frame.balls).toHaveLength(3); // the red, the black and the cue ball, as seen
+  });
+
+  it("regression: the last clip's trails were drawn over the next clip's balls — a table set up afresh shows none", () => {
+    const s = open();
+    s.recordMove({
+      shot: safeBreak(),
+      start: 0,
+      end: 1,
+      trails: [
+        {
+          track: 'cue',
+          id: 'cue',
+          points: [
+            [800, 700],
+            [889, 300],
+          ],
+        },
+      ],
+    });
+    expect(snookerView(s).trails).toHaveLength(1);
+    s.updateBalls(5, seen);
+    act(s, referee, { type: 'setTable' });
+    expect(snookerView(s).trails).toEqual([]);
+  });
+});
