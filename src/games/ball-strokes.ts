@@ -6,7 +6,7 @@ import { mm } from '../core/units.ts';
 import type { Table } from '../equipment/bed.ts';
 import { placesForRules } from '../tracking/places.ts';
 import type { RestingBall } from '../tracking/types.ts';
-import type { FollowedStroke } from './definition.ts';
+import type { FollowedStroke, SessionRequest } from './definition.ts';
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
 
@@ -88,3 +88,25 @@ export const strokeEnvelope = <I extends string>(
  */
 export const innerState = (json: unknown): unknown =>
   json !== null && typeof json === 'object' && 'state' in json ? (json as { state: unknown }).state : json;
+
+/**
+ * Undo's words for a ball game's own stroke events: the stroke as seen, its confirmation, its override
+ * (the game words its referee actions itself).
+ */
+export const strokeEventWords = (
+  r: Exclude<SessionRequest, { type: 'action' }>,
+  strokes: z.ZodType<{ readonly shot: { readonly potted: readonly string[] } }>,
+): { what: string; move?: number } => {
+  switch (r.type) {
+    case 'move': {
+      const move = strokes.safeParse(r.move);
+      const potted =
+        move.success && move.data.shot.potted.length ? `, ${move.data.shot.potted.join(', ')} potted` : '';
+      return { what: `the stroke as the camera saw it${potted}` };
+    }
+    case 'confirm':
+      return { what: `the confirmation of stroke ${r.move + 1}`, move: r.move };
+    case 'override':
+      return { what: `the override of stroke ${r.move + 1}`, move: r.move };
+  }
+};

@@ -11,7 +11,7 @@ import { mm } from '../../core/units.ts';
 import type { Table } from '../../equipment/bed.ts';
 import { separateBalls } from '../../equipment/occupancy.ts';
 import type { ActionContext, EventMeta, GameSession, MoveStatus, Refusal } from '../definition.ts';
-import { strokeMoveSchema } from '../ball-strokes.ts';
+import { strokeEventWords, strokeMoveSchema } from '../ball-strokes.ts';
 import {
   BALL_IDS,
   CUE,
@@ -668,16 +668,10 @@ export const blackballSession: GameSession<BlackballMatch> = {
   },
   describe: (r) => {
     switch (r.type) {
-      case 'move': {
-        const move = strokeSchema.safeParse(r.move);
-        const shot = move.success ? move.data.shot : undefined;
-        const potted = shot?.potted.length ? `, ${shot.potted.join(', ')} potted` : '';
-        return { what: `the stroke as the camera saw it${potted}` };
-      }
+      case 'move':
       case 'confirm':
-        return { what: `the confirmation of stroke ${r.move + 1}`, move: r.move };
       case 'override':
-        return { what: `the override of stroke ${r.move + 1}`, move: r.move };
+        return strokeEventWords(r, strokeSchema);
       case 'action': {
         const a = blackballActionSchema.safeParse(r.action);
         if (!a.success) return { what: r.action.type };

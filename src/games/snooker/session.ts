@@ -8,7 +8,7 @@ import { parseWith } from '../../core/schema.ts';
 import { mm } from '../../core/units.ts';
 import type { Table } from '../../equipment/bed.ts';
 import { separateBalls } from '../../equipment/occupancy.ts';
-import { strokeMoveSchema } from '../ball-strokes.ts';
+import { strokeEventWords, strokeMoveSchema } from '../ball-strokes.ts';
 import type { ActionContext, EventMeta, GameSession, MoveStatus, Refusal } from '../definition.ts';
 import { SNOOKER_BALL_IDS, SNOOKER_COLOURS, type SnookerBallId, type SnookerColour } from './balls.ts';
 import { exportJson, exportRows, STROKE_COLUMNS } from './export.ts';
@@ -593,16 +593,10 @@ export const snookerSession: GameSession<SnookerMatch> = {
   },
   describe: (r) => {
     switch (r.type) {
-      case 'move': {
-        const move = strokeSchema.safeParse(r.move);
-        const shot = move.success ? move.data.shot : undefined;
-        const potted = shot?.potted.length ? `, ${shot.potted.join(', ')} potted` : '';
-        return { what: `the stroke as the camera saw it${potted}` };
-      }
+      case 'move':
       case 'confirm':
-        return { what: `the confirmation of stroke ${r.move + 1}`, move: r.move };
       case 'override':
-        return { what: `the override of stroke ${r.move + 1}`, move: r.move };
+        return strokeEventWords(r, strokeSchema);
       case 'action': {
         const a = snookerActionSchema.safeParse(r.action);
         if (!a.success) return { what: r.action.type };
