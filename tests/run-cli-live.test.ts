@@ -106,7 +106,16 @@ describe('referee run on a live stream', () => {
     expect(events[0]).toMatchObject({ type: 'shot', firstContact: stroke?.firstContact });
     expect(events[0]?.['potted']).toEqual(stroke?.potted.map((p) => ({ id: p.id, pocket: p.pocket })));
     // Live: times come from the clock as frames arrive; every frame is counted, kept or dropped.
-    const done = lines(stderr).find((l) => l['msg'] === 'done');
+    const done = lines(
+      stderr
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .join('\n'),
+    ).find((l) => l['msg'] === 'done');
+    // The person who ran it gets one plain line beside the machine's log.
+    expect(stderr.split('\n').filter((l) => !l.startsWith('{'))).toContainEqual(
+      expect.stringMatching(/^referee run: \d+ frames in [\d.]+ s .*; [1-9]\d* strokes?: \d+ ruled/),
+    );
     expect(done).toHaveProperty('dropped');
     expect(Number(done?.['frames']) + Number(done?.['dropped'])).toBeGreaterThan(100);
   });

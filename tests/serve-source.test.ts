@@ -97,7 +97,7 @@ describe('a source that cannot be opened', () => {
         /\d\d:\d\d:\d\d error: the source failed[^\n]*no-such-clip\.mp4[^\n]*\(failures=1, retryInS=5\)\n/,
       );
       expect(out.split('\n').filter((l) => l.startsWith('{'))).toEqual([]);
-      expect(out).toMatch(/^referee: serving on http:/);
+      expect(out).toMatch(/^referee: Snooker, serving on http:/);
     } finally {
       child.kill('SIGTERM');
       await once(child, 'exit');
