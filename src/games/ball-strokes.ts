@@ -203,3 +203,42 @@ export const restateAfter = <B extends PlacedBall>(
   }
   return after;
 };
+
+/** What every ball game's export row (a row a stroke) starts with: which stroke, in which frame, by whom. */
+export type StrokeRowHead = {
+  readonly frame: number;
+  readonly stroke: number;
+  readonly striker: number;
+};
+
+/** What every ball game's export row ends with: the ruling's standing, who decided it, the times. */
+export type StrokeRowTail = {
+  readonly status: string;
+  readonly by: string;
+  /** The stroke's start and end, ms on the source's clock. */
+  readonly start: number;
+  readonly end: number;
+  /** Wall-clock time its last ball stopped (ms since 1970), for a stroke the pipeline saw; else null. */
+  readonly endedAt: number | null;
+};
+
+type RecordedStroke = StrokeRowHead & Omit<StrokeRowTail, 'endedAt'> & { readonly endedAt?: number };
+
+export const HEAD_COLUMNS = ['frame', 'stroke', 'striker'] as const;
+export const TAIL_COLUMNS = ['status', 'by', 'start', 'end', 'endedAt'] as const;
+
+/** A stroke's export row: the shared head and tail round the game's own columns. */
+export const strokeRow = <R extends RecordedStroke, C extends object>(
+  s: R,
+  own: (s: R) => C,
+): StrokeRowHead & C & StrokeRowTail => ({
+  frame: s.frame,
+  stroke: s.stroke,
+  striker: s.striker,
+  ...own(s),
+  status: s.status,
+  by: s.by,
+  start: s.start,
+  end: s.end,
+  endedAt: s.endedAt ?? null,
+});
