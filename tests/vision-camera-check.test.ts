@@ -5,24 +5,13 @@
 // 0.1–0.2 px; a turn of 0.1° about the camera's x or y axis ~2.2 px, 0.2° ~4.5 px; a turn of 0.4° about
 // its optical axis ~2.7 px.
 import { describe, expect, it } from 'vitest';
-import type { Calibration } from '../src/camera/index.ts';
-import { mulMat, mulMatVec, rotationFromVector } from '../src/camera/mat3.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import { createRenderer, renderFrame, type RenderBall } from '../src/sim/render/index.ts';
 import { DEFAULT_PLAYER, playerPrimitives } from '../src/sim/render/occluders.ts';
 import { checkCamera, DEFAULT_CAMERA_CHECK } from '../src/vision/camera-check.ts';
-import { demo } from './camera-helpers.ts';
+import { demo, knocked } from './camera-helpers.ts';
 
 const truth = demo();
-const DEG = Math.PI / 180;
-
-/** The camera turned about its own centre by a rotation vector in its own axes (degrees): a knock. */
-const knocked = (c: Calibration, deg: { x: number; y: number; z: number }): Calibration => {
-  const K = rotationFromVector({ x: deg.x * DEG, y: deg.y * DEG, z: deg.z * DEG });
-  const t = mulMatVec(K, { x: c.pose.t[0], y: c.pose.t[1], z: c.pose.t[2] });
-  return { ...c, pose: { R: mulMat(K, c.pose.R), t: [t.x, t.y, t.z] } };
-};
-
 /** The picture moved by whole pixels (du, dv), the edge repeated into the gap. */
 const shifted = (img: RgbImage, du: number, dv: number): RgbImage => {
   const { width: w, height: h } = img;
