@@ -1,4 +1,5 @@
-// The camera desk behind /calibrate (src/pipeline/camera-desk.ts), without a camera: its points,
+// The camera desk behind /calibrate (src/pipeline/camera-desk.ts), without a camera: its points (the
+// corners where the cushion noses meet, at the noses' height),
 // the solve from points (the lens in use kept), the drawing, and Save's file (docs/formats.md §2, the
 // full form) or its refusal.
 import { describe, expect, it } from 'vitest';
@@ -13,9 +14,11 @@ import { parseCalibration } from './helpers/games.ts';
 
 const truth = demo();
 const off = knocked(truth, { x: 0.3, y: -0.2, z: 0.1 });
-const at = (x: number, y: number) => {
-  const q = project(truth, { x: mm(x), y: mm(y), z: mm(0) });
-  return { u: q.u, v: q.v, x, y };
+const nose = truth.table.cushionNoseHeight;
+/** Where the truth camera sees the table point (x, y, z). */
+const at = (x: number, y: number, z: number = nose) => {
+  const q = project(truth, { x: mm(x), y: mm(y), z: mm(z) });
+  return { u: q.u, v: q.v, x, y, z };
 };
 const corners = [at(0, 0), at(1778, 0), at(1778, 3569), at(0, 3569)];
 
@@ -30,10 +33,17 @@ describe('the camera desk', () => {
       [0, 3569],
     ]);
     expect(start.points.filter((p) => !p.corner)).toHaveLength(6);
-    const q = project(off, { x: mm(0), y: mm(0), z: mm(0) });
+    const q = project(off, { x: mm(0), y: mm(0), z: mm(nose) });
+    expect(start.points[0]).toMatchObject({ z: nose });
     expect(start.points[0]?.u).toBeCloseTo(q.u, 1);
+    expect(start.points[0]?.v).toBeCloseTo(q.v, 1);
     expect(start.drawing.lines.filter((l) => l.kind === 'cushion')).toHaveLength(6);
     expect(desk.runCheck()).toBeUndefined(); // no frame yet: nothing to check
+  });
+
+  it('a corner taken on the cloth instead of at the noses is ~9 px off at 1080p: the parallax the handles allow for', () => {
+    const cloth = at(0, 0, 0);
+    expect(Math.hypot((corners[0]?.u ?? 0) - cloth.u, (corners[0]?.v ?? 0) - cloth.v)).toBeGreaterThan(8);
   });
 
   it('solves the pose from the corners the truth camera sees, with the lens in use: error ~0', () => {
@@ -51,6 +61,11 @@ describe('the camera desk', () => {
   it.each([
     ['three points', { points: corners.slice(0, 3) }, 'points'],
     ['a point without v', { points: [...corners.slice(1), { u: 1, x: 0, y: 0 }] }, 'points[3].v'],
+    [
+      'a height that is not a number',
+      { points: [...corners.slice(1), { ...at(0, 0), z: 'nose' }] },
+      'points[3].z',
+    ],
     ['no body', undefined, undefined],
   ])('refuses %s, naming the field', (_name, body, field) => {
     const r = new CameraDesk(off, { file: undefined, now: () => 0 }).solve(body);

@@ -28,9 +28,10 @@ import { checkCamera, DEFAULT_CAMERA_CHECK, type CameraCheckOptions } from '../v
 /** A point of the table the page shows a handle for, where the calibration puts it. */
 export interface DeskPoint {
   readonly name: string;
-  /** Table frame, mm, on the cloth. */
+  /** Table frame, mm: a corner at the cushion noses' height (where the person sees it), a spot on the cloth. */
   readonly x: number;
   readonly y: number;
+  readonly z: number;
   /** Image, px. */
   readonly u: number;
   readonly v: number;
@@ -49,7 +50,7 @@ export interface Drawing {
 
 export interface Solved {
   readonly rmsPx: number;
-  /** √(mean of squared distances, on the cloth, between each point and where its pixel falls), mm. */
+  /** √(mean of squared distances, at each point's height, between it and where its pixel's ray falls), mm. */
   readonly rmsMm: number;
   readonly points: readonly (PointCorrespondence & { readonly errorPx: number; readonly errorMm: number })[];
   readonly drawing: Drawing;
@@ -68,7 +69,7 @@ export interface DeskOptions {
 const finite = z.number().finite();
 const pointsBody = z.object({
   points: z
-    .array(z.object({ u: finite, v: finite, x: finite, y: finite }))
+    .array(z.object({ u: finite, v: finite, x: finite, y: finite, z: finite.default(0) }))
     .min(4, { error: 'need at least the four corners' })
     .max(MAX_POINTS),
 });
@@ -142,22 +143,38 @@ export class CameraDesk {
       .toBuffer();
   }
 
-  /** The points the page shows handles for: the playing area's corners, then the bed's spots. */
-  private tablePoints(): { name: string; x: number; y: number; corner: boolean }[] {
+  /**
+   * The points the page shows handles for: the playing area's corners where the person sees them, the
+   * two cushion noses' lines meeting at the noses' height (on the cloth they lie ~9 px away at the
+   * corners of a 1080p picture, under the nose); then the bed's spots, on the cloth.
+   */
+  private tablePoints(): Omit<DeskPoint, 'u' | 'v'>[] {
     const t = this.current.table;
     const corners = [
       [0, 0],
       [t.width, 0],
       [t.width, t.length],
       [0, t.length],
-    ].map(([x, y]) => ({ name: `corner ${x}, ${y}`, x: x as number, y: y as number, corner: true }));
-    const spots = (t.marks?.spots ?? []).map((s) => ({ name: s.name, x: s.at.x, y: s.at.y, corner: false }));
+    ].map(([x, y]) => ({
+      name: `corner ${x}, ${y}`,
+      x: x as number,
+      y: y as number,
+      z: t.cushionNoseHeight,
+      corner: true,
+    }));
+    const spots = (t.marks?.spots ?? []).map((s) => ({
+      name: s.name,
+      x: s.at.x,
+      y: s.at.y,
+      z: 0,
+      corner: false,
+    }));
     return [...corners, ...spots];
   }
 
   private pointsThrough(c: Calibration): DeskPoint[] {
     return this.tablePoints().map((p) => {
-      const q = project(c, { x: mm(p.x), y: mm(p.y), z: mm(0) });
+      const q = project(c, { x: mm(p.x), y: mm(p.y), z: mm(p.z) });
       return { ...p, u: round(q.u), v: round(q.v) };
     });
   }
@@ -204,8 +221,9 @@ export class CameraDesk {
     if (!solved.ok) return solved;
     const s = solved.value.calibration;
     const each = points.map((p) => {
-      const q = project(s, { x: mm(p.x), y: mm(p.y), z: mm(0) });
-      const onCloth = pixelToPlane(s, pointPx(p.u, p.v), mm(0));
+      const q = project(s, { x: mm(p.x), y: mm(p.y), z: mm(p.z) });
+      // Where the pixel's ray meets the point's own height: the error on the cloth, in mm.
+      const onCloth = pixelToPlane(s, pointPx(p.u, p.v), mm(p.z));
       return {
         ...p,
         errorPx: round(Math.hypot(q.u - p.u, q.v - p.v)),
@@ -260,7 +278,10 @@ const round = (n: number, places = 2): number => {
   return Math.round(n * k) / k;
 };
 
-/** The table through a calibration: the playing area on the cloth, the cushion noses at their height, the marks. */
+/**
+ * The table through a calibration: the playing area's outline and the cushion noses at the noses'
+ * height (what a person lines up with the picture's cushions), the marks on the cloth.
+ */
 export const drawTable = (c: Calibration): Drawing => {
   const t = c.table;
   const px = (x: number, y: number, z: number): [number, number] => {
@@ -278,7 +299,10 @@ export const drawTable = (c: Calibration): Drawing => {
     { x: 0, y: t.length },
   ];
   const lines: { kind: string; points: [number, number][] }[] = [
-    { kind: 'playing-area', points: corners.flatMap((a, i) => segment(a, corners[(i + 1) % 4] ?? a, 0)) },
+    {
+      kind: 'playing-area',
+      points: corners.flatMap((a, i) => segment(a, corners[(i + 1) % 4] ?? a, t.cushionNoseHeight)),
+    },
     ...t.cushions.map((s) => ({ kind: 'cushion', points: segment(s.a, s.b, t.cushionNoseHeight) })),
     ...(t.marks?.lines ?? []).map((l) => ({ kind: 'mark', points: segment(l.a, l.b, 0) })),
     ...(t.marks?.arcs ?? []).map((a) => ({

@@ -9,6 +9,7 @@ interface Point {
   readonly name: string;
   readonly x: number;
   readonly y: number;
+  readonly z: number;
   u: number;
   v: number;
   readonly corner: boolean;
@@ -142,7 +143,7 @@ const run = async (): Promise<void> => {
     }
     solving = true;
     try {
-      const used = points.filter((p) => p.used).map(({ u, v, x, y }) => ({ u, v, x, y }));
+      const used = points.filter((p) => p.used).map(({ u, v, x, y, z }) => ({ u, v, x, y, z }));
       const r = (await (await api('/api/calibration/solve', { points: used })).json()) as SolveReply;
       draw(r.drawing);
       $('#rms-px').textContent = r.rmsPx.toFixed(2);
@@ -208,7 +209,7 @@ const run = async (): Promise<void> => {
     void solve();
   });
   $('#save').addEventListener('click', () => {
-    const used = points.filter((p) => p.used).map(({ u, v, x, y }) => ({ u, v, x, y }));
+    const used = points.filter((p) => p.used).map(({ u, v, x, y, z }) => ({ u, v, x, y, z }));
     void api('/api/calibration', { points: used })
       .then(async (res) => {
         const r = (await res.json()) as { file: string; rmsPx: number; pipeline: string };
