@@ -8,8 +8,16 @@ import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../src/core/image.ts';
 import { createRenderer, renderFrame, type RenderBall } from '../src/sim/render/index.ts';
 import { DEFAULT_PLAYER, playerPrimitives } from '../src/sim/render/occluders.ts';
-import { checkCamera, DEFAULT_CAMERA_CHECK } from '../src/vision/camera-check.ts';
+import {
+  checkAgainstReference,
+  checkCamera,
+  DEFAULT_CAMERA_CHECK,
+  edgeReference,
+} from '../src/vision/camera-check.ts';
+import { altStyle, jpegRoundTrip, renderAlt } from '../src/sim/alt/index.ts';
 import { demo, knocked } from './camera-helpers.ts';
+import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
+import { scaledCalibration } from './vision-scenes.ts';
 
 const truth = demo();
 /** The picture moved by whole pixels (du, dv), the edge repeated into the gap. */
@@ -97,4 +105,77 @@ describe('the camera check on a rendered frame', () => {
     expect(r.verdict).toBe('fits');
     expect(r.offsetPx).toBeLessThan(DEFAULT_CAMERA_CHECK.maxOffsetPx);
   });
+});
+
+describe('the camera check against a reference picture', () => {
+  // Taken on a frame with two balls in the open; checked on the frame above (balls against four
+  // cushions, a player leaning over one), a darker room, and the picture moved.
+  const reference = edgeReference(
+    renderFrame(
+      createRenderer(truth, { supersample: 1 }),
+      [
+        {
+          balls: [
+            { id: 'red', x: 500, y: 2000 },
+            { id: 'cue', x: 800, y: 700 },
+          ],
+          occluders: [],
+        },
+      ],
+      { frameIndex: 7 },
+    ),
+    truth,
+  );
+
+  it('the same camera has not moved: balls, a player and a dimmer light notwithstanding', () => {
+    expect(checkAgainstReference(frame, truth, reference)).toMatchObject({ verdict: 'fits' });
+    const dim = { ...frame, data: frame.data.map((b) => Math.round(b * 0.6)) };
+    const r = checkAgainstReference(dim, truth, reference);
+    expect(r.verdict).toBe('fits');
+    expect(r.offsetPx).toBeLessThan(0.2);
+  });
+
+  it.each([2, 4])('the picture shifted by %i px has moved by as much', (d) => {
+    const r = checkAgainstReference(shifted(frame, 0, d), truth, reference);
+    expect(r.verdict).toBe('moved');
+    expect(r.offsetPx).toBeCloseTo(d, 0);
+  });
+
+  it('the frame of a camera knocked 0.1° (rendered so) has moved ~2 px', () => {
+    const k = renderFrame(
+      createRenderer(knocked(truth, { x: 0.1, y: 0, z: 0 }), { supersample: 1 }),
+      [{ balls, occluders: [] }],
+      { frameIndex: 3 },
+    );
+    const r = checkAgainstReference(k, truth, reference);
+    expect(r.verdict).toBe('moved');
+    expect(r.offsetPx).toBeGreaterThan(1.6);
+    expect(r.offsetPx).toBeLessThan(2.6);
+  });
+
+  it('a turn far beyond the slide looked for: nothing matches, and that is a move', () => {
+    const r = checkAgainstReference(shifted(frame, 0, 40), truth, reference);
+    expect(r.verdict).toBe('moved');
+    expect(r.text).toMatch(/no longer look as they did/);
+  });
+
+  // The second render style (src/sim/alt: flat cushions, other cloths and lamps, JPEG), at 960 × 540,
+  // which the cushion-model check above cannot read: the reference check can.
+  it.each(['blue', 'worn', 'dim'] as const)(
+    'held-out style %s: fits with other balls, moved when shifted 2 px',
+    async (variant) => {
+      const half = scaledCalibration(truth, 0.5);
+      const style = altStyle(half.table, variant, 11);
+      const draw = async (b: readonly { id: string; x: number; y: number }[], seed: number) =>
+        jpegRoundTrip(renderAlt(half, ALT_SNOOKER_PALETTE, b, style, seed).image, 80);
+      const ref = edgeReference(await draw([{ id: 'red', x: 500, y: 2000 }], 1), half);
+      const later = await draw(balls, 2);
+      expect(checkCamera(later, half).offsetPx).toBeNaN(); // the cushion model finds nothing here
+      expect(checkAgainstReference(later, half, ref)).toMatchObject({ verdict: 'fits' });
+      const moved = checkAgainstReference(shifted(later, 2, 0), half, ref);
+      expect(moved.verdict).toBe('moved');
+      expect(moved.offsetPx).toBeCloseTo(2, 0);
+    },
+    30_000,
+  );
 });

@@ -134,7 +134,7 @@ export const registerServe = (program: Command): void => {
       let lastCheck: string | undefined;
       const desk =
         calibration && source !== undefined
-          ? new CameraDesk(calibration.value, {
+          ? await CameraDesk.open(calibration.value, {
               file: opts.calibration,
               now: () => Date.now(),
               onCheck: (check) => {

@@ -5,7 +5,7 @@
 // automatic calibration's answer as a start, Save (the file, then the running detector), and the
 // check that the calibration still fits the picture (vision/camera-check.ts). Pure but for the frame
 // it keeps and the file it writes; the clock that runs the check is the command's.
-import { renameSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { z } from 'zod';
 import {
@@ -22,8 +22,17 @@ import type { RgbImage } from '../core/image.ts';
 import { parseWith } from '../core/schema.ts';
 import { mm, pointPx } from '../core/units.ts';
 import type { CameraCheckView } from '../match/view.ts';
+import { decodeImage } from '../capture/folder.ts';
 import { calibrateFromImage } from '../vision/calibrate/index.ts';
-import { checkCamera, DEFAULT_CAMERA_CHECK, type CameraCheckOptions } from '../vision/camera-check.ts';
+import {
+  checkAgainstReference,
+  checkCamera,
+  DEFAULT_CAMERA_CHECK,
+  edgeReference,
+  type CameraCheck,
+  type CameraCheckOptions,
+  type EdgeReference,
+} from '../vision/camera-check.ts';
 
 /** A point of the table the page shows a handle for, where the calibration puts it. */
 export interface DeskPoint {
@@ -77,17 +86,33 @@ const pointsBody = z.object({
 /** Samples per drawn segment: enough for the lens's bending to show. */
 const SAMPLES = 24;
 
+/** The picture a calibration file was saved on, beside it: what the camera check compares with. */
+export const referencePath = (file: string): string => `${file}.reference.jpg`;
+
 export class CameraDesk {
   private current: Calibration;
   private latest: RgbImage | undefined;
   private lastCheck: CameraCheckView | undefined;
   private reloadDetector: ((file: string) => Promise<boolean>) | undefined;
+  /** The cushions as they looked when the calibration was known to fit (none yet: see runCheck). */
+  private reference: EdgeReference | undefined;
 
   constructor(
     calibration: Calibration,
     private readonly options: DeskOptions,
   ) {
     this.current = calibration;
+  }
+
+  /** A desk with the reference picture saved beside the calibration file, where there is one. */
+  static async open(calibration: Calibration, options: DeskOptions): Promise<CameraDesk> {
+    const desk = new CameraDesk(calibration, options);
+    const file = options.file === undefined ? undefined : referencePath(options.file);
+    if (file !== undefined && existsSync(file)) {
+      const image = await decodeImage(file);
+      if (image.ok) desk.reference = edgeReference(image.value, calibration);
+    }
+    return desk;
   }
 
   get calibration(): Calibration {
@@ -118,11 +143,29 @@ export class CameraDesk {
     return this.latest !== undefined;
   }
 
-  /** Check the latest frame against the calibration in use, tell `onCheck`, and return it. */
+  /**
+   * Check the latest frame, tell `onCheck`, and return it. Against the reference where there is one
+   * (the picture saved with the calibration, or an earlier frame this check passed): has the picture
+   * moved since? With none, where the calibration puts the cushions (vision/camera-check.ts): a frame
+   * that passes becomes the reference; one in which the cushions cannot be told apart as our renderer
+   * draws them (another table's look) is taken as the reference too, the calibration trusted as given.
+   */
   runCheck(): CameraCheckView | undefined {
     const image = this.latest;
     if (!image) return undefined;
-    const r = checkCamera(image, this.current, this.options.check ?? DEFAULT_CAMERA_CHECK);
+    let r: CameraCheck;
+    if (this.reference) r = checkAgainstReference(image, this.current, this.reference);
+    else {
+      r = checkCamera(image, this.current, this.options.check ?? DEFAULT_CAMERA_CHECK);
+      const lookUnknown = r.verdict === 'moved' && Number.isNaN(r.offsetPx);
+      if (r.verdict === 'fits' || lookUnknown) this.reference = edgeReference(image, this.current);
+      if (lookUnknown)
+        r = {
+          ...r,
+          verdict: 'unknown',
+          text: 'the cushions do not look as expected: the picture now is the reference from here on',
+        };
+    }
     const view: CameraCheckView = {
       state: r.verdict,
       text: r.text,
@@ -135,11 +178,11 @@ export class CameraDesk {
   }
 
   /** The latest frame as JPEG, for the page. */
-  async frameJpeg(): Promise<Buffer | undefined> {
+  async frameJpeg(quality = 90): Promise<Buffer | undefined> {
     const image = this.latest;
     if (!image) return undefined;
     return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-      .jpeg({ quality: 90 })
+      .jpeg({ quality })
       .toBuffer();
   }
 
@@ -241,8 +284,9 @@ export class CameraDesk {
   }
 
   /**
-   * Solve, write the calibration file (docs/formats.md §2, the full form), make it the one in use,
-   * hand it to the running detector, and check the latest frame against it.
+   * Solve, write the calibration file (docs/formats.md §2, the full form) and the picture it was made
+   * on beside it (the camera check's reference), make it the one in use, hand it to the running
+   * detector, and check the latest frame against it.
    */
   async save(
     body: unknown,
@@ -260,13 +304,16 @@ export class CameraDesk {
     const { calibration, rmsPx, rmsMm } = solved.value;
     // Written beside it, then renamed over it: a reader never sees half a file.
     const partial = `${file}.part`;
+    const picture = await this.frameJpeg(95);
     try {
       writeFileSync(partial, stringifyCalibration(calibration));
       renameSync(partial, file);
+      if (picture) writeFileSync(referencePath(file), picture);
     } catch (e) {
       return err(refereeError('NOT_FOUND', `cannot write ${file}: ${(e as Error).message}`));
     }
     this.current = calibration;
+    this.reference = this.latest && edgeReference(this.latest, calibration);
     const reloaded = this.reloadDetector ? await this.reloadDetector(file) : false;
     this.runCheck();
     return ok({ file, rmsPx, rmsMm, pipeline: reloaded ? 'reloaded' : 'not running' });

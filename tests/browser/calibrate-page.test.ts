@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pixelToPlane, project, stringifyCalibration } from '../../src/camera/index.ts';
@@ -163,6 +163,8 @@ describe('a knocked camera, recalibrated by hand on /calibrate', () => {
     await page.waitForSelector('body[data-saved="true"]', { timeout: 20_000 });
     expect(await page.locator('#message').textContent()).toContain(`Saved to ${file}`);
 
+    // The picture it was made on is kept beside it: the camera check's reference from now on.
+    expect(existsSync(`${file}.reference.jpg`)).toBe(true);
     // The file is the §2 full form and puts the table where the truth camera sees it.
     const saved = parseCalibration(JSON.parse(readFileSync(file, 'utf8')));
     if (!saved.ok) throw new Error(saved.error.message);
@@ -185,6 +187,7 @@ describe('a knocked camera, recalibrated by hand on /calibrate', () => {
 
   it('once saved, the check finds the calibration fits and the alert clears', async () => {
     await expect.poll(async () => (await health()).camera?.state, { timeout: 15_000 }).toBe('fits');
+    expect((await health()).camera?.text).toMatch(/has not moved since calibration/);
     await referee.locator('#camera-banner').waitFor({ state: 'hidden', timeout: 10_000 });
   }, 30_000);
 });
