@@ -1,8 +1,12 @@
 // Does the calibration still fit the picture? A camera knocked by a cue or a shoulder moves the whole
 // table in the picture by a few pixels, and every ball with it by millimetres: the rulings go wrong
-// quietly. The check looks for the cushions where the calibration puts them (the same sub-pixel edge
-// search as `calibrate --image`, calibrate/features.ts) and measures, cushion by cushion, the median
-// distance between where each edge is found and where the calibration projects it.
+// quietly. Two checks (bench/camera-check.ts measures both):
+// - checkCamera: the cushions looked for where the calibration puts them (the same sub-pixel edge
+//   search as `calibrate --image`, calibrate/features.ts), cushion by cushion, the median distance
+//   between where each edge is found and where the calibration projects it. Needs no reference, so it
+//   can judge a first frame; but it expects cushions as our renderer draws them.
+// - checkAgainstReference (below): against a picture taken when the calibration fitted; no assumption
+//   about how the cushions look.
 //
 // Per cushion and by the median, a player leaning over one cushion or balls against it move that
 // cushion's figure at most; a knock moves at least two (a shift moves both ends of the bed or both
