@@ -110,6 +110,23 @@ describe('a knocked camera, recalibrated by hand on /calibrate', () => {
     expect(frame.headers.get('content-type')).toBe('image/jpeg');
   });
 
+  it("the automatic calibration's answer, the start the page offers, puts the corners on the truth", async () => {
+    const res = await fetch(`${url}/api/calibration/auto`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${PIN}` },
+    });
+    expect(res.status).toBe(200);
+    const { points } = (await res.json()) as {
+      points: { name: string; x: number; y: number; z: number; u: number; v: number; corner: boolean }[];
+    };
+    const corners = points.filter((p) => p.corner);
+    expect(corners).toHaveLength(4);
+    for (const p of corners) {
+      const q = project(truth, { x: mm(p.x), y: mm(p.y), z: mm(p.z) });
+      expect(Math.hypot(p.u - q.u, p.v - q.v)).toBeLessThan(1);
+    }
+  }, 30_000);
+
   it('dragging the corners onto the truth brings the error under a pixel; Save writes the truth', async () => {
     // Wide enough that a CSS pixel is no more than a pixel of the frame.
     const page = await browser.newPage({ viewport: { width: 2000, height: 1400 } });
