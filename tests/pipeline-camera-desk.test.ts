@@ -41,6 +41,18 @@ describe('the camera desk', () => {
     expect(desk.runCheck()).toBeUndefined(); // no frame yet: nothing to check
   });
 
+  it('checks the first frame at once, and a frame only once on the timer', () => {
+    const seen: string[] = [];
+    const desk = new CameraDesk(off, { file: undefined, now: () => 0, onCheck: (c) => seen.push(c.state) });
+    const dark = { width: 1920, height: 1080, data: new Uint8Array(1920 * 1080 * 3) };
+    desk.frame(dark);
+    expect(seen).toEqual(['unknown']); // the first frame, at once: too dark to tell
+    expect(desk.checkNewFrame()).toBeUndefined();
+    desk.frame({ ...dark, data: dark.data.slice() });
+    expect(desk.checkNewFrame()?.state).toBe('unknown');
+    expect(seen).toHaveLength(2);
+  });
+
   it('a corner taken on the cloth instead of at the noses is ~9 px off at 1080p: the parallax the handles allow for', () => {
     const cloth = at(0, 0, 0);
     expect(Math.hypot((corners[0]?.u ?? 0) - cloth.u, (corners[0]?.v ?? 0) - cloth.v)).toBeGreaterThan(8);

@@ -96,6 +96,8 @@ export class CameraDesk {
   private reloadDetector: ((file: string) => Promise<boolean>) | undefined;
   /** The cushions as they looked when the calibration was known to fit (none yet: see runCheck). */
   private reference: EdgeReference | undefined;
+  /** The frame last checked (a source that has ended, or stalled, is not checked over and over). */
+  private checked: RgbImage | undefined;
 
   constructor(
     calibration: Calibration,
@@ -153,6 +155,7 @@ export class CameraDesk {
   runCheck(): CameraCheckView | undefined {
     const image = this.latest;
     if (!image) return undefined;
+    this.checked = image;
     let r: CameraCheck;
     if (this.reference) r = checkAgainstReference(image, this.current, this.reference);
     else {
@@ -175,6 +178,11 @@ export class CameraDesk {
     this.lastCheck = view;
     this.options.onCheck?.(view);
     return view;
+  }
+
+  /** runCheck, where a frame has come since the last check (the timer's). */
+  checkNewFrame(): CameraCheckView | undefined {
+    return this.latest === this.checked ? undefined : this.runCheck();
   }
 
   /** The latest frame as JPEG, for the page. */
