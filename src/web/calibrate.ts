@@ -142,6 +142,8 @@ const run = async (): Promise<void> => {
       return;
     }
     solving = true;
+    // `data-solving` is false only once the answer shown is for the handles as they stand.
+    document.body.dataset['solving'] = 'true';
     try {
       const used = points.filter((p) => p.used).map(({ u, v, x, y, z }) => ({ u, v, x, y, z }));
       const r = (await (await api('/api/calibration/solve', { points: used })).json()) as SolveReply;
@@ -156,7 +158,7 @@ const run = async (): Promise<void> => {
       if (again) {
         again = false;
         void solve();
-      }
+      } else document.body.dataset['solving'] = 'false';
     }
   };
 
