@@ -44,10 +44,16 @@ export interface FollowStats {
  */
 export const followSource = async (
   source: FrameSource,
-  detector: DetectionWorker,
+  detector: Pick<DetectionWorker, 'detect' | 'failure'>,
   follower: Follower,
   onShot: (done: FollowedShot, by: ArrivedFrame) => void,
-  options: { log?: Logger; inFlight?: number; shouldStop?: () => boolean } = {},
+  options: {
+    log?: Logger;
+    inFlight?: number;
+    shouldStop?: () => boolean;
+    /** Each frame, before its pixels go to the detector (which takes them): to keep a copy. */
+    onFrame?: (frame: Frame) => void;
+  } = {},
 ): Promise<FollowStats> => {
   const { log } = options;
   const inFlight = options.inFlight ?? 2;
@@ -104,6 +110,7 @@ export const followSource = async (
         log?.warn({ frame: item.name, error: describeError(item.error) }, 'unreadable frame');
         continue;
       }
+      options.onFrame?.(item);
       pending.push({
         t: item.t,
         name: item.name,

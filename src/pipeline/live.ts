@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { openSource, type FrameSource } from '../capture/index.ts';
 import { pause, SourceMonitor, watchSource, type SourceStatus } from '../capture/status.ts';
 import { describeError } from '../core/errors.ts';
+import type { RgbImage } from '../core/image.ts';
 import type { Table } from '../equipment/bed.ts';
 import type { GameDefinition } from '../games/definition.ts';
 import type { BallView, SourceInfo } from '../match/view.ts';
@@ -29,6 +30,8 @@ export interface LiveSink {
   source(info: SourceInfo): void;
   /** The source's state changed. */
   status(status: SourceStatus): void;
+  /** The latest frame (a copy), at most every `frameEveryMs`: for /calibrate and the camera check. */
+  frame?(image: RgbImage): void;
 }
 
 export interface LiveSource {
@@ -56,6 +59,13 @@ export interface LiveOptions {
   readonly trailPoints?: number;
   /** Wait before opening a source again after it first failed (ms); doubles each time, up to 60 s. */
   readonly firstRetryMs?: number;
+  /** Frames copied to `sink.frame` at most this often (ms of the wall clock). */
+  readonly frameEveryMs?: number;
+  /**
+   * Handed, once the detector runs, the way to make it take another calibration file (a saved
+   * /calibrate): it resolves true once the new detector is in use, false where the pipeline has stopped.
+   */
+  readonly onReloadable?: (reload: (file: string) => Promise<boolean>) => void;
 }
 
 const toView = (frame: TrackedFrame): BallView[] =>
@@ -78,7 +88,36 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
   const perception = options.game.perception;
   if (perception.kind !== 'balls')
     throw new Error(`${options.game.title}: no ${perception.kind} pipeline yet`);
-  const detector = await DetectionWorker.start(options.calibration, options.game.id);
+  let detector = await DetectionWorker.start(options.calibration, options.game.id);
+  let running = true;
+  // The detector in use, through which frames go: a new calibration swaps it without stopping the
+  // source (frames the old one still held are answered as unusable).
+  const current = {
+    detect: (frame: Parameters<DetectionWorker['detect']>[0]) => detector.detect(frame),
+    get failure() {
+      return detector.failure;
+    },
+  };
+  options.onReloadable?.(async (file) => {
+    if (!running) return false;
+    const next = await DetectionWorker.start(file, options.game.id);
+    if (!running) {
+      await next.close();
+      return false;
+    }
+    const old = detector;
+    detector = next;
+    await old.close();
+    log.info({ calibration: file }, 'the detector took the new calibration');
+    return true;
+  });
+  const frameEvery = options.frameEveryMs ?? 500;
+  let lastCopy = -Infinity;
+  const keepFrame = (frame: RgbImage & { receivedAt: number }): void => {
+    if (!sink.frame || frame.receivedAt - lastCopy < frameEvery) return;
+    lastCopy = frame.receivedAt;
+    sink.frame({ width: frame.width, height: frame.height, data: frame.data.slice() });
+  };
   const every = options.ballsEveryMs ?? 66;
   let lastPush = -Infinity;
   let source: FrameSource | undefined;
@@ -163,7 +202,11 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       log.info({ source: source.description }, 'following the table');
       let failure: string | undefined;
       try {
-        await followSource(source, detector, watched, onShot, { log, shouldStop: () => signal.aborted });
+        await followSource(source, current, watched, onShot, {
+          log,
+          shouldStop: () => signal.aborted,
+          onFrame: keepFrame,
+        });
       } catch (e) {
         failure = (e as Error).message;
       } finally {
@@ -181,6 +224,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       }
     }
   } finally {
+    running = false;
     await detector.close();
   }
 };
