@@ -5,6 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runReferee } from '../../helpers/spawn.ts';
+import { blackball } from '../../../src/games/blackball/index.ts';
+import { POOL_BALLS } from '../../../src/games/blackball/table.ts';
+import { SNOOKER_BALLS } from '../../../src/games/snooker/equipment.ts';
+import { modelPatch } from '../../../src/vision/classify/index.ts';
 
 const dir = 'fixtures/pool-frame';
 const truth = (
@@ -35,5 +39,13 @@ describe('referee detect on a pool frame', () => {
       expect(nearest?.id, `the ball at (${t.x}, ${t.y})`).toBe(t.id);
     }
     expect(new Set(balls.map((b) => b.id)).size).toBe(balls.length);
+  });
+});
+
+describe("the pool model's description of itself", () => {
+  const dir = blackball.perception.kind === 'balls' ? blackball.perception.modelDir : '';
+  it('reads a 24 px patch, for the pool set and no other', () => {
+    expect(modelPatch(dir, POOL_BALLS).size).toBe(24);
+    expect(() => modelPatch(dir, SNOOKER_BALLS)).toThrow(/tells apart cue, 1, 2/);
   });
 });
