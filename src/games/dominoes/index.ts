@@ -83,3 +83,7 @@ export const dominoes: GameDefinition<DominoesMatch> = {
   session: dominoesSession,
   pages: { dir: fileURLToPath(new URL('./web/', import.meta.url)) },
 };
+
+/** The dominoes table a core `Table` stands for, if it is one (dominoesSurface). */
+export const dominoesTableOf = (t: Table): DominoesTable | undefined =>
+  'dominoes' in t ? (t as DominoesSurface).dominoes : undefined;
