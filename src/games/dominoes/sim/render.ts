@@ -52,12 +52,15 @@ export interface RenderedScene {
 }
 
 const DEG = Math.PI / 180;
-/** Plan radius of a tile's corners and radius of the rounding of its top edges, mm. */
+/** Plan radius of a tile's corners and radius of the rounding of its top edges (a real tile's edges are
+ * well rounded: a 12 mm tile's about 2 mm), mm. */
 const CORNER = 2.5;
-const BEVEL = 1.6;
+const BEVEL = 2.2;
 /** Half-width of the dividing line, mm. */
 const LINE = 0.45;
 const CELL = 40;
+/** The room's brightness as the glaze mirrors it (linear; the cloth at the centre is 1 × its albedo). */
+const ROOM = 0.2;
 const NOISE_TABLE = 1_000_003;
 
 interface Placed {
@@ -358,7 +361,8 @@ export const renderScene = async (
       else {
         const e = -roundedDistance(p.hl, p.hw, bestU, bestV);
         if (e < BEVEL) {
-          const tilt = (1 - e / BEVEL) * 1.2;
+          // A quarter-circle profile: the normal turns from up to straight out at the very edge.
+          const tilt = Math.asin(1 - e / BEVEL);
           const gu = eu < ev ? Math.sign(bestU) : 0;
           const gv = eu < ev ? 0 : Math.sign(bestV);
           nu = gu * Math.sin(tilt);
@@ -374,7 +378,13 @@ export const renderScene = async (
       const light = irradiance(lighting, hx, hy, hz, n[0], n[1], n[2]) * occlusion * shadowOfArms(hx, hy, hz);
       const grain = 1 + 0.03 * (valueNoise(bestU * 0.7 + bestTile * 31, bestV * 0.7, scene.seed) - 0.5);
       const m = bestFace === 0 ? marking(p, bestU, bestV, footprint) : { pip: 0, line: 0 };
-      const spec = bestFace === 0 ? look.gloss * sheen(lighting, hx, hy, hz, n, d) : 0;
+      // The glaze: the lamps' highlights on the face, and the lit room mirrored in the rounded edges
+      // and sides (a glossy edge reflects more the more it turns away: Schlick's Fresnel term), which
+      // outlines a black tile's face in grey.
+      const fresnel = 0.04 + 0.96 * (1 - Math.abs(n[2] as number)) ** 5;
+      const spec =
+        (bestFace === 0 ? look.gloss * sheen(lighting, hx, hy, hz, n, d) : 0) +
+        ROOM * fresnel * (1 - (n[2] as number) * 0.5) * shadowOfArms(hx, hy, hz);
       for (let ch = 0; ch < 3; ch++) {
         let al = (look.face[ch] as number) * grain;
         al += ((look.line[ch] as number) - al) * m.line;
