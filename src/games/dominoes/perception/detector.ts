@@ -91,16 +91,15 @@ export class TileDetector {
     const tile = this.table.tile;
     const cellArea = g.step * g.step;
     const minArea = (0.3 * tile.width * tile.width) / cellArea;
-    const maxArea = (1.5 * tile.width * tile.length) / cellArea;
+    const maxArea = (8 * tile.width * tile.length) / cellArea;
     const tiles: SeenTile[] = [];
     for (const [mask, dark] of [
       [masks.ivory, true],
       [masks.black, false],
     ] as const) {
-      const shapes = pieces(mask, g.cols, g.rows, minArea, maxArea).flatMap((p) => {
-        const s = shapeOf(p, tile, g.step, g.x0, g.y0);
-        return s ? [s] : [];
-      });
+      const shapes = pieces(mask, g.cols, g.rows, minArea, maxArea).flatMap((p) =>
+        shapeOf(p, tile, g.step, g.x0, g.y0),
+      );
       const halves = shapes.filter((s): s is HalfShape => s.kind === 'half');
       const wholes = shapes.filter((s): s is WholeShape => s.kind === 'whole');
       tiles.push(...this.pairHalves(halves, sample, dark), ...wholes.map((w) => this.whole(w, sample, dark)));

@@ -2,8 +2,9 @@
 // of it is cloth). Ivory: a cell well above the cloth and within ~40 % of the brightest face near it
 // (block maxima, so a face in an arm's shadow still counts), which leaves out the dark pips, the
 // dividing line, and the rounded edges and the shadowed seam between touching tiles — so the faces
-// fall apart into halves. Black tiles: a cell much darker than the cloth (its largest channel), which
-// leaves out the white pips and line and the rounded edges catching the room's light.
+// fall apart into halves. Black tiles: a cell not bright and of much less colour than the cloth (a
+// black glaze is grey where it mirrors the lamps, never green, blue or red), which leaves out the
+// white pips and line, and the rounded edges catching the room's light (thin ridges).
 import type { PlanFrame } from './rectify.ts';
 
 export interface MaskOptions {
@@ -11,7 +12,7 @@ export interface MaskOptions {
   readonly faceShare: number;
   /** … and at least this many times the cloth's brightness. */
   readonly overCloth: number;
-  /** A black face's largest channel is under this share of the cloth's. */
+  /** A black face's chroma is under this share of the cloth's. */
   readonly underCloth: number;
   /** Side of the blocks whose maxima set the local face level, cells. */
   readonly block: number;
@@ -24,7 +25,7 @@ export interface MaskOptions {
 export const DEFAULT_MASK: MaskOptions = {
   faceShare: 0.62,
   overCloth: 1.5,
-  underCloth: 0.5,
+  underCloth: 0.6,
   block: 12,
   valley: 0.06,
 };
@@ -67,13 +68,13 @@ export interface FaceMasks {
   readonly ivory: Uint8Array;
   readonly black: Uint8Array;
   readonly clothLuma: number;
-  readonly clothPeak: number;
+  readonly clothChroma: number;
 }
 
 export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK): FaceMasks => {
   const { cols, rows } = f.grid;
   const clothLuma = median(f.luma, f.seen);
-  const clothPeak = median(f.peak, f.seen);
+  const clothChroma = median(f.chroma, f.seen);
   // Block maxima of brightness, then the largest over each block's 3 × 3 neighbourhood.
   const bc = Math.ceil(cols / o.block);
   const br = Math.ceil(rows / o.block);
@@ -101,7 +102,7 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK): FaceMask
   const ivory = new Uint8Array(cols * rows);
   const black = new Uint8Array(cols * rows);
   const floorLuma = clothLuma * o.overCloth;
-  const blackPeak = clothPeak * o.underCloth;
+  const blackChroma = clothChroma * o.underCloth;
   for (let r = 0; r < rows; r++) {
     const rb = ((r / o.block) | 0) * bc;
     for (let k = 0; k < cols; k++) {
@@ -113,11 +114,12 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK): FaceMask
       if (v > floorLuma && v >= level * o.faceShare) {
         if (!valley(f.luma, i, cols, Math.max(6, o.valley * level), 1)) ivory[i] = 1;
       } else if (
-        (f.peak[i] as number) < blackPeak &&
+        v < floorLuma &&
+        (f.chroma[i] as number) < blackChroma &&
         !valley(f.luma, i, cols, Math.max(6, o.valley * clothLuma), -1)
       )
         black[i] = 1;
     }
   }
-  return { ivory, black, clothLuma, clothPeak };
+  return { ivory, black, clothLuma, clothChroma };
 };

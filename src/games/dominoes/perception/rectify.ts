@@ -38,11 +38,11 @@ export const planGrid = (c: Calibration, width: number, length: number, z: numbe
   return { step, cols, rows, x0, y0, source };
 };
 
-/** A frame on the plan grid: brightness (r + 2g + b) / 4 and the largest channel, a byte a cell each. */
+/** A frame on the plan grid: brightness (r + 2g + b) / 4 and chroma (largest channel − smallest), a byte a cell each. */
 export interface PlanFrame {
   readonly grid: PlanGrid;
   readonly luma: Uint8Array;
-  readonly peak: Uint8Array;
+  readonly chroma: Uint8Array;
   /** 1 where the camera sees the cell. */
   readonly seen: Uint8Array;
 }
@@ -50,7 +50,7 @@ export interface PlanFrame {
 export const toPlan = (grid: PlanGrid, image: RgbImage): PlanFrame => {
   const n = grid.cols * grid.rows;
   const luma = new Uint8Array(n);
-  const peak = new Uint8Array(n);
+  const chroma = new Uint8Array(n);
   const seen = new Uint8Array(n);
   const d = image.data;
   const src = grid.source;
@@ -61,8 +61,8 @@ export const toPlan = (grid: PlanGrid, image: RgbImage): PlanFrame => {
     const g = d[s * 3 + 1] as number;
     const b = d[s * 3 + 2] as number;
     luma[i] = (r + 2 * g + b) >> 2;
-    peak[i] = r > g ? (r > b ? r : b) : g > b ? g : b;
+    chroma[i] = (r > g ? (r > b ? r : b) : g > b ? g : b) - (r < g ? (r < b ? r : b) : g < b ? g : b);
     seen[i] = 1;
   }
-  return { grid, luma, peak, seen };
+  return { grid, luma, chroma, seen };
 };
