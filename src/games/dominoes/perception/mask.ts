@@ -23,7 +23,7 @@ export interface MaskOptions {
 }
 
 export const DEFAULT_MASK: MaskOptions = {
-  faceShare: 0.62,
+  faceShare: 0.8,
   overCloth: 1.5,
   underCloth: 0.6,
   block: 12,
