@@ -11,23 +11,23 @@ export interface Piece {
   readonly syy: number;
 }
 
-/** Pieces of `mask` (cols × rows) with `minArea` … `maxArea` cells. */
+/** Pieces of `mask` (cols × rows) with `minArea` … `maxArea` cells; `stack`: scratch of the mask's size. */
 export const pieces = (
   mask: Uint8Array,
   cols: number,
   rows: number,
   minArea: number,
   maxArea: number,
+  stack: Int32Array = new Int32Array(mask.length),
 ): Piece[] => {
-  const label = new Uint8Array(mask.length);
-  const stack = new Int32Array(mask.length);
+  // A cell is cleared from the mask as it is taken: the mask is used up.
   const out: Piece[] = [];
   for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || label[start]) continue;
+    if (!mask[start]) continue;
     let top = 0;
     let n = 0;
     stack[top++] = start;
-    label[start] = 1;
+    mask[start] = 0;
     let sx = 0;
     let sy = 0;
     let sxx = 0;
@@ -44,20 +44,20 @@ export const pieces = (
       sxx += x * x;
       sxy += x * y;
       syy += y * y;
-      if (x > 0 && mask[i - 1] && !label[i - 1]) {
-        label[i - 1] = 1;
+      if (x > 0 && mask[i - 1]) {
+        mask[i - 1] = 0;
         stack[top++] = i - 1;
       }
-      if (x + 1 < cols && mask[i + 1] && !label[i + 1]) {
-        label[i + 1] = 1;
+      if (x + 1 < cols && mask[i + 1]) {
+        mask[i + 1] = 0;
         stack[top++] = i + 1;
       }
-      if (y > 0 && mask[i - cols] && !label[i - cols]) {
-        label[i - cols] = 1;
+      if (y > 0 && mask[i - cols]) {
+        mask[i - cols] = 0;
         stack[top++] = i - cols;
       }
-      if (y + 1 < rows && mask[i + cols] && !label[i + cols]) {
-        label[i + cols] = 1;
+      if (y + 1 < rows && mask[i + cols]) {
+        mask[i + cols] = 0;
         stack[top++] = i + cols;
       }
     }

@@ -9,9 +9,9 @@ import type { RgbImage } from '../../../core/image.ts';
 import type { DominoesTable } from '../equipment.ts';
 import { pieces } from './components.ts';
 import { bandWidth } from './divide.ts';
-import { DEFAULT_MASK, faceMasks, type MaskOptions } from './mask.ts';
+import { DEFAULT_MASK, faceMasks, type FaceMasks, type MaskOptions } from './mask.ts';
 import { readPips } from './readpips.ts';
-import { planGrid, toPlan, type PlanGrid } from './rectify.ts';
+import { planGrid, toPlan, type PlanFrame, type PlanGrid } from './rectify.ts';
 import { faceSampler, type FaceSampler } from './sample.ts';
 import { shapeOf, type HalfShape, type WholeShape } from './shapes.ts';
 import type { SeenFaceDownTile, SeenFaceUpTile, SeenTile, TileFrame } from './types.ts';
@@ -65,6 +65,10 @@ const faceUp = (
 
 export class TileDetector {
   private readonly grid: PlanGrid;
+  /** Buffers reused from frame to frame. */
+  private plan: PlanFrame | undefined;
+  private masks: FaceMasks | undefined;
+  private readonly stack: Int32Array;
 
   constructor(
     private readonly calibration: Calibration,
@@ -72,6 +76,7 @@ export class TileDetector {
     private readonly options: TileDetectorOptions = DEFAULT_TILE_DETECTOR,
   ) {
     this.grid = planGrid(calibration, table.width, table.length, table.tile.height, options.step);
+    this.stack = new Int32Array(this.grid.cols * this.grid.rows);
   }
 
   detect(image: RgbImage): Result<TileFrame> {
@@ -85,8 +90,10 @@ export class TileDetector {
         ),
       );
     const g = this.grid;
-    const plan = toPlan(g, image);
-    const masks = faceMasks(plan, this.options.mask);
+    const plan = toPlan(g, image, this.plan);
+    const masks = faceMasks(plan, this.options.mask, this.masks);
+    this.plan = plan;
+    this.masks = masks;
     const sample = faceSampler(this.calibration, image, this.table.tile.height);
     const tile = this.table.tile;
     const cellArea = g.step * g.step;
@@ -97,7 +104,7 @@ export class TileDetector {
       [masks.ivory, true],
       [masks.black, false],
     ] as const) {
-      const shapes = pieces(mask, g.cols, g.rows, minArea, maxArea).flatMap((p) =>
+      const shapes = pieces(mask, g.cols, g.rows, minArea, maxArea, this.stack).flatMap((p) =>
         shapeOf(p, tile, g.step, g.x0, g.y0),
       );
       const halves = shapes.filter((s): s is HalfShape => s.kind === 'half');

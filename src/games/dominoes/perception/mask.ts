@@ -56,7 +56,8 @@ const median = (values: Uint8Array, seen: Uint8Array): number => {
  */
 const valley = (l: Uint8Array, i: number, cols: number, depth: number, sign: 1 | -1): boolean => {
   const v = (l[i] as number) * sign;
-  for (const d of [2, 2 * cols, 2 * cols + 2, 2 * cols - 2]) {
+  for (let k = 0; k < 4; k++) {
+    const d = k === 0 ? 2 : k === 1 ? 2 * cols : k === 2 ? 2 * cols + 2 : 2 * cols - 2;
     const a = (l[i - d] as number) * sign;
     const b = (l[i + d] as number) * sign;
     if ((a < b ? a : b) - v > depth) return true;
@@ -71,7 +72,8 @@ export interface FaceMasks {
   readonly clothChroma: number;
 }
 
-export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK): FaceMasks => {
+/** The masks for a plan frame; `into`: last frame's masks, their buffers reused. */
+export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: FaceMasks): FaceMasks => {
   const { cols, rows } = f.grid;
   const clothLuma = median(f.luma, f.seen);
   const clothChroma = median(f.chroma, f.seen);
@@ -79,11 +81,13 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK): FaceMask
   const bc = Math.ceil(cols / o.block);
   const br = Math.ceil(rows / o.block);
   const bmax = new Uint8Array(bc * br);
+  const blocks = Int32Array.from({ length: cols }, (_, k) => (k / o.block) | 0);
   for (let r = 0; r < rows; r++) {
     const rb = ((r / o.block) | 0) * bc;
+    const row = r * cols;
     for (let k = 0; k < cols; k++) {
-      const v = f.luma[r * cols + k] as number;
-      const j = rb + ((k / o.block) | 0);
+      const v = f.luma[row + k] as number;
+      const j = rb + (blocks[k] as number);
       if (v > (bmax[j] as number)) bmax[j] = v;
     }
   }
@@ -99,18 +103,18 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK): FaceMask
         }
       near[r * bc + k] = m;
     }
-  const ivory = new Uint8Array(cols * rows);
-  const black = new Uint8Array(cols * rows);
+  const ivory = into ? into.ivory.fill(0) : new Uint8Array(cols * rows);
+  const black = into ? into.black.fill(0) : new Uint8Array(cols * rows);
   const floorLuma = clothLuma * o.overCloth;
   const blackChroma = clothChroma * o.underCloth;
-  for (let r = 0; r < rows; r++) {
+  for (let r = 2; r < rows - 2; r++) {
     const rb = ((r / o.block) | 0) * bc;
-    for (let k = 0; k < cols; k++) {
+    for (let k = 2; k < cols - 2; k++) {
       const i = r * cols + k;
-      if (!f.seen[i]) continue;
       const v = f.luma[i] as number;
-      const level = near[rb + ((k / o.block) | 0)] as number;
-      if (k < 2 || r < 2 || k >= cols - 2 || r >= rows - 2) continue;
+      // Most cells are plain cloth: neither bright enough for ivory nor grey enough for black.
+      if (!f.seen[i] || (v <= floorLuma && (f.chroma[i] as number) >= blackChroma)) continue;
+      const level = near[rb + (blocks[k] as number)] as number;
       if (v > floorLuma && v >= level * o.faceShare) {
         if (!valley(f.luma, i, cols, Math.max(6, o.valley * level), 1)) ivory[i] = 1;
       } else if (

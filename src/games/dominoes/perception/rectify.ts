@@ -47,16 +47,20 @@ export interface PlanFrame {
   readonly seen: Uint8Array;
 }
 
-export const toPlan = (grid: PlanGrid, image: RgbImage): PlanFrame => {
+/** The frame on the grid; `into`: last frame's plan, its buffers reused. */
+export const toPlan = (grid: PlanGrid, image: RgbImage, into?: PlanFrame): PlanFrame => {
   const n = grid.cols * grid.rows;
-  const luma = new Uint8Array(n);
-  const chroma = new Uint8Array(n);
-  const seen = new Uint8Array(n);
+  const luma = into?.luma ?? new Uint8Array(n);
+  const chroma = into?.chroma ?? new Uint8Array(n);
+  const seen = into?.seen ?? new Uint8Array(n);
   const d = image.data;
   const src = grid.source;
   for (let i = 0; i < n; i++) {
     const s = src[i] as number;
-    if (s < 0) continue;
+    if (s < 0) {
+      seen[i] = 0;
+      continue;
+    }
     const r = d[s * 3] as number;
     const g = d[s * 3 + 1] as number;
     const b = d[s * 3 + 2] as number;

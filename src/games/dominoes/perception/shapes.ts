@@ -30,13 +30,7 @@ export type Shape = HalfShape | WholeShape;
 const RIM = 0.8;
 
 /** The piece as a half or a whole face, or undefined. `step`: mm per cell; `x0`, `y0`: cell (0, 0). */
-export const shapeOf = (
-  p: Piece,
-  tile: TileSize,
-  step: number,
-  x0: number,
-  y0: number,
-): Shape[] => {
+export const shapeOf = (p: Piece, tile: TileSize, step: number, x0: number, y0: number): Shape[] => {
   const tr = p.sxx + p.syy;
   const det = p.sxx * p.syy - p.sxy * p.sxy;
   const disc = Math.sqrt(Math.max(0, (tr * tr) / 4 - det));
@@ -60,14 +54,24 @@ export const shapeOf = (
   // Whole tiles in a straight line, end to end (a chain's run where the seams did not show): as many
   // tiles as the length holds, evenly along it.
   const endToEnd = Math.round(long / tile.length);
-  if (short > side * 0.8 && short < side * 1.25 && endToEnd >= 1 && Math.abs(long - endToEnd * tile.length) < 0.08 * tile.length * endToEnd + 2 * RIM)
+  if (
+    short > side * 0.8 &&
+    short < side * 1.25 &&
+    endToEnd >= 1 &&
+    Math.abs(long - endToEnd * tile.length) < 0.08 * tile.length * endToEnd + 2 * RIM
+  )
     return Array.from({ length: endToEnd }, (_, k): WholeShape => {
       const s = (k - (endToEnd - 1) / 2) * (long / endToEnd);
       return { kind: 'whole', x: x + ux * s, y: y + uy * s, theta, fill };
     });
   // Three or more side by side (a hand laid out at the round's end): as many as the length holds.
   const sideBySide = Math.round(long / tile.width);
-  if (short > length * 0.9 && short < length * 1.12 && sideBySide >= 3 && Math.abs(long - sideBySide * tile.width) < 0.1 * tile.width * sideBySide)
+  if (
+    short > length * 0.9 &&
+    short < length * 1.12 &&
+    sideBySide >= 3 &&
+    Math.abs(long - sideBySide * tile.width) < 0.1 * tile.width * sideBySide
+  )
     return Array.from({ length: sideBySide }, (_, k): WholeShape => {
       const s = (k - (sideBySide - 1) / 2) * (long / sideBySide);
       return { kind: 'whole', x: x + ux * s, y: y + uy * s, theta: theta + Math.PI / 2, fill };
