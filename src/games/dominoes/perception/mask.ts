@@ -12,7 +12,7 @@ export interface MaskOptions {
   readonly faceShare: number;
   /** … and at least this many times the cloth's brightness. */
   readonly overCloth: number;
-  /** A black face's chroma is under this share of the cloth's. */
+  /** A black face's saturation (chroma over brightness) is under this share of the cloth's. */
   readonly underCloth: number;
   /** Side of the blocks whose maxima set the local face level, cells. */
   readonly block: number;
@@ -25,7 +25,7 @@ export interface MaskOptions {
 export const DEFAULT_MASK: MaskOptions = {
   faceShare: 0.8,
   overCloth: 1.5,
-  underCloth: 0.6,
+  underCloth: 0.55,
   block: 12,
   valley: 0.06,
 };
@@ -106,20 +106,23 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: Fa
   const ivory = into ? into.ivory.fill(0) : new Uint8Array(cols * rows);
   const black = into ? into.black.fill(0) : new Uint8Array(cols * rows);
   const floorLuma = clothLuma * o.overCloth;
-  const blackChroma = clothChroma * o.underCloth;
+  // Colour per unit of brightness (saturation), so that a black glaze lit warm or mirroring a lamp
+  // still counts as grey beside the cloth.
+  const blackSaturation = (o.underCloth * clothChroma) / Math.max(1, clothLuma);
   for (let r = 2; r < rows - 2; r++) {
     const rb = ((r / o.block) | 0) * bc;
     for (let k = 2; k < cols - 2; k++) {
       const i = r * cols + k;
       const v = f.luma[i] as number;
       // Most cells are plain cloth: neither bright enough for ivory nor grey enough for black.
-      if (!f.seen[i] || (v <= floorLuma && (f.chroma[i] as number) >= blackChroma)) continue;
+      const grey = (f.chroma[i] as number) < blackSaturation * Math.max(v, 8);
+      if (!f.seen[i] || (v <= floorLuma && !grey)) continue;
       const level = near[rb + (blocks[k] as number)] as number;
       if (v > floorLuma && v >= level * o.faceShare) {
         if (!valley(f.luma, i, cols, Math.max(6, o.valley * level), 1)) ivory[i] = 1;
       } else if (
         v < floorLuma &&
-        (f.chroma[i] as number) < blackChroma &&
+        grey &&
         !valley(f.luma, i, cols, Math.max(6, o.valley * clothLuma), -1)
       )
         black[i] = 1;
