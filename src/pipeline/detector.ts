@@ -14,7 +14,11 @@ export const loadDetector = async (
   const p = game.perception;
   if (p.kind !== 'balls')
     return err(
-      refereeError('INVALID_INPUT', `no ${p.kind} detector yet: ${game.title} cannot be watched`, 'game'),
+      refereeError(
+        'INVALID_INPUT',
+        `the live pipeline follows balls only: ${game.title} (${p.kind}) cannot be watched yet`,
+        'game',
+      ),
     );
   try {
     const classifier = await loadBallClassifier({ balls: calibration.table.balls, modelDir: p.modelDir });

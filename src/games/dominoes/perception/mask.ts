@@ -120,11 +120,7 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: Fa
       const level = near[rb + (blocks[k] as number)] as number;
       if (v > floorLuma && v >= level * o.faceShare) {
         if (!valley(f.luma, i, cols, Math.max(6, o.valley * level), 1)) ivory[i] = 1;
-      } else if (
-        v < floorLuma &&
-        grey &&
-        !valley(f.luma, i, cols, Math.max(6, o.valley * clothLuma), -1)
-      )
+      } else if (v < floorLuma && grey && !valley(f.luma, i, cols, Math.max(6, o.valley * clothLuma), -1))
         black[i] = 1;
     }
   }
