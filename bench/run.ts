@@ -14,6 +14,7 @@ const BENCHES = [
   'ws-load',
   'ruling-latency',
   'calibrate-photos',
+  'dominoes-detect',
 ] as const;
 
 const wanted = process.argv.slice(2);

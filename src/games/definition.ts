@@ -2,7 +2,9 @@
 // src/games/<id>/, plugged into the generic match log, server, pages, pipeline and commands. The core
 // names no game: it asks the registry (registry.ts) for a definition by id and uses only this shape.
 import type { z } from 'zod';
+import type { Calibration } from '../camera/index.ts';
 import { err, type Result } from '../core/errors.ts';
+import type { RgbImage } from '../core/image.ts';
 import type { Table } from '../equipment/bed.ts';
 import type { SimGame } from '../sim/game.ts';
 import type { Shot as TrackedShot } from '../tracking/types.ts';
@@ -129,7 +131,19 @@ export type Perception =
       /** A followed stroke as the session's move (one way, for `run` and `serve` alike). */
       readonly toMove: (table: Table, stroke: FollowedStroke) => object;
     }
-  | { readonly kind: 'tiles' };
+  | {
+      readonly kind: 'tiles';
+      /** The game's detector over this camera (docs/formats.md §9 `detect`), or why there is none. */
+      readonly detector: (calibration: Calibration) => Result<PieceDetector>;
+    };
+
+/**
+ * A detector for pieces other than balls: a frame to what `referee detect` prints for it beside `frame`
+ * and `ms` (dominoes: `{ tiles: [...] }`, docs/formats.md §9).
+ */
+export interface PieceDetector {
+  detect(image: RgbImage): Result<object>;
+}
 
 /**
  * `referee run` (docs/formats.md §5): rules on one move after another, each from where the last left the

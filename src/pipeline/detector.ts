@@ -2,7 +2,7 @@
 // classical stages and the game's ball classifier), ready to take frames.
 import type { Calibration } from '../camera/index.ts';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
-import type { GameDefinition } from '../games/definition.ts';
+import type { GameDefinition, PieceDetector } from '../games/definition.ts';
 import { loadBallClassifier } from '../vision/classify/index.ts';
 import { Detector } from '../vision/index.ts';
 
@@ -14,7 +14,11 @@ export const loadDetector = async (
   const p = game.perception;
   if (p.kind !== 'balls')
     return err(
-      refereeError('INVALID_INPUT', `no ${p.kind} detector yet: ${game.title} cannot be watched`, 'game'),
+      refereeError(
+        'INVALID_INPUT',
+        `the live pipeline follows balls only: ${game.title} (${p.kind}) cannot be watched yet`,
+        'game',
+      ),
     );
   try {
     const classifier = await loadBallClassifier({ balls: calibration.table.balls, modelDir: p.modelDir });
@@ -22,4 +26,12 @@ export const loadDetector = async (
   } catch (e) {
     return err(refereeError('NOT_FOUND', `cannot load the ball classifier: ${(e as Error).message}`));
   }
+};
+
+/** The detector for a game seen as pieces other than balls (tiles), or why there is none. */
+export const loadPieceDetector = (game: GameDefinition, calibration: Calibration): Result<PieceDetector> => {
+  const p = game.perception;
+  if (p.kind !== 'tiles')
+    return err(refereeError('INVALID_INPUT', `${game.title} is seen as ${p.kind}, not as tiles`, 'game'));
+  return p.detector(calibration);
 };

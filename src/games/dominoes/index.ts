@@ -8,6 +8,7 @@ import type { Table } from '../../equipment/bed.ts';
 import type { GameDefinition } from '../definition.ts';
 import { parseDominoesTable, type DominoesTable } from './equipment.ts';
 import type { DominoesMatch } from './match.ts';
+import { TileDetector } from './perception/index.ts';
 import { rule } from './rules/index.ts';
 import { dominoesSession } from './session.ts';
 
@@ -17,6 +18,7 @@ export * from './players.ts';
 export * from './rules/index.ts';
 export * from './tiles.ts';
 export { dominoesSession } from './session.ts';
+export * from './perception/index.ts';
 export type { DominoesMatch } from './match.ts';
 export type { DominoesPageView, DominoesView } from './view.ts';
 
@@ -70,7 +72,15 @@ export const dominoes: GameDefinition<DominoesMatch> = {
   claimsTable,
   parseTable,
   defaultTableSpec: 'dominoes',
-  perception: { kind: 'tiles' },
+  perception: {
+    kind: 'tiles',
+    detector: (calibration) => {
+      const table = dominoesTableOf(calibration.table);
+      return table
+        ? ok(new TileDetector(calibration, table))
+        : err(refereeError('INVALID_INPUT', 'the calibration is not for a dominoes table', 'table'));
+    },
+  },
   rule: (input) => rule(input),
   runner: () =>
     err(
@@ -83,3 +93,7 @@ export const dominoes: GameDefinition<DominoesMatch> = {
   session: dominoesSession,
   pages: { dir: fileURLToPath(new URL('./web/', import.meta.url)) },
 };
+
+/** The dominoes table a core `Table` stands for, if it is one (dominoesSurface). */
+export const dominoesTableOf = (t: Table): DominoesTable | undefined =>
+  'dominoes' in t ? (t as DominoesSurface).dominoes : undefined;

@@ -1,0 +1,214 @@
+// The dominoes renderer and tile detector (issue 16, items 2 and 3; docs/formats.md §9 `detect`):
+// frames rendered here from scenes (a few seconds each), the detector's answer checked against the
+// renderer's truth, the renderer's truth checked against what it drew, and `referee detect` on a
+// dominoes calibration printing §9's JSON.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { project, type Calibration } from '../../../src/camera/index.ts';
+import type { RgbImage } from '../../../src/core/image.ts';
+import { mm } from '../../../src/core/units.ts';
+import { dominoesTableOf, type DominoesTable, type Pip } from '../../../src/games/dominoes/index.ts';
+import { isFaceDown, TileDetector, type SeenTile } from '../../../src/games/dominoes/perception/index.ts';
+import { PIP_PATTERNS, PIP_PITCH } from '../../../src/games/dominoes/pips.ts';
+import {
+  randomScene,
+  renderScene,
+  type DominoesScene,
+  type RenderedScene,
+  type TruthTile,
+} from '../../../src/games/dominoes/sim/index.ts';
+import { encodePng } from '../../../src/sim/render/index.ts';
+import { loadCalibrationFile } from '../../helpers/games.ts';
+import { runReferee } from '../../helpers/spawn.ts';
+
+const CALIBRATION = 'calibration/dominoes.json';
+
+const loaded = loadCalibrationFile(CALIBRATION);
+if (!loaded.ok) throw new Error(loaded.error.message);
+const calibration: Calibration = loaded.value;
+const table = dominoesTableOf(calibration.table) as DominoesTable;
+
+/** A few tiles placed by hand: mixed and doubles, a blank double, face down, two touching side by side. */
+const placed: DominoesScene = {
+  seed: 41,
+  set: 'ivory',
+  cloth: [28, 92, 52],
+  light: { gain: 1, warmth: 0 },
+  noise: 2,
+  arms: [],
+  tiles: [
+    { pips: [3, 5], x: 300, y: 400, angle: 0, faceDown: false },
+    { pips: [6, 6], x: 420, y: 380, angle: 90, faceDown: false },
+    { pips: [0, 0], x: 520, y: 520, angle: 30, faceDown: false },
+    { pips: [2, 4], x: 600, y: 300, angle: 120, faceDown: true },
+    { pips: [1, 6], x: 350, y: 600, angle: 90, faceDown: false },
+    { pips: [2, 5], x: 375.5, y: 600, angle: -90, faceDown: false },
+  ],
+};
+
+const brightness = (img: RgbImage, u: number, v: number): number => {
+  const i = (Math.round(v) * img.width + Math.round(u)) * 3;
+  return ((img.data[i] as number) + 2 * (img.data[i + 1] as number) + (img.data[i + 2] as number)) / 4;
+};
+
+const sameTile = (a: readonly number[], b: readonly number[]): boolean =>
+  (a[0] === b[0] && a[1] === b[1]) || (a[0] === b[1] && a[1] === b[0]);
+
+/** Each truth tile's nearest detection within 12 mm (each detection used once). */
+const match = (truth: readonly TruthTile[], seen: readonly SeenTile[]): (SeenTile | undefined)[] => {
+  const used = new Set<SeenTile>();
+  return truth.map((t) => {
+    let best: SeenTile | undefined;
+    let bestD = 12;
+    for (const s of seen) {
+      const d = Math.hypot(s.x - t.x, s.y - t.y);
+      if (d < bestD && !used.has(s)) {
+        best = s;
+        bestD = d;
+      }
+    }
+    if (best) used.add(best);
+    return best;
+  });
+};
+
+let hand: RenderedScene;
+let round: RenderedScene;
+let dir: string;
+
+beforeAll(async () => {
+  hand = await renderScene(calibration, table, placed);
+  round = await renderScene(
+    calibration,
+    table,
+    randomScene(611, 'endOfRound', table, { set: 'ivory', arms: 0 }),
+  );
+  dir = mkdtempSync(path.join(tmpdir(), 'dominoes-vision-'));
+  writeFileSync(path.join(dir, 'hand.png'), await encodePng(hand.image));
+}, 60_000);
+
+describe('the renderer draws what its truth says', () => {
+  it('gives every tile of the scene, its halves 25 mm either side of its centre along its angle', () => {
+    expect(hand.tiles).toHaveLength(placed.tiles.length);
+    const t = hand.tiles[0] as TruthTile;
+    expect(t.pips).toEqual([3, 5]);
+    expect(t.halves[0]).toMatchObject({ pips: 3, x: 287.5, y: 400 });
+    expect(t.halves[1]).toMatchObject({ pips: 5, x: 312.5, y: 400 });
+    expect(hand.tiles[3]?.faceDown).toBe(true);
+  });
+
+  it('draws a dark pip at each of a half’s pattern places and none at its other grid places', () => {
+    for (const t of hand.tiles.filter((x) => !x.faceDown)) {
+      const angle = (t.angle * Math.PI) / 180;
+      const ux = Math.cos(angle);
+      const uy = Math.sin(angle);
+      for (const h of t.halves) {
+        const pitch = PIP_PITCH * table.tile.width;
+        const at = (along: number, across: number): number => {
+          const p = project(calibration, {
+            x: mm(h.x + ux * along * pitch - uy * across * pitch),
+            y: mm(h.y + uy * along * pitch + ux * across * pitch),
+            z: table.tile.height,
+          });
+          return brightness(hand.image, p.u, p.v);
+        };
+        const face = at(0.5, 0.5);
+        const pattern = PIP_PATTERNS[h.pips as Pip];
+        let dark = 0;
+        for (const along of [-1, 0, 1])
+          for (const across of [-1, 0, 1]) {
+            const isPip = pattern.some((p) => p.along === along && p.across === across);
+            const v = at(along, across);
+            if (v < face * 0.6) dark++;
+            expect(v < face * 0.6, `half ${h.pips} at ${along},${across}: ${v} vs face ${face}`).toBe(isPip);
+          }
+        expect(dark).toBe(h.pips);
+      }
+    }
+  });
+});
+
+describe('the tile detector against the renderer’s truth', () => {
+  const detect = (r: RenderedScene): readonly SeenTile[] => {
+    const out = new TileDetector(calibration, table).detect(r.image);
+    if (!out.ok) throw new Error(out.error.message);
+    return out.value.tiles;
+  };
+
+  it('finds each placed tile: pips per half in the right place, face down, centre within 2 mm', () => {
+    const seen = detect(hand);
+    expect(seen).toHaveLength(hand.tiles.length);
+    match(hand.tiles, seen).forEach((s, i) => {
+      const t = hand.tiles[i] as TruthTile;
+      expect(s, `tile ${t.pips.join(':')}`).toBeDefined();
+      if (!s) return;
+      expect(Math.hypot(s.x - t.x, s.y - t.y)).toBeLessThan(2);
+      expect(isFaceDown(s)).toBe(t.faceDown);
+      if (isFaceDown(s)) return;
+      for (const h of s.halves) {
+        const near = t.halves.reduce((a, b) =>
+          Math.hypot(a.x - h.x, a.y - h.y) < Math.hypot(b.x - h.x, b.y - h.y) ? a : b,
+        );
+        expect(h.pips, `half near ${near.x},${near.y}`).toBe(near.pips);
+        expect(Math.hypot(near.x - h.x, near.y - h.y)).toBeLessThan(2.5);
+      }
+    });
+  });
+
+  it('reads an end-of-round table (the chain, the hands laid face up side by side) with no pip error', () => {
+    const seen = detect(round);
+    const matched = match(round.tiles, seen);
+    const found = matched.filter((s) => s !== undefined).length;
+    expect(found / round.tiles.length).toBeGreaterThanOrEqual(0.9);
+    matched.forEach((s, i) => {
+      const t = round.tiles[i] as TruthTile;
+      if (!s || isFaceDown(s)) return;
+      expect(sameTile(s.pips, t.pips), `[${t.pips.join(',')}] read [${s.pips.join(',')}]`).toBe(true);
+    });
+    const sq = matched.flatMap((s, i) =>
+      s
+        ? [Math.hypot(s.x - (round.tiles[i] as TruthTile).x, s.y - (round.tiles[i] as TruthTile).y) ** 2]
+        : [],
+    );
+    expect(Math.sqrt(sq.reduce((a, b) => a + b, 0) / sq.length)).toBeLessThan(2);
+  });
+});
+
+describe('referee detect with a dominoes calibration (§9)', () => {
+  it('prints one line a frame: { frame, tiles: [{ pips, x, y, angle, halves, confidence } | { faceDown, x, y, angle }], ms }', async () => {
+    const frame = path.join(dir, 'hand.png');
+    const r = await runReferee(['detect', '--calibration', CALIBRATION, frame]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const out = JSON.parse(lines[0] as string) as {
+      frame: string;
+      tiles: Record<string, unknown>[];
+      ms: number;
+    };
+    expect(Object.keys(out)).toEqual(['frame', 'tiles', 'ms']);
+    expect(out.frame).toBe(frame);
+    expect(out.ms).toBeGreaterThan(0);
+    expect(out.tiles).toHaveLength(placed.tiles.length);
+    for (const t of out.tiles) {
+      if (t['faceDown'] === true) expect(Object.keys(t).sort()).toEqual(['angle', 'faceDown', 'x', 'y']);
+      else {
+        expect(Object.keys(t)).toEqual(['pips', 'x', 'y', 'angle', 'halves', 'confidence']);
+        const halves = t['halves'] as { pips: number; x: number; y: number }[];
+        expect(halves.map((h) => h.pips)).toEqual(t['pips']);
+        // `angle`: the line from the first half to the second (§9).
+        const a =
+          (Math.atan2((halves[1]?.y ?? 0) - (halves[0]?.y ?? 0), (halves[1]?.x ?? 0) - (halves[0]?.x ?? 0)) *
+            180) /
+          Math.PI;
+        expect(Math.abs(a - (t['angle'] as number))).toBeLessThan(0.5);
+      }
+    }
+    const blank = out.tiles.find(
+      (t) => Array.isArray(t['pips']) && (t['pips'] as number[]).every((p) => p === 0),
+    );
+    expect(blank).toMatchObject({ x: expect.closeTo(520, 0) as number, y: expect.closeTo(520, 0) as number });
+  }, 60_000);
+});
