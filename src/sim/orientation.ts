@@ -1,6 +1,6 @@
 // Which way up each ball is: a rotation (a unit quaternion taking the ball's own axes to the table's)
 // that turns as the ball rolls. Only a ball with marks (pool's stripes and numbers) shows it; a plain
-// snooker ball looks the same whichever way it turns. The ball is taken to roll without slipping along
+// plain ball looks the same whichever way it turns. The ball is taken to roll without slipping along
 // its path — axis horizontal and square to the motion, angle = distance / radius — which is what the
 // eye reads from above; slide, side and the spin of a stun shot are left out (docs/formats.md §7).
 import type { PlayedScenario } from './truth.ts';

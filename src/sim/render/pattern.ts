@@ -2,7 +2,7 @@
 // a band of colour round its equator; every numbered ball carries its number, black on a white circle,
 // twice, on opposite sides (on the band of a stripe). From above, a stripe turned pole-up shows almost
 // all white, turned on its side a broad band of colour; a number is seen whole, foreshortened, in part
-// or not at all. A ball whose look has neither (snooker's) has no pattern and is drawn as before.
+// or not at all. A ball whose look has neither (a plain colour) has no pattern and is drawn as before.
 import type { BallLook } from '../../equipment/pieces.ts';
 import type { Orientation } from '../orientation.ts';
 import { ballAlbedo, fromSrgb8, type Rgb } from './colour.ts';

@@ -65,7 +65,7 @@ const convKernel = (src: Float32Array, shape: readonly number[]): Float32Array =
 };
 
 /**
- * The network as a serialised ONNX ModelProto: inputs `patch` [N, S, S, 3] (S = 16 for snooker's) and
+ * The network as a serialised ONNX ModelProto: inputs `patch` [N, S, S, 3] (S = 16 by default) and
  * `light` [N, 3], output `probabilities` [N, classes] in the order of `classes`.
  */
 export const exportOnnx = (

@@ -22,7 +22,7 @@ export interface TrainOptions {
   readonly epochs: number;
   readonly batchSize: number;
   readonly learningRate: number;
-  /** The network's shape (its patch side); snooker's when not given. */
+  /** The network's shape (its patch side); the default when not given. */
   readonly net?: NetShape;
 }
 

@@ -39,7 +39,7 @@ export const MODELS_DIR = fileURLToPath(new URL('../../../models/', import.meta.
 export const ONNX_FILE = 'ball-classifier.onnx';
 /**
  * What a model was trained on, written beside it: its patch (side, extent, supersampling) and its
- * classes in output order. A model without one (snooker's first) takes the default patch.
+ * classes in output order. A model without one (the first one trained) takes the default patch.
  */
 export const DESCRIPTOR_FILE = 'classifier.json';
 

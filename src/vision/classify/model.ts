@@ -29,7 +29,7 @@ export interface NetShape {
 
 /**
  * The network for patches of side `size`: the patch is the one thing a game's model may change (pool
- * reads stripes and figures off a larger patch than snooker's plain colours need); the rest is fixed.
+ * reads stripes and figures off a larger patch than plain colours need); the rest is fixed.
  */
 export const netShape = (size: number): NetShape => ({
   size,
@@ -40,7 +40,7 @@ export const netShape = (size: number): NetShape => ({
   hidden: 32,
 });
 
-/** Snooker's network, on the default patch. */
+/** The first network's shape: the default patch. */
 export const NET: NetShape = netShape(PATCH.size);
 
 /** Inputs to the hidden layer: the flattened convolution and the three light values. */
