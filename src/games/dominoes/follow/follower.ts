@@ -32,6 +32,11 @@ export interface FollowerOptions {
   readonly goneMs: number;
   /** Chain tiles within this (mm) of a missing one are its neighbourhood: seen, the place is not hidden. */
   readonly clearMm: number;
+  /**
+   * A tile lying still this soon (ms) after the last move's is not the next player's: he has not had
+   * the time to see the last tile and play (the camera cannot see whose hand put it down).
+   */
+  readonly minTurnMs: number;
 }
 
 export const DEFAULT_FOLLOWER_OPTIONS: FollowerOptions = {
@@ -43,6 +48,7 @@ export const DEFAULT_FOLLOWER_OPTIONS: FollowerOptions = {
   samePlaceMm: 15,
   goneMs: 3000,
   clearMm: 80,
+  minTurnMs: 700,
 };
 
 interface FaceUp {
@@ -79,7 +85,7 @@ interface Candidate {
   det: FaceUp;
   count: number;
   missed: number;
-  /** Already said (an alert, or read for the hands): not said again until it moves or goes. */
+  /** Already said (an alert): not said again while it lies there. */
   handled: boolean;
 }
 
@@ -108,7 +114,10 @@ export class TileFollower {
   private chain: ChainTile[] = [];
   private arms: { left: Arm; right: Arm } | null = null;
   private candidates = new Map<string, Candidate>();
+  /** Where each tile an alert was given for lay: hidden and seen again there, it is not news. */
+  private said = new Map<string, Point>();
   private handsSaid = false;
+  private lastMove = -Infinity;
 
   constructor(
     private readonly table: DominoesTable,
@@ -123,7 +132,9 @@ export class TileFollower {
     this.chain = [];
     this.arms = null;
     this.candidates = new Map();
+    this.said = new Map();
     this.handsSaid = false;
+    this.lastMove = -Infinity;
   }
 
   /** The chain as the follower sees it, its tiles in the order they went down (for tests and views). */
@@ -158,8 +169,13 @@ export class TileFollower {
       out.push(said);
       if (said.kind === 'move') {
         moved = true;
+        this.lastMove = frame.t;
         this.candidates.delete(key);
-      } else c.handled = true;
+        this.said.delete(key);
+      } else {
+        c.handled = true;
+        this.said.set(key, { x: c.det.x, y: c.det.y });
+      }
     }
     return out;
   }
@@ -188,7 +204,11 @@ export class TileFollower {
         c.det = d;
         c.count += 1;
         c.missed = 0;
-      } else this.candidates.set(d.key, { det: d, count: 1, missed: 0, handled: false });
+      } else {
+        const where = this.said.get(d.key);
+        const handled = where !== undefined && dist(where, d) <= this.o.stillMm;
+        this.candidates.set(d.key, { det: d, count: 1, missed: 0, handled });
+      }
     }
     for (const [key, c] of this.candidates)
       if (!seen.has(key)) {
@@ -232,14 +252,11 @@ export class TileFollower {
     const d = c.det;
     const [h0, h1] = d.halves;
     const tile: Tile = [h0.pips, h1.pips];
-    if (now.next === null) {
-      // No one is to move (the round over and scored, or not begun): only a tile joined to the chain matters.
-      return this.arms && this.touching(d)
-        ? this.alert('outOfTurn', tile, t, `${show(tile)} was put on the chain with no one to move`)
-        : null;
-    }
+    // No one is to move (the round over and scored, the match not under way): the tiles laid out for the
+    // count, or put away, are no moves.
+    if (now.next === null) return null;
     const player = now.next;
-    if (moved)
+    if (moved || t - this.lastMove < this.o.minTurnMs)
       return this.alert(
         'outOfTurn',
         tile,
