@@ -83,12 +83,24 @@ export interface GameSession<S> {
    * move it concerns, if any: Undo beside a move takes back the newest decision about that move.
    */
   describe(event: SessionRequest): { readonly what: string; readonly move?: number };
+  /**
+   * Times (ms since 1970) at which the match calls the referee without anything being logged (a move
+   * clock running out), each with its alert. Pure: the server keeps a timer for the next one still
+   * ahead, pushes the views again when it passes, and shows the alerts of those past (`overdue`).
+   */
+  deadlines?(s: S): readonly Deadline[];
   /** The CSV's columns, in order. */
   readonly exportColumns: readonly string[];
   /** The match, or one part of it (a frame, a round), as rows for CSV: a row a move. */
   exportRows(s: S, part?: number): readonly Readonly<Record<string, string | number | null>>[];
   /** The match, or one part of it, as JSON: its players, score and winner, and the rows. */
   exportJson(s: S, players: readonly string[], part?: number): object;
+}
+
+/** A time the match calls the referee at, and what to tell him then (`kind` for the page, `message` in words). */
+export interface Deadline {
+  readonly at: number;
+  readonly alert: { readonly kind: string; readonly message: string; readonly player?: number };
 }
 
 /** A move's standing in the match, as the core needs it. */

@@ -43,7 +43,18 @@ export interface ServiceOptions {
   /** Wall clock for the log's `at` (ms since the epoch). */
   readonly now: () => number;
   readonly source: SourceInfo;
+  /** Sets a timer at the server's edge (tests pass a fake); the default is a `setTimeout` that does not keep the process up. */
+  readonly setTimer?: SetTimer;
 }
+
+/** Calls `fire` in `ms` milliseconds; returns how to cancel it. */
+export type SetTimer = (fire: () => void, ms: number) => () => void;
+
+const realTimer: SetTimer = (fire, ms) => {
+  const handle = setTimeout(fire, Math.max(0, ms));
+  handle.unref();
+  return () => clearTimeout(handle);
+};
 
 /** Pipeline latencies of rulings kept for /api/health. */
 const LATENCIES_KEPT = 100;
@@ -73,6 +84,8 @@ export class MatchService {
   /** How long after the last ball stopped each recent ruling was pushed to the views (ms). */
   private readonly latencies: number[] = [];
   private readonly session: GameSession<unknown>;
+  /** The timer set for the next deadline (a move clock running out), and when it is. */
+  private armed: { at: number; cancel: () => void } | null = null;
 
   private constructor(
     private readonly store: EventStore<MatchEvent>,
@@ -81,6 +94,7 @@ export class MatchService {
     this.session = options.game.session;
     this.source = options.source;
     this.match = this.replayAll();
+    this.arm();
   }
 
   /** Open the log at `db` and replay it: a restart resumes the same frame. */
@@ -142,7 +156,35 @@ export class MatchService {
       undoable: this.match.undoable,
       // The server's clock when the view was made: pages count a move clock down against it.
       serverTime: this.options.now(),
+      overdue: this.overdue,
     };
+  }
+
+  /** The game's deadlines now past (a move clock run out), each alert with its time. */
+  private get overdue(): object[] {
+    const now = this.options.now();
+    return (this.session.deadlines?.(this.match.state) ?? [])
+      .filter((d) => d.at <= now)
+      .map((d) => ({ ...d.alert, at: d.at }));
+  }
+
+  /** A timer for the next deadline still ahead; when it passes, the views are pushed again (with it overdue). */
+  private arm(): void {
+    const now = this.options.now();
+    const next = (this.session.deadlines?.(this.match.state) ?? [])
+      .map((d) => d.at)
+      .filter((at) => at > now)
+      .sort((a, b) => a - b)[0];
+    if (this.armed?.at === next) return;
+    this.armed?.cancel();
+    this.armed = null;
+    if (next === undefined) return;
+    const fire = (): void => {
+      this.armed = null;
+      this.options.logger.info({ at: next }, 'deadline passed');
+      this.pushView();
+    };
+    this.armed = { at: next, cancel: (this.options.setTimer ?? realTimer)(fire, next - now) };
   }
 
   get events(): readonly StoredEvent<MatchEvent>[] {
@@ -179,6 +221,7 @@ export class MatchService {
 
   private pushView(): void {
     this.push(this.viewMessage());
+    this.arm();
   }
 
   /** Append to the log (committed before this returns), then apply. */
@@ -416,6 +459,8 @@ export class MatchService {
   }
 
   close(): void {
+    this.armed?.cancel();
+    this.armed = null;
     this.store.close();
   }
 }
