@@ -2,6 +2,7 @@
 // src/games/<id>/, plugged into the generic match log, server, pages, pipeline and commands. The core
 // names no game: it asks the registry (registry.ts) for a definition by id and uses only this shape.
 import type { z } from 'zod';
+import type { Calibration } from '../camera/index.ts';
 import type { Result } from '../core/errors.ts';
 import type { Table } from '../equipment/bed.ts';
 import type { SimGame } from '../sim/game.ts';
@@ -128,8 +129,55 @@ export interface FollowedStroke {
   readonly endedAt?: number;
 }
 
+/** A half of a face-up tile as detected: its pips and centre (mm, table frame). */
+export interface DetectedHalf {
+  readonly pips: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** A tile as `referee detect` prints it (docs/formats.md §9): face up with its halves, or face down. */
+export type DetectedTile =
+  | {
+      readonly pips: readonly [number, number];
+      readonly x: number;
+      readonly y: number;
+      readonly angle: number;
+      readonly halves: readonly [DetectedHalf, DetectedHalf];
+      readonly confidence?: number;
+    }
+  | { readonly faceDown: true; readonly x: number; readonly y: number; readonly angle: number };
+
+/** One frame's tiles at source time `t` (ms). */
+export interface TilesFrame {
+  readonly t: number;
+  readonly tiles: readonly DetectedTile[];
+}
+
+/** The tile detector of a calibration, frame by frame (docs/formats.md §9 `detect`). */
+export interface TileDetector {
+  detect(frame: {
+    readonly width: number;
+    readonly height: number;
+    readonly data: Uint8Array;
+  }): Promise<Result<{ readonly tiles: readonly DetectedTile[] }>>;
+}
+
+/** What following the tiles saw: a move for the session, an action (the hands shown), or an alert for the referee. */
+export type FollowedPlay =
+  | { readonly kind: 'move'; readonly move: object }
+  | { readonly kind: 'action'; readonly action: { readonly type: string } }
+  | { readonly kind: 'alert'; readonly alert: { readonly kind: string; readonly message: string } };
+
+/** A game's play follower: frames of tiles, with the match as it stands (`S`), in; what it saw out. */
+export interface TilesFollower<S> {
+  push(frame: TilesFrame, match: S): readonly FollowedPlay[];
+  /** Forget the table (a new clip, a new source). */
+  reset(): void;
+}
+
 /** How the game is seen: which detector, which pieces, which model; and a stroke seen as a move. */
-export type Perception =
+export type Perception<S = unknown> =
   | {
       readonly kind: 'balls';
       /** The ball classifier's folder (models/…); its outputs in the order of the table's ball ids. */
@@ -137,7 +185,13 @@ export type Perception =
       /** A followed stroke as the session's move (one way, for `run` and `serve` alike). */
       readonly toMove: (table: Table, stroke: FollowedStroke) => object;
     }
-  | { readonly kind: 'tiles' };
+  | {
+      readonly kind: 'tiles';
+      /** The game's play follower on this bed (one way, for `run` and `serve` alike). */
+      readonly follow: (table: Table) => TilesFollower<S>;
+      /** The tile detector for a calibration; absent while there is none (the game cannot be watched yet). */
+      readonly detector?: (calibration: Calibration) => Promise<Result<TileDetector>>;
+    };
 
 /**
  * `referee run` (docs/formats.md §5): rules on one move after another, each from where the last left the
@@ -180,7 +234,7 @@ export interface GameDefinition<S = unknown> {
   readonly parseTable: (spec: unknown) => Result<Table>;
   /** The `table` value for the game's standard bed, as a calibration file writes it. */
   readonly defaultTableSpec: unknown;
-  readonly perception: Perception;
+  readonly perception: Perception<S>;
   /** `referee rule` (docs/formats.md §4, §8, §9): the input's JSON to the output's JSON. */
   readonly rule: (input: unknown) => Result<object>;
   /**

@@ -2,7 +2,7 @@
 // classical stages and the game's ball classifier), ready to take frames.
 import type { Calibration } from '../camera/index.ts';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
-import type { GameDefinition } from '../games/definition.ts';
+import type { GameDefinition, TileDetector } from '../games/definition.ts';
 import { loadBallClassifier } from '../vision/classify/index.ts';
 import { Detector } from '../vision/index.ts';
 
@@ -22,4 +22,17 @@ export const loadDetector = async (
   } catch (e) {
     return err(refereeError('NOT_FOUND', `cannot load the ball classifier: ${(e as Error).message}`));
   }
+};
+
+/** The tile detector the game's perception gives for this camera, or why there is none (yet). */
+export const loadTileDetector = async (
+  game: GameDefinition,
+  calibration: Calibration,
+): Promise<Result<TileDetector>> => {
+  const p = game.perception;
+  if (p.kind !== 'tiles' || !p.detector)
+    return err(
+      refereeError('INVALID_INPUT', `no tile detector yet: ${game.title} cannot be watched`, 'game'),
+    );
+  return p.detector(calibration);
 };

@@ -56,6 +56,9 @@ const realTimer: SetTimer = (fire, ms) => {
   return () => clearTimeout(handle);
 };
 
+/** Alerts from following play kept for the referee's view. */
+const SEEN_KEPT = 5;
+
 /** Pipeline latencies of rulings kept for /api/health. */
 const LATENCIES_KEPT = 100;
 
@@ -84,6 +87,8 @@ export class MatchService {
   /** How long after the last ball stopped each recent ruling was pushed to the views (ms). */
   private readonly latencies: number[] = [];
   private readonly session: GameSession<unknown>;
+  /** Alerts from following play (a tile taken back, put down wrong), newest last, until the referee's next decision. */
+  private seen: { kind: string; message: string; at: number }[] = [];
   /** The timer set for the next deadline (a move clock running out), and when it is. */
   private armed: { at: number; cancel: () => void } | null = null;
 
@@ -157,6 +162,7 @@ export class MatchService {
       // The server's clock when the view was made: pages count a move clock down against it.
       serverTime: this.options.now(),
       overdue: this.overdue,
+      seen: this.seen,
     };
   }
 
@@ -304,6 +310,30 @@ export class MatchService {
       );
     }
     return ok(last);
+  }
+
+  /** An action following play called for (the hands laid out for the count), granted as the pipeline's. */
+  recordAction(action: { readonly type: string }, by = 'pipeline'): Result<undefined, ActionError> {
+    const granted = this.check({ type: 'action', action }, PIPELINE);
+    if (!granted.ok) return granted;
+    this.appendRequest(granted.value, by);
+    this.audit(by);
+    this.pushView();
+    return ok(undefined);
+  }
+
+  /** An alert from following play, for the referee: shown until his next decision (the last few kept). */
+  alertSeen(alert: { readonly kind: string; readonly message: string }): void {
+    this.seen = [...this.seen, { kind: alert.kind, message: alert.message, at: this.options.now() }].slice(
+      -SEEN_KEPT,
+    );
+    this.options.logger.warn({ alert: alert.kind }, alert.message);
+    this.pushView();
+  }
+
+  /** The match as it stands (the session's state), for a follower that reads the turn from it. */
+  get state(): unknown {
+    return this.match.state;
   }
 
   /** How soon after the balls stopped the last rulings reached the views: the 300 ms. */
@@ -454,6 +484,8 @@ export class MatchService {
       this.appendRequest(granted.value, actor.role === 'referee' ? by : 'player');
       this.audit(by, before);
     }
+    // The referee has decided something: the alerts from following play have been seen.
+    if (actor.role === 'referee') this.seen = [];
     this.pushView();
     return ok(done ? { done } : {});
   }

@@ -10,6 +10,7 @@ import { parseDominoesTable, type DominoesTable } from './equipment.ts';
 import type { DominoesMatch } from './match.ts';
 import { rule } from './rules/index.ts';
 import { dominoesSession } from './session.ts';
+import { followPlay } from './follow/index.ts';
 
 export * from './equipment.ts';
 export * from './penalties.ts';
@@ -70,7 +71,11 @@ export const dominoes: GameDefinition<DominoesMatch> = {
   claimsTable,
   parseTable,
   defaultTableSpec: 'dominoes',
-  perception: { kind: 'tiles' },
+  perception: {
+    kind: 'tiles',
+    // The table is always this game's surface (parseTable), which carries the dominoes table.
+    follow: (table) => followPlay(table as DominoesSurface),
+  },
   rule: (input) => rule(input),
   runner: () =>
     err(

@@ -13,7 +13,8 @@ import { seatAt, type Point } from '../layout.ts';
 import type { Player } from '../players.ts';
 import type { Side } from '../rules/chain.ts';
 import { isPip, tileKey, type Pip, type Tile } from '../tiles.ts';
-import type { DetectedHalf, FollowAlert, FollowAlertKind, RoundNow, Seen, TilesFrame } from './types.ts';
+import type { DetectedHalf, TilesFrame } from '../../definition.ts';
+import type { FollowAlert, FollowAlertKind, RoundNow, Seen } from './types.ts';
 
 export interface FollowerOptions {
   /** Frames a new tile must be seen in, still, before it counts. */

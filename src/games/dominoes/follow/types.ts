@@ -4,33 +4,9 @@
 // not the camera, moves the turn on past a pass. It says: a move (a tile joined to an end), the hands
 // shown at the round's end, and alerts for the referee — never a silent change.
 import type { Player } from '../players.ts';
+export type { DetectedHalf, DetectedTile, TilesFrame } from '../../definition.ts';
 import type { Side } from '../rules/chain.ts';
 import type { Tile } from '../tiles.ts';
-
-/** A half of a face-up tile as detected: its pips and centre (mm). */
-export interface DetectedHalf {
-  readonly pips: number;
-  readonly x: number;
-  readonly y: number;
-}
-
-/** One tile as `referee detect` prints it (§9): face up with its halves, or face down. */
-export type DetectedTile =
-  | {
-      readonly pips: readonly [number, number];
-      readonly x: number;
-      readonly y: number;
-      readonly angle: number;
-      readonly halves: readonly [DetectedHalf, DetectedHalf];
-      readonly confidence?: number;
-    }
-  | { readonly faceDown: true; readonly x: number; readonly y: number; readonly angle: number };
-
-/** One frame's detections at source time `t` (ms). */
-export interface TilesFrame {
-  readonly t: number;
-  readonly tiles: readonly DetectedTile[];
-}
 
 /** The round as the match stands, as much as the follower needs of it. */
 export interface RoundNow {
