@@ -7,9 +7,10 @@
 import type { Command } from 'commander';
 import { pino } from 'pino';
 import { decodeImage } from '../capture/index.ts';
-import { CliError, describeError } from '../core/errors.ts';
+import { CliError, describeError, ok, type Result } from '../core/errors.ts';
+import type { RgbImage } from '../core/image.ts';
 import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
-import { loadDetector } from '../pipeline/detector.ts';
+import { loadDetector, loadPieceDetector } from '../pipeline/detector.ts';
 import type { DetectedBall } from '../vision/index.ts';
 
 interface DetectOptions {
@@ -35,9 +36,25 @@ export const runDetect = async (frames: readonly string[], options: DetectOption
   if (!calibration.ok) throw new CliError(`calibration: ${describeError(calibration.error)}`, 2);
   const game = chooseGame(options.game, calibration.value);
   if (!game.ok) throw new CliError(describeError(game.error), 2);
-  const loaded = await loadDetector(game.value, calibration.value);
-  if (!loaded.ok) throw new CliError(describeError(loaded.error), loaded.error.code === 'NOT_FOUND' ? 1 : 2);
-  const detector = loaded.value;
+  // What a frame prints beside `frame` and `ms`: balls (§3), or the game's own pieces (tiles, §9).
+  let detectFrame: (image: RgbImage) => Promise<Result<object>>;
+  if (game.value.perception.kind === 'tiles') {
+    const loaded = loadPieceDetector(game.value, calibration.value);
+    if (!loaded.ok) throw new CliError(describeError(loaded.error), 2);
+    const pieces = loaded.value;
+    detectFrame = (image) => Promise.resolve(pieces.detect(image));
+  } else {
+    const loaded = await loadDetector(game.value, calibration.value);
+    if (!loaded.ok)
+      throw new CliError(describeError(loaded.error), loaded.error.code === 'NOT_FOUND' ? 1 : 2);
+    const detector = loaded.value;
+    detectFrame = async (image) => {
+      const r = await detector.detect(image);
+      if (!r.ok) return r;
+      log.debug({ balls: r.value.balls.length, reused: r.value.reused }, 'detected');
+      return ok({ balls: r.value.balls.map(contractBall) });
+    };
+  }
   let read = 0;
   for (const frame of frames) {
     const image = await decodeImage(frame);
@@ -47,14 +64,13 @@ export const runDetect = async (frames: readonly string[], options: DetectOption
     }
     read++;
     const start = performance.now();
-    const result = await detector.detect(image.value);
+    const result = await detectFrame(image.value);
     const ms = performance.now() - start;
     if (!result.ok) {
       line({ frame, error: describeError(result.error) });
       continue;
     }
-    line({ frame, balls: result.value.balls.map(contractBall), ms: Math.round(ms * 10) / 10 });
-    log.debug({ frame, balls: result.value.balls.length, reused: result.value.reused, ms }, 'detected');
+    line({ frame, ...result.value, ms: Math.round(ms * 10) / 10 });
   }
   if (read === 0) throw new CliError(`no frame could be read (${frames.length} given)`, 1);
 };
@@ -63,7 +79,7 @@ export const registerDetect = (program: Command): void => {
   program
     .command('detect')
     .description(
-      'find every ball in each frame: one JSON line a frame { frame, balls: [{ id, x, y, confidence }], ms }',
+      'find every ball (or tile) in each frame: one JSON line a frame { frame, balls: [{ id, x, y, confidence }], ms } (dominoes: { frame, tiles: [...], ms })',
     )
     .requiredOption('--calibration <file>', 'calibration file (its table names the game)')
     .option(

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { Calibration } from '../camera/index.ts';
 import type { Result } from '../core/errors.ts';
+import type { RgbImage } from '../core/image.ts';
 import type { Table } from '../equipment/bed.ts';
 import type { SimGame } from '../sim/game.ts';
 import type { Shot as TrackedShot } from '../tracking/types.ts';
@@ -154,15 +155,6 @@ export interface TilesFrame {
   readonly tiles: readonly DetectedTile[];
 }
 
-/** The tile detector of a calibration, frame by frame (docs/formats.md §9 `detect`). */
-export interface TileDetector {
-  detect(frame: {
-    readonly width: number;
-    readonly height: number;
-    readonly data: Uint8Array;
-  }): Promise<Result<{ readonly tiles: readonly DetectedTile[] }>>;
-}
-
 /** What following the tiles saw: a move for the session, an action (the hands shown), or an alert for the referee. */
 export type FollowedPlay =
   | { readonly kind: 'move'; readonly move: object }
@@ -189,9 +181,17 @@ export type Perception<S = unknown> =
       readonly kind: 'tiles';
       /** The game's play follower on this bed (one way, for `run` and `serve` alike). */
       readonly follow: (table: Table) => TilesFollower<S>;
-      /** The tile detector for a calibration; absent while there is none (the game cannot be watched yet). */
-      readonly detector?: (calibration: Calibration) => Promise<Result<TileDetector>>;
+      /** The game's detector over this camera (docs/formats.md §9 `detect`), or why there is none. */
+      readonly detector: (calibration: Calibration) => Result<PieceDetector>;
     };
+
+/**
+ * A detector for pieces other than balls: a frame to what `referee detect` prints for it beside `frame`
+ * and `ms` (dominoes: `{ tiles: [...] }`, docs/formats.md §9).
+ */
+export interface PieceDetector {
+  detect(image: RgbImage): Result<object>;
+}
 
 /**
  * `referee run` (docs/formats.md §5): rules on one move after another, each from where the last left the

@@ -8,7 +8,7 @@ import type { Calibration } from '../camera/index.ts';
 import { ok, type Result } from '../core/errors.ts';
 import type { DetectedTile, GameDefinition } from '../games/definition.ts';
 import { chooseGame, loadCalibration } from '../games/registry.ts';
-import { loadDetector, loadTileDetector } from './detector.ts';
+import { loadDetector, loadPieceDetector } from './detector.ts';
 
 /** What the worker is given at start. */
 export interface DetectWorkerData {
@@ -56,13 +56,18 @@ type DetectOne = (frame: {
 /** The detector the game's perception names (balls or tiles), as one function of a frame. */
 const load = async (game: GameDefinition, calibration: Calibration): Promise<Result<DetectOne>> => {
   if (game.perception.kind === 'tiles') {
-    const d = await loadTileDetector(game, calibration);
+    const d = loadPieceDetector(game, calibration);
     if (!d.ok) return d;
-    return ok(async (frame) => {
-      const r = await d.value.detect(frame);
-      return r.ok
-        ? { kind: 'tiles', tiles: r.value.tiles }
-        : { kind: 'error', error: describeError(r.error) };
+    return ok((frame) => {
+      const r = d.value.detect(frame);
+      if (!r.ok) return Promise.resolve({ kind: 'error', error: describeError(r.error) });
+      // What `detect` prints for the frame: `{ tiles: [...] }` (docs/formats.md §9).
+      const { tiles } = r.value as { tiles?: unknown };
+      return Promise.resolve(
+        Array.isArray(tiles)
+          ? { kind: 'tiles', tiles: tiles as DetectedTile[] }
+          : { kind: 'error', error: 'the detector gave no tiles' },
+      );
     });
   }
   const d = await loadDetector(game, calibration);

@@ -2,7 +2,7 @@
 // classical stages and the game's ball classifier), ready to take frames.
 import type { Calibration } from '../camera/index.ts';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
-import type { GameDefinition, TileDetector } from '../games/definition.ts';
+import type { GameDefinition, PieceDetector } from '../games/definition.ts';
 import { loadBallClassifier } from '../vision/classify/index.ts';
 import { Detector } from '../vision/index.ts';
 
@@ -24,15 +24,10 @@ export const loadDetector = async (
   }
 };
 
-/** The tile detector the game's perception gives for this camera, or why there is none (yet). */
-export const loadTileDetector = async (
-  game: GameDefinition,
-  calibration: Calibration,
-): Promise<Result<TileDetector>> => {
+/** The detector for a game seen as pieces other than balls (tiles), or why there is none. */
+export const loadPieceDetector = (game: GameDefinition, calibration: Calibration): Result<PieceDetector> => {
   const p = game.perception;
-  if (p.kind !== 'tiles' || !p.detector)
-    return err(
-      refereeError('INVALID_INPUT', `no tile detector yet: ${game.title} cannot be watched`, 'game'),
-    );
+  if (p.kind !== 'tiles')
+    return err(refereeError('INVALID_INPUT', `${game.title} is seen as ${p.kind}, not as tiles`, 'game'));
   return p.detector(calibration);
 };

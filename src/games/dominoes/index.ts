@@ -8,6 +8,7 @@ import type { Table } from '../../equipment/bed.ts';
 import type { GameDefinition } from '../definition.ts';
 import { parseDominoesTable, type DominoesTable } from './equipment.ts';
 import type { DominoesMatch } from './match.ts';
+import { TileDetector } from './perception/index.ts';
 import { rule } from './rules/index.ts';
 import { dominoesSession } from './session.ts';
 import { followPlay } from './follow/index.ts';
@@ -18,6 +19,7 @@ export * from './players.ts';
 export * from './rules/index.ts';
 export * from './tiles.ts';
 export { dominoesSession } from './session.ts';
+export * from './perception/index.ts';
 export type { DominoesMatch } from './match.ts';
 export type { DominoesPageView, DominoesView } from './view.ts';
 
@@ -75,6 +77,12 @@ export const dominoes: GameDefinition<DominoesMatch> = {
     kind: 'tiles',
     // The table is always this game's surface (parseTable), which carries the dominoes table.
     follow: (table) => followPlay(table as DominoesSurface),
+    detector: (calibration) => {
+      const table = dominoesTableOf(calibration.table);
+      return table
+        ? ok(new TileDetector(calibration, table))
+        : err(refereeError('INVALID_INPUT', 'the calibration is not for a dominoes table', 'table'));
+    },
   },
   rule: (input) => rule(input),
   runner: () =>
@@ -88,3 +96,7 @@ export const dominoes: GameDefinition<DominoesMatch> = {
   session: dominoesSession,
   pages: { dir: fileURLToPath(new URL('./web/', import.meta.url)) },
 };
+
+/** The dominoes table a core `Table` stands for, if it is one (dominoesSurface). */
+export const dominoesTableOf = (t: Table): DominoesTable | undefined =>
+  'dominoes' in t ? (t as DominoesSurface).dominoes : undefined;

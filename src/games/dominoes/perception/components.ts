@@ -1,0 +1,77 @@
+// Connected pieces of a mask (4-connected, flood fill from each unvisited cell), with the moments the
+// next stage fits squares and rectangles to: area, centroid, second moments.
+export interface Piece {
+  readonly area: number;
+  /** Centroid, plan cells. */
+  readonly cx: number;
+  readonly cy: number;
+  /** Central second moments, cells². */
+  readonly sxx: number;
+  readonly sxy: number;
+  readonly syy: number;
+}
+
+/** Pieces of `mask` (cols × rows) with `minArea` … `maxArea` cells. */
+export const pieces = (
+  mask: Uint8Array,
+  cols: number,
+  rows: number,
+  minArea: number,
+  maxArea: number,
+): Piece[] => {
+  const label = new Uint8Array(mask.length);
+  const stack = new Int32Array(mask.length);
+  const out: Piece[] = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || label[start]) continue;
+    let top = 0;
+    let n = 0;
+    stack[top++] = start;
+    label[start] = 1;
+    let sx = 0;
+    let sy = 0;
+    let sxx = 0;
+    let sxy = 0;
+    let syy = 0;
+    let read = 0;
+    while (read < top) {
+      const i = stack[read++] as number;
+      n++;
+      const x = i % cols;
+      const y = (i / cols) | 0;
+      sx += x;
+      sy += y;
+      sxx += x * x;
+      sxy += x * y;
+      syy += y * y;
+      if (x > 0 && mask[i - 1] && !label[i - 1]) {
+        label[i - 1] = 1;
+        stack[top++] = i - 1;
+      }
+      if (x + 1 < cols && mask[i + 1] && !label[i + 1]) {
+        label[i + 1] = 1;
+        stack[top++] = i + 1;
+      }
+      if (y > 0 && mask[i - cols] && !label[i - cols]) {
+        label[i - cols] = 1;
+        stack[top++] = i - cols;
+      }
+      if (y + 1 < rows && mask[i + cols] && !label[i + cols]) {
+        label[i + cols] = 1;
+        stack[top++] = i + cols;
+      }
+    }
+    if (n < minArea || n > maxArea) continue;
+    const cx = sx / n;
+    const cy = sy / n;
+    out.push({
+      area: n,
+      cx,
+      cy,
+      sxx: sxx / n - cx * cx,
+      sxy: sxy / n - cx * cy,
+      syy: syy / n - cy * cy,
+    });
+  }
+  return out;
+};

@@ -1,0 +1,13 @@
+// The dominoes renderer: scenes (scene.ts), seeded layouts as play leaves the table (layouts.ts), a
+// seeded overhead camera (camera.ts) and the frame with its truth (render.ts).
+export {
+  parseScene,
+  sceneSchema,
+  type DominoesScene,
+  type SceneArm,
+  type SceneTile,
+  type TileSet,
+} from './scene.ts';
+export { CLOTHS, LAYOUTS, randomScene, type Layout, type LookOptions } from './layouts.ts';
+export { DEFAULT_DOMINOES_CAMERA, dominoesCamera, type DominoesCameraRange } from './camera.ts';
+export { renderScene, type RenderedScene, type TruthTile } from './render.ts';
