@@ -10,7 +10,7 @@ import { matchEventParser, type MatchEvent } from '../match/events.ts';
 import { exportCsv } from '../match/export.ts';
 import { applyEvent, replay, type Replayed } from '../match/replay.ts';
 import { openEventStore, type EventStore, type StoredEvent } from '../match/store.ts';
-import type { BallView, SourceInfo, UndoView } from '../match/view.ts';
+import type { AlertAt, BallView, SourceInfo, UndoView } from '../match/view.ts';
 import { viewSourceStatus, type SourceStatus, type SourceStatusView } from '../capture/status.ts';
 import { hashPin, verifyPin } from './auth.ts';
 import { isCoreMessage, type ClientMessage } from './messages.ts';
@@ -88,7 +88,7 @@ export class MatchService {
   private readonly latencies: number[] = [];
   private readonly session: GameSession<unknown>;
   /** Alerts from following play (a tile taken back, put down wrong), newest last, until the referee's next decision. */
-  private seen: { kind: string; message: string; at: number }[] = [];
+  private seen: AlertAt[] = [];
   /** The timer set for the next deadline (a move clock running out), and when it is. */
   private armed: { at: number; cancel: () => void } | null = null;
 
@@ -167,7 +167,7 @@ export class MatchService {
   }
 
   /** The game's deadlines now past (a move clock run out), each alert with its time. */
-  private get overdue(): object[] {
+  private get overdue(): AlertAt[] {
     const now = this.options.now();
     return (this.session.deadlines?.(this.match.state) ?? [])
       .filter((d) => d.at <= now)
