@@ -1,8 +1,9 @@
 // /referee for dominoes: the chain drawn on the table; whose turn, with the clock counting down (a tone
 // when it runs out); the alerts (a false pass found, a move that cannot be played, the fish, the clock,
-// cards; the clock run out and what following play saw, each with a sound); moves entered by hand (a tile on an end, or a pass) beside those the camera follows, passes
-// confirmed; cards and penalties as buttons in words; the hands shown to score the round; the score
-// sheet with its signatures; Undo that says what it takes back. Changing anything needs the PIN.
+// cards; the clock run out on the server and what following play saw, each with a sound); moves entered
+// by hand (a tile on an end, or a pass) beside those the camera follows, passes confirmed; cards and
+// penalties as buttons in words; the hands shown to score the round; the score sheet with its
+// signatures; Undo that says what it takes back. Changing anything needs the PIN.
 import { showLink } from '../../../web/dom.ts';
 import { connectLive, type Inbound } from '../../../web/live.ts';
 import type { DominoesPageView } from '../view.ts';
