@@ -10,7 +10,7 @@
 // seed: «Фишки выкладываются на стол … вплотную к уже выложенным фишкам».
 import type { DominoesTable } from '../equipment.ts';
 import { seatAt, type Point } from '../layout.ts';
-import type { Player } from '../players.ts';
+import { nextPlayer, type Player } from '../players.ts';
 import type { Side } from '../rules/chain.ts';
 import { isPip, tileKey, type Pip, type Tile } from '../tiles.ts';
 import type { DetectedHalf, TilesFrame } from '../../definition.ts';
@@ -167,6 +167,10 @@ export class TileFollower {
       if (c.handled || c.count < this.o.stableFrames) continue;
       const said = this.settle(key, c, frame.t, now, moved);
       if (said === null) continue;
+      // A tile after forced passes: the passes first, then the tile.
+      if (said.kind === 'move' && now.passesDue > 0 && 'tile' in said.move)
+        for (let k = 0, p = now.next; k < now.passesDue && p !== null; k++, p = nextPlayer(p))
+          out.push({ kind: 'move', t: said.t, move: { player: p, pass: true, seen: true } });
       out.push(said);
       if (said.kind === 'move') {
         moved = true;
@@ -256,7 +260,9 @@ export class TileFollower {
     // No one is to move (the round over and scored, the match not under way): the tiles laid out for the
     // count, or put away, are no moves.
     if (now.next === null) return null;
-    const player = now.next;
+    // The hands known, players holding nothing that fits pass first: the tile is the next one's.
+    let player = now.next;
+    for (let k = 0; k < now.passesDue; k++) player = nextPlayer(player);
     if (moved || t - this.lastMove < this.o.minTurnMs)
       return this.alert(
         'outOfTurn',

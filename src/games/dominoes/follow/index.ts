@@ -5,6 +5,8 @@ import type { FollowedPlay, TilesFollower } from '../../definition.ts';
 import type { DominoesTable } from '../equipment.ts';
 import { currentRound, type DominoesMatch } from '../match.ts';
 import { TileFollower } from './follower.ts';
+import { nextPlayer } from '../players.ts';
+import { openMoves } from '../rules/chain.ts';
 import type { RoundNow, Seen } from './types.ts';
 
 export * from './follower.ts';
@@ -14,9 +16,19 @@ export * from './types.ts';
 export const roundNow = (m: DominoesMatch): RoundNow => {
   const r = currentRound(m);
   const closed = r.over !== null || r.end !== null || m.penalties.matchOver;
+  // With the hands known, the players from `next` on who hold nothing that fits the ends must pass.
+  let passesDue = 0;
+  if (!closed && r.engine && r.ends)
+    for (
+      let p = r.next;
+      passesDue < 3 && openMoves(r.ends, r.engine.hands[p]).length === 0;
+      p = nextPlayer(p)
+    )
+      passesDue += 1;
   return {
     round: r.number,
     next: closed ? null : r.next,
+    passesDue,
     awaitingHands: r.over !== null && r.engine === null && r.end === null,
     played: r.played,
   };

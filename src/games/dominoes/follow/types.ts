@@ -16,6 +16,12 @@ export interface RoundNow {
   readonly next: Player | null;
   /** The round is over (domino or fish) and the hands are not yet known: read them from the table. */
   readonly awaitingHands: boolean;
+  /**
+   * Where the hands are known: how many players from `next` on hold no tile that fits (each must pass
+   * before the next tile can be anyone else's). 0 where the hands are not known: a pass is then said
+   * and entered on the pages, never guessed.
+   */
+  readonly passesDue: number;
   /** Tiles each player has put down this round (so each holds 7 less these). */
   readonly played: readonly [number, number, number, number];
 }
@@ -36,12 +42,10 @@ export type Seen =
       readonly kind: 'move';
       readonly t: number;
       /** A tile put down by the player to move (`seen`: the camera's, for the referee to confirm). */
-      readonly move: {
-        readonly player: Player;
-        readonly tile: Tile;
-        readonly end?: Side;
-        readonly seen: true;
-      };
+      /** Or, the hands known, the forced pass of a player holding nothing that fits, before the next one's tile. */
+      readonly move:
+        | { readonly player: Player; readonly tile: Tile; readonly end?: Side; readonly seen: true }
+        | { readonly player: Player; readonly pass: true; readonly seen: true };
     }
   | {
       readonly kind: 'handsShown';
