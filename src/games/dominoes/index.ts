@@ -89,7 +89,7 @@ export const dominoes: GameDefinition<DominoesMatch> = {
     err(
       refereeError(
         'INVALID_INPUT',
-        'dominoes has no tile tracker yet: `referee run` cannot follow a round from video; enter the moves on the referee page (`referee serve --game dominoes`) or rule on a record with `referee rule`',
+        'dominoes has no move-by-move runner: `referee run` follows the tiles through the match itself (perception.follow); rule on a whole round with `referee rule`',
         '--game',
       ),
     ),
