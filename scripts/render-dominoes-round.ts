@@ -103,7 +103,17 @@ for (const [i, tiles] of states.entries()) {
 }
 execFileSync('ffmpeg', [
   ...['-y', '-loglevel', 'error', '-framerate', String(o.fps), '-i', path.join(frames, '%06d.png')],
-  ...['-c:v', 'libx264', '-crf', '30', '-preset', 'slow', '-pix_fmt', 'yuv420p', path.join(o.out, 'clip.mp4')],
+  ...[
+    '-c:v',
+    'libx264',
+    '-crf',
+    '30',
+    '-preset',
+    'slow',
+    '-pix_fmt',
+    'yuv420p',
+    path.join(o.out, 'clip.mp4'),
+  ],
 ]);
 writeFileSync(
   path.join(o.out, 'truth.json'),
