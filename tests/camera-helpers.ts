@@ -58,6 +58,13 @@ export const placeCamera = (
   };
 };
 
+/** The camera turned about its own centre by a rotation vector in its own axes (degrees): a knock. */
+export const knocked = (c: Calibration, deg: { x: number; y: number; z: number }): Calibration => {
+  const K = rotationFromVector({ x: deg.x * DEG, y: deg.y * DEG, z: deg.z * DEG });
+  const t = mulMatVec(K, { x: c.pose.t[0], y: c.pose.t[1], z: c.pose.t[2] });
+  return { ...c, pose: { R: mulMat(K, c.pose.R), t: [t.x, t.y, t.z] } };
+};
+
 /** `placeCamera`, checked as a calibration file would be. */
 export const overheadCamera = (...args: Parameters<typeof placeCamera>): Calibration => {
   const c = validateCalibration(placeCamera(...args));

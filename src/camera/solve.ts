@@ -38,6 +38,12 @@ export interface PointCorrespondence {
   readonly v: number;
   readonly x: number;
   readonly y: number;
+  /**
+   * Height above the cloth, mm (0 where absent; the file's `points` are all on the cloth). A point
+   * a little above it, as a cushion nose, is solved where it is: the homography that starts the solve
+   * takes it as on the cloth, the refinement as it is.
+   */
+  readonly z?: number;
 }
 
 export interface PointsCalibrationInput {
@@ -257,7 +263,7 @@ export const solveCalibration = (input: PointsCalibrationInput): Result<SolvedCa
     const c = calibrationOf(p);
     const out: number[] = [];
     for (const q of points) {
-      const px = project(c, { x: mm(q.x), y: mm(q.y), z: mm(0) });
+      const px = project(c, { x: mm(q.x), y: mm(q.y), z: mm(q.z ?? 0) });
       out.push(px.u - q.u, px.v - q.v);
     }
     return out;

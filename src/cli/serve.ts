@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { CliError, describeError, ok } from '../core/errors.ts';
 import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
 import type { DemoClip } from '../games/definition.ts';
+import { CameraDesk } from '../pipeline/camera-desk.ts';
 import { runLive, type LiveSource } from '../pipeline/live.ts';
 import { chooseLogFormat, humanLog } from './log-format.ts';
 import { startServer } from '../server/app.ts';
@@ -30,6 +31,7 @@ interface ServeOptions {
   demo: boolean;
   game?: string;
   logFormat?: string;
+  checkEvery: string;
 }
 
 export const registerServe = (program: Command): void => {
@@ -55,6 +57,11 @@ export const registerServe = (program: Command): void => {
     .option('--fps <n>', 'frames per second to process (for a folder of frames, its frame rate)')
     .option('--no-demo', 'serve the views only: no source and no demo')
     .option(
+      '--check-every <s>',
+      'check that the calibration still fits the picture (a knocked camera) every <s> seconds; 0: only at start-up',
+      '10',
+    )
+    .option(
       '--log-format <format>',
       'pretty: a line when something happens (a move ruled, the source playing or failing, a ' +
         'warning); json: every pino log line, progress every 2 s included; auto: pretty on a ' +
@@ -63,6 +70,9 @@ export const registerServe = (program: Command): void => {
     )
     .action(async (opts: ServeOptions) => {
       const port = parsePort(opts.port);
+      const checkEvery = Number(opts.checkEvery);
+      if (!(checkEvery >= 0))
+        throw new CliError(`--check-every: not a number of seconds: ${opts.checkEvery}`, 2);
       const fps = opts.fps === undefined ? undefined : Number(opts.fps);
       if (fps !== undefined && !(fps > 0)) throw new CliError(`--fps: not a positive number: ${opts.fps}`, 2);
       const named = opts.calibration === undefined ? chooseGame(opts.game) : undefined;
@@ -119,7 +129,34 @@ export const registerServe = (program: Command): void => {
         service.setPin(fresh);
         pinNote = `referee PIN: ${fresh} (stored hashed in ${opts.db}; give --pin to change it)`;
       }
-      const server = await startServer({ port, host: opts.host, table, logger, service });
+      // The camera desk (/calibrate, the knocked-camera check) while a camera is followed; Save writes
+      // the calibration file given (the bundled demo's is not written over).
+      let lastCheck: string | undefined;
+      const desk =
+        calibration && source !== undefined
+          ? await CameraDesk.open(calibration.value, {
+              file: opts.calibration,
+              now: () => Date.now(),
+              onCheck: (check) => {
+                service.updateCameraCheck(check);
+                if (check.state === lastCheck || check.state === 'unknown') return;
+                lastCheck = check.state;
+                if (check.state === 'moved')
+                  logger.warn({ check: check.text }, 'the camera has moved: recalibrate at /calibrate');
+                else logger.info({ check: check.text }, 'the calibration fits the picture');
+              },
+            })
+          : undefined;
+      const server = await startServer({
+        port,
+        host: opts.host,
+        table,
+        logger,
+        service,
+        ...(desk ? { calibration: desk } : {}),
+      });
+      const checking =
+        desk && checkEvery > 0 ? setInterval(() => desk.checkNewFrame(), checkEvery * 1000) : undefined;
       const stopPipeline = new AbortController();
       // In the demo each clip is a position of its own: its table is set up as the camera sees it.
       const demo = { name: 'demo', role: 'referee' as const };
@@ -153,6 +190,7 @@ export const registerServe = (program: Command): void => {
                 },
                 alert: (alert) => service.alertSeen(alert),
                 match: () => service.state,
+                frame: (image) => desk?.frame(image),
               },
               {
                 game,
@@ -162,6 +200,9 @@ export const registerServe = (program: Command): void => {
                 logger,
                 loop: opts.source === undefined,
                 ...(fps ? { fps } : {}),
+                onReloadable: (reload) => {
+                  if (desk) desk.reload = reload;
+                },
               },
               stopPipeline.signal,
             ).catch((e: unknown) => {
@@ -185,11 +226,13 @@ export const registerServe = (program: Command): void => {
           `  referee view: ${server.url}/referee   (${pinNote})`,
           `  overlay:      ${server.url}/overlay`,
           `  player:       ${server.url}/player`,
+          ...(desk ? [`  calibrate:    ${server.url}/calibrate`] : []),
           `  watching:     ${watching}`,
           '',
         ].join('\n'),
       );
       const stop = (): void => {
+        clearInterval(checking);
         stopPipeline.abort();
         void pipeline
           .then(() => server.close())

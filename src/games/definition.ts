@@ -3,7 +3,7 @@
 // names no game: it asks the registry (registry.ts) for a definition by id and uses only this shape.
 import type { z } from 'zod';
 import type { Calibration } from '../camera/index.ts';
-import type { Result } from '../core/errors.ts';
+import { err, type Result } from '../core/errors.ts';
 import type { RgbImage } from '../core/image.ts';
 import type { Table } from '../equipment/bed.ts';
 import type { SimGame } from '../sim/game.ts';
@@ -41,6 +41,10 @@ export interface Refusal {
   readonly message: string;
   readonly field?: string;
 }
+
+/** A refusal as a session's `check` returns it. */
+export const refuse = (message: string, field?: string): Result<never, Refusal> =>
+  err(field ? { message, field } : { message });
 
 /**
  * The game's match as a pure reducer over the log's events (docs/design.md, "Event-sourced match log").

@@ -24,6 +24,20 @@ export interface SourceInfo {
   readonly live: boolean;
 }
 
+/**
+ * Whether the calibration still fits the picture (a knocked camera): `moved` raises the referee's
+ * alert, `fits` clears it, `unknown` (a dark room, no cushions to see) leaves it as it was said.
+ */
+export interface CameraCheckView {
+  readonly state: 'fits' | 'moved' | 'unknown';
+  /** One line for people. */
+  readonly text: string;
+  /** How far the cushions lie from where the calibration puts them, px (the second-worst cushion). */
+  readonly offsetPx?: number;
+  /** When the check was made (ms since 1970). */
+  readonly at: number;
+}
+
 /** What the last Undo would take back, in words, and the log entry it is. */
 export interface UndoView {
   readonly seq: number;

@@ -64,6 +64,8 @@ export const detectEach = async (
     inFlight?: number | undefined;
     shouldStop?: (() => boolean) | undefined;
     counts?: (() => Record<string, number>) | undefined;
+    /** Each frame, before its pixels go to the detector (which takes them): to keep a copy. */
+    onFrame?: ((frame: Frame) => void) | undefined;
   } = {},
 ): Promise<{ frames: number; unusable: number; detectMs: number; last: ArrivedFrame }> => {
   const { log } = options;
@@ -115,6 +117,7 @@ export const detectEach = async (
         log?.warn({ frame: item.name, error: describeError(item.error) }, 'unreadable frame');
         continue;
       }
+      options.onFrame?.(item);
       pending.push({
         t: item.t,
         name: item.name,
@@ -143,7 +146,13 @@ export const followSource = async (
   detector: FrameDetector,
   follower: Follower,
   onShot: (done: FollowedShot, by: ArrivedFrame) => void,
-  options: { log?: Logger; inFlight?: number; shouldStop?: () => boolean } = {},
+  options: {
+    log?: Logger;
+    inFlight?: number;
+    shouldStop?: () => boolean;
+    /** Each frame, before its pixels go to the detector (which takes them): to keep a copy. */
+    onFrame?: (frame: Frame) => void;
+  } = {},
 ): Promise<FollowStats> => {
   let strokes = 0;
   let lastArrived: ArrivedFrame = { index: -1, receivedAt: wallClock() };
@@ -194,7 +203,12 @@ export const followTiles = async <S>(
   follower: TilesFollower<S>,
   match: () => S,
   onPlay: (play: FollowedPlay, by: ArrivedFrame) => void,
-  options: { log?: Logger; inFlight?: number; shouldStop?: () => boolean } = {},
+  options: {
+    log?: Logger;
+    inFlight?: number;
+    shouldStop?: () => boolean;
+    onFrame?: (frame: Frame) => void;
+  } = {},
 ): Promise<TilesStats> => {
   let seen = 0;
   const handle = ({ reply, t, index, receivedAt }: Detected): 'used' | 'unusable' => {

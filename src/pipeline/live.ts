@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { openSource, type FrameSource } from '../capture/index.ts';
 import { pause, SourceMonitor, watchSource, type SourceStatus } from '../capture/status.ts';
 import { describeError } from '../core/errors.ts';
+import type { RgbImage } from '../core/image.ts';
 import type { Table } from '../equipment/bed.ts';
 import type { FollowedPlay, GameDefinition } from '../games/definition.ts';
 import type { BallView, SourceInfo } from '../match/view.ts';
@@ -31,11 +32,13 @@ export interface LiveSink {
   /** The source's state changed. */
   status(status: SourceStatus): void;
   /** An action following play called for (tiles: the hands laid out face up for the count). */
-  action(action: { readonly type: string }): void;
+  action?(action: { readonly type: string }): void;
   /** What the referee must see that the match does not log (tiles: a tile taken back, put down wrong). */
-  alert(alert: { readonly kind: string; readonly message: string }): void;
+  alert?(alert: { readonly kind: string; readonly message: string }): void;
   /** The match as it stands (the session's state): a tile follower reads the turn from it each frame. */
-  match(): unknown;
+  match?(): unknown;
+  /** The latest frame (a copy), at most every `frameEveryMs`: for /calibrate and the camera check. */
+  frame?(image: RgbImage): void;
 }
 
 export interface LiveSource {
@@ -63,6 +66,13 @@ export interface LiveOptions {
   readonly trailPoints?: number;
   /** Wait before opening a source again after it first failed (ms); doubles each time, up to 60 s. */
   readonly firstRetryMs?: number;
+  /** Frames copied to `sink.frame` at most this often (ms of the wall clock). */
+  readonly frameEveryMs?: number;
+  /**
+   * Handed, once the detector runs, the way to make it take another calibration file (a saved
+   * /calibrate): it resolves true once the new detector is in use, false where the pipeline has stopped.
+   */
+  readonly onReloadable?: (reload: (file: string) => Promise<boolean>) => void;
 }
 
 const toView = (frame: TrackedFrame): BallView[] =>
@@ -83,7 +93,36 @@ const round = (b: { id: string; x: number; y: number }): BallView => ({
 export const runLive = async (sink: LiveSink, options: LiveOptions, signal: AbortSignal): Promise<void> => {
   const log = options.logger;
   const perception = options.game.perception;
-  const detector = await DetectionWorker.start(options.calibration, options.game.id);
+  let detector = await DetectionWorker.start(options.calibration, options.game.id);
+  let running = true;
+  // The detector in use, through which frames go: a new calibration swaps it without stopping the
+  // source (frames the old one still held are answered as unusable).
+  const current = {
+    detect: (frame: Parameters<DetectionWorker['detect']>[0]) => detector.detect(frame),
+    get failure() {
+      return detector.failure;
+    },
+  };
+  options.onReloadable?.(async (file) => {
+    if (!running) return false;
+    const next = await DetectionWorker.start(file, options.game.id);
+    if (!running) {
+      await next.close();
+      return false;
+    }
+    const old = detector;
+    detector = next;
+    await old.close();
+    log.info({ calibration: file }, 'the detector took the new calibration');
+    return true;
+  });
+  const frameEvery = options.frameEveryMs ?? 500;
+  let lastCopy = -Infinity;
+  const keepFrame = (frame: RgbImage & { receivedAt: number }): void => {
+    if (!sink.frame || frame.receivedAt - lastCopy < frameEvery) return;
+    lastCopy = frame.receivedAt;
+    sink.frame({ width: frame.width, height: frame.height, data: frame.data.slice() });
+  };
   const every = options.ballsEveryMs ?? 66;
   let lastPush = -Infinity;
   let source: FrameSource | undefined;
@@ -139,8 +178,8 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
   const tiles = perception.kind === 'tiles' ? perception.follow(options.table) : undefined;
   const onPlay = (play: FollowedPlay): void => {
     if (play.kind === 'move') sink.move(play.move);
-    else if (play.kind === 'action') sink.action(play.action);
-    else sink.alert(play.alert);
+    else if (play.kind === 'action') sink.action?.(play.action);
+    else sink.alert?.(play.alert);
   };
   // Frames to the follower; each frame's tracks to the views and the trails.
   const watched = {
@@ -178,9 +217,9 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       log.info({ source: source.description }, 'following the table');
       let failure: string | undefined;
       try {
-        const following = { log, shouldStop: () => signal.aborted };
-        if (tiles) await followTiles(source, detector, tiles, () => sink.match(), onPlay, following);
-        else await followSource(source, detector, watched, onShot, following);
+        const following = { log, shouldStop: () => signal.aborted, onFrame: keepFrame };
+        if (tiles) await followTiles(source, current, tiles, () => sink.match?.(), onPlay, following);
+        else await followSource(source, current, watched, onShot, following);
       } catch (e) {
         failure = (e as Error).message;
       } finally {
@@ -198,6 +237,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       }
     }
   } finally {
+    running = false;
     await detector.close();
   }
 };

@@ -1,11 +1,12 @@
 // `referee serve` (docs/formats.md §6): the pages, the JSON API and the WebSocket on /ws, over the match
 // service. The pipeline (cli/serve.ts) feeds the service; this file only serves it.
-import express, { type Request, type Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { Table } from '../equipment/bed.ts';
 import { buildAssets } from './assets.ts';
+import { mountCalibration, type CalibrationDesk } from './calibration-routes.ts';
 import { PinThrottle, type PinCheck, type PinThrottleOptions } from './auth.ts';
 import { createHub, type Hub, type HubClient } from './hub.ts';
 import { isCoreMessage, messageParser, type ClientMessage } from './messages.ts';
@@ -25,6 +26,8 @@ export interface ServerOptions {
   readonly maxBufferedBytes?: number;
   /** Limits on PIN guessing per client address (auth.ts); `now` is the clock. */
   readonly pinThrottle?: PinThrottleOptions;
+  /** The live camera, for /calibrate (none: its API says there is no camera). */
+  readonly calibration?: CalibrationDesk;
 }
 
 export interface RunningServer {
@@ -84,6 +87,8 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
         ...(service.view['source'] as object),
         ...(service.sourceStatusView ? { status: service.sourceStatusView } : {}),
       },
+      // Whether the calibration still fits the picture (the knocked-camera check), once checked.
+      ...(service.cameraCheckView ? { camera: service.cameraCheckView } : {}),
       // From the last ball stopping (the frame's arrival) to the ruling pushed to every view.
       rulingLatency: service.rulingLatency,
     });
@@ -103,19 +108,21 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       apiError(res, 400, 'INVALID_INPUT', 'frame must be 1, 2, …', 'frame');
     else sendExport(req, res, frame);
   });
-  // The same actions as the WebSocket, for scripts: `Authorization: Bearer <PIN>`, JSON body. The PIN
-  // is checked first (401, or 429 while locked out), before the body is even read.
+  // A route for the referee only: `Authorization: Bearer <PIN>`, checked first (401, or 429 while
+  // locked out), before the body is even read.
+  const requirePin: RequestHandler = (req, res, next) => {
+    const pin = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+    if (pin === undefined)
+      return apiError(res, 401, 'UNAUTHORIZED', 'sign in: send the PIN as Authorization: Bearer <PIN>');
+    const checked = checkPin(req.socket.remoteAddress, pin);
+    if (checked.ok) return next();
+    if (checked.code === 'LOCKED_OUT') res.set('Retry-After', String(checked.retryAfterS));
+    apiError(res, checked.code === 'LOCKED_OUT' ? 429 : 401, checked.code, checked.message);
+  };
+  // The same actions as the WebSocket, for scripts, JSON body.
   app.post(
     '/api/action',
-    (req, res, next) => {
-      const pin = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
-      if (pin === undefined)
-        return apiError(res, 401, 'UNAUTHORIZED', 'sign in: send the PIN as Authorization: Bearer <PIN>');
-      const checked = checkPin(req.socket.remoteAddress, pin);
-      if (checked.ok) return next();
-      if (checked.code === 'LOCKED_OUT') res.set('Retry-After', String(checked.retryAfterS));
-      apiError(res, checked.code === 'LOCKED_OUT' ? 429 : 401, checked.code, checked.message);
-    },
+    requirePin,
     express.json({ limit: options.maxMessageBytes ?? 16 * 1024 }),
     (req, res) => {
       const parsed = parseClientMessage(req.body);
@@ -133,6 +140,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       res.json({ ok: true, ...done.value, view: service.view });
     },
   );
+  mountCalibration(app, options.calibration, requirePin, apiError, options.maxMessageBytes ?? 16 * 1024);
   app.use('/api', (req, res) =>
     apiError(res, 404, 'NOT_FOUND', `no API route ${req.method} ${req.originalUrl}`),
   );

@@ -12,6 +12,9 @@ const WEB_DIR = fileURLToPath(new URL('../web/', import.meta.url));
 /** Page scripts, by the name the pages load them under (`/assets/<name>.js`). */
 export const PAGE_SCRIPTS = ['referee', 'overlay', 'player'] as const;
 
+/** The shell's own pages, the same for every game (src/web/<name>.ts and .html). */
+export const SHELL_PAGES = ['calibrate'] as const;
+
 export interface Assets {
   readonly scripts: ReadonlyMap<string, string>;
   readonly styles: ReadonlyMap<string, string>;
@@ -22,7 +25,10 @@ export interface Assets {
 
 export const buildAssets = async (pagesDir: string): Promise<Assets> => {
   const result = await build({
-    entryPoints: PAGE_SCRIPTS.map((name) => path.join(pagesDir, `${name}.ts`)),
+    entryPoints: [
+      ...PAGE_SCRIPTS.map((name) => path.join(pagesDir, `${name}.ts`)),
+      ...SHELL_PAGES.map((name) => path.join(WEB_DIR, `${name}.ts`)),
+    ],
     bundle: true,
     format: 'esm',
     target: 'es2022',
@@ -33,12 +39,13 @@ export const buildAssets = async (pagesDir: string): Promise<Assets> => {
   });
   const scripts = new Map(result.outputFiles.map((f) => [path.basename(f.path), f.text]));
   const styles = new Map([['table.css', await readFile(path.join(WEB_DIR, 'table.css'), 'utf8')]]);
+  const page = async (dir: string, name: string) =>
+    [name, await readFile(path.join(dir, `${name}.html`), 'utf8')] as const;
   const pages = new Map(
-    await Promise.all(
-      PAGE_SCRIPTS.map(
-        async (name) => [name, await readFile(path.join(pagesDir, `${name}.html`), 'utf8')] as const,
-      ),
-    ),
+    await Promise.all([
+      ...PAGE_SCRIPTS.map((name) => page(pagesDir, name)),
+      ...SHELL_PAGES.map((name) => page(WEB_DIR, name)),
+    ]),
   );
   const favicon = await readFile(path.join(WEB_DIR, 'favicon.svg'), 'utf8');
   return { scripts, styles, pages, favicon };

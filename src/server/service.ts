@@ -10,7 +10,7 @@ import { matchEventParser, type MatchEvent } from '../match/events.ts';
 import { exportCsv } from '../match/export.ts';
 import { applyEvent, replay, type Replayed } from '../match/replay.ts';
 import { openEventStore, type EventStore, type StoredEvent } from '../match/store.ts';
-import type { AlertAt, BallView, SourceInfo, UndoView } from '../match/view.ts';
+import type { AlertAt, BallView, CameraCheckView, SourceInfo, UndoView } from '../match/view.ts';
 import { viewSourceStatus, type SourceStatus, type SourceStatusView } from '../capture/status.ts';
 import { hashPin, verifyPin } from './auth.ts';
 import { isCoreMessage, type ClientMessage } from './messages.ts';
@@ -33,6 +33,8 @@ export type Push =
       readonly view: object;
       /** How the live source is doing, when there is one (the pages show a banner unless playing). */
       readonly source?: SourceStatusView;
+      /** Whether the calibration still fits the picture (the referee's page alerts on `moved`). */
+      readonly camera?: CameraCheckView;
     }
   | { readonly type: 'balls'; readonly t: number; readonly balls: readonly BallView[] };
 
@@ -83,6 +85,7 @@ export class MatchService {
   private live: { t: number; balls: readonly BallView[] } | null = null;
   private source: SourceInfo;
   private sourceStatus: SourceStatus | undefined;
+  private cameraCheck: CameraCheckView | undefined;
   private readonly listeners = new Set<(push: Push) => void>();
   /** How long after the last ball stopped each recent ruling was pushed to the views (ms). */
   private readonly latencies: number[] = [];
@@ -222,7 +225,8 @@ export class MatchService {
   /** The view as pushed to the pages (and sent to each on connect). */
   viewMessage(): Extract<Push, { type: 'view' }> {
     const source = this.sourceStatusView;
-    return { type: 'view', view: this.view, ...(source ? { source } : {}) };
+    const camera = this.cameraCheck;
+    return { type: 'view', view: this.view, ...(source ? { source } : {}), ...(camera ? { camera } : {}) };
   }
 
   private pushView(): void {
@@ -372,6 +376,17 @@ export class MatchService {
   updateSourceStatus(status: SourceStatus): void {
     this.sourceStatus = status;
     this.pushView();
+  }
+
+  /** A camera check's outcome: pushed to the views when its state changes. */
+  updateCameraCheck(check: CameraCheckView): void {
+    const before = this.cameraCheck?.state;
+    this.cameraCheck = check;
+    if (check.state !== before) this.pushView();
+  }
+
+  get cameraCheckView(): CameraCheckView | undefined {
+    return this.cameraCheck;
   }
 
   get sourceStatusView(): SourceStatusView | undefined {

@@ -1,7 +1,8 @@
 // The views' link to the server: one WebSocket on /ws that reconnects by itself and re-syncs (the
 // server sends the whole view on every connect), so a page left open survives restarts.
 import type { SourceStatusView } from '../capture/status.ts';
-import type { BallView } from '../match/view.ts';
+import type { BallView, CameraCheckView } from '../match/view.ts';
+import { showCameraCheck } from './camera-banner.ts';
 import { showSourceStatus } from './source-banner.ts';
 
 export interface ServerError {
@@ -14,7 +15,12 @@ export interface ServerError {
 
 /** What the server sends: `V` is the game's view (with the core's envelope). */
 export type Inbound<V> =
-  | { readonly type: 'view'; readonly view: V; readonly source?: SourceStatusView }
+  | {
+      readonly type: 'view';
+      readonly view: V;
+      readonly source?: SourceStatusView;
+      readonly camera?: CameraCheckView;
+    }
   | { readonly type: 'balls'; readonly t: number; readonly balls: readonly BallView[] }
   | {
       readonly type: 'ruling';
@@ -55,7 +61,10 @@ export const connectLive = <V>(handlers: LiveHandlers<V>): Live => {
     });
     s.addEventListener('message', (e: MessageEvent<string>) => {
       const message = JSON.parse(e.data) as Inbound<V>;
-      if (message.type === 'view') showSourceStatus(message.source);
+      if (message.type === 'view') {
+        showSourceStatus(message.source);
+        showCameraCheck(message.camera);
+      }
       handlers.onMessage(message);
     });
     s.addEventListener('close', () => {

@@ -58,7 +58,7 @@ export const blackball: GameDefinition<BlackballMatch> = {
   defaultTableSpec: DEFAULT_BED,
   perception: {
     kind: 'balls',
-    // No pool classifier is trained yet: detection says it cannot load one until there is.
+    // scripts/train-classifier.ts --game blackball (models/pool-ball-classifier/README.md).
     modelDir: path.join(ROOT, 'models', 'pool-ball-classifier'),
     toMove,
   },

@@ -88,14 +88,14 @@ const brightness = (img: RgbImage, u: number, v: number): number => {
   );
 };
 
-const inside = (img: RgbImage, u: number, v: number, margin: number): boolean =>
+export const inside = (img: RgbImage, u: number, v: number, margin: number): boolean =>
   u >= margin && v >= margin && u <= img.width - 1 - margin && v <= img.height - 1 - margin;
 
 /**
  * Brightness along a profile through (u, v) in direction (du, dv), from −window to +window px, each
  * sample the mean of three taps across the profile (1 px apart) against the noise.
  */
-const profile = (
+export const profile = (
   img: RgbImage,
   u: number,
   v: number,
@@ -138,7 +138,7 @@ const imageDirection = (c: Calibration, p: ModelPoint, dx: number, dy: number): 
  * image of the line's tangent turned a quarter, pointing the way table direction (nx, ny) goes. Not
  * simply the image of (nx, ny): perspective and the lens shear the two apart away from the middle.
  */
-const lineNormal = (
+export const lineNormal = (
   c: Calibration,
   p: ModelPoint,
   tx: number,

@@ -1,0 +1,266 @@
+// /calibrate: the live frame, the table's corners (and its spots) as handles the person installing
+// drags onto the picture, the table's lines drawn back through the camera the server solves from them
+// (the pose, the lens as the calibration in use has it), the reprojection error in px and mm, and Save,
+// which writes the calibration file and hands it to the running detector. Game-neutral: the points and
+// lines come from the server's calibration desk, the table's own geometry. Referee's PIN throughout.
+import { $ } from './dom.ts';
+
+interface Point {
+  readonly name: string;
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+  u: number;
+  v: number;
+  readonly corner: boolean;
+  used: boolean;
+}
+
+interface Drawing {
+  readonly lines: readonly {
+    readonly kind: string;
+    readonly points: readonly (readonly [number, number])[];
+  }[];
+  readonly spots: readonly { readonly name: string; readonly u: number; readonly v: number }[];
+}
+
+interface Start {
+  readonly image: { readonly width: number; readonly height: number };
+  readonly file: string | null;
+  readonly points: readonly Omit<Point, 'used'>[];
+  readonly drawing: Drawing;
+  readonly check: { readonly state: string; readonly text: string } | null;
+}
+
+interface SolveReply {
+  readonly rmsPx: number;
+  readonly rmsMm: number;
+  readonly points: readonly { readonly errorPx: number; readonly errorMm: number }[];
+  readonly drawing: Drawing;
+}
+
+interface ApiError {
+  readonly error: { readonly code: string; readonly message: string; readonly field?: string };
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+const pin = (): string | null => {
+  const saved = sessionStorage.getItem('referee');
+  return saved ? (JSON.parse(saved) as { pin: string }).pin : null;
+};
+
+/** A call to the calibration API with the PIN; an error reply becomes a thrown message. */
+const api = async (path: string, body?: object): Promise<Response> => {
+  const res = await fetch(path, {
+    method: body ? 'POST' : 'GET',
+    headers: {
+      Authorization: `Bearer ${pin() ?? ''}`,
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (res.ok) return res;
+  const e = ((await res.json().catch(() => null)) as ApiError | null)?.error;
+  throw Object.assign(new Error(e ? e.message : `${res.status} ${res.statusText}`), {
+    code: e?.code ?? String(res.status),
+  });
+};
+
+const message = (text: string, error = false): void => {
+  const el = $('#message');
+  el.textContent = text;
+  el.classList.toggle('error', error);
+};
+
+const svgEl = <K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+): SVGElementTagNameMap[K] => {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+};
+
+const run = async (): Promise<void> => {
+  const start = (await (await api('/api/calibration')).json()) as Start;
+  const { width: W, height: H } = start.image;
+  const svg = $<SVGSVGElement>('#frame');
+  // Pixel centres at whole numbers (OpenCV's convention, as the calibration file's): the picture spans
+  // −0.5 … W − 0.5.
+  svg.setAttribute('viewBox', `-0.5 -0.5 ${W} ${H}`);
+  const picture = $<SVGImageElement>('#picture');
+  for (const [k, v] of Object.entries({ x: -0.5, y: -0.5, width: W, height: H }))
+    picture.setAttribute(k, String(v));
+  const frame = await (await api('/api/calibration/frame')).blob();
+  picture.setAttribute('href', URL.createObjectURL(frame));
+  if (start.check) $('#check').textContent = `Camera check: ${start.check.text}`;
+  $('#status').textContent = start.file
+    ? `Save writes ${start.file}`
+    : 'Save is off: serve has no calibration file';
+
+  const fresh = (): Point[] => start.points.map((p) => ({ ...p, used: p.corner }));
+  let points = fresh();
+  const radius = Math.max(W, H) / 120;
+
+  const draw = (d: Drawing): void => {
+    const g = $<SVGGElement>('#drawing');
+    g.replaceChildren(
+      ...d.lines.map((l) =>
+        svgEl('polyline', { class: `drawn ${l.kind}`, points: l.points.map((p) => p.join(',')).join(' ') }),
+      ),
+      ...d.spots.map((s) => svgEl('circle', { class: 'drawn-spot', cx: s.u, cy: s.v, r: radius / 3 })),
+    );
+  };
+
+  const handles = (): void => {
+    const g = $<SVGGElement>('#handles');
+    g.replaceChildren(
+      ...points.map((p, i) => {
+        const c = svgEl('circle', {
+          class: 'handle',
+          cx: p.u,
+          cy: p.v,
+          r: p.corner ? radius : radius * 0.7,
+          'data-point': p.name,
+          'data-used': String(p.used),
+        });
+        c.append(svgEl('title', {}));
+        (c.firstChild as Element).textContent = p.name;
+        c.addEventListener('pointerdown', (e) => grab(e, i, c));
+        return c;
+      }),
+    );
+  };
+
+  // One solve in flight at a time; a drag that moved on meanwhile is solved again when it answers.
+  let solving = false;
+  let again = false;
+  const solve = async (): Promise<void> => {
+    if (solving) {
+      again = true;
+      return;
+    }
+    solving = true;
+    // `data-solving` is false only once the answer shown is for the handles as they stand.
+    document.body.dataset['solving'] = 'true';
+    try {
+      const used = points.filter((p) => p.used).map(({ u, v, x, y, z }) => ({ u, v, x, y, z }));
+      const r = (await (await api('/api/calibration/solve', { points: used })).json()) as SolveReply;
+      draw(r.drawing);
+      $('#rms-px').textContent = r.rmsPx.toFixed(2);
+      $('#rms-mm').textContent = r.rmsMm.toFixed(1);
+      message('');
+    } catch (e) {
+      message((e as Error).message, true);
+    } finally {
+      solving = false;
+      if (again) {
+        again = false;
+        void solve();
+      } else document.body.dataset['solving'] = 'false';
+    }
+  };
+
+  const toImage = (e: PointerEvent): { u: number; v: number } => {
+    const m = svg.getScreenCTM();
+    if (!m) return { u: 0, v: 0 };
+    const q = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    return { u: q.x, v: q.y };
+  };
+
+  const grab = (e: PointerEvent, i: number, c: SVGCircleElement): void => {
+    e.preventDefault();
+    c.setPointerCapture(e.pointerId);
+    const p = points[i];
+    if (!p) return;
+    const move = (ev: PointerEvent): void => {
+      const q = toImage(ev);
+      p.u = Math.round(q.u * 10) / 10;
+      p.v = Math.round(q.v * 10) / 10;
+      p.used = true;
+      c.setAttribute('cx', String(p.u));
+      c.setAttribute('cy', String(p.v));
+      c.setAttribute('data-used', 'true');
+      void solve();
+    };
+    const drop = (ev: PointerEvent): void => {
+      move(ev);
+      c.removeEventListener('pointermove', move);
+      c.removeEventListener('pointerup', drop);
+    };
+    c.addEventListener('pointermove', move);
+    c.addEventListener('pointerup', drop);
+  };
+
+  $('#auto').addEventListener('click', () => {
+    message('Looking for the table…');
+    void api('/api/calibration/auto', {})
+      .then(async (res) => {
+        const r = (await res.json()) as { points: Start['points'] };
+        points = r.points.map((p) => ({ ...p, used: true }));
+        handles();
+        message('Found: correct the handles where they are off');
+        await solve();
+      })
+      .catch((e: Error) => message(`Not found automatically: ${e.message}`, true));
+  });
+  $('#reset').addEventListener('click', () => {
+    points = fresh();
+    handles();
+    void solve();
+  });
+  $('#save').addEventListener('click', () => {
+    const used = points.filter((p) => p.used).map(({ u, v, x, y, z }) => ({ u, v, x, y, z }));
+    void api('/api/calibration', { points: used })
+      .then(async (res) => {
+        const r = (await res.json()) as { file: string; rmsPx: number; pipeline: string };
+        message(
+          `Saved to ${r.file} (${r.rmsPx.toFixed(2)} px). ${
+            r.pipeline === 'reloaded'
+              ? 'The referee uses it now.'
+              : 'The camera is not being followed now: it is used from the next start.'
+          }`,
+        );
+        document.body.dataset['saved'] = 'true';
+      })
+      .catch((e: Error) => message(`Not saved: ${e.message}`, true));
+  });
+
+  draw(start.drawing);
+  handles();
+  await solve();
+  document.body.dataset['ready'] = 'true';
+};
+
+const signIn = (): void => {
+  const form = $<HTMLFormElement>('#login');
+  form.hidden = false;
+  form.addEventListener(
+    'submit',
+    (e) => {
+      e.preventDefault();
+      const name = $<HTMLInputElement>('#name').value.trim();
+      sessionStorage.setItem('referee', JSON.stringify({ name, pin: $<HTMLInputElement>('#pin').value }));
+      form.hidden = true;
+      void begin();
+    },
+    { once: true },
+  );
+};
+
+const begin = async (): Promise<void> => {
+  if (pin() === null) return signIn();
+  try {
+    await run();
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'UNAUTHORIZED' || code === 'LOCKED_OUT') {
+      sessionStorage.removeItem('referee');
+      message(`Sign in: ${(e as Error).message}`, true);
+      signIn();
+    } else message((e as Error).message, true);
+  }
+};
+
+void begin();

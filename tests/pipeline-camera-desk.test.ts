@@ -1,0 +1,114 @@
+// The camera desk behind /calibrate (src/pipeline/camera-desk.ts), without a camera: its points (the
+// corners where the cushion noses meet, at the noses' height),
+// the solve from points (the lens in use kept), the drawing, and Save's file (docs/formats.md §2, the
+// full form) or its refusal.
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { project, stringifyCalibration } from '../src/camera/index.ts';
+import { mm } from '../src/core/units.ts';
+import { CameraDesk, type DeskPoint } from '../src/pipeline/camera-desk.ts';
+import { demo, knocked } from './camera-helpers.ts';
+import { parseCalibration } from './helpers/games.ts';
+
+const truth = demo();
+const off = knocked(truth, { x: 0.3, y: -0.2, z: 0.1 });
+const nose = truth.table.cushionNoseHeight;
+/** Where the truth camera sees the table point (x, y, z). */
+const at = (x: number, y: number, z: number = nose) => {
+  const q = project(truth, { x: mm(x), y: mm(y), z: mm(z) });
+  return { u: q.u, v: q.v, x, y, z };
+};
+const corners = [at(0, 0), at(1778, 0), at(1778, 3569), at(0, 3569)];
+
+describe('the camera desk', () => {
+  it('starts from the calibration in use: the four corners, then the spots, where it puts them', () => {
+    const desk = new CameraDesk(off, { file: undefined, now: () => 0 });
+    const start = desk.start() as { points: DeskPoint[]; drawing: { lines: { kind: string }[] } };
+    expect(start.points.filter((p) => p.corner).map((p) => [p.x, p.y])).toEqual([
+      [0, 0],
+      [1778, 0],
+      [1778, 3569],
+      [0, 3569],
+    ]);
+    expect(start.points.filter((p) => !p.corner)).toHaveLength(6);
+    const q = project(off, { x: mm(0), y: mm(0), z: mm(nose) });
+    expect(start.points[0]).toMatchObject({ z: nose });
+    expect(start.points[0]?.u).toBeCloseTo(q.u, 1);
+    expect(start.points[0]?.v).toBeCloseTo(q.v, 1);
+    expect(start.drawing.lines.filter((l) => l.kind === 'cushion')).toHaveLength(6);
+    expect(desk.runCheck()).toBeUndefined(); // no frame yet: nothing to check
+  });
+
+  it('checks the first frame at once, and a frame only once on the timer', () => {
+    const seen: string[] = [];
+    const desk = new CameraDesk(off, { file: undefined, now: () => 0, onCheck: (c) => seen.push(c.state) });
+    const dark = { width: 1920, height: 1080, data: new Uint8Array(1920 * 1080 * 3) };
+    desk.frame(dark);
+    expect(seen).toEqual(['unknown']); // the first frame, at once: too dark to tell
+    expect(desk.checkNewFrame()).toBeUndefined();
+    desk.frame({ ...dark, data: dark.data.slice() });
+    expect(desk.checkNewFrame()?.state).toBe('unknown');
+    expect(seen).toHaveLength(2);
+  });
+
+  it('a corner taken on the cloth instead of at the noses is ~9 px off at 1080p: the parallax the handles allow for', () => {
+    const cloth = at(0, 0, 0);
+    expect(Math.hypot((corners[0]?.u ?? 0) - cloth.u, (corners[0]?.v ?? 0) - cloth.v)).toBeGreaterThan(8);
+  });
+
+  it('solves the pose from the corners the truth camera sees, with the lens in use: error ~0', () => {
+    const desk = new CameraDesk(off, { file: undefined, now: () => 0 });
+    const r = desk.solve({ points: corners });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.rmsPx).toBeLessThan(0.01);
+    expect(r.value.rmsMm).toBeLessThan(0.05);
+    expect(r.value.calibration.camera).toEqual(off.camera);
+    const spot = project(r.value.calibration, { x: mm(889), y: mm(1784.5), z: mm(0) });
+    const real = project(truth, { x: mm(889), y: mm(1784.5), z: mm(0) });
+    expect(Math.hypot(spot.u - real.u, spot.v - real.v)).toBeLessThan(0.05);
+  });
+
+  it.each([
+    ['three points', { points: corners.slice(0, 3) }, 'points'],
+    ['a point without v', { points: [...corners.slice(1), { u: 1, x: 0, y: 0 }] }, 'points[3].v'],
+    [
+      'a height that is not a number',
+      { points: [...corners.slice(1), { ...at(0, 0), z: 'nose' }] },
+      'points[3].z',
+    ],
+    ['no body', undefined, undefined],
+  ])('refuses %s, naming the field', (_name, body, field) => {
+    const r = new CameraDesk(off, { file: undefined, now: () => 0 }).solve(body);
+    expect(r.ok).toBe(false);
+    if (!r.ok && field) expect(r.error.field).toBe(field);
+  });
+
+  it('Save writes the §2 full form to the file, which parses as the solved camera', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'referee-desk-'));
+    const file = path.join(dir, 'camera.json');
+    try {
+      const desk = new CameraDesk(off, { file, now: () => 0 });
+      const r = await desk.save({ points: corners });
+      if (!r.ok) throw new Error(r.error.message);
+      expect(r.value).toMatchObject({ file, pipeline: 'not running' });
+      const text = readFileSync(file, 'utf8');
+      const parsed = parseCalibration(JSON.parse(text));
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      expect(text).toBe(stringifyCalibration(parsed.value));
+      expect(desk.calibration.pose).toEqual(parsed.value.pose);
+      expect(Object.keys(JSON.parse(text) as object)).toEqual(['table', 'image', 'camera', 'pose']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('Save without a calibration file (the bundled demo) is refused, and nothing changes', async () => {
+    const desk = new CameraDesk(off, { file: undefined, now: () => 0 });
+    const r = await desk.save({ points: corners });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/without --calibration/);
+    expect(desk.calibration).toBe(off);
+  });
+});
