@@ -10,9 +10,17 @@ import type { Command } from 'commander';
 import { pino, type Logger } from 'pino';
 import { readJsonFile } from '../camera/index.ts';
 import { openSource, SourceFailure, type FrameSource } from '../capture/index.ts';
-import { CliError, describeError } from '../core/errors.ts';
+import { CliError, describeError, err, ok, type Result } from '../core/errors.ts';
+import type { Table } from '../equipment/bed.ts';
+import type { FollowedPlay, GameDefinition, SessionRequest, TilesFollower } from '../games/definition.ts';
 import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
-import { DetectorFailure, followSource, type FollowStats } from '../pipeline/follow.ts';
+import {
+  DetectorFailure,
+  followSource,
+  followTiles,
+  type FollowStats,
+  type TilesStats,
+} from '../pipeline/follow.ts';
 import { DetectionWorker } from '../pipeline/worker.ts';
 import { DEFAULT_FOLLOWER, StrokeFollower, type FollowedShot, type Shot } from '../tracking/index.ts';
 
@@ -90,11 +98,10 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   if (!chosen.ok) throw new CliError(describeError(chosen.error), INPUT);
   const game = chosen.value;
   const perception = game.perception;
-  if (perception.kind !== 'balls')
-    throw new CliError(
-      `--game: ${game.title} is not followed by \`run\` yet (no ${perception.kind} tracker)`,
-      INPUT,
-    );
+  if (perception.kind === 'tiles') {
+    const table = calibration.value.table;
+    return runTiles(opts, game, table, perception.follow(table), log);
+  }
   const fps = parsePositive(opts.fps, '--fps');
   const stallTimeoutMs = parsePositive(opts.stallTimeout, '--stall-timeout');
   const restMs = parsePositive(opts.rest, '--rest');
@@ -195,6 +202,125 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   );
   if (failure) throw new CliError(`source: ${describeError(failure.error)}`, FAILED);
   if (frames === 0 && !stopping) throw new CliError(`no frame could be read from ${opts.source}`, FAILED);
+};
+
+/**
+ * `run` for a game of tiles: each frame's tiles through the game's play follower, with the match as it
+ * stands (folded here through the game's session, as the service folds it), so a move, an action (the
+ * hands shown) or an alert is a line as soon as it is seen: `{ "type": "move", "move", "ruling" }`
+ * (`ruling`: the session's standing of the move, or why it cannot be played), `{ "type": "action" }`,
+ * `{ "type": "alert", "kind", "message" }`, and at the end `{ "type": "match", … }` (the session's
+ * JSON export: scores, the score sheet, the moves). `--state`: the session's actions to take before
+ * the first frame (a list, e.g. `[{ "type": "deal", "leader": 0, "hands": [...] }]`).
+ */
+const runTiles = async (
+  opts: RunOptions,
+  game: GameDefinition,
+  table: Table,
+  follower: TilesFollower<unknown>,
+  log: Logger,
+): Promise<void> => {
+  const fps = parsePositive(opts.fps, '--fps');
+  const stallTimeoutMs = parsePositive(opts.stallTimeout, '--stall-timeout');
+  const session = game.session;
+  const players = game.sides.defaultNames;
+  let seq = 0;
+  const meta = (): { seq: number; by: string; at: number } => ({
+    seq: ++seq,
+    by: 'pipeline',
+    at: Date.now(),
+  });
+  let match = session.start(session.initial(table), players, session.optionsSchema.parse({}), meta());
+  const grant = (request: SessionRequest): Result<SessionRequest, string> => {
+    const checked = session.check(match, request, { live: [], referee: true, by: 'pipeline' });
+    if (!checked.ok)
+      return err(
+        checked.error.field ? `${checked.error.field}: ${checked.error.message}` : checked.error.message,
+      );
+    const r = checked.value;
+    if (r.type === 'move') match = session.move(match, r.move, meta());
+    else if (r.type === 'action') match = session.action(match, r.action, meta());
+    return ok(r);
+  };
+  if (opts.state !== undefined) {
+    const json = readJsonFile(opts.state);
+    if (!json.ok) throw new CliError(`--state: ${describeError(json.error)}`, INPUT);
+    if (!Array.isArray(json.value))
+      throw new CliError(
+        '--state: for a game of tiles, a list of the match’s actions (e.g. the deal)',
+        INPUT,
+      );
+    for (const [i, action] of (json.value as unknown[]).entries()) {
+      const done = grant({ type: 'action', action: action as { type: string } });
+      if (!done.ok) throw new CliError(`--state[${i}]: ${done.error}`, INPUT);
+    }
+  }
+  const out = openOutput(opts.events);
+  const opened = await openSource(opts.source, {
+    ...(fps ? { fps } : {}),
+    ...(opts.live ? { live: true } : {}),
+    ...(opts.loop ? { loop: true } : {}),
+    ...(stallTimeoutMs ? { stallTimeoutMs } : {}),
+  });
+  if (!opened.ok) throw new CliError(describeError(opened.error), INPUT);
+  const source: FrameSource = opened.value;
+  let detector: DetectionWorker;
+  try {
+    detector = await DetectionWorker.start(opts.calibration, game.id);
+  } catch (e) {
+    await source.close();
+    throw new CliError((e as Error).message, FAILED);
+  }
+  const tally = { moves: 0, refused: 0, actions: 0, alerts: 0 };
+  const write = (line: object): void => out.write(`${JSON.stringify(line)}\n`);
+  const onPlay = (play: FollowedPlay): void => {
+    if (play.kind === 'alert') {
+      tally.alerts += 1;
+      log.warn({ alert: play.alert.kind }, play.alert.message);
+      write({ type: 'alert', ...play.alert });
+      return;
+    }
+    const request: SessionRequest =
+      play.kind === 'move' ? { type: 'move', move: play.move } : { type: 'action', action: play.action };
+    const done = grant(request);
+    if (play.kind === 'move') {
+      const standing = session.moves(match).at(-1);
+      if (done.ok) tally.moves += 1;
+      else tally.refused += 1;
+      write({
+        type: 'move',
+        move: play.move,
+        ...(done.ok ? { ruling: standing?.ruling ?? null } : { error: done.error }),
+      });
+    } else {
+      if (done.ok) tally.actions += 1;
+      write({ type: 'action', action: play.action, ...(done.ok ? {} : { error: done.error }) });
+    }
+  };
+  const started = performance.now();
+  let stats: TilesStats | undefined;
+  let failure: SourceFailure | undefined;
+  try {
+    stats = await followTiles(source, detector, follower, () => match, onPlay, { log });
+  } catch (e) {
+    if (e instanceof DetectorFailure) throw new CliError(e.message, FAILED);
+    if (!(e instanceof SourceFailure)) throw e;
+    failure = e;
+  } finally {
+    write({ type: 'match', ...session.exportJson(match, players) });
+    await source.close();
+    await detector.close();
+    await out.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const frames = stats?.frames ?? 0;
+  process.stderr.write(
+    `referee run: ${frames} frames in ${round(seconds, 1)} s; ${tally.moves} move${tally.moves === 1 ? '' : 's'}` +
+      `${tally.refused ? ` (${tally.refused} refused)` : ''}, ${tally.actions} action${tally.actions === 1 ? '' : 's'}, ` +
+      `${tally.alerts} alert${tally.alerts === 1 ? '' : 's'}${opts.events ? `; events in ${opts.events}` : ''}\n`,
+  );
+  if (failure) throw new CliError(`source: ${describeError(failure.error)}`, FAILED);
+  if (frames === 0) throw new CliError(`no frame could be read from ${opts.source}`, FAILED);
 };
 
 export const registerRun = (program: Command): void => {

@@ -183,6 +183,13 @@ export const registerServe = (program: Command): void => {
                 },
                 source: (info) => service.updateSource(info),
                 status: (status) => service.updateSourceStatus(status),
+                action: (action) => {
+                  const r = service.recordAction(action);
+                  if (!r.ok)
+                    logger.warn({ action: action.type, error: r.error.message }, 'action not recorded');
+                },
+                alert: (alert) => service.alertSeen(alert),
+                match: () => service.state,
                 frame: (image) => desk?.frame(image),
               },
               {

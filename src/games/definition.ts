@@ -89,12 +89,24 @@ export interface GameSession<S> {
    * move it concerns, if any: Undo beside a move takes back the newest decision about that move.
    */
   describe(event: SessionRequest): { readonly what: string; readonly move?: number };
+  /**
+   * Times (ms since 1970) at which the match calls the referee without anything being logged (a move
+   * clock running out), each with its alert. Pure: the server keeps a timer for the next one still
+   * ahead, pushes the views again when it passes, and shows the alerts of those past (`overdue`).
+   */
+  deadlines?(s: S): readonly Deadline[];
   /** The CSV's columns, in order. */
   readonly exportColumns: readonly string[];
   /** The match, or one part of it (a frame, a round), as rows for CSV: a row a move. */
   exportRows(s: S, part?: number): readonly Readonly<Record<string, string | number | null>>[];
   /** The match, or one part of it, as JSON: its players, score and winner, and the rows. */
   exportJson(s: S, players: readonly string[], part?: number): object;
+}
+
+/** A time the match calls the referee at, and what to tell him then (`kind` for the page, `message` in words). */
+export interface Deadline {
+  readonly at: number;
+  readonly alert: { readonly kind: string; readonly message: string; readonly player?: number };
 }
 
 /** A move's standing in the match, as the core needs it. */
@@ -122,8 +134,46 @@ export interface FollowedStroke {
   readonly endedAt?: number;
 }
 
+/** A half of a face-up tile as detected: its pips and centre (mm, table frame). */
+export interface DetectedHalf {
+  readonly pips: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** A tile as `referee detect` prints it (docs/formats.md §9): face up with its halves, or face down. */
+export type DetectedTile =
+  | {
+      readonly pips: readonly [number, number];
+      readonly x: number;
+      readonly y: number;
+      readonly angle: number;
+      readonly halves: readonly [DetectedHalf, DetectedHalf];
+      readonly confidence?: number;
+    }
+  | { readonly faceDown: true; readonly x: number; readonly y: number; readonly angle: number };
+
+/** One frame's tiles at source time `t` (ms). */
+export interface TilesFrame {
+  readonly t: number;
+  readonly tiles: readonly DetectedTile[];
+}
+
+/** What following the tiles saw: a move for the session, an action (the hands shown), or an alert for the referee. */
+export type FollowedPlay =
+  | { readonly kind: 'move'; readonly move: object }
+  | { readonly kind: 'action'; readonly action: { readonly type: string } }
+  | { readonly kind: 'alert'; readonly alert: { readonly kind: string; readonly message: string } };
+
+/** A game's play follower: frames of tiles, with the match as it stands (`S`), in; what it saw out. */
+export interface TilesFollower<S> {
+  push(frame: TilesFrame, match: S): readonly FollowedPlay[];
+  /** Forget the table (a new clip, a new source). */
+  reset(): void;
+}
+
 /** How the game is seen: which detector, which pieces, which model; and a stroke seen as a move. */
-export type Perception =
+export type Perception<S = unknown> =
   | {
       readonly kind: 'balls';
       /** The ball classifier's folder (models/…); its outputs in the order of the table's ball ids. */
@@ -133,6 +183,8 @@ export type Perception =
     }
   | {
       readonly kind: 'tiles';
+      /** The game's play follower on this bed (one way, for `run` and `serve` alike). */
+      readonly follow: (table: Table) => TilesFollower<S>;
       /** The game's detector over this camera (docs/formats.md §9 `detect`), or why there is none. */
       readonly detector: (calibration: Calibration) => Result<PieceDetector>;
     };
@@ -186,7 +238,7 @@ export interface GameDefinition<S = unknown> {
   readonly parseTable: (spec: unknown) => Result<Table>;
   /** The `table` value for the game's standard bed, as a calibration file writes it. */
   readonly defaultTableSpec: unknown;
-  readonly perception: Perception;
+  readonly perception: Perception<S>;
   /** `referee rule` (docs/formats.md §4, §8, §9): the input's JSON to the output's JSON. */
   readonly rule: (input: unknown) => Result<object>;
   /**

@@ -57,4 +57,16 @@ export interface CoreView {
   readonly undoable: readonly UndoView[];
   /** The server's clock when the view was made (ms since 1970), for pages that count time down. */
   readonly serverTime: number;
+  /** The game's deadlines now past (a move clock run out): alerts for the referee, each with its time. */
+  readonly overdue: readonly AlertAt[];
+  /** Alerts from following play (a piece taken back, put down wrong), until the referee's next decision. */
+  readonly seen: readonly AlertAt[];
+}
+
+/** An alert the server raised at a time (ms since 1970): `kind` for the page, `message` in words. */
+export interface AlertAt {
+  readonly kind: string;
+  readonly message: string;
+  readonly player?: number;
+  readonly at: number;
 }

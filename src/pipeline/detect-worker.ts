@@ -1,10 +1,14 @@
 // The vision stage in a worker thread, for `run` and `serve`: the main thread keeps reading frames from
 // ffmpeg's pipe (and tracking) while a frame is being detected here, so decoding, detection and
-// tracking overlap on the machine's cores instead of taking turns. One Detector, frames in order.
+// tracking overlap on the machine's cores instead of taking turns. One detector (the balls', or the
+// tiles' where the game's perception is tiles), frames in order.
 import { parentPort, workerData } from 'node:worker_threads';
 import { describeError } from '../core/errors.ts';
+import type { Calibration } from '../camera/index.ts';
+import { ok, type Result } from '../core/errors.ts';
+import type { DetectedTile, GameDefinition } from '../games/definition.ts';
 import { chooseGame, loadCalibration } from '../games/registry.ts';
-import { loadDetector } from './detector.ts';
+import { loadDetector, loadPieceDetector } from './detector.ts';
 
 /** What the worker is given at start. */
 export interface DetectWorkerData {
@@ -30,7 +34,54 @@ export type DetectReply =
       readonly balls: { id: string; x: number; y: number; confidence: number }[];
       readonly ms: number;
     }
+  | {
+      readonly kind: 'tiles';
+      readonly id: number;
+      readonly tiles: readonly DetectedTile[];
+      readonly ms: number;
+    }
   | { readonly kind: 'error'; readonly id: number; readonly error: string };
+
+/** One frame through the loaded detector: the reply without its id and time. */
+type DetectOne = (frame: {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}) => Promise<
+  | { kind: 'balls'; balls: { id: string; x: number; y: number; confidence: number }[] }
+  | { kind: 'tiles'; tiles: readonly DetectedTile[] }
+  | { kind: 'error'; error: string }
+>;
+
+/** The detector the game's perception names (balls or tiles), as one function of a frame. */
+const load = async (game: GameDefinition, calibration: Calibration): Promise<Result<DetectOne>> => {
+  if (game.perception.kind === 'tiles') {
+    const d = loadPieceDetector(game, calibration);
+    if (!d.ok) return d;
+    return ok((frame) => {
+      const r = d.value.detect(frame);
+      if (!r.ok) return Promise.resolve({ kind: 'error', error: describeError(r.error) });
+      // What `detect` prints for the frame: `{ tiles: [...] }` (docs/formats.md §9).
+      const { tiles } = r.value as { tiles?: unknown };
+      return Promise.resolve(
+        Array.isArray(tiles)
+          ? { kind: 'tiles', tiles: tiles as DetectedTile[] }
+          : { kind: 'error', error: 'the detector gave no tiles' },
+      );
+    });
+  }
+  const d = await loadDetector(game, calibration);
+  if (!d.ok) return d;
+  return ok(async (frame) => {
+    const r = await d.value.detect(frame);
+    return r.ok
+      ? {
+          kind: 'balls',
+          balls: r.value.balls.map((b) => ({ id: b.id, x: b.x, y: b.y, confidence: b.confidence })),
+        }
+      : { kind: 'error', error: describeError(r.error) };
+  });
+};
 
 const port = parentPort;
 if (port) {
@@ -41,7 +92,7 @@ if (port) {
   if (!calibration.ok) post({ kind: 'fatal', error: `calibration: ${describeError(calibration.error)}` });
   else if (!game.ok) post({ kind: 'fatal', error: describeError(game.error) });
   else {
-    const ready = loadDetector(game.value, calibration.value).then((d) => {
+    const ready = load(game.value, calibration.value).then((d) => {
       if (d.ok) return d.value;
       post({ kind: 'fatal', error: describeError(d.error) });
       return undefined;
@@ -51,21 +102,12 @@ if (port) {
     let queue: Promise<void> = Promise.resolve();
     port.on('message', (m: DetectRequest) => {
       queue = queue.then(async () => {
-        const detector = await ready;
-        if (!detector) return;
+        const detect = await ready;
+        if (!detect) return;
         const start = performance.now();
-        const r = await detector.detect({ width: m.width, height: m.height, data: m.data });
+        const r = await detect({ width: m.width, height: m.height, data: m.data });
         const ms = performance.now() - start;
-        post(
-          r.ok
-            ? {
-                kind: 'balls',
-                id: m.id,
-                balls: r.value.balls.map((b) => ({ id: b.id, x: b.x, y: b.y, confidence: b.confidence })),
-                ms,
-              }
-            : { kind: 'error', id: m.id, error: describeError(r.error) },
-        );
+        post(r.kind === 'error' ? { ...r, id: m.id } : { ...r, id: m.id, ms });
       });
     });
   }

@@ -1,9 +1,11 @@
 // Following a source: each frame to the detector (in its worker), the pieces to the tracking stage,
-// each finished stroke out. Shared by `run`, `serve` and the benchmarks.
+// each finished stroke out (balls); or the tiles to the game's play follower, each move, action and
+// alert out (tiles). Shared by `run`, `serve` and the benchmarks.
 import type { Logger } from 'pino';
 import { wallClock, type Frame, type FrameSource } from '../capture/index.ts';
 import { describeError } from '../core/errors.ts';
 import { mm } from '../core/units.ts';
+import type { FollowedPlay, TilesFollower } from '../games/definition.ts';
 import type { FollowedShot, StrokeFollower } from '../tracking/index.ts';
 import type { DetectReply } from './detect-worker.ts';
 import type { DetectionWorker } from './worker.ts';
@@ -36,28 +38,39 @@ export interface FollowStats {
   detectMs: number;
 }
 
+/** The detector as the loop uses it: a frame in, the reply out, in order; and why it stopped, if it has. */
+export type FrameDetector = Pick<DetectionWorker, 'detect' | 'failure'>;
+
+/** A frame's detection as the loop hands it on: the reply, with the frame's source time and arrival. */
+export interface Detected extends ArrivedFrame {
+  readonly t: number;
+  readonly name: string;
+  readonly reply: DetectReply;
+}
+
 /**
- * Follow a source to its end (or until `stop()`): each frame to the detector (at most `inFlight` at
- * a time, so that a live source drops frames rather than let them pile up), the balls to the
- * follower, each finished stroke to `onShot`. Throws the source's SourceFailure if it dies or stalls,
- * after the stroke in progress has been flushed.
+ * Each frame of a source, to its end (or until `shouldStop`), to the detector (at most `inFlight` at a
+ * time, so that a live source drops frames rather than let them pile up), each reply to `handle` in
+ * order. `counts` adds to the progress line. Throws the source's SourceFailure if it dies or stalls,
+ * after the frames in flight are handled. Returns the frames handled, those not usable (`handle` says)
+ * and the median detection time.
  */
-export const followSource = async (
+export const detectEach = async (
   source: FrameSource,
-  detector: Pick<DetectionWorker, 'detect' | 'failure'>,
-  follower: Follower,
-  onShot: (done: FollowedShot, by: ArrivedFrame) => void,
+  detector: FrameDetector,
+  handle: (frame: Detected) => 'used' | 'unusable',
   options: {
-    log?: Logger;
-    inFlight?: number;
-    shouldStop?: () => boolean;
+    log?: Logger | undefined;
+    inFlight?: number | undefined;
+    shouldStop?: (() => boolean) | undefined;
+    counts?: (() => Record<string, number>) | undefined;
     /** Each frame, before its pixels go to the detector (which takes them): to keep a copy. */
-    onFrame?: (frame: Frame) => void;
+    onFrame?: ((frame: Frame) => void) | undefined;
   } = {},
-): Promise<FollowStats> => {
+): Promise<{ frames: number; unusable: number; detectMs: number; last: ArrivedFrame }> => {
   const { log } = options;
   const inFlight = options.inFlight ?? 2;
-  const stats: FollowStats = { frames: 0, unusable: 0, strokes: 0, detectMs: 0 };
+  const stats = { frames: 0, unusable: 0 };
   const times: number[] = [];
   const started = performance.now();
   let lastReport = started;
@@ -71,20 +84,14 @@ export const followSource = async (
     const reply = await next.reply;
     if (detector.failure) throw new DetectorFailure(detector.failure.message);
     stats.frames += 1;
-    if (reply.kind !== 'balls') {
+    if (reply.kind === 'balls' || reply.kind === 'tiles') times.push(reply.ms);
+    if (handle({ ...next, reply }) === 'unusable') {
       stats.unusable += 1;
       log?.debug(
         { frame: next.name, error: reply.kind === 'error' ? reply.error : reply.kind },
         'frame not usable',
       );
       return;
-    }
-    times.push(reply.ms);
-    const balls = reply.balls.map((b) => ({ id: b.id, x: mm(b.x), y: mm(b.y), confidence: b.confidence }));
-    const done = follower.push({ t: next.t, balls });
-    if (done) {
-      stats.strokes += 1;
-      onShot(done, next);
     }
     const now = performance.now();
     if (log && now - lastReport >= 2000) {
@@ -95,7 +102,7 @@ export const followSource = async (
           fps: round((stats.frames * 1000) / (now - started), 1),
           dropped: source.stats().dropped,
           unusable: stats.unusable,
-          strokes: stats.strokes,
+          ...options.counts?.(),
         },
         'progress',
       );
@@ -124,12 +131,94 @@ export const followSource = async (
     failure = e;
   }
   while (pending.length > 0) await settle();
+  const detectMs = times.length ? ([...times].sort((a, b) => a - b)[times.length >> 1] ?? 0) : 0;
+  if (failure) throw failure;
+  return { ...stats, detectMs, last: lastArrived };
+};
+
+/**
+ * Follow a source to its end (or until `stop()`): each frame to the detector, the balls to the
+ * follower, each finished stroke to `onShot`. Throws the source's SourceFailure if it dies or stalls,
+ * after the stroke in progress has been flushed.
+ */
+export const followSource = async (
+  source: FrameSource,
+  detector: FrameDetector,
+  follower: Follower,
+  onShot: (done: FollowedShot, by: ArrivedFrame) => void,
+  options: {
+    log?: Logger;
+    inFlight?: number;
+    shouldStop?: () => boolean;
+    /** Each frame, before its pixels go to the detector (which takes them): to keep a copy. */
+    onFrame?: (frame: Frame) => void;
+  } = {},
+): Promise<FollowStats> => {
+  let strokes = 0;
+  let lastArrived: ArrivedFrame = { index: -1, receivedAt: wallClock() };
+  const handle = ({ reply, t, index, receivedAt }: Detected): 'used' | 'unusable' => {
+    lastArrived = { index, receivedAt };
+    if (reply.kind !== 'balls') return 'unusable';
+    const balls = reply.balls.map((b) => ({ id: b.id, x: mm(b.x), y: mm(b.y), confidence: b.confidence }));
+    const done = follower.push({ t, balls });
+    if (done) {
+      strokes += 1;
+      onShot(done, lastArrived);
+    }
+    return 'used';
+  };
+  let failure: unknown;
+  let seen = { frames: 0, unusable: 0, detectMs: 0 };
+  try {
+    seen = await detectEach(source, detector, handle, { ...options, counts: () => ({ strokes }) });
+  } catch (e) {
+    failure = e;
+  }
   const last = follower.flush();
   if (last) {
-    stats.strokes += 1;
+    strokes += 1;
     onShot(last, lastArrived);
   }
-  stats.detectMs = times.length ? ([...times].sort((a, b) => a - b)[times.length >> 1] ?? 0) : 0;
   if (failure) throw failure;
-  return stats;
+  return { frames: seen.frames, unusable: seen.unusable, strokes, detectMs: seen.detectMs };
+};
+
+/** Counts kept while following the tiles of a source. */
+export interface TilesStats {
+  frames: number;
+  unusable: number;
+  /** What the follower saw, by kind (moves, actions, alerts). */
+  seen: number;
+  detectMs: number;
+}
+
+/**
+ * Follow the tiles of a source to its end (or until `shouldStop`): each frame's tiles, with the match
+ * as it stands now (`match()`: the session's state, which the sink keeps), to the game's follower, and
+ * what it saw to `onPlay` at once, so the next frame is read against the match it changed.
+ */
+export const followTiles = async <S>(
+  source: FrameSource,
+  detector: FrameDetector,
+  follower: TilesFollower<S>,
+  match: () => S,
+  onPlay: (play: FollowedPlay, by: ArrivedFrame) => void,
+  options: {
+    log?: Logger;
+    inFlight?: number;
+    shouldStop?: () => boolean;
+    onFrame?: (frame: Frame) => void;
+  } = {},
+): Promise<TilesStats> => {
+  let seen = 0;
+  const handle = ({ reply, t, index, receivedAt }: Detected): 'used' | 'unusable' => {
+    if (reply.kind !== 'tiles') return 'unusable';
+    for (const play of follower.push({ t, tiles: reply.tiles }, match())) {
+      seen += 1;
+      onPlay(play, { index, receivedAt });
+    }
+    return 'used';
+  };
+  const r = await detectEach(source, detector, handle, { ...options, counts: () => ({ seen }) });
+  return { frames: r.frames, unusable: r.unusable, seen, detectMs: r.detectMs };
 };

@@ -1,7 +1,8 @@
 // The live pipeline behind `referee serve`: frames from the source (or the game's bundled demo, its
 // clips looped at their own pace), pieces found in a worker thread, followed through each stroke, and
 // the results handed to the match service — live positions several times a second, each finished
-// stroke as the game's move with its trails and the balls as they stood before it. The rules run in
+// stroke as the game's move with its trails and the balls as they stood before it (or, for a game of
+// tiles, each frame's tiles through the game's play follower: moves, actions and alerts). The rules run in
 // the service, from its log. The source's state (opening, playing, failed and retried with a growing
 // pause, ended) is reported as it changes (capture/status.ts), so the pages can say when nothing comes.
 import type { Logger } from 'pino';
@@ -10,10 +11,10 @@ import { pause, SourceMonitor, watchSource, type SourceStatus } from '../capture
 import { describeError } from '../core/errors.ts';
 import type { RgbImage } from '../core/image.ts';
 import type { Table } from '../equipment/bed.ts';
-import type { GameDefinition } from '../games/definition.ts';
+import type { FollowedPlay, GameDefinition } from '../games/definition.ts';
 import type { BallView, SourceInfo } from '../match/view.ts';
 import { StrokeFollower, TrailRecorder, type FollowedShot, type TrackedFrame } from '../tracking/index.ts';
-import { followSource, type ArrivedFrame } from './follow.ts';
+import { followSource, followTiles, type ArrivedFrame } from './follow.ts';
 import { DetectionWorker } from './worker.ts';
 
 export interface LiveSink {
@@ -30,6 +31,12 @@ export interface LiveSink {
   source(info: SourceInfo): void;
   /** The source's state changed. */
   status(status: SourceStatus): void;
+  /** An action following play called for (tiles: the hands laid out face up for the count). */
+  action?(action: { readonly type: string }): void;
+  /** What the referee must see that the match does not log (tiles: a tile taken back, put down wrong). */
+  alert?(alert: { readonly kind: string; readonly message: string }): void;
+  /** The match as it stands (the session's state): a tile follower reads the turn from it each frame. */
+  match?(): unknown;
   /** The latest frame (a copy), at most every `frameEveryMs`: for /calibrate and the camera check. */
   frame?(image: RgbImage): void;
 }
@@ -86,8 +93,6 @@ const round = (b: { id: string; x: number; y: number }): BallView => ({
 export const runLive = async (sink: LiveSink, options: LiveOptions, signal: AbortSignal): Promise<void> => {
   const log = options.logger;
   const perception = options.game.perception;
-  if (perception.kind !== 'balls')
-    throw new Error(`${options.game.title}: no ${perception.kind} pipeline yet`);
   let detector = await DetectionWorker.start(options.calibration, options.game.id);
   let running = true;
   // The detector in use, through which frames go: a new calibration swaps it without stopping the
@@ -151,6 +156,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
     }
   };
   const onShot = ({ shot, recognisedAt }: FollowedShot, by: ArrivedFrame): void => {
+    if (perception.kind !== 'balls') return;
     // The frame that ended the stroke arrived at `by.receivedAt`; the balls stopped `recognisedAt −
     // end` of source time before it.
     const endedAt = by.receivedAt - (recognisedAt - shot.end);
@@ -166,6 +172,14 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       clipToSetUp = undefined;
     }
     sink.move(move);
+  };
+  // Tiles: each frame's tiles to the game's play follower, with the match as it stands; what it saw to
+  // the match at once (a move, the hands shown) or to the referee (an alert).
+  const tiles = perception.kind === 'tiles' ? perception.follow(options.table) : undefined;
+  const onPlay = (play: FollowedPlay): void => {
+    if (play.kind === 'move') sink.move(play.move);
+    else if (play.kind === 'action') sink.action?.(play.action);
+    else sink.alert?.(play.alert);
   };
   // Frames to the follower; each frame's tracks to the views and the trails.
   const watched = {
@@ -196,17 +210,16 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       signal.addEventListener('abort', stop, { once: true });
       follower.reset();
       trails.reset();
+      tiles?.reset();
       fresh = options.loop ? clip : undefined;
       clipToSetUp = fresh;
       firstSeen = undefined;
       log.info({ source: source.description }, 'following the table');
       let failure: string | undefined;
       try {
-        await followSource(source, current, watched, onShot, {
-          log,
-          shouldStop: () => signal.aborted,
-          onFrame: keepFrame,
-        });
+        const following = { log, shouldStop: () => signal.aborted, onFrame: keepFrame };
+        if (tiles) await followTiles(source, current, tiles, () => sink.match?.(), onPlay, following);
+        else await followSource(source, current, watched, onShot, following);
       } catch (e) {
         failure = (e as Error).message;
       } finally {

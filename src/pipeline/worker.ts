@@ -15,7 +15,7 @@ export class DetectionWorker {
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (m: DetectReply) => {
-      if (m.kind !== 'balls' && m.kind !== 'error') return;
+      if (m.kind !== 'balls' && m.kind !== 'tiles' && m.kind !== 'error') return;
       this.waiting.get(m.id)?.(m);
       this.waiting.delete(m.id);
     });

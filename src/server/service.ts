@@ -10,7 +10,7 @@ import { matchEventParser, type MatchEvent } from '../match/events.ts';
 import { exportCsv } from '../match/export.ts';
 import { applyEvent, replay, type Replayed } from '../match/replay.ts';
 import { openEventStore, type EventStore, type StoredEvent } from '../match/store.ts';
-import type { BallView, CameraCheckView, SourceInfo, UndoView } from '../match/view.ts';
+import type { AlertAt, BallView, CameraCheckView, SourceInfo, UndoView } from '../match/view.ts';
 import { viewSourceStatus, type SourceStatus, type SourceStatusView } from '../capture/status.ts';
 import { hashPin, verifyPin } from './auth.ts';
 import { isCoreMessage, type ClientMessage } from './messages.ts';
@@ -45,7 +45,21 @@ export interface ServiceOptions {
   /** Wall clock for the log's `at` (ms since the epoch). */
   readonly now: () => number;
   readonly source: SourceInfo;
+  /** Sets a timer at the server's edge (tests pass a fake); the default is a `setTimeout` that does not keep the process up. */
+  readonly setTimer?: SetTimer;
 }
+
+/** Calls `fire` in `ms` milliseconds; returns how to cancel it. */
+export type SetTimer = (fire: () => void, ms: number) => () => void;
+
+const realTimer: SetTimer = (fire, ms) => {
+  const handle = setTimeout(fire, Math.max(0, ms));
+  handle.unref();
+  return () => clearTimeout(handle);
+};
+
+/** Alerts from following play kept for the referee's view. */
+const SEEN_KEPT = 5;
 
 /** Pipeline latencies of rulings kept for /api/health. */
 const LATENCIES_KEPT = 100;
@@ -76,6 +90,10 @@ export class MatchService {
   /** How long after the last ball stopped each recent ruling was pushed to the views (ms). */
   private readonly latencies: number[] = [];
   private readonly session: GameSession<unknown>;
+  /** Alerts from following play (a tile taken back, put down wrong), newest last, until the referee's next decision. */
+  private seen: AlertAt[] = [];
+  /** The timer set for the next deadline (a move clock running out), and when it is. */
+  private armed: { at: number; cancel: () => void } | null = null;
 
   private constructor(
     private readonly store: EventStore<MatchEvent>,
@@ -84,6 +102,7 @@ export class MatchService {
     this.session = options.game.session;
     this.source = options.source;
     this.match = this.replayAll();
+    this.arm();
   }
 
   /** Open the log at `db` and replay it: a restart resumes the same frame. */
@@ -145,7 +164,36 @@ export class MatchService {
       undoable: this.match.undoable,
       // The server's clock when the view was made: pages count a move clock down against it.
       serverTime: this.options.now(),
+      overdue: this.overdue,
+      seen: this.seen,
     };
+  }
+
+  /** The game's deadlines now past (a move clock run out), each alert with its time. */
+  private get overdue(): AlertAt[] {
+    const now = this.options.now();
+    return (this.session.deadlines?.(this.match.state) ?? [])
+      .filter((d) => d.at <= now)
+      .map((d) => ({ ...d.alert, at: d.at }));
+  }
+
+  /** A timer for the next deadline still ahead; when it passes, the views are pushed again (with it overdue). */
+  private arm(): void {
+    const now = this.options.now();
+    const next = (this.session.deadlines?.(this.match.state) ?? [])
+      .map((d) => d.at)
+      .filter((at) => at > now)
+      .sort((a, b) => a - b)[0];
+    if (this.armed?.at === next) return;
+    this.armed?.cancel();
+    this.armed = null;
+    if (next === undefined) return;
+    const fire = (): void => {
+      this.armed = null;
+      this.options.logger.info({ at: next }, 'deadline passed');
+      this.pushView();
+    };
+    this.armed = { at: next, cancel: (this.options.setTimer ?? realTimer)(fire, next - now) };
   }
 
   get events(): readonly StoredEvent<MatchEvent>[] {
@@ -183,6 +231,7 @@ export class MatchService {
 
   private pushView(): void {
     this.push(this.viewMessage());
+    this.arm();
   }
 
   /** Append to the log (committed before this returns), then apply. */
@@ -265,6 +314,30 @@ export class MatchService {
       );
     }
     return ok(last);
+  }
+
+  /** An action following play called for (the hands laid out for the count), granted as the pipeline's. */
+  recordAction(action: { readonly type: string }, by = 'pipeline'): Result<undefined, ActionError> {
+    const granted = this.check({ type: 'action', action }, PIPELINE);
+    if (!granted.ok) return granted;
+    this.appendRequest(granted.value, by);
+    this.audit(by);
+    this.pushView();
+    return ok(undefined);
+  }
+
+  /** An alert from following play, for the referee: shown until his next decision (the last few kept). */
+  alertSeen(alert: { readonly kind: string; readonly message: string }): void {
+    this.seen = [...this.seen, { kind: alert.kind, message: alert.message, at: this.options.now() }].slice(
+      -SEEN_KEPT,
+    );
+    this.options.logger.warn({ alert: alert.kind }, alert.message);
+    this.pushView();
+  }
+
+  /** The match as it stands (the session's state), for a follower that reads the turn from it. */
+  get state(): unknown {
+    return this.match.state;
   }
 
   /** How soon after the balls stopped the last rulings reached the views: the issue's 300 ms. */
@@ -426,11 +499,15 @@ export class MatchService {
       this.appendRequest(granted.value, actor.role === 'referee' ? by : 'player');
       this.audit(by, before);
     }
+    // The referee has decided something: the alerts from following play have been seen.
+    if (actor.role === 'referee') this.seen = [];
     this.pushView();
     return ok(done ? { done } : {});
   }
 
   close(): void {
+    this.armed?.cancel();
+    this.armed = null;
     this.store.close();
   }
 }

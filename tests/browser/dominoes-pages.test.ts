@@ -17,6 +17,13 @@ let server: RunningServer;
 let service: MatchService;
 let browser: Browser;
 let referee: Page;
+// The server's clock runs `skew` ms ahead of the wall clock when a test says so; its timers are fired by
+// the test (a fake timer: the move clock's 20 s are not waited for).
+let skew = 0;
+const timers: { fire: () => void; live: boolean }[] = [];
+const fireTimers = (): void => {
+  for (const t of timers.splice(0)) if (t.live) t.fire();
+};
 
 const act = (message: Record<string, unknown>): void => {
   const r = service.act({ name: 'Ref', role: 'referee' }, message as never);
@@ -31,8 +38,15 @@ beforeAll(async () => {
     game: dominoes,
     table: table.value,
     logger,
-    now: () => Date.now(),
+    now: () => Date.now() + skew,
     source: { description: 'test', dropped: 0, live: false },
+    setTimer: (fire) => {
+      const t = { fire, live: true };
+      timers.push(t);
+      return () => {
+        t.live = false;
+      };
+    },
   });
   if (!opened.ok) throw new Error(opened.error.message);
   service = opened.value;
@@ -108,6 +122,42 @@ describe('/referee (dominoes)', () => {
     await referee.click('#clock-over');
     await expect.poll(() => referee.locator('#alerts li[data-kind="clock"]').count()).toBe(1);
     expect(await referee.textContent('#alerts li[data-kind="clock"]')).toMatch(/Ann \(player 1\): a warning/);
+  });
+
+  it('the server’s clock raises "clock exceeded" when the turn’s time passes, with a sound; an alert from following play sounds too', async () => {
+    // The page's clock back to the wall clock (the test before moved it on), so only the server says when.
+    await referee.evaluate(() => {
+      Date.now = () => Math.round(performance.timeOrigin + performance.now());
+    });
+    // Ann plays [1, 2] on the 1: Bob's 20 s (the hands unknown) begin on the server's clock.
+    act({ type: 'enterMove', move: { player: 0, tile: [1, 2] } });
+    await expect
+      .poll(() => referee.textContent('#turn'))
+      .toMatch(/Bob to move \(20 s, hands unknown: a 5-s clock cannot be told yet\)/);
+    const beeps = Number((await referee.getAttribute('body', 'data-beeps')) ?? '0');
+    skew = 21_000;
+    fireTimers();
+    await expect.poll(() => referee.locator('#alerts li[data-kind="clockExceeded"]').count()).toBe(1);
+    expect(await referee.textContent('#alerts li[data-kind="clockExceeded"]')).toMatch(
+      /clock exceeded: Bob \(player 2\) has had his 20 s \(the hands are not known/,
+    );
+    // One sound for the run-out clock (the page's countdown and the server's alert are the same event).
+    await expect.poll(() => referee.getAttribute('body', 'data-beeps')).toBe(String(beeps + 1));
+    expect(await referee.getAttribute('body', 'data-last-beep')).toBe('clock');
+    // Following play saw a tile put down touching no end: shown and sounded.
+    service.alertSeen({
+      kind: 'misplaced',
+      message: '[2, 2] was put down touching neither end of the chain',
+    });
+    await expect.poll(() => referee.locator('#alerts li[data-kind="misplaced"]').count()).toBe(1);
+    await expect.poll(() => referee.getAttribute('body', 'data-last-beep')).toBe('misplaced');
+    expect(await referee.getAttribute('body', 'data-beeps')).toBe(String(beeps + 2));
+    // Undo takes Ann's [1, 2] back (and the referee's decision clears what following play saw).
+    skew = 0;
+    await referee.click('#undo');
+    await expect.poll(() => referee.textContent('#turn')).toMatch(/Ann to move/);
+    expect(await referee.locator('#alerts li[data-kind="misplaced"]').count()).toBe(0);
+    expect(await referee.locator('#alerts li[data-kind="clockExceeded"]').count()).toBe(0);
   });
 
   it('a penalty is a button in words, and Undo says what it takes back', async () => {

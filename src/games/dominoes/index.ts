@@ -11,6 +11,7 @@ import type { DominoesMatch } from './match.ts';
 import { TileDetector } from './perception/index.ts';
 import { rule } from './rules/index.ts';
 import { dominoesSession } from './session.ts';
+import { followPlay } from './follow/index.ts';
 
 export * from './equipment.ts';
 export * from './penalties.ts';
@@ -74,6 +75,8 @@ export const dominoes: GameDefinition<DominoesMatch> = {
   defaultTableSpec: 'dominoes',
   perception: {
     kind: 'tiles',
+    // The table is always this game's surface (parseTable), which carries the dominoes table.
+    follow: (table) => followPlay(table as DominoesSurface),
     detector: (calibration) => {
       const table = dominoesTableOf(calibration.table);
       return table
@@ -86,7 +89,7 @@ export const dominoes: GameDefinition<DominoesMatch> = {
     err(
       refereeError(
         'INVALID_INPUT',
-        'dominoes has no tile tracker yet: `referee run` cannot follow a round from video; enter the moves on the referee page (`referee serve --game dominoes`) or rule on a record with `referee rule`',
+        'dominoes has no move-by-move runner: `referee run` follows the tiles through the match itself (perception.follow); rule on a whole round with `referee rule`',
         '--game',
       ),
     ),

@@ -645,5 +645,26 @@ export const clockOf = (m: DominoesMatch): Clock | null => {
   return { player: round.next, seconds, since, basis: 'table' };
 };
 
+/**
+ * When the clock of the player to move runs out (ms since 1970), unless the referee has already given
+ * him the clock penalty this turn: the alert the server raises then (the penalty stays the referee's
+ * action, seed: a warning, then points off).
+ */
+export const clockDeadline = (m: DominoesMatch): { at: number; player: Player; clock: Clock } | null => {
+  const clock = clockOf(m);
+  if (!clock || clock.since === null) return null;
+  const round = currentRound(m);
+  const turnFrom = round.moves.at(-1)?.seq ?? -1;
+  const answered = m.ledger.some(
+    (e) =>
+      e.kind === 'penalty' &&
+      e.round === round.number &&
+      e.seq > turnFrom &&
+      e.action.type === 'clock' &&
+      e.action.player === clock.player,
+  );
+  return answered ? null : { at: clock.since + clock.seconds * 1000, player: clock.player, clock };
+};
+
 /** The team a player is in (re-exported for the views). */
 export { teamOf };

@@ -4,11 +4,12 @@
 import { z } from 'zod';
 import { err, ok, type Result } from '../../core/errors.ts';
 import { parseWith } from '../../core/schema.ts';
-import type { GameSession, MoveStatus, Refusal, SessionRequest } from '../definition.ts';
+import type { Deadline, GameSession, MoveStatus, Refusal, SessionRequest } from '../definition.ts';
 import {
   actionSchema,
   applyAction,
   checkDealt,
+  clockDeadline,
   confirmMove,
   currentRound,
   dealtFromShown,
@@ -285,6 +286,31 @@ export const exportJson = (m: DominoesMatch, players: readonly string[], round?:
   };
 };
 
+/**
+ * The move clock running out (§9 `clock`; seed: 20 s, a minute where a move can block, 5 s where one move
+ * is open): the server's alert for the referee then. Before the hands are known the 5 s cannot be told,
+ * so the clock is 20 s (or 60 s) and the alert says so. The penalty stays the referee's action.
+ */
+export const deadlines = (m: DominoesMatch): Deadline[] => {
+  const d = clockDeadline(m);
+  if (!d) return [];
+  const name = m.names[d.player] ?? `Player ${d.player + 1}`;
+  const basis =
+    d.clock.basis === 'hands'
+      ? ''
+      : ' (the hands are not known: 20 s, or 60 s where a block is possible — a 5-s clock cannot be told yet)';
+  return [
+    {
+      at: d.at,
+      alert: {
+        kind: 'clockExceeded',
+        message: `clock exceeded: ${name} (${who(d.player)}) has had his ${d.clock.seconds} s${basis}; the penalty (a warning, then points off the pair) is the referee's`,
+        player: d.player,
+      },
+    },
+  ];
+};
+
 // ---------------------------------------------------------------------------------------------------
 
 export const dominoesSession: GameSession<DominoesMatch> = {
@@ -374,6 +400,7 @@ export const dominoesSession: GameSession<DominoesMatch> = {
       }
     }
   },
+  deadlines,
   exportColumns: MOVE_COLUMNS,
   exportRows,
   exportJson,

@@ -460,9 +460,9 @@ describe('the definition', () => {
     expect(out.ok && (out.value as { over: string }).over).toBe('domino');
   });
 
-  it('has no tile tracker for `referee run` yet', () => {
+  it('has no move-by-move runner (`referee run` follows the tiles through the match)', () => {
     const r = dominoes.runner(table);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.message).toMatch(/no tile tracker/);
+    if (!r.ok) expect(r.error.message).toMatch(/no move-by-move runner/);
   });
 });

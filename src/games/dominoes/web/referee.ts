@@ -1,8 +1,9 @@
 // /referee for dominoes: the chain drawn on the table; whose turn, with the clock counting down (a tone
 // when it runs out); the alerts (a false pass found, a move that cannot be played, the fish, the clock,
-// cards); moves entered by hand until a tile tracker exists (a tile on an end, or a pass), passes
-// confirmed; cards and penalties as buttons in words; the hands shown to score the round; the score
-// sheet with its signatures; Undo that says what it takes back. Changing anything needs the PIN.
+// cards; the clock run out on the server and what following play saw, each with a sound); moves entered
+// by hand (a tile on an end, or a pass) beside those the camera follows, passes confirmed; cards and
+// penalties as buttons in words; the hands shown to score the round; the score sheet with its
+// signatures; Undo that says what it takes back. Changing anything needs the PIN.
 import { showLink } from '../../../web/dom.ts';
 import { connectLive, type Inbound } from '../../../web/live.ts';
 import type { DominoesPageView } from '../view.ts';
@@ -48,6 +49,25 @@ const main = async (): Promise<void> => {
   let view: DominoesPageView | null = null;
   let chosen: readonly [number, number] | null = null;
   let rang = '';
+  // Sounds made, counted on the page (so a test can tell a sound was made without hearing it).
+  let beeps = 0;
+  const sound = (frequency: number, seconds: number, why: string): void => {
+    beep(frequency, seconds);
+    beeps += 1;
+    document.body.dataset.beeps = String(beeps);
+    document.body.dataset.lastBeep = why;
+  };
+  // The clock's run out once a turn, whether the page's countdown or the server's alert says so first.
+  const clockKey = (v: DominoesPageView): string =>
+    v.clock?.since != null ? String(v.clock.since + v.clock.seconds * 1000) : '';
+  const ring = (key: string): void => {
+    if (key === '' || key === rang) return;
+    rang = key;
+    sound(660, 0.4, 'clock');
+  };
+  // Alerts from following play already sounded, by their time and kind.
+  const heard = new Set<string>();
+  let firstRender = true;
   const credentials = (): { name: string; pin: string } | null => {
     const saved = sessionStorage.getItem('referee');
     return saved ? (JSON.parse(saved) as { name: string; pin: string }) : null;
@@ -77,11 +97,7 @@ const main = async (): Promise<void> => {
     const left = secondsLeft(v);
     clock.classList.toggle('short', left !== null && left >= 0 && left < 5);
     clock.classList.toggle('overrun', left !== null && left < 0);
-    const key = v.clock ? `${v.round}:${v.clock.player}:${v.clock.since}` : '';
-    if (left !== null && left < 0 && key !== rang) {
-      rang = key;
-      beep(660, 0.4);
-    }
+    if (left !== null && left < 0) ring(clockKey(v));
   };
   setInterval(tickClock, 250);
 
@@ -112,7 +128,7 @@ const main = async (): Promise<void> => {
     $('#turn').textContent = v.matchOver
       ? `match over: ${v.matchWinner === null ? '—' : pairName(v, v.matchWinner)} wins`
       : v.clock
-        ? `${playerName(v, v.clock.player)} to move (${v.clock.seconds} s${v.clock.basis === 'table' ? ', hands unknown' : ''})`
+        ? `${playerName(v, v.clock.player)} to move (${v.clock.seconds} s${v.clock.basis === 'table' ? ', hands unknown: a 5-s clock cannot be told yet' : ''})`
         : v.over
           ? `round over: ${v.over === 'domino' ? 'domino' : 'blocked'}`
           : `round ${v.end ?? 'over'}`;
@@ -130,13 +146,29 @@ const main = async (): Promise<void> => {
         return span;
       }),
     );
+    // The server's alerts first (the clock run out; what following play saw), then the match's own.
     $('#alerts').replaceChildren(
-      ...v.alerts.map((a) => {
+      ...[...v.overdue, ...v.seen, ...v.alerts].map((a) => {
         const li = el('li', a.message);
         li.dataset.kind = a.kind;
         return li;
       }),
     );
+    for (const a of v.overdue) if (a.kind === 'clockExceeded') ring(String(a.at));
+    // A sound for each new alert from following play, and for a false pass found, a block, a move that
+    // cannot be played (those standing when the page opens are shown, not sounded).
+    const news = [
+      ...v.seen.map((a) => ({ key: `${a.at}:${a.kind}:${a.message}`, kind: a.kind })),
+      ...v.alerts
+        .filter((a) => ['falsePass', 'blocked', 'rejected'].includes(a.kind))
+        .map((a) => ({ key: `${v.round}:${a.kind}:${a.move ?? ''}:${a.player ?? ''}`, kind: a.kind })),
+    ];
+    for (const n of news) {
+      if (heard.has(n.key)) continue;
+      heard.add(n.key);
+      if (!firstRender) sound(440, 0.3, n.kind);
+    }
+    firstRender = false;
     $('#ends').textContent = v.ends ? `${v.ends[0]} · ${v.ends[1]}` : '—';
     $('#pips-table').textContent = String(v.pips.onTable);
     $('#pips-hand').textContent = v.pips.inHand ? `${v.pips.inHand[0]} · ${v.pips.inHand[1]}` : 'unknown';
