@@ -4,6 +4,7 @@
 // which writes the calibration file and hands it to the running detector. Game-neutral: the points and
 // lines come from the server's calibration desk, the table's own geometry. Referee's PIN throughout.
 import { $ } from './dom.ts';
+import { refereeSignIn } from './sign-in.ts';
 
 interface Point {
   readonly name: string;
@@ -45,10 +46,9 @@ interface ApiError {
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-const pin = (): string | null => {
-  const saved = sessionStorage.getItem('referee');
-  return saved ? (JSON.parse(saved) as { pin: string }).pin : null;
-};
+// The referee's sign-in as on the referee page: the PIN goes with every call; a wrong one shows the form.
+const auth = refereeSignIn(() => void begin(), 'referee PIN');
+const pin = (): string | null => auth.credentials()?.pin ?? null;
 
 /** A call to the calibration API with the PIN; an error reply becomes a thrown message. */
 const api = async (path: string, body?: object): Promise<Response> => {
@@ -233,34 +233,22 @@ const run = async (): Promise<void> => {
   document.body.dataset['ready'] = 'true';
 };
 
-const signIn = (): void => {
-  const form = $<HTMLFormElement>('#login');
-  form.hidden = false;
-  form.addEventListener(
-    'submit',
-    (e) => {
-      e.preventDefault();
-      const name = $<HTMLInputElement>('#name').value.trim();
-      sessionStorage.setItem('referee', JSON.stringify({ name, pin: $<HTMLInputElement>('#pin').value }));
-      form.hidden = true;
-      void begin();
-    },
-    { once: true },
-  );
-};
-
-const begin = async (): Promise<void> => {
-  if (pin() === null) return signIn();
+async function begin(): Promise<void> {
+  const c = auth.credentials();
+  if (!c) return;
   try {
     await run();
+    auth.onMessage({ type: 'authenticated', name: c.name });
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'UNAUTHORIZED' || code === 'LOCKED_OUT') {
-      sessionStorage.removeItem('referee');
-      message(`Sign in: ${(e as Error).message}`, true);
-      signIn();
-    } else message((e as Error).message, true);
+    const code = (e as { code?: string }).code ?? '';
+    auth.onMessage({ type: 'error', code, message: (e as Error).message });
+    message(
+      code === 'UNAUTHORIZED' || code === 'LOCKED_OUT'
+        ? `Sign in: ${(e as Error).message}`
+        : (e as Error).message,
+      true,
+    );
   }
-};
+}
 
 void begin();

@@ -75,7 +75,8 @@ beforeAll(async () => {
   );
   url = (await waitForOutput(child, /serving on (http:\/\/localhost:\d+)/))[1] ?? '';
   browser = await launchBrowser();
-}, 60_000);
+  // Rendering the frame and starting serve (its check included) on a loaded 2-core machine.
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -5,6 +5,7 @@
 // it undoes); the fouls only a person sees, in words; the referee's actions. Changing anything needs
 // the referee's PIN.
 import { $, button, beep, showLink } from '../../../web/dom.ts';
+import { refereeSignIn } from '../../../web/sign-in.ts';
 import type { Table } from '../../../equipment/bed.ts';
 import { ballColours, drawTrails } from '../../../web/balls-svg.ts';
 import { connectLive, type Inbound } from '../../../web/live.ts';
@@ -32,10 +33,7 @@ const main = async (): Promise<void> => {
 
   let view: MatchView | null = null;
   let lastAlerted = '';
-  const credentials = (): { name: string; pin: string } | null => {
-    const saved = sessionStorage.getItem('referee');
-    return saved ? (JSON.parse(saved) as { name: string; pin: string }) : null;
-  };
+  const signIn = refereeSignIn((m) => live.send(m));
 
   const render = (v: MatchView): void => {
     for (const p of [0, 1] as const) {
@@ -143,6 +141,7 @@ const main = async (): Promise<void> => {
   };
 
   const onMessage = (m: Inbound<MatchView>): void => {
+    signIn.onMessage(m);
     switch (m.type) {
       case 'view':
         view = m.view;
@@ -151,17 +150,7 @@ const main = async (): Promise<void> => {
       case 'balls':
         draw(m.balls);
         break;
-      case 'authenticated':
-        $('#login').hidden = true;
-        $('#whoami').hidden = false;
-        $('#whoami').textContent = `signed in as ${m.name}`;
-        document.body.dataset.auth = 'referee';
-        break;
       case 'error': {
-        if (m.code === 'UNAUTHORIZED') {
-          sessionStorage.removeItem('referee');
-          $('#login').hidden = false;
-        }
         const alert = $('#alert');
         alert.textContent = `${m.code}: ${m.message}`;
         alert.hidden = false;
@@ -178,17 +167,9 @@ const main = async (): Promise<void> => {
       showLink(up);
     },
     hello: () => {
-      const c = credentials();
+      const c = signIn.credentials();
       return c ? { type: 'auth', ...c } : null;
     },
-  });
-
-  $('#login').addEventListener('submit', (e) => {
-    e.preventDefault();
-    const name = ($('#name') as HTMLInputElement).value.trim();
-    const pin = ($('#pin') as HTMLInputElement).value;
-    sessionStorage.setItem('referee', JSON.stringify({ name, pin }));
-    live.send({ type: 'auth', name, pin });
   });
 
   const lastStroke = (): number | undefined => view?.rulings.at(-1)?.stroke;

@@ -5,6 +5,7 @@
 // penalties as buttons in words; the hands shown to score the round; the score sheet with its
 // signatures; Undo that says what it takes back. Changing anything needs the PIN.
 import { showLink } from '../../../web/dom.ts';
+import { refereeSignIn } from '../../../web/sign-in.ts';
 import { connectLive, type Inbound } from '../../../web/live.ts';
 import type { DominoesPageView } from '../view.ts';
 import {
@@ -68,10 +69,7 @@ const main = async (): Promise<void> => {
   // Alerts from following play already sounded, by their time and kind.
   const heard = new Set<string>();
   let firstRender = true;
-  const credentials = (): { name: string; pin: string } | null => {
-    const saved = sessionStorage.getItem('referee');
-    return saved ? (JSON.parse(saved) as { name: string; pin: string }) : null;
-  };
+  const signIn = refereeSignIn((m) => live.send(m));
 
   const live = connectLive<DominoesPageView>({
     onMessage: (m) => onMessage(m),
@@ -79,7 +77,7 @@ const main = async (): Promise<void> => {
       showLink(up);
     },
     hello: () => {
-      const c = credentials();
+      const c = signIn.credentials();
       return c ? { type: 'auth', ...c } : null;
     },
   });
@@ -282,24 +280,15 @@ const main = async (): Promise<void> => {
   };
 
   const onMessage = (m: Inbound<DominoesPageView>): void => {
+    signIn.onMessage(m);
     switch (m.type) {
       case 'view':
         render(m.view);
-        break;
-      case 'authenticated':
-        $('#login').hidden = true;
-        $('#whoami').hidden = false;
-        $('#whoami').textContent = `signed in as ${m.name}`;
-        document.body.dataset.auth = 'referee';
         break;
       case 'ack':
         $('#notice').textContent = m.done ? `Done: ${m.done}.` : '';
         break;
       case 'error': {
-        if (m.code === 'UNAUTHORIZED') {
-          sessionStorage.removeItem('referee');
-          $('#login').hidden = false;
-        }
         const e = $('#error');
         e.textContent = `${m.code}: ${m.message}`;
         e.hidden = false;
@@ -310,13 +299,6 @@ const main = async (): Promise<void> => {
     }
   };
 
-  $('#login').addEventListener('submit', (e) => {
-    e.preventDefault();
-    const name = ($('#name') as HTMLInputElement).value.trim();
-    const pin = ($('#pin') as HTMLInputElement).value;
-    sessionStorage.setItem('referee', JSON.stringify({ name, pin }));
-    live.send({ type: 'auth', name, pin });
-  });
   $('#undo').addEventListener('click', () => send({ type: 'undo' }));
   const mover = (): number => Number($<HTMLSelectElement>('#move-player').value);
   $('#put-down').addEventListener('click', () => {

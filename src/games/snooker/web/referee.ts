@@ -3,6 +3,7 @@
 // confirm, override, undo; nominate; free ball; miss with ghosts of the balls to replace; the fouls
 // only a person sees. Changing anything needs the referee's PIN.
 import { $, button, beep, showLink } from '../../../web/dom.ts';
+import { refereeSignIn } from '../../../web/sign-in.ts';
 import type { Table } from '../../../equipment/bed.ts';
 import type { UndoView } from '../../../match/view.ts';
 import type { MatchView, RulingView } from '../views.ts';
@@ -50,10 +51,7 @@ const main = async (): Promise<void> => {
 
   let view: MatchView | null = null;
   let lastAlerted = -1;
-  const credentials = (): { name: string; pin: string } | null => {
-    const saved = sessionStorage.getItem('referee');
-    return saved ? (JSON.parse(saved) as { name: string; pin: string }) : null;
-  };
+  const signIn = refereeSignIn((m) => live.send(m));
 
   const render = (v: MatchView): void => {
     for (const p of [0, 1] as const) {
@@ -136,6 +134,7 @@ const main = async (): Promise<void> => {
   };
 
   const onMessage = (m: Inbound<MatchView>): void => {
+    signIn.onMessage(m);
     switch (m.type) {
       case 'view':
         view = m.view;
@@ -147,17 +146,7 @@ const main = async (): Promise<void> => {
       case 'ack':
         if (m.done) showDone(m.done);
         break;
-      case 'authenticated':
-        $('#login').hidden = true;
-        $('#whoami').hidden = false;
-        $('#whoami').textContent = `signed in as ${m.name}`;
-        document.body.dataset.auth = 'referee';
-        break;
       case 'error': {
-        if (m.code === 'UNAUTHORIZED') {
-          sessionStorage.removeItem('referee');
-          $('#login').hidden = false;
-        } else if (m.code === 'LOCKED_OUT') $('#login').hidden = false; // the message says how long
         const alert = $('#alert');
         alert.textContent = `${m.code}: ${m.message}`;
         alert.hidden = false;
@@ -174,17 +163,9 @@ const main = async (): Promise<void> => {
       showLink(up);
     },
     hello: () => {
-      const c = credentials();
+      const c = signIn.credentials();
       return c ? { type: 'auth', ...c } : null;
     },
-  });
-
-  $('#login').addEventListener('submit', (e) => {
-    e.preventDefault();
-    const name = ($('#name') as HTMLInputElement).value.trim();
-    const pin = ($('#pin') as HTMLInputElement).value;
-    sessionStorage.setItem('referee', JSON.stringify({ name, pin }));
-    live.send({ type: 'auth', name, pin });
   });
 
   const lastStroke = (): number | undefined => view?.rulings.at(-1)?.stroke;
