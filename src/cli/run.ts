@@ -90,6 +90,29 @@ const openOutput = (
   };
 };
 
+/** The source `--source` names and the game's detector in its worker, or the command's error. */
+const openSourceAndDetector = async (
+  opts: RunOptions,
+  gameId: string,
+  fps: number | undefined,
+  stallTimeoutMs: number | undefined,
+): Promise<{ source: FrameSource; detector: DetectionWorker }> => {
+  const opened = await openSource(opts.source, {
+    ...(fps ? { fps } : {}),
+    ...(opts.live ? { live: true } : {}),
+    ...(opts.loop ? { loop: true } : {}),
+    ...(stallTimeoutMs ? { stallTimeoutMs } : {}),
+  });
+  if (!opened.ok) throw new CliError(describeError(opened.error), INPUT);
+  const source = opened.value;
+  try {
+    return { source, detector: await DetectionWorker.start(opts.calibration, gameId) };
+  } catch (e) {
+    await source.close();
+    throw new CliError((e as Error).message, FAILED);
+  }
+};
+
 export const runRun = async (opts: RunOptions): Promise<void> => {
   const log: Logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' }, pino.destination(2));
   const calibration = loadCalibration(opts.calibration);
@@ -115,22 +138,7 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   const runner = game.runner(table, startState);
   if (!runner.ok) throw new CliError(`--state ${opts.state ?? ''}: ${describeError(runner.error)}`, INPUT);
   const out = openOutput(opts.events);
-  const opened = await openSource(opts.source, {
-    ...(fps ? { fps } : {}),
-    ...(opts.live ? { live: true } : {}),
-    ...(opts.loop ? { loop: true } : {}),
-    ...(stallTimeoutMs ? { stallTimeoutMs } : {}),
-  });
-  if (!opened.ok) throw new CliError(describeError(opened.error), INPUT);
-  const source: FrameSource = opened.value;
-
-  let detector: DetectionWorker;
-  try {
-    detector = await DetectionWorker.start(opts.calibration, game.id);
-  } catch (e) {
-    await source.close();
-    throw new CliError((e as Error).message, FAILED);
-  }
+  const { source, detector } = await openSourceAndDetector(opts, game.id, fps, stallTimeoutMs);
   const follower = new StrokeFollower(table, {
     ...DEFAULT_FOLLOWER,
     segmenter: { ...DEFAULT_FOLLOWER.segmenter, ...(restMs ? { restMs } : {}) },
@@ -256,21 +264,7 @@ const runTiles = async (
     }
   }
   const out = openOutput(opts.events);
-  const opened = await openSource(opts.source, {
-    ...(fps ? { fps } : {}),
-    ...(opts.live ? { live: true } : {}),
-    ...(opts.loop ? { loop: true } : {}),
-    ...(stallTimeoutMs ? { stallTimeoutMs } : {}),
-  });
-  if (!opened.ok) throw new CliError(describeError(opened.error), INPUT);
-  const source: FrameSource = opened.value;
-  let detector: DetectionWorker;
-  try {
-    detector = await DetectionWorker.start(opts.calibration, game.id);
-  } catch (e) {
-    await source.close();
-    throw new CliError((e as Error).message, FAILED);
-  }
+  const { source, detector } = await openSourceAndDetector(opts, game.id, fps, stallTimeoutMs);
   const tally = { moves: 0, refused: 0, actions: 0, alerts: 0 };
   const write = (line: object): void => out.write(`${JSON.stringify(line)}\n`);
   const onPlay = (play: FollowedPlay): void => {
