@@ -258,3 +258,24 @@ export const pocketById = (table: Table, id: PocketId): Pocket => {
   if (!p) throw new Error(`no pocket ${id}`); // unreachable: every table has the six
   return p;
 };
+
+/**
+ * A cushion's line: its direction (b − a), length and outward unit normal (away from the middle of the bed): what
+ * looking across a cushion's edge in a picture needs.
+ */
+export const cushionAcross = (
+  t: Pick<Table, 'width' | 'length'>,
+  seg: Segment,
+): {
+  readonly ex: number;
+  readonly ey: number;
+  readonly len: number;
+  readonly nx: number;
+  readonly ny: number;
+} => {
+  const ex = seg.b.x - seg.a.x;
+  const ey = seg.b.y - seg.a.y;
+  const len = Math.hypot(ex, ey);
+  const inward = (ey / len) * (seg.a.x - t.width / 2) + (-ex / len) * (seg.a.y - t.length / 2) < 0;
+  return { ex, ey, len, nx: inward ? -ey / len : ey / len, ny: inward ? ex / len : -ex / len };
+};

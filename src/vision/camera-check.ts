@@ -13,6 +13,7 @@
 // long sides, a turn moves all six), so the verdict goes by the second-worst cushion.
 import type { Calibration } from '../camera/index.ts';
 import { project } from '../camera/index.ts';
+import { cushionAcross } from '../equipment/index.ts';
 import type { RgbImage } from '../core/image.ts';
 import { mm } from '../core/units.ts';
 import {
@@ -180,15 +181,7 @@ const STEP = 0.5;
 const cushionLines = (c: Calibration, o: ReferenceCheckOptions) => {
   const t = c.table;
   return t.cushions.map((seg) => {
-    const ex = seg.b.x - seg.a.x;
-    const ey = seg.b.y - seg.a.y;
-    const len = Math.hypot(ex, ey);
-    let nx = ey / len;
-    let ny = -ex / len;
-    if (nx * (seg.a.x - t.width / 2) + ny * (seg.a.y - t.length / 2) < 0) {
-      nx = -nx;
-      ny = -ny;
-    }
+    const { ex, ey, len, nx, ny } = cushionAcross(t, seg);
     const count = Math.max(0, Math.floor((len - 2 * o.knuckleMargin) / o.spacing));
     return Array.from({ length: count + 1 }, (_, i) => {
       const s = (o.knuckleMargin + i * o.spacing) / len;

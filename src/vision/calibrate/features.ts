@@ -11,7 +11,7 @@
 import type { Calibration } from '../../camera/index.ts';
 import { project } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
-import type { Table } from '../../equipment/index.ts';
+import { cushionAcross, type Table } from '../../equipment/index.ts';
 import { mm } from '../../core/units.ts';
 
 /** A point of the table model, mm (z up from the cloth). */
@@ -180,15 +180,7 @@ export const findCushionEdges = (
   const minEdge = o.minEdge * clothBrightness;
   for (const seg of t.cushions) {
     // Outward normal: away from the middle of the bed.
-    const ex = seg.b.x - seg.a.x;
-    const ey = seg.b.y - seg.a.y;
-    const len = Math.hypot(ex, ey);
-    let nx = ey / len;
-    let ny = -ex / len;
-    if (nx * (seg.a.x - t.width / 2) + ny * (seg.a.y - t.length / 2) < 0) {
-      nx = -nx;
-      ny = -ny;
-    }
+    const { ex, ey, len, nx, ny } = cushionAcross(t, seg);
     const count = Math.floor((len - 2 * o.knuckleMargin) / o.spacing);
     for (let i = 0; i <= count; i++) {
       const s = (o.knuckleMargin + i * o.spacing) / len;
