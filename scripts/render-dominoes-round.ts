@@ -3,6 +3,7 @@
 // tile's arrival held for `--hold` frames, then each player's tiles laid face up in front of him for the
 // count; drawn by the dominoes renderer through a calibration into `out/frames/*.png`, `out/clip.mp4`
 // (ffmpeg) and `out/truth.json` (each tile move: who, which tile, the ends it left, its first frame).
+// `--pause k:s` holds the table s seconds longer before the record's move k (a player over his clock).
 //
 //   npx tsx scripts/render-dominoes-round.ts --calibration calibration/dominoes.json \
 //     --record fixtures/dominoes/fish-round.json --out .tmp/fish
@@ -33,6 +34,7 @@ const program = new Command()
   .option('--fps <n>', 'frames per second of the clip', (v) => Number(v), 2)
   .option('--hold <n>', 'frames each state of the table is held', (v) => Number.parseInt(v, 10), 4)
   .option('--seed <n>', 'the scene seed (cloth, noise)', (v) => Number.parseInt(v, 10), 5)
+  .option('--pause <k:s>', "hold the table s seconds longer before the record's move k (the clock run over)")
   .requiredOption('--out <dir>', 'where to write frames/, clip.mp4 and truth.json')
   .parse();
 const o = program.opts<{
@@ -41,6 +43,7 @@ const o = program.opts<{
   fps: number;
   hold: number;
   seed: number;
+  pause?: string;
   out: string;
 }>();
 
@@ -56,13 +59,21 @@ const record = json.ok ? parseRecord(json.value) : json;
 const r = record.ok ? record.value : fail(`record: ${describeError(record.error)}`);
 const played = playRound(r.hands, r.moves);
 const round = played.ok ? played.value : fail(`record: ${describeError(played.error)}`);
+const pause = o.pause === undefined ? undefined : /^(\d+):(\d+(?:\.\d+)?)$/.exec(o.pause);
+if (o.pause !== undefined && (!pause || Number(pause[1]) >= r.moves.length))
+  fail(`--pause: expected k:s, k a move of the record (0 to ${r.moves.length - 1}), s seconds: ${o.pause}`);
+const pauseBefore = pause ? Number(pause[1]) : -1;
+const pauseFrames = pause ? Math.round(Number(pause[2]) * o.fps) : 0;
 
 // Each tile's side as the engine plays it, and the ends it leaves.
 const laid: Laid[] = [];
 const moves: { player: number; tile: readonly number[]; ends: readonly number[]; frame: number }[] = [];
 let ends: Ends | null = null;
 const states: TileOnTable[][] = [[]];
-for (const m of r.moves) {
+// Frames each state is held: `hold`, the state before the paused move longer, the count twice as long.
+const holds: number[] = [o.hold];
+for (const [k, m] of r.moves.entries()) {
+  if (k === pauseBefore) holds[holds.length - 1] = (holds.at(-1) ?? 0) + pauseFrames;
   if ('pass' in m) continue;
   if (ends === null) {
     ends = startChain(m.tile);
@@ -72,12 +83,14 @@ for (const m of r.moves) {
     ends = placeTile(ends, m.tile, side) ?? ends;
     laid.push({ tile: m.tile, side });
   }
-  moves.push({ player: m.player, tile: m.tile, ends, frame: states.length * o.hold });
+  moves.push({ player: m.player, tile: m.tile, ends, frame: holds.reduce((a, b) => a + b, 0) });
   states.push(layChain(table, laid));
+  holds.push(o.hold);
 }
 const chain = states.at(-1) ?? [];
 const hands = ([0, 1, 2, 3] as const).flatMap((p) => layHand(table, p, round.hands[p]));
 states.push([...chain, ...hands]);
+holds.push(2 * o.hold);
 
 const frames = path.join(o.out, 'frames');
 mkdirSync(frames, { recursive: true });
@@ -97,7 +110,7 @@ for (const [i, tiles] of states.entries()) {
   writeFileSync(first, await encodePng(rendered.image));
   n += 1;
   // The table held still: the same picture again.
-  for (let k = 1; k < o.hold * (i === states.length - 1 ? 2 : 1); k++, n++)
+  for (let k = 1; k < (holds[i] ?? o.hold); k++, n++)
     copyFileSync(first, path.join(frames, `${String(n).padStart(6, '0')}.png`));
   process.stderr.write(`state ${i + 1}/${states.length}\n`);
 }

@@ -86,6 +86,62 @@ describe('referee serve, as npm start runs it', () => {
     }
   }, 120_000);
 
+  it("plays the dominoes demo (npm start -- --game dominoes): its first clip's deal set up, then each tile followed and ruled as the round record has it", async () => {
+    const db = path.join(dir, 'dominoes.sqlite');
+    const child = startReferee(
+      ['serve', '--game', 'dominoes', '--port', '0', '--host', '127.0.0.1', '--db', db, '--pin', '2468'],
+      { LOG_LEVEL: 'silent' },
+    );
+    try {
+      const [, url] = await waitForOutput(child, /serving on (http:\/\/localhost:\d+)/);
+      interface Stored {
+        readonly by: string;
+        readonly event: {
+          type: string;
+          move?: { player: number; tile?: number[] } | number;
+          action?: { type: string; hands?: unknown };
+        };
+      }
+      const events = async (): Promise<Stored[]> =>
+        (await (await fetch(`${url}/api/events`)).json()) as Stored[];
+      // The truth: the first clip's round record (fixtures/dominoes/demo.json names the clips).
+      const fixtures = path.join('fixtures', 'dominoes');
+      const read = (file: string): unknown => JSON.parse(readFileSync(path.join(fixtures, file), 'utf8'));
+      const { clips } = read('demo.json') as { clips: { clip: string }[] };
+      const first = clips[0]?.clip ?? '';
+      const deal = read(`${first}-deal.json`) as { hands: unknown }[];
+      const record = read(`${first}-round.json`) as {
+        round: { moves: { player: number; tile?: number[] }[] };
+      };
+      const want = record.round.moves.slice(0, 3);
+      // A tile every 2 s of the clip, played in real time.
+      const deadline = Date.now() + 60_000;
+      let moves: Stored[] = [];
+      while (moves.length < want.length && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 1000));
+        moves = (await events()).filter((e) => e.event.type === 'move');
+      }
+      const all = await events();
+      // Set up before the clip's first frame: a new match, then the deal (the hands the camera cannot see).
+      expect(all.slice(0, 2).map((e) => [e.by, e.event.type, e.event.action?.type])).toEqual([
+        ['demo', 'matchStarted', undefined],
+        ['demo', 'action', 'deal'],
+      ]);
+      expect(all[1]?.event.action?.hands).toEqual(deal[0]?.hands);
+      const pair = (t: number[] | undefined): number[] => [...(t ?? [])].sort();
+      const seen = moves
+        .slice(0, want.length)
+        .map((e) => e.event.move as { player: number; tile?: number[] });
+      expect(seen.map((m) => [m.player, pair(m.tile)])).toEqual(want.map((m) => [m.player, pair(m.tile)]));
+      // Each ruled by the session (a ruling for each move, none refused).
+      const rulings = all.filter((e) => e.event.type === 'ruling').map((e) => e.event.move);
+      expect(rulings.slice(0, want.length)).toEqual(want.map((_, i) => i));
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  }, 90_000);
+
   it('a port that is not a port is refused with exit code 2, naming the option', async () => {
     const r = await runReferee(['serve', '--port', 'eighty']);
     expect(r.code).toBe(2);

@@ -25,7 +25,7 @@ export interface LiveSink {
    * A new clip of the demo: set the table up as the camera sees it, with the clip's own set-up
    * (`setup`, the game's actions) — now (`balls` absent), and again from the balls as they stood just
    * before its first stroke, which every ball has been tracked into (at the clip's start some are
-   * still being confirmed, or under the player).
+   * still being confirmed, or under the player). Tiles: once, before the clip's first frame (the deal).
    */
   restart(setup: readonly { readonly type: string }[], balls?: readonly BallView[]): void;
   source(info: SourceInfo): void;
@@ -211,7 +211,9 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       follower.reset();
       trails.reset();
       tiles?.reset();
-      fresh = options.loop ? clip : undefined;
+      // Tiles: the demo clip is set up before its first frame (its deal: the camera cannot see the hands).
+      if (tiles && options.loop) sink.restart(clip.setup ?? []);
+      fresh = options.loop && !tiles ? clip : undefined;
       clipToSetUp = fresh;
       firstSeen = undefined;
       log.info({ source: source.description }, 'following the table');
