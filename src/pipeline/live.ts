@@ -111,7 +111,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       }
     }
   };
-  const onShot = ({ shot, recognisedAt }: FollowedShot, by: ArrivedFrame): void => {
+  const onShot = ({ shot, recognisedAt, record }: FollowedShot, by: ArrivedFrame): void => {
     // The frame that ended the stroke arrived at `by.receivedAt`; the balls stopped `recognisedAt −
     // end` of source time before it.
     const endedAt = by.receivedAt - (recognisedAt - shot.end);
@@ -119,6 +119,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
     const move = perception.toMove(options.table, {
       shot,
       trails: trails.take(options.trailPoints ?? 200),
+      frames: record.frames,
       endedAt,
     });
     if (clipToSetUp) {
