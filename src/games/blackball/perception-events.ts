@@ -95,8 +95,7 @@ export const touchingCue = (
   const cue = cueBefore(shot);
   if (!cue) return [];
   const near = shot.before.filter(
-    (b) =>
-      isObjectBallId(b.id) && Math.hypot(b.x - cue.x, b.y - cue.y) <= table.ballDiameter + TOUCHING_MM,
+    (b) => isObjectBallId(b.id) && Math.hypot(b.x - cue.x, b.y - cue.y) <= table.ballDiameter + TOUCHING_MM,
   );
   if (near.length === 0) return [];
   const away = observed(frames, cue.track).find(
