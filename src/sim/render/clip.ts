@@ -5,11 +5,16 @@
 import { ok, type Result } from '../../core/errors.ts';
 import type { Table } from '../../equipment/index.ts';
 import type { BallSample } from '../physics/index.ts';
+import { orientationsOf } from '../orientation.ts';
+import { makeRng } from '../random.ts';
 import type { Scenario } from '../scenario.ts';
 import { playScenario, positionsAt, type PlayedScenario, type PlayOptions } from '../truth.ts';
 import { NEUTRAL_LIGHT, type LightChange } from './effects.ts';
+import type { RenderBall } from './frame.ts';
+import { isMarked } from './pattern.ts';
 import { playerPrimitives, type PlayerSpec, type Primitive } from './occluders.ts';
 import {
+  lookWithCloth,
   parseScenarioRender,
   parseStrokeRender,
   type LightSetting,
@@ -46,6 +51,7 @@ export const rendererOverrides = (s: Scenario, r: ClipRender): Partial<RendererO
     ...(o.noise === undefined ? {} : { noise: o.noise }),
     ...(o.supersample === undefined ? {} : { supersample: o.supersample }),
     ...(o.maxSubsamples === undefined ? {} : { maxSubsamples: o.maxSubsamples }),
+    ...(o.cloth === undefined ? {} : { look: lookWithCloth(o.cloth) }),
   };
 };
 
@@ -64,7 +70,8 @@ export const playOptions = (r: ClipRender): PlayOptions => {
 };
 
 export interface Clip {
-  readonly balls: (t: number) => BallSample[];
+  /** Every ball at clip time t; with its orientation (`q`) where the set's balls carry marks that show it. */
+  readonly balls: (t: number) => (BallSample & RenderBall)[];
   readonly occluders: (t: number) => Primitive[];
   readonly light: (t: number) => LightChange;
 }
@@ -120,8 +127,11 @@ export const makeClip = (s: Scenario, r: ClipRender, played: PlayedScenario): Cl
   }
   const given = r.scenario.light;
   const base: LightChange = given ? { gain: given.gain, warmth: given.warmth } : NEUTRAL_LIGHT;
+  // Balls turned at random from the scenario's seed, rolling from there: the same clip every time.
+  const marked = Object.values(table.balls.look).some(isMarked);
+  const turn = marked ? orientationsOf(played, makeRng((s.seed ^ 0x6f7269) >>> 0)) : undefined;
   return {
-    balls: (t) => positionsAt(played, t),
+    balls: (t) => (turn ? turn(t, positionsAt(played, t)) : positionsAt(played, t)),
     occluders: (t) => specs.flatMap((p, i) => playerPrimitives(p, t, table, `occluder${i}`)),
     light: (t) => {
       let light = base;

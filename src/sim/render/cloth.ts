@@ -39,6 +39,16 @@ export interface ClothOptions {
 // A tournament cloth (Strachan 6811 green) as overhead match footage shows it.
 export const DEFAULT_CLOTH: ClothOptions = { colour: [34, 116, 52], texture: 0.035, nap: 0.025 };
 
+/**
+ * Cloths a scenario may name (`render.cloth`): the green above, and the blue of many pool tables
+ * (a tournament blue, as overhead pool footage shows it).
+ */
+export const CLOTH_COLOURS = {
+  green: DEFAULT_CLOTH.colour,
+  blue: [26, 92, 158],
+} as const satisfies Readonly<Record<string, readonly [number, number, number]>>;
+export type ClothName = keyof typeof CLOTH_COLOURS;
+
 export interface WoodOptions {
   /** Dark and light tones of the grain, 8-bit sRGB. */
   readonly dark: readonly [number, number, number];

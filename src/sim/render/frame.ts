@@ -17,6 +17,8 @@ import {
   type Primitive,
 } from './occluders.ts';
 import type { RayMap } from './raymap.ts';
+import { UPRIGHT, type Orientation } from '../orientation.ts';
+import { ORIENTATION_SIZE, patternAlbedo, patternOf, writeOrientation, type BallPattern } from './pattern.ts';
 import { receivesShadow, type Background, type StaticScene, type SurfaceCode } from './table.ts';
 
 /** A ball as the renderer needs it: physics' BallSample fits. Potted balls are not drawn. */
@@ -29,6 +31,8 @@ export interface RenderBall {
   /** Height of the centre above the cloth, mm; a resting ball's radius when absent. */
   readonly z?: number;
   readonly state?: 'table' | 'falling' | 'potted';
+  /** Which way up the ball is (src/sim/orientation.ts); shows only on a ball with marks. Upright when absent. */
+  readonly q?: Orientation;
 }
 
 /** Everything that moves, at one instant of an exposure. */
@@ -67,6 +71,9 @@ interface Thing {
   readonly cy: Float64Array;
   readonly cz: Float64Array;
   readonly parts: (Primitive | undefined)[];
+  /** A ball with marks (pool's stripes and numbers): the marks, and its orientation at each sub-sample. */
+  readonly pattern: BallPattern | undefined;
+  readonly q: Float64Array | undefined;
   /** Balls: the shadow prepared at each sub-sample (prepareShadow), `shadowSize` numbers each. */
   shadow: Float64Array | undefined;
   moving: boolean;
@@ -90,12 +97,14 @@ const gatherThings = (
   const n = subframes.length;
   const byKey = new Map<string, Thing>();
   const things: Thing[] = [];
-  const get = (key: string, ball: boolean, albedo: Rgb): Thing => {
+  const get = (key: string, ball: boolean, albedo: Rgb, pattern?: BallPattern): Thing => {
     let t = byKey.get(key);
     if (!t) {
       t = {
         ball,
         albedo,
+        pattern,
+        q: pattern ? new Float64Array(n * ORIENTATION_SIZE) : undefined,
         present: new Array<boolean>(n).fill(false),
         cx: new Float64Array(n),
         cy: new Float64Array(n),
@@ -114,11 +123,13 @@ const gatherThings = (
   subframes.forEach((f, k) => {
     f.balls.forEach((b, index) => {
       if (b.state === 'potted') return;
-      const t = get(`ball:${b.track ?? `${b.id}#${index}`}`, true, ballAlbedo(balls.look[b.id]));
+      const look = balls.look[b.id];
+      const t = get(`ball:${b.track ?? `${b.id}#${index}`}`, true, ballAlbedo(look), patternOf(look));
       t.present[k] = true;
       t.cx[k] = b.x;
       t.cy[k] = b.y;
       t.cz[k] = b.z ?? radius;
+      if (t.q) writeOrientation(b.q ?? UPRIGHT, t.q, k);
     });
     for (const q of f.occluders) {
       const t = get(`part:${q.key}`, false, q.albedo);
@@ -278,7 +289,9 @@ const describe = (t: Thing, k: number): string => {
   const q = t.parts[k];
   return q
     ? `${q.ax},${q.ay},${q.az},${q.bx},${q.by},${q.bz},${q.r},${q.rx},${q.ry},${q.rz},${q.yaw},${q.albedo.join(',')},${q.gloss}`
-    : `${t.cx[k]},${t.cy[k]},${t.cz[k]},${t.albedo.join(',')}`;
+    : t.q
+      ? `${t.cx[k]},${t.cy[k]},${t.cz[k]},${t.albedo.join(',')},${t.q.subarray(k * ORIENTATION_SIZE, (k + 1) * ORIENTATION_SIZE).join(',')}`
+      : `${t.cx[k]},${t.cy[k]},${t.cz[k]},${t.albedo.join(',')}`;
 };
 
 const samePart = (a: Primitive | undefined, b: Primitive | undefined): boolean =>
@@ -440,6 +453,7 @@ const makePixelShader = (ctx: CompositorContext, things: readonly Thing[]): Pixe
   let second = new Float64Array(HIT_SIZE);
   let probe = new Float64Array(HIT_SIZE);
   const colour = new Float64Array(3);
+  const marked: [number, number, number] = [0, 0, 0];
   const behind = new Float64Array(3);
   const ground = new Float64Array(3);
 
@@ -507,7 +521,19 @@ const makePixelShader = (ctx: CompositorContext, things: readonly Thing[]): Pixe
     if (t.ball) {
       const cz = t.cz[k] as number;
       if (cz < radius) light *= Math.max(0.04, (cz + radius) / (2 * radius));
-      shadeBall(hit, dx, dy, dz, t.albedo, lighting, ballLook, cloth, light, out);
+      const albedo =
+        t.pattern && t.q
+          ? patternAlbedo(
+              t.pattern,
+              t.q,
+              k * ORIENTATION_SIZE,
+              hit[5] as number,
+              hit[6] as number,
+              hit[7] as number,
+              marked,
+            )
+          : t.albedo;
+      shadeBall(hit, dx, dy, dz, albedo, lighting, ballLook, cloth, light, out);
     } else {
       shadePrimitive(t.parts[k] as Primitive, hit, dx, dy, dz, lighting, light, out);
     }

@@ -9,6 +9,7 @@ import { DEFAULT_COMPOSITOR, type CompositorOptions } from './frame.ts';
 import { DEFAULT_CANOPY, type CanopyOptions } from './lights.ts';
 import { DEFAULT_PLAYER } from './occluders.ts';
 import { DEFAULT_TABLE_LOOK, type TableLookOptions } from './table.ts';
+import { CLOTH_COLOURS, type ClothName } from './cloth.ts';
 
 export interface RendererOptions {
   /** Samples a pixel of the static background, per axis (it is drawn once, so it can afford them). */
@@ -106,6 +107,8 @@ export const scenarioRenderSchema = z.strictObject({
   supersample: finite.int().min(1).max(4).optional(),
   maxSubsamples: finite.int().min(1).max(64).optional(),
   light: lightSchema.optional(),
+  /** The cloth: `green` (the default), `blue`, or its colour as 8-bit sRGB. */
+  cloth: z.union([z.enum(Object.keys(CLOTH_COLOURS) as [ClothName, ...ClothName[]]), rgb8]).optional(),
   occluders: z.array(occluderSchema).max(16).default([]),
 });
 export type ScenarioRender = z.output<typeof scenarioRenderSchema>;
@@ -123,3 +126,12 @@ export const parseScenarioRender = (json: unknown, field = 'render'): Result<Sce
 
 export const parseStrokeRender = (json: unknown, field: string): Result<StrokeRender> =>
   parseWith(strokeRenderSchema, json ?? {}, 'INVALID_INPUT', field);
+
+/** The table's look with the cloth a scenario names (`render.cloth`). */
+export const lookWithCloth = (
+  cloth: ClothName | readonly [number, number, number],
+  look: TableLookOptions = DEFAULT_TABLE_LOOK,
+): TableLookOptions => ({
+  ...look,
+  cloth: { ...look.cloth, colour: typeof cloth === 'string' ? CLOTH_COLOURS[cloth] : cloth },
+});
