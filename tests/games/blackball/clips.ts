@@ -38,6 +38,8 @@ export interface PoolTruth {
   readonly crossedCentre: readonly ObjectBallId[];
   /** The cue ball's centre was past the head line at some instant before its first contact. */
   readonly cueCrossedHeadLineFirst: boolean;
+  /** After the cue ball's first contact some ball met a cushion (seed 3.3). */
+  readonly cushionAfterContact: boolean;
 }
 
 const STEP_MS = 1;
@@ -74,6 +76,8 @@ export const poolTruth = (played: PlayedScenario): PoolTruth[] => {
       potted: result.potted.map((p) => ({ id: p.id, pocket: p.pocket })),
       crossedCentre: crossed,
       cueCrossedHeadLineFirst: cueOver,
+      cushionAfterContact:
+        firstT !== undefined && result.events.some((e) => e.type === 'cushion' && e.t > firstT),
     };
   });
 };

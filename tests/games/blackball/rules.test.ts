@@ -762,7 +762,9 @@ const IN_HAND_CABIN_BALL: JsonState = {
   balls: [
     { id: 'cue', x: 300, y: 200 },
     { id: '1', x: 900, y: 400 },
-    ...table().slice(1).filter((b) => b.id !== '1'),
+    ...table()
+      .slice(1)
+      .filter((b) => b.id !== '1'),
   ],
 };
 
