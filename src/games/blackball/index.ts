@@ -3,9 +3,11 @@
 // are re-exported here as before.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { err, ok, refereeError, type Result } from '../../core/errors.ts';
+import { z } from 'zod';
+import { readJsonFile } from '../../camera/file.ts';
+import { describeError, err, ok, refereeError, type Result } from '../../core/errors.ts';
 import type { Table } from '../../equipment/bed.ts';
-import type { GameDefinition } from '../definition.ts';
+import type { DemoClip, GameDefinition } from '../definition.ts';
 import { BED_NAMES, DEFAULT_BED, bedSchema, type BedName } from './equipment.ts';
 import { openingLayout, placeInCabin } from './layout.ts';
 import { blackballRunner, toMove } from './perception.ts';
@@ -49,6 +51,29 @@ export const parsePoolTable = (spec: unknown): Result<Table> => {
   );
 };
 
+const demoSchema = z.object({
+  clips: z.array(z.object({ clip: z.string().regex(/^[a-z0-9-]+$/) })).min(1),
+});
+
+/**
+ * The demo's clips (fixtures/demo-blackball.json), in order. Each is a position of its own: a fresh
+ * rack, then the table as the camera sees it (the break if all fifteen object balls are there, else
+ * an open table in play).
+ */
+const demoClips = (): Result<DemoClip[]> => {
+  const dir = path.join(ROOT, 'fixtures');
+  const file = path.join(dir, 'demo-blackball.json');
+  const json = readJsonFile(file);
+  const parsed = json.ok ? parseWith(demoSchema, json.value) : json;
+  if (!parsed.ok) return err(refereeError('INVALID_INPUT', `${file}: ${describeError(parsed.error)}`));
+  return ok(
+    parsed.value.clips.map(({ clip }) => ({
+      path: path.join(dir, clip, 'clip.mp4'),
+      setup: [{ type: 'reRack' }, { type: 'setTable' }],
+    })),
+  );
+};
+
 export const blackball: GameDefinition<BlackballMatch> = {
   id: 'blackball',
   title: 'Black-ball pool',
@@ -58,7 +83,6 @@ export const blackball: GameDefinition<BlackballMatch> = {
   defaultTableSpec: DEFAULT_BED,
   perception: {
     kind: 'balls',
-    // No pool classifier is trained yet: detection says it cannot load one until there is.
     modelDir: path.join(ROOT, 'models', 'pool-ball-classifier'),
     toMove,
   },
@@ -80,4 +104,5 @@ export const blackball: GameDefinition<BlackballMatch> = {
     opening: openingLayout,
     placeCueBall: placeInCabin,
   },
+  demo: { calibration: path.join(ROOT, 'calibration', 'pool-demo.json'), clips: demoClips },
 };

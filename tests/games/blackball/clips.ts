@@ -11,6 +11,8 @@ import type { StrokeReport } from '../../../src/games/blackball/session.ts';
 import type { PocketId, Table } from '../../../src/equipment/bed.ts';
 import type { SimGame } from '../../../src/sim/game.ts';
 import type { Rng } from '../../../src/sim/random.ts';
+import { simulateStroke, type CueAction, type SimBall } from '../../../src/sim/physics/index.ts';
+import { potStroke, randomStroke } from '../../helpers/strokes.ts';
 import { parseScenario, type Scenario } from '../../../src/sim/scenario.ts';
 import { playScenario, type PlayedScenario } from '../../../src/sim/truth.ts';
 import {
@@ -21,6 +23,7 @@ import {
   type Shot,
 } from '../../../src/tracking/index.ts';
 import { positionsAt } from '../../../src/sim/truth.ts';
+import { parseClipRender, playOptions } from '../../../src/sim/render/clip.ts';
 
 export const POOL_SIM = blackball.sim as SimGame;
 
@@ -111,9 +114,13 @@ export const followPool = (
   return out;
 };
 
-/** Play a scenario (docs/formats.md §7) as the renderer would, with a second of stillness before and after. */
-export const playPool = (json: unknown): PlayedScenario =>
-  playScenario(parsePoolScenario(json), { leadMs: 500, gapMs: 1500, tailMs: 1000 });
+/** Play a scenario (docs/formats.md §7) as the renderer plays it (its players' lead and gaps): the rendered clip's times. */
+export const playPool = (json: unknown): PlayedScenario => {
+  const scenario = parsePoolScenario(json);
+  const render = parseClipRender(scenario);
+  if (!render.ok) throw new Error(render.error.message);
+  return playScenario(scenario, playOptions(render.value));
+};
 
 /** Ball ids as a sorted list, for comparing sets. */
 export const sorted = (ids: readonly string[]): string[] => [...ids].sort();
@@ -134,5 +141,36 @@ export const randomBreak = (table: Table, rng: Rng, speed: readonly [number, num
     balls: [{ id: 'cue', ...cue }, ...opening.map((b) => ({ id: b.id, x: b.x, y: b.y }))],
     strokes: [{ cue: { vx: (dx / n) * v, vy: (dy / n) * v }, tip: { height: rng.uniform(-0.3, 0.3) } }],
     seed: rng.int(1, 1_000_000),
+  };
+};
+
+/**
+ * A random black-ball clip as a scenario (docs/formats.md §7): a random break (randomBreak), then
+ * `strokes` more from where the balls lie, seven in ten trying a pot (a clear ball, a clear pocket),
+ * the rest at a random ball with a random cut, 0.3–4 m/s with a little spin. A cue ball that went in
+ * is placed in the cabin as the simulator places it. The blue cloth on every other seed.
+ */
+export const randomPoolScenario = (table: Table, rng: Rng, strokes: number) => {
+  const start = randomBreak(table, rng);
+  let balls: SimBall[] = start.balls.map((b) => ({ track: b.id, ...b }));
+  const first = start.strokes[0];
+  if (!first) throw new Error('a break has a stroke');
+  const played: { cue: { vx: number; vy: number }; tip?: { side?: number; height?: number } }[] = [first];
+  let next: CueAction = { ...first.cue, height: first.tip.height };
+  for (let k = 0; k <= strokes; k++) {
+    balls = [...simulateStroke(table, balls, next).rest];
+    if (!balls.some((b) => b.id === 'cue'))
+      balls = [{ track: 'cue', id: 'cue', ...POOL_SIM.placeCueBall(table, balls) }, ...balls];
+    if (k === strokes || balls.length < 2) break;
+    next = (rng.next() < 0.7 ? potStroke : randomStroke)(balls, rng, table, 300, 4000);
+    played.push({
+      cue: { vx: next.vx, vy: next.vy },
+      tip: { side: next.side ?? 0, height: next.height ?? 0 },
+    });
+  }
+  return {
+    ...start,
+    strokes: played.map((s) => ({ ...s, render: { player: true } })),
+    render: { cloth: rng.next() < 0.5 ? 'blue' : 'green' },
   };
 };

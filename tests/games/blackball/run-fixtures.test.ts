@@ -1,0 +1,69 @@
+// `referee run --game blackball` on every black-ball fixture clip (fixtures/pool-*/), the whole chain
+// as a user runs it — ffmpeg decoding, vision in a worker (the pool ball classifier), tracking, the
+// black-ball perception and rules — against the clip's exact truth (one shot line per stroke with the
+// truth's first contact and pots with their pocket) and the rulings the scenario is meant to draw
+// (fixtures/pool-*/expected.json, themselves checked against the physics by scenarios.test.ts).
+// Detection needs the pool classifier (models/pool-ball-classifier/): without it `run` cannot see a
+// pool ball, and these cases are skipped, saying so.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { blackball } from '../../../src/games/blackball/index.ts';
+import { ONNX_FILE } from '../../../src/vision/classify/index.ts';
+import { fixtureTruth, jsonLines } from '../../helpers/fixtures.ts';
+import { runReferee } from '../../helpers/spawn.ts';
+
+const sorted = (xs: readonly string[]): string[] => [...xs].sort();
+const pots = (ps: readonly { readonly id: string; readonly pocket: string }[]): string[] =>
+  sorted(ps.map((p) => `${p.id}@${p.pocket}`));
+
+const CLIPS = readdirSync('fixtures', { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name.startsWith('pool-'))
+  .map((d) => d.name)
+  .sort();
+const MODEL = blackball.perception.kind === 'balls' ? blackball.perception.modelDir : '';
+const CAN_SEE = existsSync(path.join(MODEL, ONNX_FILE));
+
+describe('referee run --game blackball on every black-ball fixture clip', () => {
+  it('every fixture has its clip, truth and expected rulings', () => {
+    expect(CLIPS).toHaveLength(8);
+    for (const c of CLIPS)
+      for (const f of ['clip.mp4', 'truth.json', 'expected.json'])
+        expect(existsSync(`fixtures/${c}/${f}`), `${c}/${f}`).toBe(true);
+  });
+
+  it.skipIf(!CAN_SEE).each(CLIPS)(
+    '%s: the truth’s strokes, first contacts and pots, each shot followed by the ruling meant',
+    async (clip) => {
+      const truth = fixtureTruth(clip).strokes;
+      const expected = (
+        JSON.parse(readFileSync(`fixtures/${clip}/expected.json`, 'utf8')) as {
+          rulings: Record<string, unknown>[];
+        }
+      ).rulings;
+      const r = await runReferee([
+        'run',
+        '--game',
+        'blackball',
+        '--source',
+        `fixtures/${clip}/clip.mp4`,
+        '--calibration',
+        'calibration/pool-demo.json',
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      const out = jsonLines(r.stdout);
+      expect(out.filter((l) => l['type'] === 'shot')).toHaveLength(truth.length);
+      for (const [i, stroke] of truth.entries()) {
+        const shot = out[2 * i] ?? {};
+        const ruling = out[2 * i + 1] ?? {};
+        expect(shot).toMatchObject({ type: 'shot', index: i });
+        expect({
+          firstContact: sorted(shot['firstContact'] as string[]),
+          potted: pots(shot['potted'] as { id: string; pocket: string }[]),
+        }).toEqual({ firstContact: sorted(stroke.firstContact), potted: pots(stroke.potted) });
+        expect(ruling).toMatchObject({ type: 'ruling', ...expected[i] });
+      }
+    },
+    180_000,
+  );
+});
