@@ -2,12 +2,12 @@
 // lists, over the equipment and the pure rules engine (`rule(json)` for `"game": "blackball"`), which
 // are re-exported here as before.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { readJsonFile } from '../../camera/file.ts';
-import { describeError, err, ok, refereeError, type Result } from '../../core/errors.ts';
+import { fileURLToPath } from 'node:url';
+import { err, ok, refereeError, type Result } from '../../core/errors.ts';
 import type { Table } from '../../equipment/bed.ts';
 import type { DemoClip, GameDefinition } from '../definition.ts';
+import { demoClipName, demoClipsFrom } from '../demo.ts';
 import { BED_NAMES, DEFAULT_BED, bedSchema, type BedName } from './equipment.ts';
 import { openingLayout, placeInCabin } from './layout.ts';
 import { blackballRunner, toMove } from './perception.ts';
@@ -51,28 +51,16 @@ export const parsePoolTable = (spec: unknown): Result<Table> => {
   );
 };
 
-const demoSchema = z.object({
-  clips: z.array(z.object({ clip: z.string().regex(/^[a-z0-9-]+$/) })).min(1),
-});
-
 /**
  * The demo's clips (fixtures/demo-blackball.json), in order. Each is a position of its own: a fresh
  * rack, then the table as the camera sees it (the break if all fifteen object balls are there, else
  * an open table in play).
  */
-const demoClips = (): Result<DemoClip[]> => {
-  const dir = path.join(ROOT, 'fixtures');
-  const file = path.join(dir, 'demo-blackball.json');
-  const json = readJsonFile(file);
-  const parsed = json.ok ? parseWith(demoSchema, json.value) : json;
-  if (!parsed.ok) return err(refereeError('INVALID_INPUT', `${file}: ${describeError(parsed.error)}`));
-  return ok(
-    parsed.value.clips.map(({ clip }) => ({
-      path: path.join(dir, clip, 'clip.mp4'),
-      setup: [{ type: 'reRack' }, { type: 'setTable' }],
-    })),
-  );
-};
+const demoClips = (): Result<DemoClip[]> =>
+  demoClipsFrom(path.join(ROOT, 'fixtures'), 'demo-blackball.json', z.object({ clip: demoClipName }), () => [
+    { type: 'reRack' },
+    { type: 'setTable' },
+  ]);
 
 export const blackball: GameDefinition<BlackballMatch> = {
   id: 'blackball',
