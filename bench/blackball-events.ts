@@ -2,10 +2,14 @@
 // object balls over the centre line (seed 2.5(b)), as tracking and black-ball's perception find them,
 // against the simulator's exact truth (tests/games/blackball/clips.ts), at 60 and 30 fps.
 //
-// Held-out clips: random black-ball scenarios from seeds from 25 000 001 — a range not used while the
+// Held-out clips: random black-ball scenarios from seeds from 26 000 001 — a range not used while the
 // perception was written (its tests use 2 500 001 and hand-made strokes) — each a random break (the
 // cue ball anywhere in the cabin, 3.5–9 m/s at the rack's apex) and then `--strokes` more from where
-// the balls lie (seven in ten trying a pot, 0.3–4 m/s, with spin).
+// the balls lie (seven in ten trying a pot, 0.3–4 m/s, with spin). A first held-out run, from
+// 25 000 001, showed a fault of this harness, not of tracking: a cue ball in hand appeared on the
+// cloth only at the instant it was struck (the simulator places it then), so the stroke was dated
+// late; the harness now shows it placed half a second before (clips.ts poolSamplesAt), and the range
+// was not used again.
 //
 // 1. Tracking alone, on detections synthesised from the clips' exact positions with the detector's
 //    faults (tracking/synthetic.ts DEFAULT_FAULTS: noise, misses, misread ids, motion blur over
@@ -48,7 +52,7 @@ import { readFlags } from './flags.ts';
 const { count } = readFlags({
   clips: { type: 'string', default: '40' },
   strokes: { type: 'string', default: '3' },
-  seed: { type: 'string', default: '25000001' },
+  seed: { type: 'string', default: '26000001' },
   video: { type: 'string', default: '8' },
 });
 const CLIPS = count('clips');
@@ -161,7 +165,7 @@ const report = (title: string, t: Tally, extra = ''): void => {
       `break verdict (2.5(b)) right ${t.breakVerdictRight}/${t.breaks}\n` +
       (extra ? `  ${extra}\n` : '') +
       t.failures
-        .slice(0, 10)
+        .slice(0, 20)
         .map((f) => `    ${f}\n`)
         .join(''),
   );
