@@ -208,3 +208,24 @@ describe('referee rule', () => {
     expect(out.ok && out.value).toMatchObject({ foul: null, next: { striker: 0 } });
   });
 });
+
+describe('the bundled demo (npm start -- --game blackball)', () => {
+  it('plays the eight pool clips in order on the pool demo camera, each a fresh rack set up from the camera', () => {
+    const demo = blackball.demo;
+    if (!demo) throw new Error('no demo');
+    expect(demo.calibration).toMatch(/calibration\/pool-demo\.json$/);
+    const clips = demo.clips();
+    if (!clips.ok) throw new Error(clips.error.message);
+    expect(clips.value.map((c) => c.path.split('/').at(-2))).toEqual([
+      'pool-legal-break',
+      'pool-foul-break',
+      'pool-group-choice',
+      'pool-foul-free-kick',
+      'pool-opponent-ball',
+      'pool-black-win',
+      'pool-black-early',
+      'pool-three-fouls',
+    ]);
+    for (const c of clips.value) expect(c.setup).toEqual([{ type: 'reRack' }, { type: 'setTable' }]);
+  });
+});
