@@ -51,21 +51,24 @@ export const parsePoolTable = (spec: unknown): Result<Table> => {
   );
 };
 
+const PLAYERS = ['Player 1', 'Player 2'];
+
 /**
- * The demo's clips (fixtures/demo-blackball.json), in order. Each is a position of its own: a fresh
- * rack, then the table as the camera sees it (the break if all fifteen object balls are there, else
- * an open table in play).
+ * The demo's clips (fixtures/demo-blackball.json), in order. Each is a position of its own: a match of
+ * its own (several clips end the frame, and with it a one-frame match: no re-rack reopens that),
+ * then the table as the camera sees it (the break if all fifteen object balls are there, else an
+ * open table in play).
  */
 const demoClips = (): Result<DemoClip[]> =>
   demoClipsFrom(path.join(ROOT, 'fixtures'), 'demo-blackball.json', z.object({ clip: demoClipName }), () => [
-    { type: 'reRack' },
+    { type: 'startMatch', players: PLAYERS, options: {} },
     { type: 'setTable' },
   ]);
 
 export const blackball: GameDefinition<BlackballMatch> = {
   id: 'blackball',
   title: 'Black-ball pool',
-  sides: { count: 2, teamOf: [0, 1], defaultNames: ['Player 1', 'Player 2'] },
+  sides: { count: 2, teamOf: [0, 1], defaultNames: PLAYERS },
   claimsTable: claimsPoolTable,
   parseTable: parsePoolTable,
   defaultTableSpec: DEFAULT_BED,

@@ -210,7 +210,7 @@ describe('referee rule', () => {
 });
 
 describe('the bundled demo (npm start -- --game blackball)', () => {
-  it('plays the eight pool clips in order on the pool demo camera, each a fresh rack set up from the camera', () => {
+  it('plays the eight pool clips in order on the pool demo camera, each a match of its own set up from the camera', () => {
     const demo = blackball.demo;
     if (!demo) throw new Error('no demo');
     expect(demo.calibration).toMatch(/calibration\/pool-demo\.json$/);
@@ -226,6 +226,10 @@ describe('the bundled demo (npm start -- --game blackball)', () => {
       'pool-black-early',
       'pool-three-fouls',
     ]);
-    for (const c of clips.value) expect(c.setup).toEqual([{ type: 'reRack' }, { type: 'setTable' }]);
+    for (const c of clips.value)
+      expect(c.setup).toEqual([
+        { type: 'startMatch', players: ['Player 1', 'Player 2'], options: {} },
+        { type: 'setTable' },
+      ]);
   });
 });
