@@ -12,7 +12,6 @@
 // ball's radius is a phantom and counts against precision.
 //
 // Run: npx tsx bench/detect.ts [--per-kind 6] [--per-kind-4k 2] [--repeat 3]
-import type { BallId } from '../src/equipment/pieces.ts';
 import { type Calibration } from '../src/camera/index.ts';
 import { loadCalibrationFile, loadSnookerClassifier } from '../tests/helpers/games.ts';
 import type { RgbImage } from '../src/core/image.ts';
@@ -26,9 +25,19 @@ import {
   scaledCalibration,
   sceneRenderer,
   type SceneKind,
-  type TruthBall,
 } from '../tests/vision-scenes.ts';
 import { createHoughBaseline, loadOpenCv, type Baseline } from './detect-baseline.ts';
+import {
+  cpuNow,
+  HEADER,
+  median,
+  row,
+  score,
+  tally,
+  timed as timedN,
+  type Found,
+  type Tally,
+} from './detect-score.ts';
 import { readFlags } from './flags.ts';
 
 const { count } = readFlags({
@@ -39,109 +48,6 @@ const { count } = readFlags({
 const PER_KIND = count('per-kind');
 const PER_KIND_4K = count('per-kind-4k');
 const REPEAT = count('repeat');
-
-interface Found {
-  readonly id?: BallId;
-  readonly x: number;
-  readonly y: number;
-}
-
-interface Tally {
-  required: number;
-  recalled: number;
-  detections: number;
-  phantoms: number;
-  hiddenReported: number;
-  classChecked: number;
-  classErrors: number;
-  errors: number[];
-  cpu: number[];
-  wall: number[];
-}
-
-const tally = (): Tally => ({
-  required: 0,
-  recalled: 0,
-  detections: 0,
-  phantoms: 0,
-  hiddenReported: 0,
-  classChecked: 0,
-  classErrors: 0,
-  errors: [],
-  cpu: [],
-  wall: [],
-});
-
-/** Match detections to truth nearest-first within a ball's radius, and count. */
-const score = (t: Tally, truth: readonly TruthBall[], found: readonly Found[], radius: number): void => {
-  const pairs: [number, number, number][] = [];
-  found.forEach((f, i) =>
-    truth.forEach((b, j) => {
-      const d = Math.hypot(f.x - b.x, f.y - b.y);
-      if (d < radius) pairs.push([d, i, j]);
-    }),
-  );
-  pairs.sort((a, b) => a[0] - b[0]);
-  const usedF = new Set<number>();
-  const usedT = new Set<number>();
-  for (const [d, i, j] of pairs) {
-    if (usedF.has(i) || usedT.has(j)) continue;
-    usedF.add(i);
-    usedT.add(j);
-    const b = truth[j] as TruthBall;
-    const f = found[i] as Found;
-    if (b.visible > 0.5) {
-      t.recalled++;
-      t.errors.push(d);
-      if (f.id !== undefined) {
-        t.classChecked++;
-        if (f.id !== b.id) t.classErrors++;
-      }
-    } else t.hiddenReported++;
-  }
-  t.required += truth.filter((b) => b.visible > 0.5).length;
-  t.detections += found.length;
-  t.phantoms += found.length - usedF.size;
-};
-
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0
-    ? NaN
-    : s.length % 2
-      ? (s[s.length >> 1] as number)
-      : ((s[(s.length >> 1) - 1] as number) + (s[s.length >> 1] as number)) / 2;
-};
-const pct = (a: number, b: number): string => (b === 0 ? '—' : `${((100 * a) / b).toFixed(2)} %`);
-const rms = (xs: readonly number[]): number =>
-  Math.sqrt(xs.reduce((s, e) => s + e * e, 0) / Math.max(1, xs.length));
-
-const row = (name: string, t: Tally): string =>
-  `| ${name} | ${pct(t.recalled, t.required)} (${t.recalled}/${t.required}) | ${pct(t.detections - t.phantoms, t.detections)} | ` +
-  `${t.classChecked ? `${t.classErrors} / ${t.classChecked}` : 'n/a'} | ${rms(t.errors).toFixed(2)} | ${Math.max(0, ...t.errors).toFixed(2)} | ` +
-  `${t.hiddenReported} | ${median(t.cpu).toFixed(1)} | ${median(t.wall).toFixed(1)} |`;
-
-const HEADER =
-  '| | recall | precision | class errors | RMS mm | max mm | reported while < ½ in view | ms/frame CPU (median) | ms/frame wall (median) |\n' +
-  '|---|---|---|---|---|---|---|---|---|';
-
-const cpuNow = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-
-/** Time one detection (wall and this process's CPU), `REPEAT` times; the last result. */
-const timed = async <T>(t: Tally, run: () => Promise<T> | T): Promise<T> => {
-  let out: T | undefined;
-  for (let k = 0; k < REPEAT; k++) {
-    const c = cpuNow();
-    const w = performance.now();
-    out = await run();
-    t.wall.push(performance.now() - w);
-    t.cpu.push(cpuNow() - c);
-  }
-  return out as T;
-};
 
 const runResolution = async (
   label: string,
@@ -155,6 +61,7 @@ const runResolution = async (
   process.stderr.write(`${label}: renderer ready in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
   const detector = classifier ? new Detector(calibration, classifier) : undefined;
   const locator = new Locator(calibration);
+  const timed = <T>(t: Tally, run: () => Promise<T> | T): Promise<T> => timedN(t, REPEAT, run);
   const ours = tally();
   const peer = tally();
   const byKind = new Map<SceneKind, Tally>();

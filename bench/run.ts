@@ -8,6 +8,7 @@ const BENCHES = [
   'sim-physics',
   'sim-render',
   'detect',
+  'detect-pool',
   'classify',
   'events',
   'ws-load',

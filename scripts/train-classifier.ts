@@ -1,19 +1,23 @@
-// `npm run train` (or `npx tsx scripts/train-classifier.ts`): render labelled ball patches with src/sim,
-// train the ball classifier with tfjs (CPU backend), score it on a held-out set rendered from other
-// seeds and cameras, and write models/ball-classifier/: the tfjs layers model (model.json +
-// weights.bin), the same network as ONNX (ball-classifier.onnx), the held-out figures (metrics.json)
-// and a README saying how it was all made. Deterministic from --seed.
+// `npm run train` (or `npx tsx scripts/train-classifier.ts [--game blackball]`): render labelled ball
+// patches with src/sim, train the game's ball classifier with tfjs (CPU backend), score it on a
+// held-out set rendered from other seeds and cameras, and write the game's model folder
+// (models/ball-classifier/ for snooker, models/pool-ball-classifier/ for black-ball): the tfjs layers
+// model (model.json + weights.bin), the same network as ONNX (ball-classifier.onnx), the patch it reads
+// (classifier.json), the held-out figures (metrics.json) and a README saying how it was all made.
+// Deterministic from --seed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
 import { type Calibration } from '../src/camera/index.ts';
-import { MODEL_DIR, loadCalibrationFile, SNOOKER_BED } from '../tests/helpers/games.ts';
+import { loadCalibrationFile } from '../tests/helpers/games.ts';
+import { gameById } from '../src/games/registry.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { exportOnnx } from '../src/sim/training/export-onnx.ts';
-import { ONNX_FILE } from '../src/vision/classify/index.ts';
-import { SNOOKER_BALL_IDS } from '../src/games/snooker/equipment.ts';
-import { predictTfjs, serialiseLayersModel, toLayersModel, NET } from '../src/vision/classify/model.ts';
+import { DESCRIPTOR_FILE, ONNX_FILE, type ClassifierDescriptor } from '../src/vision/classify/index.ts';
+import { DEFAULT_PATCH } from '../src/vision/classify/patch.ts';
+import type { ClothName } from '../src/sim/render/cloth.ts';
+import { netShape, predictTfjs, serialiseLayersModel, toLayersModel } from '../src/vision/classify/model.ts';
 import { DEFAULT_DATASET, renderPatchSet, type PatchSet } from '../src/sim/training/dataset.ts';
 import { describeEvaluation, evaluate } from '../src/sim/training/evaluate.ts';
 import { DEFAULT_CAMERA_RANGE, seededCamera } from '../src/sim/training/scenes.ts';
@@ -21,13 +25,17 @@ import { DEFAULT_TRAINING, predictTraining, train } from '../src/sim/training/tr
 
 const { values: args } = parseArgs({
   options: {
+    game: { type: 'string', default: 'snooker' },
     seed: { type: 'string', default: '1' },
     'train-cameras': { type: 'string', default: '8' },
     'train-frames': { type: 'string', default: '70' },
     'test-cameras': { type: 'string', default: '4' },
     'test-frames': { type: 'string', default: '25' },
     epochs: { type: 'string', default: String(DEFAULT_TRAINING.epochs) },
-    out: { type: 'string', default: MODEL_DIR },
+    /** Patch side, px: 16 for snooker's plain colours; pool's stripes and figures want more. */
+    patch: { type: 'string' },
+    'per-class': { type: 'string' },
+    out: { type: 'string' },
   },
 });
 const int = (name: keyof typeof args): number => {
@@ -36,8 +44,22 @@ const int = (name: keyof typeof args): number => {
     throw new Error(`--${name} must be a whole number, got ${String(args[name])}`);
   return n;
 };
+const game = gameById(String(args.game));
+if (!game.ok) throw new Error(game.error.message);
+const perception = game.value.perception;
+if (perception.kind !== 'balls') throw new Error(`${game.value.id} has no ball classifier`);
+const defaultTable = game.value.parseTable(game.value.defaultTableSpec);
+if (!defaultTable.ok) throw new Error(defaultTable.error.message);
+const BED = { table: defaultTable.value, tableSpec: game.value.defaultTableSpec };
+const isSnooker = game.value.id === 'snooker';
 const seed = int('seed');
-const out = String(args.out);
+const out = String(args.out ?? perception.modelDir);
+const patch = { ...DEFAULT_PATCH, size: args.patch === undefined ? DEFAULT_PATCH.size : int('patch') };
+const net = netShape(patch.size);
+const perClass = args['per-class'] === undefined ? DEFAULT_DATASET.perClass : int('per-class');
+// Snooker is played on green; pool on green or blue, so its frames are drawn on both.
+const cloths: readonly ClothName[] | undefined = isSnooker ? undefined : ['green', 'blue'];
+const CLASSES = BED.table.balls.ids;
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
 await tf.setBackend('cpu');
@@ -45,18 +67,18 @@ const started = performance.now();
 const demo = loadCalibrationFile(path.join(import.meta.dirname, '..', 'calibration', 'demo.json'));
 if (!demo.ok) throw new Error(`calibration/demo.json: ${demo.error.message}`);
 
-// Cameras: the demo camera, then cameras drawn from the seed, the last of them at 4K. The held-out set
-// has its own cameras (from another seed stream) and its own scenes.
+// Cameras: the demo camera (snooker's), then cameras drawn from the seed, the last of them at 4K. The
+// held-out set has its own cameras (from another seed stream) and its own scenes.
 const cameras = (count: number, stream: number, withDemo: boolean): Calibration[] => {
   const rng = makeRng(seed * 1_000_003 + stream);
-  const out: Calibration[] = withDemo ? [demo.value] : [];
+  const out: Calibration[] = withDemo && isSnooker ? [demo.value] : [];
   while (out.length < count) {
     const uhd = out.length === count - 1;
     out.push(
       seededCamera(
         rng,
         uhd ? { ...DEFAULT_CAMERA_RANGE, width: 3840, height: 2160 } : DEFAULT_CAMERA_RANGE,
-        SNOOKER_BED,
+        BED,
       ),
     );
   }
@@ -70,6 +92,9 @@ log('rendering the training set…');
 const trainSet = renderPatchSet(
   {
     ...DEFAULT_DATASET,
+    perClass,
+    patch,
+    ...(cloths === undefined ? {} : { cloths }),
     seed,
     cameras: cameras(int('train-cameras'), 1, true),
     framesPerCamera: int('train-frames'),
@@ -80,6 +105,9 @@ log('rendering the held-out set…');
 const testSet = renderPatchSet(
   {
     ...DEFAULT_DATASET,
+    perClass,
+    patch,
+    ...(cloths === undefined ? {} : { cloths }),
     seed: seed + 1_000,
     cameras: cameras(int('test-cameras'), 2, false),
     framesPerCamera: int('test-frames'),
@@ -93,22 +121,23 @@ log(
 
 const accuracyOf = (set: PatchSet, p: Float32Array): number => evaluate(set, p).all.accuracy;
 const trainStart = performance.now();
-const weights = train(trainSet, { ...DEFAULT_TRAINING, seed, epochs: int('epochs') }, (r, net) => {
-  const acc = accuracyOf(testSet, predictTraining(net, testSet));
+const weights = train(trainSet, { ...DEFAULT_TRAINING, seed, epochs: int('epochs'), net }, (r, trained) => {
+  const acc = accuracyOf(testSet, predictTraining(trained, testSet, net));
   log(
     `  epoch ${r.epoch}: loss ${r.loss.toFixed(4)}, held-out ${(100 * acc).toFixed(2)} % (${(r.ms / 1000).toFixed(0)} s)`,
   );
 });
 const trainMs = performance.now() - trainStart;
 
-const CLASSES = SNOOKER_BALL_IDS;
-const model = toLayersModel(weights);
+const model = toLayersModel(weights, net);
 const held = evaluate(testSet, predictTfjs(model, testSet.inputs));
 log(describeEvaluation(held, CLASSES));
 
 mkdirSync(out, { recursive: true });
 for (const [name, data] of await serialiseLayersModel(model)) writeFileSync(path.join(out, name), data);
-writeFileSync(path.join(out, ONNX_FILE), exportOnnx(weights, CLASSES));
+writeFileSync(path.join(out, ONNX_FILE), exportOnnx(weights, CLASSES, net));
+const descriptor: ClassifierDescriptor = { patch, classes: [...CLASSES] };
+writeFileSync(path.join(out, DESCRIPTOR_FILE), `${JSON.stringify(descriptor, null, 2)}\n`);
 const metrics = {
   seed,
   trainingPatches: trainSet.inputs.count,
@@ -132,29 +161,49 @@ const mistakesText =
             `${(100 * m.visible).toFixed(0)} % visible${m.moving ? ', moving' : ''})`,
         )
         .join('\n')}`;
-const readme = `# Ball classifier
+// Pool: a stripe taken for a solid or the other way round (the cue ball is neither), on balls more than
+// half visible — the error the rules cannot afford (it gives a player the wrong group).
+const looks = BED.table.balls.look;
+const stripeOf = (id: string): string => (id === 'cue' ? 'cue' : looks[id]?.stripe ? 'stripe' : 'solid');
+const groupMistakes = held.mistakes.filter(
+  (m) =>
+    stripeOf(m.truth) !== 'cue' && stripeOf(m.guess) !== 'cue' && stripeOf(m.truth) !== stripeOf(m.guess),
+).length;
+const halfVisible = Object.values(held.halfVisibleByCondition).reduce((a, t) => a + t.n, 0);
+const command = [
+  `--seed ${seed}`,
+  ...(isSnooker ? [] : [`--game ${game.value.id}`, `--patch ${patch.size}`, `--per-class ${perClass}`]),
+  `--train-cameras ${int('train-cameras')} --train-frames ${int('train-frames')}`,
+  `--test-cameras ${int('test-cameras')} --test-frames ${int('test-frames')} --epochs ${int('epochs')}`,
+].join(' ');
+const readme = `# ${isSnooker ? 'Ball classifier' : `${game.value.title} ball classifier`}
 
-Tells a detected ball's identity (${CLASSES.join(', ')}) from a ${NET.size} × ${NET.size} patch resampled
+Tells a detected ball's identity (${CLASSES.join(', ')}) from a ${patch.size} × ${patch.size} patch resampled
 around it to its apparent radius, and the colour of the light (the cloth's median colour over the
 frame). Used by \`src/vision/classify\` (\`loadBallClassifier\`), which runs \`${ONNX_FILE}\` on
 onnxruntime-node; \`model.json\` + \`weights.bin\` are the same network for tfjs (the \`tfjs-wasm\` runtime).
 
 ## How it was made
 
-\`npm run train\` (= \`npx tsx scripts/train-classifier.ts --seed ${seed} --train-cameras ${int('train-cameras')} --train-frames ${int('train-frames')} --test-cameras ${int('test-cameras')} --test-frames ${int('test-frames')} --epochs ${int('epochs')}\`),
+${isSnooker ? '`npm run train` (= ' : ''}\`npx tsx scripts/train-classifier.ts ${command}\`${isSnooker ? ')' : ''},
 deterministic from the seed:
 
-- **Data**: frames rendered by \`src/sim/render\` (\`src/vision/classify/training/dataset.ts\`), three
-  balls of each class a frame, scattered, packed touching, against the cushions and in the jaws; light
+- **Data**: frames rendered by \`src/sim/render\` (\`src/sim/training/dataset.ts\`), ${perClass}
+  ball${perClass === 1 ? '' : 's'} of each class a frame, scattered, packed touching, against the cushions and in the jaws; ${
+    isSnooker
+      ? ''
+      : 'every ball turned at random in 3D (rolling as it moves), so stripes and numbers are seen at every rotation; cloth green or blue; '
+  }light
   normal, dim, warm, bright and dim + warm; sensor noise 0.5–3.5; a fifth of the frames moving (motion
   blur up to 3 m/s), half the others with players or cues over the balls; patch centre and radius jittered
   (±12 % and ±8 % of the radius) as a detector's may be off. Training: ${trainSet.inputs.count} patches from
-  the demo camera and ${int('train-cameras') - 1} cameras drawn from seed ${seed} (the last at 4K), ${int('train-frames')} frames
+  ${isSnooker ? `the demo camera and ${int('train-cameras') - 1}` : int('train-cameras')} cameras drawn from seed ${seed} (the last at 4K), ${int('train-frames')} frames
   each. Held-out: ${testSet.inputs.count} patches from ${int('test-cameras')} other cameras (the last at 4K) and scenes from seed
   ${seed + 1000}, ${int('test-frames')} frames each.
-- **Network** (\`src/vision/classify/model.ts\`): conv 3×3 stride 2 (${NET.filters}) + relu → flatten, joined with
-  the light → dense ${NET.hidden} + relu → dense 8 + softmax.
-- **Training** (\`src/vision/classify/training/train.ts\`): tfjs ${tf.version.tfjs} CPU backend, Adam, learning rate
+- **Network** (\`src/vision/classify/model.ts\`): conv 3×3 stride 2 (${net.filters}) + relu → flatten, joined with
+  the light → dense ${net.hidden} + relu → dense ${CLASSES.length} + softmax. The patch it reads is recorded in
+  \`${DESCRIPTOR_FILE}\`.
+- **Training** (\`src/sim/training/train.ts\`): tfjs ${tf.version.tfjs} CPU backend, Adam, learning rate
   ${DEFAULT_TRAINING.learningRate} (a fifth of it for the last third of the epochs), batch ${DEFAULT_TRAINING.batchSize}, ${int('epochs')} epochs. Rendering took
   ${Math.round(renderMs / 1000)} s and training ${Math.round(trainMs / 1000)} s on this machine.
 - **ONNX** (\`src/sim/training/export-onnx.ts\`): the same graph written node by node (Transpose, Conv,
@@ -173,9 +222,10 @@ ${row('half hidden or more', held.mostlyHidden)}
 ${row('moving', held.moving)}
 
 ${mistakesText}
-
-These are single-ball figures, before \`assignIdentities\` applies the game's constraints (one cue
-ball, one of each colour, fifteen reds at most). The full figures, with the confusion matrix, are in
+${isSnooker ? '' : `\nSolid taken for stripe or stripe for solid, on the ${halfVisible} balls more than half visible: ${groupMistakes}.\n`}
+These are single-ball figures, before \`assignIdentities\` applies the game's constraints (${
+  isSnooker ? 'one cue ball, one of each colour, fifteen reds at most' : 'one cue ball, each number once'
+}). The full figures, with the confusion matrix, are in
 \`metrics.json\`. Timings are from a machine shared with other jobs.
 `;
 writeFileSync(path.join(out, 'README.md'), readme);

@@ -26,6 +26,12 @@ import {
 import { rayMapFor } from '../src/sim/render/raymap.ts';
 import { makeRng, type Rng } from '../src/sim/random.ts';
 import { openingLayout } from '../src/games/snooker/layout.ts';
+import { openingLayout as poolOpening } from '../src/games/blackball/layout.ts';
+import { OBJECT_BALL_IDS } from '../src/games/blackball/equipment.ts';
+import { isMarked } from '../src/sim/render/pattern.ts';
+import { randomOrientation, type Orientation } from '../src/sim/orientation.ts';
+import type { ClothName } from '../src/sim/render/cloth.ts';
+import { lookWithCloth } from '../src/sim/render/options.ts';
 import { ballsOverlap, isOnBed, type Table } from '../src/equipment/index.ts';
 import { SNOOKER_COLOURS, SNOOKER_REDS, type SnookerBallId } from '../src/games/snooker/equipment.ts';
 import type { BallId } from '../src/equipment/pieces.ts';
@@ -38,6 +44,14 @@ export interface SceneBall {
   readonly id: BallId;
   readonly x: number;
   readonly y: number;
+  /** Which way up it is: pool's balls are turned at random (src/sim/orientation.ts). */
+  readonly q?: Orientation;
+}
+
+/** What a game's scenes are made of: which balls a scene of n holds, and the opening layout. */
+export interface SceneGame {
+  readonly ids: (rng: Rng, n: number) => BallId[];
+  readonly opening: (table: Table) => readonly SceneBall[];
 }
 
 export interface Scene {
@@ -69,7 +83,16 @@ const someIds = (rng: Rng, n: number): SnookerBallId[] => {
   return ids;
 };
 
-const scatter = (table: Table, rng: Rng, ids: readonly SnookerBallId[], balls: SceneBall[]): void => {
+/** Up to n pool balls: the cue ball and numbers drawn without repeats. */
+const somePoolIds = (rng: Rng, n: number): BallId[] => {
+  const numbers = [...OBJECT_BALL_IDS].sort(() => rng.next() - 0.5);
+  return ['cue', ...numbers.slice(0, Math.min(numbers.length, n - 1))];
+};
+
+export const SNOOKER_SCENES: SceneGame = { ids: someIds, opening: openingLayout };
+export const POOL_SCENES: SceneGame = { ids: somePoolIds, opening: poolOpening };
+
+const scatter = (table: Table, rng: Rng, ids: readonly BallId[], balls: SceneBall[]): void => {
   for (const id of ids) {
     for (let tries = 0; tries < 500; tries++) {
       // Now and then hard against a cushion.
@@ -93,7 +116,7 @@ const scatter = (table: Table, rng: Rng, ids: readonly SnookerBallId[], balls: S
 };
 
 /** Clusters of touching balls: each new ball touches one already in its cluster. */
-const clusters = (table: Table, rng: Rng, ids: readonly SnookerBallId[], balls: SceneBall[]): void => {
+const clusters = (table: Table, rng: Rng, ids: readonly BallId[], balls: SceneBall[]): void => {
   const D = table.ballDiameter;
   let i = 0;
   while (i < ids.length) {
@@ -105,7 +128,7 @@ const clusters = (table: Table, rng: Rng, ids: readonly SnookerBallId[], balls: 
       cy = rng.uniform(150, table.length - 150);
       if (free(table, balls, cx, cy)) break;
     }
-    const members: SceneBall[] = [{ id: ids[i] as SnookerBallId, x: cx, y: cy }];
+    const members: SceneBall[] = [{ id: ids[i] as BallId, x: cx, y: cy }];
     balls.push(members[0] as SceneBall);
     i++;
     for (let k = 1; k < size; k++) {
@@ -116,7 +139,7 @@ const clusters = (table: Table, rng: Rng, ids: readonly SnookerBallId[], balls: 
         const x = base.x + (D + 1e-6) * Math.cos(a);
         const y = base.y + (D + 1e-6) * Math.sin(a);
         if (free(table, balls, x, y)) {
-          const b = { id: ids[i] as SnookerBallId, x, y };
+          const b = { id: ids[i] as BallId, x, y };
           members.push(b);
           balls.push(b);
           break;
@@ -128,7 +151,7 @@ const clusters = (table: Table, rng: Rng, ids: readonly SnookerBallId[], balls: 
 };
 
 /** Balls in the pockets' jaws: between the mouth and the fall, where a ball can still rest. */
-const inJaws = (table: Table, rng: Rng, ids: readonly SnookerBallId[], balls: SceneBall[]): void => {
+const inJaws = (table: Table, rng: Rng, ids: readonly BallId[], balls: SceneBall[]): void => {
   const pockets = [...table.pockets].sort(() => rng.next() - 0.5);
   ids.forEach((id, k) => {
     const p = pockets[k % pockets.length];
@@ -191,22 +214,37 @@ const player = (
   aim,
 });
 
-/** A scene of a kind from a seed, on a table. */
-export const makeScene = (kind: SceneKind, seed: number, table: Table): Scene => {
+/**
+ * A scene of a kind from a seed, on a table, with the game's balls (snooker's unless told). Balls with
+ * marks (pool's) are turned at random, drawn last so that a snooker scene is as it always was.
+ */
+export const makeScene = (
+  kind: SceneKind,
+  seed: number,
+  table: Table,
+  game: SceneGame = SNOOKER_SCENES,
+): Scene => {
+  const scene = plainScene(kind, seed, table, game);
+  if (!Object.values(table.balls.look).some(isMarked)) return scene;
+  const rng = makeRng(seed ^ 0x0a11);
+  return { ...scene, balls: scene.balls.map((b) => ({ ...b, q: randomOrientation(rng) })) };
+};
+
+const plainScene = (kind: SceneKind, seed: number, table: Table, game: SceneGame): Scene => {
   const rng = makeRng(seed);
   const balls: SceneBall[] = [];
   let players: PlayerSpec[] = [];
   let light: LightChange = { gain: 1, warmth: 0 };
   if (kind === 'opening') {
-    balls.push(...openingLayout(table).map(({ id, x, y }) => ({ id, x, y })));
+    balls.push(...game.opening(table).map(({ id, x, y }) => ({ id, x, y })));
   } else if (kind === 'clusters') {
-    clusters(table, rng, someIds(rng, rng.int(12, 23)), balls);
+    clusters(table, rng, game.ids(rng, rng.int(12, 23)), balls);
   } else if (kind === 'jaws') {
-    const ids = someIds(rng, rng.int(10, 18));
+    const ids = game.ids(rng, rng.int(10, 18));
     inJaws(table, rng, ids.slice(0, 6), balls);
     scatter(table, rng, ids.slice(6), balls);
   } else if (kind === 'occluders') {
-    const ids = someIds(rng, rng.int(10, 20));
+    const ids = game.ids(rng, rng.int(10, 20));
     scatter(table, rng, ids.slice(0, 1), balls);
     const cue = balls[0] as SceneBall;
     const aim = rng.uniform(0, 360);
@@ -227,7 +265,7 @@ export const makeScene = (kind: SceneKind, seed: number, table: Table): Scene =>
       }
     }
   } else {
-    scatter(table, rng, someIds(rng, rng.int(8, 23)), balls);
+    scatter(table, rng, game.ids(rng, rng.int(8, 23)), balls);
     if (kind === 'dim') light = { gain: rng.uniform(0.35, 0.5), warmth: rng.uniform(-0.2, 0.2) };
     if (kind === 'warm') light = { gain: rng.uniform(0.8, 1.1), warmth: rng.uniform(0.6, 1) };
   }
@@ -296,8 +334,9 @@ const visibleShare = (c: Calibration, b: SceneBall, parts: readonly Primitive[])
   return all > 0 ? seen / all : 0;
 };
 
-/** A renderer for a calibration, its noise seeded. */
-export const sceneRenderer = (c: Calibration, seed = HELD_OUT_SEED): Renderer => createRenderer(c, { seed });
+/** A renderer for a calibration, its noise seeded, on the default cloth or the one named. */
+export const sceneRenderer = (c: Calibration, seed = HELD_OUT_SEED, cloth?: ClothName): Renderer =>
+  createRenderer(c, cloth === undefined ? { seed } : { seed, look: lookWithCloth(cloth) });
 
 /** The demo camera at 4K: the same lens and pose, every intrinsic scaled by two (pixel centres kept). */
 export const scaledCalibration = (c: Calibration, k: number): Calibration => {

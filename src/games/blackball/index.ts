@@ -74,6 +74,7 @@ export const blackball: GameDefinition<BlackballMatch> = {
   defaultTableSpec: DEFAULT_BED,
   perception: {
     kind: 'balls',
+    // scripts/train-classifier.ts --game blackball (models/pool-ball-classifier/README.md).
     modelDir: path.join(ROOT, 'models', 'pool-ball-classifier'),
     toMove,
   },

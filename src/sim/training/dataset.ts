@@ -11,7 +11,16 @@ import { DEFAULT_PLAYER, playerPrimitives, type Primitive } from '../render/occl
 import type { BallId } from '../../equipment/pieces.ts';
 import { mm } from '../../core/units.ts';
 import { PATCH, type ClassifierInputs } from '../../vision/classify/inputs.ts';
-import { lightReference, writePatches, type BallPatchInput } from '../../vision/classify/patch.ts';
+import {
+  lightReference,
+  writePatches,
+  type BallPatchInput,
+  type PatchOptions,
+} from '../../vision/classify/patch.ts';
+import type { ClothName } from '../render/cloth.ts';
+import { lookWithCloth } from '../render/options.ts';
+import { isMarked } from '../render/pattern.ts';
+import { randomOrientation, rolled } from '../orientation.ts';
 import { placeBalls, type LayoutKind, type PlacedBall } from './scenes.ts';
 
 export const LIGHT_CONDITIONS = ['normal', 'dim', 'warm', 'bright', 'dimWarm'] as const;
@@ -69,6 +78,10 @@ export interface DatasetOptions {
   readonly radiusJitter: number;
   /** Balls of each class in a frame. */
   readonly perClass: number;
+  /** The patch cut round each ball (the model's); the default patch when not given. */
+  readonly patch?: PatchOptions;
+  /** Cloths the frames are drawn on, one per renderer (the default green when not given). */
+  readonly cloths?: readonly ClothName[];
 }
 
 export const DEFAULT_DATASET: Omit<DatasetOptions, 'seed' | 'cameras' | 'framesPerCamera'> = {
@@ -202,22 +215,29 @@ export const renderPatchSet = (
   onFrame?: (done: number, total: number) => void,
 ): PatchSet => {
   const rng = makeRng(o.seed);
-  const S = PATCH.size;
+  const patch = o.patch ?? PATCH;
+  const S = patch.size;
   const patches: Float32Array[] = [];
   const lights: number[] = [];
   const labels: number[] = [];
   const info: SampleInfo[] = [];
   const total = o.cameras.length * o.framesPerCamera;
-  const classes = o.cameras[0]?.table.balls.ids ?? [];
+  const set = o.cameras[0]?.table.balls;
+  const classes = set?.ids ?? [];
+  // Balls with marks (pool's) are turned at random, and roll as they move; plain ones need no turning.
+  const marked = set !== undefined && Object.values(set.look).some(isMarked);
   let done = 0;
   for (const [ci, calibration] of o.cameras.entries()) {
-    const renderers = o.noise.map((sigma, k) =>
-      createRenderer(calibration, {
-        noise: sigma,
-        supersample: o.supersample,
-        seed: o.seed * 7919 + ci * 31 + k,
-        maxSubsamples: 8,
-      }),
+    const renderers = (o.cloths ?? [undefined]).flatMap((cloth) =>
+      o.noise.map((sigma, k) =>
+        createRenderer(calibration, {
+          noise: sigma,
+          supersample: o.supersample,
+          seed: o.seed * 7919 + ci * 31 + k,
+          maxSubsamples: 8,
+          ...(cloth === undefined ? {} : { look: lookWithCloth(cloth) }),
+        }),
+      ),
     );
     const table = calibration.table;
     for (let f = 0; f < o.framesPerCamera; f++) {
@@ -241,13 +261,20 @@ export const renderPatchSet = (
         gain: rng.uniform(range.gain[0], range.gain[1]),
         warmth: rng.uniform(range.warmth[0], range.warmth[1]),
       };
+      const turned = marked ? placed.map(() => randomOrientation(rng)) : [];
       const at = (t: number): RenderBall[] =>
-        placed.map((b, i) => ({
-          id: b.id,
-          track: `b${i}`,
-          x: b.x + (b.vx * t) / 1000,
-          y: b.y + (b.vy * t) / 1000,
-        }));
+        placed.map((b, i) => {
+          const dx = (b.vx * t) / 1000;
+          const dy = (b.vy * t) / 1000;
+          const q = turned[i];
+          return {
+            id: b.id,
+            track: `b${i}`,
+            x: b.x + dx,
+            y: b.y + dy,
+            ...(q === undefined ? {} : { q: rolled(q, dx, dy, table.ballRadius) }),
+          };
+        });
       const occluders = occluded ? playersOver(rng, r, placed) : [];
       const image = renderFrame(
         r,
@@ -277,7 +304,7 @@ export const renderPatchSet = (
         info.push({ id: b.id, condition, visible: visible[i] as number, moving, layout, camera: ci });
       });
       const out = new Float32Array(inputs.length * S * S * 3);
-      writePatches(image, inputs, out, 0, PATCH);
+      writePatches(image, inputs, out, 0, patch);
       patches.push(out);
       done++;
       onFrame?.(done, total);

@@ -8,7 +8,7 @@
 // 'same' padding at stride 2 on an even side is one pixel after and none before.
 import onnxProto from 'onnx-proto';
 import type { onnx as proto } from 'onnx-proto';
-import { NET, weightShapes, type ClassifierWeights } from '../../vision/classify/model.ts';
+import { NET, weightShapes, type ClassifierWeights, type NetShape } from '../../vision/classify/model.ts';
 
 // onnx-proto is CommonJS: its namespace comes as the default export's `onnx`.
 const { onnx } = onnxProto;
@@ -65,11 +65,15 @@ const convKernel = (src: Float32Array, shape: readonly number[]): Float32Array =
 };
 
 /**
- * The network as a serialised ONNX ModelProto: inputs `patch` [N, 16, 16, 3] and `light` [N, 3],
- * output `probabilities` [N, classes] in the order of `classes`.
+ * The network as a serialised ONNX ModelProto: inputs `patch` [N, S, S, 3] (S = 16 for snooker's) and
+ * `light` [N, 3], output `probabilities` [N, classes] in the order of `classes`.
  */
-export const exportOnnx = (w: ClassifierWeights, classes: readonly string[]): Uint8Array => {
-  const shapes = weightShapes(classes.length);
+export const exportOnnx = (
+  w: ClassifierWeights,
+  classes: readonly string[],
+  net: NetShape = NET,
+): Uint8Array => {
+  const shapes = weightShapes(classes.length, net);
   const [kh, kw, cin, cout] = shapes.convKernel as [number, number, number, number];
   const initializer = [
     tensor('conv.weight', [cout, cin, kh, kw], convKernel(w.convKernel, shapes.convKernel)),
@@ -83,7 +87,7 @@ export const exportOnnx = (w: ClassifierWeights, classes: readonly string[]): Ui
     node('Transpose', ['patch'], 'patch.nchw', [ints('perm', [0, 3, 1, 2])]),
     node('Conv', ['patch.nchw', 'conv.weight', 'conv.bias'], 'conv', [
       ints('kernel_shape', [kh, kw]),
-      ints('strides', [NET.stride, NET.stride]),
+      ints('strides', [net.stride, net.stride]),
       ints('pads', [0, 0, 1, 1]),
     ]),
     node('Relu', ['conv'], 'conv.relu'),
@@ -104,7 +108,7 @@ export const exportOnnx = (w: ClassifierWeights, classes: readonly string[]): Ui
       name: 'ball-classifier',
       node: nodes,
       initializer,
-      input: [valueInfo('patch', ['N', NET.size, NET.size, 3]), valueInfo('light', ['N', 3])],
+      input: [valueInfo('patch', ['N', net.size, net.size, 3]), valueInfo('light', ['N', 3])],
       output: [valueInfo('probabilities', ['N', classes.length])],
     },
   });

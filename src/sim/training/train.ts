@@ -10,6 +10,7 @@ import {
   logits,
   NET,
   unfoldPatches,
+  type NetShape,
   weightsOf,
   type ClassifierWeights,
   type TrainableNet,
@@ -21,6 +22,8 @@ export interface TrainOptions {
   readonly epochs: number;
   readonly batchSize: number;
   readonly learningRate: number;
+  /** The network's shape (its patch side); snooker's when not given. */
+  readonly net?: NetShape;
 }
 
 export const DEFAULT_TRAINING: Omit<TrainOptions, 'seed'> = { epochs: 12, batchSize: 64, learningRate: 2e-3 };
@@ -32,8 +35,8 @@ export interface EpochReport {
   readonly ms: number;
 }
 
-const ROWS = NET.convSide * NET.convSide;
-const TAPS = NET.kernel * NET.kernel * 3;
+const rowsOf = (net: NetShape): number => net.convSide * net.convSide;
+const tapsOf = (net: NetShape): number => net.kernel * net.kernel * 3;
 
 /** Train a network on `data` from the seed; `onEpoch` hears of each epoch. */
 export const train = (
@@ -42,10 +45,13 @@ export const train = (
   onEpoch?: (r: EpochReport, net: TrainableNet) => void,
 ): ClassifierWeights => {
   const n = data.inputs.count;
+  const shape = o.net ?? NET;
+  const ROWS = rowsOf(shape);
+  const TAPS = tapsOf(shape);
   // The convolution's input rows are fixed data: unfold them once.
-  const unfolded = unfoldPatches(data.inputs.patches, n);
+  const unfolded = unfoldPatches(data.inputs.patches, n, 0, shape);
   const classes = data.classes.length;
-  const net = initialNet(o.seed, classes);
+  const net = initialNet(o.seed, classes, shape);
   const rng = makeRng(o.seed);
   const order = Array.from({ length: n }, (_, i) => i);
   const steps = Math.ceil(n / o.batchSize);
@@ -94,13 +100,20 @@ export const train = (
 };
 
 /** The softmax output of the training network for a set, in batches (for evaluation during training). */
-export const predictTraining = (net: TrainableNet, data: PatchSet, batch = 512): Float32Array => {
+export const predictTraining = (
+  net: TrainableNet,
+  data: PatchSet,
+  shape: NetShape = NET,
+  batch = 512,
+): Float32Array => {
+  const ROWS = rowsOf(shape);
+  const TAPS = tapsOf(shape);
   const n = data.inputs.count;
   const classes = data.classes.length;
   const out = new Float32Array(n * classes);
   for (let s = 0; s < n; s += batch) {
     const size = Math.min(batch, n - s);
-    const rows = unfoldPatches(data.inputs.patches, size, s);
+    const rows = unfoldPatches(data.inputs.patches, size, s, shape);
     const p = tf.tidy(() =>
       tf
         .softmax(

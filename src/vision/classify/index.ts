@@ -11,13 +11,15 @@
 //   const classifier = await loadBallClassifier();          // once
 //   const guesses = await classifier.classify(image, balls); // per frame, all balls at once
 //   const ids = assignIdentities(guesses, set);              // same order as `balls`
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import * as ort from 'onnxruntime-node';
 import type { RgbImage } from '../../core/image.ts';
 import type { BallSet } from '../../equipment/pieces.ts';
 import type { ClassifiedBall } from './assign.ts';
 import { PATCH, makeInputs, toClassified, type ClassifierInputs } from './inputs.ts';
-import type { BallPatchInput } from './patch.ts';
+import type { BallPatchInput, PatchOptions } from './patch.ts';
 
 export { assignIdentities, type ClassifiedBall } from './assign.ts';
 export { makeInputs, type ClassifierInputs } from './inputs.ts';
@@ -35,6 +37,31 @@ export interface BallClassifier {
 /** Where the committed models live: models/ at the repository's root. */
 export const MODELS_DIR = fileURLToPath(new URL('../../../models/', import.meta.url));
 export const ONNX_FILE = 'ball-classifier.onnx';
+/**
+ * What a model was trained on, written beside it: its patch (side, extent, supersampling) and its
+ * classes in output order. A model without one (snooker's first) takes the default patch.
+ */
+export const DESCRIPTOR_FILE = 'classifier.json';
+
+const descriptorSchema = z.object({
+  patch: z.object({
+    size: z.number().int().min(4).max(128),
+    extent: z.number().positive(),
+    maxSupersample: z.number().int().min(1),
+  }),
+  classes: z.array(z.string()),
+});
+export type ClassifierDescriptor = z.infer<typeof descriptorSchema>;
+
+/** The patch a model in `dir` reads, checked against the set it is loaded for. */
+export const modelPatch = (dir: string, set: BallSet): PatchOptions => {
+  const file = `${dir}/${DESCRIPTOR_FILE}`;
+  if (!existsSync(file)) return PATCH;
+  const d = descriptorSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  if (d.classes.join(',') !== set.ids.join(','))
+    throw new Error(`${file}: the model tells apart ${d.classes.join(', ')}, not ${set.ids.join(', ')}`);
+  return d.patch;
+};
 
 export interface ClassifierOptions {
   /** The ball set the model tells apart (its outputs in the order of `ids`). */
@@ -52,13 +79,14 @@ export interface ClassifierOptions {
 
 const classifierOf = (
   set: BallSet,
+  patch: PatchOptions,
   predict: (x: ClassifierInputs) => Promise<Float32Array>,
 ): BallClassifier => ({
   balls: set,
   predict,
   async classify(image, balls) {
     if (balls.length === 0) return [];
-    const x = makeInputs(image, balls, PATCH);
+    const x = makeInputs(image, balls, patch);
     return toClassified(await predict(x), x.count, set.ids);
   },
 });
@@ -71,9 +99,10 @@ const loadOnnx = async (set: BallSet, dir: string, threads: number): Promise<Bal
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
   });
-  const S = PATCH.size;
+  const patch = modelPatch(dir, set);
+  const S = patch.size;
   const classes = set.ids.length;
-  return classifierOf(set, async (x) => {
+  return classifierOf(set, patch, async (x) => {
     if (x.count === 0) return new Float32Array(0);
     const out = await session.run({
       patch: new ort.Tensor('float32', x.patches, [x.count, S, S, 3]),
@@ -93,7 +122,7 @@ const loadTfjsWasm = async (set: BallSet, dir: string): Promise<BallClassifier> 
   await tf.setBackend('wasm');
   await tf.ready();
   const layers = await model.loadTfjsModel(dir);
-  return classifierOf(set, async (x) => model.predictTfjs(layers, x));
+  return classifierOf(set, modelPatch(dir, set), async (x) => model.predictTfjs(layers, x));
 };
 
 /** Load the classifier in `options.modelDir` for the set it tells apart. */

@@ -16,20 +16,37 @@ import * as tf from '@tensorflow/tfjs';
 import { PATCH, type ClassifierInputs } from './inputs.ts';
 
 /** The sizes of the network's layers. */
-export const NET = {
+export interface NetShape {
   /** Patch side, px (the inputs' patches). */
-  size: PATCH.size,
+  readonly size: number;
+  readonly kernel: number;
+  readonly stride: number;
+  readonly filters: number;
+  /** Output side of the convolution: TensorFlow's 'same' padding at stride 2. */
+  readonly convSide: number;
+  readonly hidden: number;
+}
+
+/**
+ * The network for patches of side `size`: the patch is the one thing a game's model may change (pool
+ * reads stripes and figures off a larger patch than snooker's plain colours need); the rest is fixed.
+ */
+export const netShape = (size: number): NetShape => ({
+  size,
   kernel: 3,
   stride: 2,
   filters: 16,
-  /** Output side of the convolution: TensorFlow's 'same' padding at stride 2. */
-  convSide: Math.ceil(PATCH.size / 2),
+  convSide: Math.ceil(size / 2),
   hidden: 32,
-} as const;
+});
+
+/** Snooker's network, on the default patch. */
+export const NET: NetShape = netShape(PATCH.size);
 
 /** Inputs to the hidden layer: the flattened convolution and the three light values. */
-export const JOINED = NET.convSide * NET.convSide * NET.filters + 3;
-const TAPS = NET.kernel * NET.kernel * 3;
+export const joinedOf = (net: NetShape): number => net.convSide * net.convSide * net.filters + 3;
+export const JOINED = joinedOf(NET);
+const tapsOf = (net: NetShape): number => net.kernel * net.kernel * 3;
 
 /**
  * The weights, in tfjs's layouts: the convolution's kernel [kh, kw, in, out] (flattened it is the
@@ -47,12 +64,13 @@ export interface ClassifierWeights {
 /** The weights' shapes for a network telling `classes` ids apart. */
 export const weightShapes = (
   classes: number,
+  net: NetShape = NET,
 ): Readonly<Record<keyof ClassifierWeights, readonly number[]>> => ({
-  convKernel: [NET.kernel, NET.kernel, 3, NET.filters],
-  convBias: [NET.filters],
-  hiddenKernel: [JOINED, NET.hidden],
-  hiddenBias: [NET.hidden],
-  outputKernel: [NET.hidden, classes],
+  convKernel: [net.kernel, net.kernel, 3, net.filters],
+  convBias: [net.filters],
+  hiddenKernel: [joinedOf(net), net.hidden],
+  hiddenBias: [net.hidden],
+  outputKernel: [net.hidden, classes],
   outputBias: [classes],
 });
 
@@ -61,19 +79,24 @@ export const weightShapes = (
  * per output pixel, [count · 8 · 8, 27]. TensorFlow's 'same' padding at stride 2 on an even side pads
  * one pixel after (bottom, right) and none before: output (i, j) reads input rows 2i … 2i + 2.
  */
-export const unfoldPatches = (patches: Float32Array, count: number, first = 0): Float32Array => {
-  const S = NET.size;
-  const C = NET.convSide;
-  const out = new Float32Array(count * C * C * TAPS);
+export const unfoldPatches = (
+  patches: Float32Array,
+  count: number,
+  first = 0,
+  net: NetShape = NET,
+): Float32Array => {
+  const S = net.size;
+  const C = net.convSide;
+  const out = new Float32Array(count * C * C * tapsOf(net));
   let o = 0;
   for (let n = first; n < first + count; n++) {
     const base = n * S * S * 3;
     for (let i = 0; i < C; i++) {
       for (let j = 0; j < C; j++) {
-        for (let ky = 0; ky < NET.kernel; ky++) {
-          const y = i * NET.stride + ky;
-          for (let kx = 0; kx < NET.kernel; kx++) {
-            const x = j * NET.stride + kx;
+        for (let ky = 0; ky < net.kernel; ky++) {
+          const y = i * net.stride + ky;
+          for (let kx = 0; kx < net.kernel; kx++) {
+            const x = j * net.stride + kx;
             if (y < S && x < S) {
               const at = base + (y * S + x) * 3;
               out[o] = patches[at] as number;
@@ -100,7 +123,9 @@ export interface TrainableNet {
 }
 
 /** Glorot-uniform weights from `seed` (tfjs's seeded initialiser), zero biases. */
-export const initialNet = (seed: number, classes: number): TrainableNet => {
+export const initialNet = (seed: number, classes: number, shape: NetShape = NET): TrainableNet => {
+  const taps = tapsOf(shape);
+  const joined = joinedOf(shape);
   const glorot = (shape: [number, number], fanIn: number, fanOut: number, k: number): tf.Variable =>
     tf.variable(
       tf.randomUniform(
@@ -112,11 +137,11 @@ export const initialNet = (seed: number, classes: number): TrainableNet => {
       ),
     );
   return {
-    conv: glorot([TAPS, NET.filters], TAPS, NET.kernel * NET.kernel * NET.filters, 0),
-    convBias: tf.variable(tf.zeros([NET.filters])),
-    hidden: glorot([JOINED, NET.hidden], JOINED, NET.hidden, 1),
-    hiddenBias: tf.variable(tf.zeros([NET.hidden])),
-    output: glorot([NET.hidden, classes], NET.hidden, classes, 2),
+    conv: glorot([taps, shape.filters], taps, shape.kernel * shape.kernel * shape.filters, 0),
+    convBias: tf.variable(tf.zeros([shape.filters])),
+    hidden: glorot([joined, shape.hidden], joined, shape.hidden, 1),
+    hiddenBias: tf.variable(tf.zeros([shape.hidden])),
+    output: glorot([shape.hidden, classes], shape.hidden, classes, 2),
     outputBias: tf.variable(tf.zeros([classes])),
   };
 };
@@ -125,7 +150,7 @@ export const initialNet = (seed: number, classes: number): TrainableNet => {
 export const logits = (net: TrainableNet, unfolded: tf.Tensor2D, light: tf.Tensor2D): tf.Tensor2D => {
   const count = light.shape[0];
   const conv = tf.relu(tf.add(tf.matMul(unfolded, net.conv), net.convBias));
-  const features = tf.reshape(conv, [count, JOINED - 3]);
+  const features = tf.reshape(conv, [count, -1]);
   const hidden = tf.relu(tf.add(tf.matMul(tf.concat([features, light], 1), net.hidden), net.hiddenBias));
   return tf.add(tf.matMul(hidden, net.output), net.outputBias);
 };
@@ -141,18 +166,18 @@ export const weightsOf = (net: TrainableNet): ClassifierWeights => ({
 });
 
 /** The same network as a tfjs layers model, with real conv2d layers, for inference (and saving). */
-export const toLayersModel = (w: ClassifierWeights): tf.LayersModel => {
-  const patch = tf.input({ shape: [NET.size, NET.size, 3], name: 'patch' });
+export const toLayersModel = (w: ClassifierWeights, shape: NetShape = NET): tf.LayersModel => {
+  const patch = tf.input({ shape: [shape.size, shape.size, 3], name: 'patch' });
   const light = tf.input({ shape: [3], name: 'light' });
   const conv = tf.layers.conv2d({
-    filters: NET.filters,
-    kernelSize: NET.kernel,
-    strides: NET.stride,
+    filters: shape.filters,
+    kernelSize: shape.kernel,
+    strides: shape.stride,
     padding: 'same',
     activation: 'relu',
     name: 'conv',
   });
-  const hidden = tf.layers.dense({ units: NET.hidden, activation: 'relu', name: 'hidden' });
+  const hidden = tf.layers.dense({ units: shape.hidden, activation: 'relu', name: 'hidden' });
   const classes = w.outputBias.length;
   const output = tf.layers.dense({ units: classes, activation: 'softmax', name: 'output' });
   const features = tf.layers.flatten().apply(conv.apply(patch)) as tf.SymbolicTensor;
@@ -161,7 +186,7 @@ export const toLayersModel = (w: ClassifierWeights): tf.LayersModel => {
     inputs: [patch, light],
     outputs: output.apply(hidden.apply(joined)) as tf.SymbolicTensor,
   });
-  const t = (k: keyof ClassifierWeights): tf.Tensor => tf.tensor(w[k], [...weightShapes(classes)[k]]);
+  const t = (k: keyof ClassifierWeights): tf.Tensor => tf.tensor(w[k], [...weightShapes(classes, shape)[k]]);
   conv.setWeights([t('convKernel'), t('convBias')]);
   hidden.setWeights([t('hiddenKernel'), t('hiddenBias')]);
   output.setWeights([t('outputKernel'), t('outputBias')]);
@@ -184,9 +209,10 @@ export const weightsOfLayersModel = (model: tf.LayersModel): ClassifierWeights =
 /** The softmax output for the inputs, synchronously (on the CPU and wasm backends). */
 export const predictTfjs = (model: tf.LayersModel, x: ClassifierInputs): Float32Array => {
   if (x.count === 0) return new Float32Array(0);
+  const size = model.inputs[0]?.shape[1] ?? NET.size;
   return tf.tidy(() => {
     const y = model.predict([
-      tf.tensor4d(x.patches, [x.count, NET.size, NET.size, 3]),
+      tf.tensor4d(x.patches, [x.count, size, size, 3]),
       tf.tensor2d(x.light, [x.count, 3]),
     ]);
     if (Array.isArray(y)) throw new Error('the classifier has one output');

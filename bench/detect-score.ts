@@ -1,0 +1,136 @@
+// Scoring for the detection benchmarks (bench/detect.ts for snooker, bench/detect-pool.ts for
+// black-ball): detections matched to truth nearest-first within a ball's radius; recall, precision,
+// id errors, position errors (mm) and times per frame; for pool also stripes taken for solids and
+// the other way round. A truth ball counts when more than half of it is in view.
+import type { BallId } from '../src/equipment/pieces.ts';
+import type { TruthBall } from '../tests/vision-scenes.ts';
+
+export interface Found {
+  readonly id?: BallId;
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface Tally {
+  required: number;
+  recalled: number;
+  detections: number;
+  phantoms: number;
+  hiddenReported: number;
+  classChecked: number;
+  classErrors: number;
+  /** Pool: a ball of one group (solids, stripes) taken for one of the other (the cue ball is in neither). */
+  groupChecked: number;
+  groupErrors: number;
+  errors: number[];
+  cpu: number[];
+  wall: number[];
+}
+
+export const tally = (): Tally => ({
+  required: 0,
+  recalled: 0,
+  detections: 0,
+  phantoms: 0,
+  hiddenReported: 0,
+  classChecked: 0,
+  classErrors: 0,
+  groupChecked: 0,
+  groupErrors: 0,
+  errors: [],
+  cpu: [],
+  wall: [],
+});
+
+/**
+ * Match detections to truth nearest-first within a ball's radius, and count. `groupOf` names a
+ * ball's group (undefined for a ball in none), for the group errors.
+ */
+export const score = (
+  t: Tally,
+  truth: readonly TruthBall[],
+  found: readonly Found[],
+  radius: number,
+  groupOf?: (id: BallId) => string | undefined,
+): void => {
+  const pairs: [number, number, number][] = [];
+  found.forEach((f, i) =>
+    truth.forEach((b, j) => {
+      const d = Math.hypot(f.x - b.x, f.y - b.y);
+      if (d < radius) pairs.push([d, i, j]);
+    }),
+  );
+  pairs.sort((a, b) => a[0] - b[0]);
+  const usedF = new Set<number>();
+  const usedT = new Set<number>();
+  for (const [d, i, j] of pairs) {
+    if (usedF.has(i) || usedT.has(j)) continue;
+    usedF.add(i);
+    usedT.add(j);
+    const b = truth[j] as TruthBall;
+    const f = found[i] as Found;
+    if (b.visible > 0.5) {
+      t.recalled++;
+      t.errors.push(d);
+      if (f.id !== undefined) {
+        t.classChecked++;
+        if (f.id !== b.id) t.classErrors++;
+        const g = groupOf?.(b.id);
+        const h = groupOf?.(f.id);
+        if (g !== undefined && h !== undefined) {
+          t.groupChecked++;
+          if (g !== h) t.groupErrors++;
+        }
+      }
+    } else t.hiddenReported++;
+  }
+  t.required += truth.filter((b) => b.visible > 0.5).length;
+  t.detections += found.length;
+  t.phantoms += found.length - usedF.size;
+};
+
+export const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0
+    ? NaN
+    : s.length % 2
+      ? (s[s.length >> 1] as number)
+      : ((s[(s.length >> 1) - 1] as number) + (s[s.length >> 1] as number)) / 2;
+};
+export const pct = (a: number, b: number): string => (b === 0 ? '—' : `${((100 * a) / b).toFixed(2)} %`);
+export const rms = (xs: readonly number[]): number =>
+  Math.sqrt(xs.reduce((s, e) => s + e * e, 0) / Math.max(1, xs.length));
+
+/** A table row; with `groups`, a column of group errors after the id errors. */
+export const row = (name: string, t: Tally, groups = false): string =>
+  `| ${name} | ${pct(t.recalled, t.required)} (${t.recalled}/${t.required}) | ${pct(t.detections - t.phantoms, t.detections)} | ` +
+  `${t.classChecked ? `${t.classErrors} / ${t.classChecked}` : 'n/a'} | ` +
+  (groups ? `${t.groupChecked ? `${t.groupErrors} / ${t.groupChecked}` : 'n/a'} | ` : '') +
+  `${rms(t.errors).toFixed(2)} | ${Math.max(0, ...t.errors).toFixed(2)} | ` +
+  `${t.hiddenReported} | ${median(t.cpu).toFixed(1)} | ${median(t.wall).toFixed(1)} |`;
+
+export const HEADER =
+  '| | recall | precision | class errors | RMS mm | max mm | reported while < ½ in view | ms/frame CPU (median) | ms/frame wall (median) |\n' +
+  '|---|---|---|---|---|---|---|---|---|';
+
+export const POOL_HEADER =
+  '| | recall | precision | number errors | solid/stripe errors | RMS mm | max mm | reported while < ½ in view | ms/frame CPU (median) | ms/frame wall (median) |\n' +
+  '|---|---|---|---|---|---|---|---|---|---|';
+
+export const cpuNow = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Time one detection (wall and this process's CPU), `repeat` times; the last result. */
+export const timed = async <T>(t: Tally, repeat: number, run: () => Promise<T> | T): Promise<T> => {
+  let out: T | undefined;
+  for (let k = 0; k < repeat; k++) {
+    const c = cpuNow();
+    const w = performance.now();
+    out = await run();
+    t.wall.push(performance.now() - w);
+    t.cpu.push(cpuNow() - c);
+  }
+  return out as T;
+};
