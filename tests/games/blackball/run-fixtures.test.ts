@@ -17,9 +17,10 @@ const sorted = (xs: readonly string[]): string[] => [...xs].sort();
 const pots = (ps: readonly { readonly id: string; readonly pocket: string }[]): string[] =>
   sorted(ps.map((p) => `${p.id}@${p.pocket}`));
 
-const CLIPS = readdirSync('fixtures', { withFileTypes: true })
-  .filter((d) => d.isDirectory() && d.name.startsWith('pool-'))
-  .map((d) => d.name)
+/** The demo's clips: one a scenario fixtures/scenarios/pool-*.json. */
+const CLIPS = readdirSync('fixtures/scenarios')
+  .filter((f) => f.startsWith('pool-') && f.endsWith('.json'))
+  .map((f) => f.replace(/\.json$/, ''))
   .sort();
 const MODEL = blackball.perception.kind === 'balls' ? blackball.perception.modelDir : '';
 const CAN_SEE = existsSync(path.join(MODEL, ONNX_FILE));
