@@ -20,7 +20,7 @@
 //    tracking, perception), at 60 fps and (ffmpeg's fps filter) 30. Needs
 //    models/pool-ball-classifier/; without it the part is skipped and says so.
 //
-// Run: nice -n 10 npx tsx bench/blackball-events.ts [--clips 40] [--strokes 3] [--seed 25000001]
+// Run: npm run bench -- blackball-events, or nice -n 10 npx tsx bench/blackball-events.ts [--clips 40] [--strokes 3] [--seed 25000001]
 //        [--video 8] (rendered clips in part 2; 0 skips it)
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
