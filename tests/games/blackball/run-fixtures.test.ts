@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blackball } from '../../../src/games/blackball/index.ts';
 import { ONNX_FILE } from '../../../src/vision/classify/index.ts';
-import { fixtureTruth, jsonLines } from '../../helpers/fixtures.ts';
+import { fixtureTruth, jsonLines, type FixtureStroke } from '../../helpers/fixtures.ts';
 import { runReferee } from '../../helpers/spawn.ts';
 
 const sorted = (xs: readonly string[]): string[] => [...xs].sort();
@@ -22,6 +22,26 @@ const CLIPS = readdirSync('fixtures/scenarios')
   .filter((f) => f.startsWith('pool-') && f.endsWith('.json'))
   .map((f) => f.replace(/\.json$/, ''))
   .sort();
+interface TruthEvent {
+  readonly t: number;
+  readonly type: string;
+  readonly a?: string;
+  readonly b?: string;
+}
+
+/** The balls the cue ball's first ball struck within one frame interval of being struck itself. */
+const withinAFrame = (stroke: { readonly events?: readonly TruthEvent[] }, fps: number): string[] => {
+  const events = stroke.events ?? [];
+  const first = events.find((e) => e.type === 'contact' && (e.a === 'cue' || e.b === 'cue'));
+  if (!first) return [];
+  const ball = first.a === 'cue' ? first.b : first.a;
+  return events.flatMap((e) =>
+    e.type === 'contact' && e.t - first.t <= 1000 / fps && (e.a === ball || e.b === ball) && e !== first
+      ? [e.a === ball ? (e.b ?? '') : (e.a ?? '')]
+      : [],
+  );
+};
+
 const MODEL = blackball.perception.kind === 'balls' ? blackball.perception.modelDir : '';
 const CAN_SEE = existsSync(path.join(MODEL, ONNX_FILE));
 
@@ -36,7 +56,7 @@ describe('referee run --game blackball on every black-ball fixture clip', () => 
   it.skipIf(!CAN_SEE).each(CLIPS)(
     '%s: the truth’s strokes, first contacts and pots, each shot followed by the ruling meant',
     async (clip) => {
-      const truth = fixtureTruth(clip).strokes;
+      const { strokes: truth, fps } = fixtureTruth(clip);
       const expected = (
         JSON.parse(readFileSync(`fixtures/${clip}/expected.json`, 'utf8')) as {
           rulings: Record<string, unknown>[];
@@ -54,14 +74,17 @@ describe('referee run --game blackball on every black-ball fixture clip', () => 
       expect(r.code, r.stderr).toBe(0);
       const out = jsonLines(r.stdout);
       expect(out.filter((l) => l['type'] === 'shot')).toHaveLength(truth.length);
-      for (const [i, stroke] of truth.entries()) {
+      for (const [i, stroke] of (truth as readonly (FixtureStroke & { events?: TruthEvent[] })[]).entries()) {
         const shot = out[2 * i] ?? {};
         const ruling = out[2 * i + 1] ?? {};
         expect(shot).toMatchObject({ type: 'shot', index: i });
-        expect({
-          firstContact: sorted(shot['firstContact'] as string[]),
-          potted: pots(shot['potted'] as { id: string; pocket: string }[]),
-        }).toEqual({ firstContact: sorted(stroke.firstContact), potted: pots(stroke.potted) });
+        expect(pots(shot['potted'] as { id: string; pocket: string }[])).toEqual(pots(stroke.potted));
+        // The truth's first contact; a ball it set moving within a frame of being struck (the rack on
+        // the break) cannot be told apart from it by a camera, and may be named beside it (§4).
+        const ours = shot['firstContact'] as string[];
+        expect(ours).toEqual(expect.arrayContaining([...stroke.firstContact]));
+        const within = withinAFrame(stroke, fps);
+        for (const id of ours) expect([...stroke.firstContact, ...within]).toContain(id);
         expect(ruling).toMatchObject({ type: 'ruling', ...expected[i] });
       }
     },
