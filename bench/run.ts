@@ -11,6 +11,7 @@ const BENCHES = [
   'detect-pool',
   'classify',
   'events',
+  'blackball-events',
   'ws-load',
   'ruling-latency',
   'calibrate-photos',

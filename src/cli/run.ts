@@ -144,9 +144,9 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
     segmenter: { ...DEFAULT_FOLLOWER.segmenter, ...(restMs ? { restMs } : {}) },
   });
   const tally = { ruled: 0, fouls: 0, unruled: 0 };
-  const emit = ({ shot, recognisedAt }: FollowedShot): void => {
+  const emit = ({ shot, recognisedAt, record }: FollowedShot): void => {
     out.write(`${JSON.stringify(shotLine(shot, recognisedAt))}\n`);
-    const ruling = runner.value.rule(perception.toMove(table, { shot, trails: [] }));
+    const ruling = runner.value.rule(perception.toMove(table, { shot, trails: [], frames: record.frames }));
     out.write(
       `${JSON.stringify(ruling.ok ? { type: 'ruling', ...ruling.value } : { type: 'ruling', error: ruling.error })}\n`,
     );

@@ -7,7 +7,7 @@ import { err, type Result } from '../core/errors.ts';
 import type { RgbImage } from '../core/image.ts';
 import type { Table } from '../equipment/bed.ts';
 import type { SimGame } from '../sim/game.ts';
-import type { Shot as TrackedShot } from '../tracking/types.ts';
+import type { Shot as TrackedShot, TrackedFrame } from '../tracking/types.ts';
 import type { Trail } from '../tracking/trails.ts';
 
 /** The players: two who alternate, or four in two teams of partners. */
@@ -130,6 +130,8 @@ export type SessionRequest =
 export interface FollowedStroke {
   readonly shot: TrackedShot;
   readonly trails: readonly Trail[];
+  /** Every tracked frame of the stroke, from before the strike to rest (where each ball was, frame by frame). */
+  readonly frames?: readonly TrackedFrame[];
   /** Wall-clock time (ms since 1970) its last ball came to rest, as the frames' arrival dates it. */
   readonly endedAt?: number;
 }

@@ -155,7 +155,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       }
     }
   };
-  const onShot = ({ shot, recognisedAt }: FollowedShot, by: ArrivedFrame): void => {
+  const onShot = ({ shot, recognisedAt, record }: FollowedShot, by: ArrivedFrame): void => {
     if (perception.kind !== 'balls') return;
     // The frame that ended the stroke arrived at `by.receivedAt`; the balls stopped `recognisedAt −
     // end` of source time before it.
@@ -164,6 +164,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
     const move = perception.toMove(options.table, {
       shot,
       trails: trails.take(options.trailPoints ?? 200),
+      frames: record.frames,
       endedAt,
     });
     if (clipToSetUp) {

@@ -2,8 +2,13 @@
 // definition: the referee sees a foul break with its seed section, confirms it, calls a foul only a
 // person sees (a button in words) and undoes it (the button says what it undoes); the overlay draws
 // numbered balls as solids and stripes with the latest ruling as a banner; the player takes the cue
-// ball in hand on the free kick and sees the cabin and whether the cue ball is in it.
-import { mkdirSync } from 'node:fs';
+// ball in hand on the free kick and sees the cabin and whether the cue ball is in it. Then the same
+// three pages from `referee serve --game blackball` playing a pool clip.
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +18,9 @@ import type { BlackballView } from '../../src/games/blackball/view.ts';
 import { namedPoolTable } from '../../src/games/blackball/table.ts';
 import { startServer, type RunningServer } from '../../src/server/app.ts';
 import { MatchService } from '../../src/server/service.ts';
+import { ONNX_FILE } from '../../src/vision/classify/index.ts';
 import { launchBrowser } from '../helpers/browser.ts';
+import { startReferee, waitForOutput } from '../helpers/spawn.ts';
 
 const PIN = '246810';
 const table = namedPoolTable();
@@ -150,4 +157,90 @@ describe('/player for black-ball', () => {
     await page.screenshot({ path: '.tmp/blackball-player.png' });
     await page.close();
   });
+});
+
+describe('the three views on a pool clip served by `referee serve --game blackball`', () => {
+  // The foul break (fixtures/pool-foul-break: a soft break, nothing potted, no ball over the centre
+  // line) through the whole pipeline: ffmpeg, vision with the pool classifier, tracking, the rules.
+  const MODEL = blackball.perception.kind === 'balls' ? blackball.perception.modelDir : '';
+  const CAN_SEE = existsSync(path.join(MODEL, ONNX_FILE));
+  let child: ChildProcess | undefined;
+  let url = '';
+  const dir = mkdtempSync(path.join(tmpdir(), 'blackball-serve-'));
+
+  beforeAll(async () => {
+    child = startReferee(
+      [
+        'serve',
+        '--game',
+        'blackball',
+        '--source',
+        'fixtures/pool-foul-break/clip.mp4',
+        '--calibration',
+        'calibration/pool-demo.json',
+        '--port',
+        '0',
+        '--host',
+        '127.0.0.1',
+        '--db',
+        path.join(dir, 'serve.sqlite'),
+        '--pin',
+        PIN,
+      ],
+      { LOG_LEVEL: 'silent' },
+    );
+    [, url = ''] = await waitForOutput(child, /serving on (http:\/\/localhost:\d+)/, 60_000);
+  }, 90_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const served = async (p: string): Promise<Page> => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(`${url}${p}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    return page;
+  };
+
+  it('serves black-ball’s referee, overlay and player pages on a 9 ft bed', async () => {
+    const referee = await served('/referee');
+    expect(await referee.locator('#ov-crossed').count()).toBe(1);
+    const overlay = await served('/overlay');
+    expect(await overlay.locator('#groups').count()).toBe(1);
+    const player = await served('/player');
+    expect(await player.locator('#take-in-hand').count()).toBe(1);
+    const health = (await (await fetch(`${url}/api/view`)).json()) as { game?: string };
+    expect(health.game).toBe('blackball');
+    await Promise.all([referee.close(), overlay.close(), player.close()]);
+  });
+
+  it.skipIf(!CAN_SEE)(
+    'the foul break as the camera saw it: the referee’s alert with seed 2.5(b), the numbered balls on the overlay, the free kick on the player’s page',
+    async () => {
+      const referee = await served('/referee');
+      await referee.fill('#name', 'Anna');
+      await referee.fill('#pin', PIN);
+      await referee.click('#login button[type="submit"]');
+      await referee.waitForSelector('body[data-auth="referee"]');
+      await referee.waitForSelector('#alert:not([hidden])', { timeout: 90_000 });
+      expect(await referee.textContent('#alert')).toMatch(
+        /FOUL by Player 1 — free kick to Player 2: .*seed 2\.5\(b\)/,
+      );
+      const overlay = await served('/overlay');
+      await overlay.waitForSelector('#ruling:not([hidden])');
+      expect(await overlay.textContent('#ruling')).toMatch(/^FOUL — free kick to Player 2/);
+      expect(await overlay.locator('g.ball').count()).toBe(16);
+      expect(await overlay.getAttribute('g.ball-11', 'data-stripe')).toBe('true');
+      const player = await served('/player');
+      await player.waitForSelector('#take-in-hand:not([hidden])');
+      expect(await player.textContent('#instructions')).toMatch(/free kick/);
+      await Promise.all([referee.close(), overlay.close(), player.close()]);
+    },
+    150_000,
+  );
 });

@@ -2,10 +2,12 @@
 // lists, over the equipment and the pure rules engine (`rule(json)` for `"game": "blackball"`), which
 // are re-exported here as before.
 import path from 'node:path';
+import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
 import { err, ok, refereeError, type Result } from '../../core/errors.ts';
 import type { Table } from '../../equipment/bed.ts';
-import type { GameDefinition } from '../definition.ts';
+import type { DemoClip, GameDefinition } from '../definition.ts';
+import { demoClipName, demoClipsFrom } from '../demo.ts';
 import { BED_NAMES, DEFAULT_BED, bedSchema, type BedName } from './equipment.ts';
 import { openingLayout, placeInCabin } from './layout.ts';
 import { blackballRunner, toMove } from './perception.ts';
@@ -49,10 +51,24 @@ export const parsePoolTable = (spec: unknown): Result<Table> => {
   );
 };
 
+const PLAYERS = ['Player 1', 'Player 2'];
+
+/**
+ * The demo's clips (fixtures/demo-blackball.json), in order. Each is a position of its own: a match of
+ * its own (several clips end the frame, and with it a one-frame match: no re-rack reopens that),
+ * then the table as the camera sees it (the break if all fifteen object balls are there, else an
+ * open table in play).
+ */
+const demoClips = (): Result<DemoClip[]> =>
+  demoClipsFrom(path.join(ROOT, 'fixtures'), 'demo-blackball.json', z.object({ clip: demoClipName }), () => [
+    { type: 'startMatch', players: PLAYERS, options: {} },
+    { type: 'setTable' },
+  ]);
+
 export const blackball: GameDefinition<BlackballMatch> = {
   id: 'blackball',
   title: 'Black-ball pool',
-  sides: { count: 2, teamOf: [0, 1], defaultNames: ['Player 1', 'Player 2'] },
+  sides: { count: 2, teamOf: [0, 1], defaultNames: PLAYERS },
   claimsTable: claimsPoolTable,
   parseTable: parsePoolTable,
   defaultTableSpec: DEFAULT_BED,
@@ -80,4 +96,5 @@ export const blackball: GameDefinition<BlackballMatch> = {
     opening: openingLayout,
     placeCueBall: placeInCabin,
   },
+  demo: { calibration: path.join(ROOT, 'calibration', 'pool-demo.json'), clips: demoClips },
 };

@@ -1,13 +1,12 @@
 // How black-ball is seen and followed: a tracked stroke as the session's move (docs/formats.md §8's shot,
-// with where the balls stood and came to rest), and the runner behind `referee run` (§5).
+// with where the balls stood and came to rest; the events read from the tracks in perception-events.ts), and the runner behind `referee run` (§5).
 import { describeError, err, ok, type Result } from '../../core/errors.ts';
 import type { Table } from '../../equipment/bed.ts';
-import type { PocketId } from '../../equipment/bed.ts';
 import { innerState, strokeEnvelope } from '../ball-strokes.ts';
 import type { Shot as TrackedShot } from '../../tracking/types.ts';
-import type { Trail } from '../../tracking/trails.ts';
 import type { FollowedStroke, MoveRunner } from '../definition.ts';
 import { CUE, isBallId, isObjectBallId, type BallId, type ObjectBallId } from './equipment.ts';
+import { cabinContact, crossedCentre, cueInCabin, touchingCue } from './perception-events.ts';
 import { checkState, parseFrameState, type FrameState } from './rules/index.ts';
 import {
   emptyMatch,
@@ -33,58 +32,40 @@ export const cushionAfterContact = (shot: TrackedShot): boolean => {
   return shot.events.slice(first + 1).some((e) => e.type === 'cushion');
 };
 
-/** Which half of the bed a pocket lies in: the head half (y < L/2), the foot half, or on the line. */
-const pocketSide = (pocket: PocketId): -1 | 0 | 1 =>
-  pocket === 'BL' || pocket === 'BR' ? -1 : pocket === 'TL' || pocket === 'TR' ? 1 : 0;
-
 /**
- * Seed 2.5(b): the object balls that crossed the centre line (y = L/2) during the stroke. An
- * approximation from what tracking keeps: a ball crossed when
- * - where it lay before and where it came to rest are on opposite sides of the line; or
- * - it was potted in a corner pocket on the other side of the line from where it lay (a ball potted
- *   in a middle pocket reaches the line but is not counted as crossing it); or
- * - its trail (when the live pipeline kept one) has points on both sides of the line.
- * A ball that crossed and came back to its own side is missed when there is no trail (`referee run`
- * has none); the error can only make a break look short of two crossings, and a break that pots a
- * ball is legal whatever crossed.
+ * A followed stroke as the session's move: §8's shot, with the extensions only the camera gives
+ * (`cueInCabin`, `cabinContact`), the balls before and after, trails. Seed 2.9: a touching ball the
+ * cue ball was played away from counts as touched first (and the cushions after the start count);
+ * one it was played into is proposed as the `playedIntoTouching` foul, for the referee to confirm.
  */
-export const crossedCentre = (
-  table: Table,
-  shot: TrackedShot,
-  trails: readonly Trail[] = [],
-): ObjectBallId[] => {
-  const centre = table.length / 2;
-  const side = (y: number): -1 | 0 | 1 => (y < centre ? -1 : y > centre ? 1 : 0);
-  const crossed = new Set<string>();
-  for (const b of shot.before) {
-    if (!isObjectBallId(b.id)) continue;
-    const from = side(b.y);
-    const rest = shot.rest.find((r) => r.track === b.track);
-    if (rest && from !== 0 && side(rest.y) === -from) crossed.add(b.id);
-    const pot = shot.potted.find((p) => p.id === b.id);
-    if (pot && from !== 0 && pocketSide(pot.pocket) === -from) crossed.add(b.id);
-  }
-  for (const t of trails) {
-    if (!isObjectBallId(t.id)) continue;
-    const sides = new Set(t.points.map(([, y]) => side(y)));
-    if (sides.has(-1) && sides.has(1)) crossed.add(t.id);
-  }
-  return objectIds([...crossed]);
-};
-
-/** A followed stroke as the session's move: §8's shot, the balls before and after, trails. */
 export const toMove = (table: Table, stroke: FollowedStroke): StrokeReport => {
   const { shot } = stroke;
+  const frames = stroke.frames ?? [];
   const { after, ...envelope } = strokeEnvelope(table, stroke, isBallId);
+  const touching = touchingCue(table, shot, frames);
+  const awayFrom = touching.filter((b) => !b.playedInto);
+  const first = shot.events.find((e) => e.type === 'contact' && (e.a === CUE || e.b === CUE));
+  const contact =
+    awayFrom[0] !== undefined
+      ? { t: shot.start, track: awayFrom[0].track }
+      : first?.type === 'contact'
+        ? { t: first.t, track: first.a === CUE ? first.tb : first.ta }
+        : undefined;
+  const placed = cueInCabin(table, shot);
   return {
     shot: {
-      firstContact: objectIds(shot.firstContact),
+      firstContact: awayFrom.length > 0 ? awayFrom.map((b) => b.id) : objectIds(shot.firstContact),
       potted: ballIds(shot.potted.map((p) => p.id)),
       offTable: ballIds(shot.offTable),
-      cushionAfterContact: cushionAfterContact(shot),
-      crossedCentre: crossedCentre(table, shot, stroke.trails),
+      cushionAfterContact:
+        awayFrom.length > 0
+          ? shot.potted.length > 0 || shot.events.some((e) => e.type === 'cushion')
+          : cushionAfterContact(shot),
+      crossedCentre: crossedCentre(table, shot, frames),
       after,
-      fouls: [],
+      fouls: touching.some((b) => b.playedInto) ? ['playedIntoTouching'] : [],
+      ...(placed !== undefined ? { cueInCabin: placed } : {}),
+      cabinContact: cabinContact(table, shot, frames, contact),
     },
     ...envelope,
   };

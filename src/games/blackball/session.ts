@@ -357,9 +357,15 @@ const newRack = (m: BlackballMatch, s: Standing): BlackballMatch => ({
 
 /** A stroke seen (or entered): ruled from the match as it stands, with the balls where they were seen. */
 export const recordStroke = (m: BlackballMatch, move: StrokeMove, meta: EventMeta): BlackballMatch => {
-  const shot = toShot(move.shot);
   const before: Standing = { ...standingOf(m), frame: seenBefore(m.table, m.frame, move.before) };
   const f = before.frame;
+  // Nothing is ever put back in black-ball (no respots): an object ball the camera reports at rest
+  // after the stroke that was not on the table before it is a false detection, not a ball.
+  const there = new Set<string>(f.balls.map((b) => b.id));
+  const seen = toShot(move.shot);
+  const shot: Shot = seen.after
+    ? { ...seen, after: seen.after.filter((b) => b.id === CUE || there.has(b.id)) }
+    : seen;
   const { standing, ruling, output, rejected } = ruleOn(m.table, m.raceTo, before, shot);
   const record: StrokeRecord = {
     stroke: m.strokes.length,

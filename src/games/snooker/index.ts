@@ -2,11 +2,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { readJsonFile } from '../../camera/file.ts';
-import { describeError, err, ok, refereeError, type Result } from '../../core/errors.ts';
+import { err, ok, refereeError, type Result } from '../../core/errors.ts';
 import { parseWith } from '../../core/schema.ts';
 import type { Table } from '../../equipment/bed.ts';
 import type { DemoClip, GameDefinition } from '../definition.ts';
+import { demoClipName, demoClipsFrom } from '../demo.ts';
 import { plainBed, snookerTable } from './equipment.ts';
 import { openingLayout, placeInD } from './layout.ts';
 import { strokeMove, snookerRunner } from './perception.ts';
@@ -47,41 +47,27 @@ const parseTable = (spec: unknown): Result<Table> => {
 };
 
 const ball = ['red', 'yellow', 'green', 'brown', 'blue', 'pink', 'black'] as const;
-const demoSchema = z.object({
-  clips: z
-    .array(
-      z.object({
-        clip: z.string().regex(/^[a-z0-9-]+$/),
-        on: z.enum(['colour', ...ball]).optional(),
-        nominate: z.enum(ball).optional(),
-      }),
-    )
-    .min(1),
-});
-
 /**
  * The demo's clips (fixtures/demo.json), in order. Each is a position of its own: the table is set
  * up from the camera's view, on a red unless the clip says otherwise, with its nomination.
  */
-const demoClips = (): Result<DemoClip[]> => {
-  const dir = path.join(ROOT, 'fixtures');
-  const file = path.join(dir, 'demo.json');
-  const json = readJsonFile(file);
-  const parsed = json.ok ? parseWith(demoSchema, json.value) : json;
-  if (!parsed.ok) return err(refereeError('INVALID_INPUT', `${file}: ${describeError(parsed.error)}`));
-  return ok(
-    parsed.value.clips.map(({ clip, on, nominate }) => ({
-      path: path.join(dir, clip, 'clip.mp4'),
-      // Each clip is a position of its own, not the next stroke of one frame: a fresh rack (scores
-      // level), then the table as the camera sees it.
-      setup: [
-        { type: 'reRack' },
-        { type: 'setTable', on: on ?? 'red' },
-        ...(nominate ? [{ type: 'nominate', ball: nominate }] : []),
-      ],
-    })),
+const demoClips = (): Result<DemoClip[]> =>
+  demoClipsFrom(
+    path.join(ROOT, 'fixtures'),
+    'demo.json',
+    z.object({
+      clip: demoClipName,
+      on: z.enum(['colour', ...ball]).optional(),
+      nominate: z.enum(ball).optional(),
+    }),
+    // Each clip is a position of its own, not the next stroke of one frame: a fresh rack (scores
+    // level), then the table as the camera sees it.
+    ({ on, nominate }) => [
+      { type: 'reRack' },
+      { type: 'setTable', on: on ?? 'red' },
+      ...(nominate ? [{ type: 'nominate', ball: nominate }] : []),
+    ],
   );
-};
 
 export const snooker: GameDefinition<SnookerMatch> = {
   id: 'snooker',

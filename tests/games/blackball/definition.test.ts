@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { blackball } from '../../../src/games/blackball/index.ts';
 import { inCabin, openingFrame, checkState } from '../../../src/games/blackball/index.ts';
 import { openingLayout, placeInCabin } from '../../../src/games/blackball/layout.ts';
-import { crossedCentre, cushionAfterContact, toMove } from '../../../src/games/blackball/perception.ts';
+import { cushionAfterContact, toMove } from '../../../src/games/blackball/perception.ts';
+import { crossedCentre } from '../../../src/games/blackball/perception-events.ts';
 import { namedPoolTable, POOL_BALLS } from '../../../src/games/blackball/table.ts';
 import { pointMm, mm } from '../../../src/core/units.ts';
-import type { Shot as TrackedShot, StrokeEvent } from '../../../src/tracking/types.ts';
+import type { Shot as TrackedShot, StrokeEvent, TrackedFrame } from '../../../src/tracking/types.ts';
 
 const table = namedPoolTable();
 
@@ -110,9 +111,9 @@ describe('a tracked stroke as a move', () => {
     expect(cushionAfterContact(tracked({ potted: [{ id: '9', pocket: 'TL' }] }))).toBe(true);
   });
 
-  it('crossed the centre line: rest on the other side, a pot in a far corner, or a trail across', () => {
+  it('crossed the centre line: seen on both sides of it (before, running, at rest), or potted in a far corner', () => {
     // The centre line is y = 1270: the 1 went from 1200 to 1400, the 2 from 1400 to 1000, the 9 stayed.
-    expect(crossedCentre(table, tracked())).toEqual(['1', '2']);
+    expect(crossedCentre(table, tracked(), [])).toEqual(['1', '2']);
     const pot = tracked({
       before: [rest('cue', 635, 400), rest('3', 300, 1000), rest('4', 300, 1100)],
       rest: [rest('cue', 635, 400)],
@@ -121,19 +122,29 @@ describe('a tracked stroke as a move', () => {
         { id: '4', pocket: 'ML' },
       ],
     });
-    expect(crossedCentre(table, pot)).toEqual(['3']);
+    expect(crossedCentre(table, pot, [])).toEqual(['3']);
     const back = tracked({ before: [rest('5', 300, 1000)], rest: [rest('5', 300, 1100)] });
-    expect(crossedCentre(table, back)).toEqual([]);
-    const trail = {
-      track: '5',
-      id: '5',
-      points: [
-        [300, 1000],
-        [300, 1500],
-        [300, 1100],
-      ] as [number, number][],
-    };
-    expect(crossedCentre(table, back, [trail])).toEqual(['5']);
+    expect(crossedCentre(table, back, [])).toEqual([]);
+    const seen = (t: number, y: number): TrackedFrame => ({
+      t,
+      tracks: [
+        {
+          track: '5',
+          id: '5',
+          status: 'table',
+          x: mm(300),
+          y: mm(y),
+          observed: pointMm(300, y),
+          atRest: false,
+          vx: 0,
+          vy: 1000,
+          lastSeen: t,
+        },
+      ],
+    });
+    expect(crossedCentre(table, back, [seen(200, 1200), seen(300, 1500), seen(400, 1100)])).toEqual(['5']);
+    // Seen running along the line, within the detector's noise of it: not a crossing.
+    expect(crossedCentre(table, back, [seen(200, 1269), seen(300, 1271), seen(400, 1100)])).toEqual([]);
   });
 
   it('gives the §8 shot with the balls before and after', () => {
@@ -195,5 +206,30 @@ describe('referee rule', () => {
       shot: { firstContact: ['3'], potted: ['3'] },
     });
     expect(out.ok && out.value).toMatchObject({ foul: null, next: { striker: 0 } });
+  });
+});
+
+describe('the bundled demo (npm start -- --game blackball)', () => {
+  it('plays the eight pool clips in order on the pool demo camera, each a match of its own set up from the camera', () => {
+    const demo = blackball.demo;
+    if (!demo) throw new Error('no demo');
+    expect(demo.calibration).toMatch(/calibration\/pool-demo\.json$/);
+    const clips = demo.clips();
+    if (!clips.ok) throw new Error(clips.error.message);
+    expect(clips.value.map((c) => c.path.split('/').at(-2))).toEqual([
+      'pool-legal-break',
+      'pool-foul-break',
+      'pool-group-choice',
+      'pool-foul-free-kick',
+      'pool-opponent-ball',
+      'pool-black-win',
+      'pool-black-early',
+      'pool-three-fouls',
+    ]);
+    for (const c of clips.value)
+      expect(c.setup).toEqual([
+        { type: 'startMatch', players: ['Player 1', 'Player 2'], options: {} },
+        { type: 'setTable' },
+      ]);
   });
 });

@@ -754,6 +754,81 @@ describe('§8 output `next.freeKick` and `next.cueInHand` (seed 2.1, 2.8, 2.11)'
   ]);
 });
 
+/** The cue ball in hand placed in the cabin with the 1 also in the cabin (y < L/5 = 508). */
+const IN_HAND_CABIN_BALL: JsonState = {
+  ...GROUPS,
+  freeKick: true,
+  cueInHand: true,
+  balls: [
+    { id: 'cue', x: 300, y: 200 },
+    { id: '1', x: 900, y: 400 },
+    ...table()
+      .slice(1)
+      .filter((b) => b.id !== '1'),
+  ],
+};
+
+describe('extension `shot.cabinContact` (seed 3.4: from the cabin, a first contact in the cabin is a foul unless the cue ball crossed the head line first)', () => {
+  run([
+    {
+      name: 'seed 3.4: in hand, first touched a ball in the cabin before the cue ball crossed the head line: foul',
+      state: IN_HAND_CABIN_BALL,
+      shot: { firstContact: ['1'], cabinContact: true },
+      expect: { foul: {}, next: { striker: 1, freeKick: true } },
+      reason: '(seed 3.4)',
+    },
+    {
+      name: 'seed 3.4: in hand, the cue ball crossed the head line before it came back to the ball: legal',
+      state: IN_HAND_CABIN_BALL,
+      shot: { firstContact: ['1'], cabinContact: false },
+      expect: legal,
+    },
+    {
+      name: 'seed 3.4: the cue ball not in hand (played from where it lay): no 3.4 foul',
+      state: { ...IN_HAND_CABIN_BALL, cueInHand: false },
+      shot: { firstContact: ['1'], cabinContact: true },
+      expect: legal,
+    },
+    {
+      name: '§8 as written: a shot without the extension is ruled as the contract says',
+      state: IN_HAND_CABIN_BALL,
+      shot: { firstContact: ['1'] },
+      expect: legal,
+    },
+  ]);
+});
+
+describe('extension `shot.cueInCabin` (seed 2.8, 2.5(a): a cue ball in hand is played from the cabin)', () => {
+  run([
+    {
+      name: 'seed 2.8: in hand, struck from outside the cabin: foul',
+      state: { ...GROUPS, freeKick: true, cueInHand: true },
+      shot: { firstContact: ['1'], cueInCabin: false },
+      expect: { foul: {}, next: { striker: 1, freeKick: true } },
+      reason: 'outside the cabin (seed 2.8',
+    },
+    {
+      name: 'seed 2.8: in hand, struck from inside the cabin: legal',
+      state: { ...GROUPS, freeKick: true, cueInHand: true },
+      shot: { firstContact: ['1'], cueInCabin: true },
+      expect: legal,
+    },
+    {
+      name: 'seed 2.7: not in hand, the cue ball may be anywhere: legal',
+      state: GROUPS,
+      shot: { firstContact: ['1'], cueInCabin: false },
+      expect: legal,
+    },
+    {
+      name: 'seed 2.5(a): the break from outside the cabin: foul',
+      state: BREAK,
+      shot: { firstContact: ['1'], potted: ['2'], cueInCabin: false },
+      expect: { foul: {} },
+      reason: '2.5(a)',
+    },
+  ]);
+});
+
 describe('§8 output `respots` and `state.balls`', () => {
   it('nothing is respotted in black-ball: object balls potted or off stay down', () => {
     const out = play(GROUPS, { firstContact: ['1'], potted: ['1'], offTable: ['9'] });

@@ -3,13 +3,10 @@
 // with the seed section it rests on.
 //
 // Seed 3.4 (from the cabin, a first contact with a ball also in the cabin is a foul unless the cue
-// ball crossed the head line first) is NOT applied. It needs where the first ball contacted lay and
-// whether the cue ball had left the cabin before that contact; the contract's shot carries neither
-// (positions before the stroke say where the ball was, not that the cue ball reached it before or
-// after crossing the line), and §8's list of fouls, which the engine keeps to the letter, leaves it
-// out. `shot.fouls` is a closed list, so a referee cannot report it there either. Should the vision
-// ever supply it, it belongs in an optional extension field (e.g. `shot.cabinContact: true`), never
-// a required one.
+// ball crossed the head line first) and seed 2.8 (a cue ball in hand is played from the cabin) need
+// what only the camera (or the referee) sees: they are ruled on when the shot carries the extension
+// fields `cabinContact` and `cueInCabin` (docs/formats.md §8, extensions), and only then, so a shot
+// as the contract writes it is ruled exactly as the contract says.
 import {
   BLACK,
   OBJECT_BALL_IDS,
@@ -103,6 +100,14 @@ export const strokeFouls = (state: FrameState, shot: Shot, before: readonly Obje
         `an opponent's ball (${potted.filter((id) => groupOf(id) === otherGroup(own)).join(', ')}) potted and none of the striker's ${own} (seed 2.11)`,
       );
   }
+  // 2.5(a): the break is played from hand in the cabin too.
+  const fromHand = state.cueInHand || state.break;
+  if (fromHand && shot.cueInCabin === false)
+    reasons.push('the cue ball in hand was played from outside the cabin (seed 2.8, 2.5(a))');
+  if (fromHand && shot.cabinContact === true)
+    reasons.push(
+      'from hand in the cabin, the cue ball first touched a ball in the cabin before crossing the head line (seed 3.4)',
+    );
   for (const f of shot.fouls) reasons.push(REFEREE_FOUL_REASONS[f]);
   return reasons;
 };

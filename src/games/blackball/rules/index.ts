@@ -16,7 +16,7 @@
 // - Nothing is ever respotted: `respots` is always [].
 // - Once the frame is over, `next` has the winner as striker and nothing pending; `next.fouls`
 //   keeps the count (3 after a third foul); the state carries `frameOver` and `winner`.
-// - Seed 3.4 is not applied (see fouls.ts).
+// - Seed 3.4 and 2.8 are ruled on only when the shot carries `cabinContact` / `cueInCabin` (see fouls.ts).
 import { err, ok, type Result } from '../../../core/errors.ts';
 import { applyStroke, type Ruling } from './frame.ts';
 import { makeState, parseRuleInput, type CheckOptions } from './state.ts';

@@ -78,6 +78,16 @@ export interface Shot {
   /** Where every ball still on the table came to rest; absent: where they were. */
   readonly after?: readonly Ball[];
   readonly fouls: readonly RefereeFoul[];
+  /**
+   * Extension (seed 2.8): the cue ball lay in the cabin when it was struck. Only the camera gives it;
+   * absent, nothing is claimed.
+   */
+  readonly cueInCabin?: boolean;
+  /**
+   * Extension (seed 3.4): the first ball the cue ball touched lay in the cabin, and the cue ball had
+   * not crossed the head line before touching it. Absent, nothing is claimed.
+   */
+  readonly cabinContact?: boolean;
 }
 
 export interface RuleInput {
@@ -119,6 +129,8 @@ export const shotSchema = z.object({
   crossedCentre: z.array(z.enum(OBJECT_BALL_IDS)).default([]),
   after: z.array(ballSchema).optional(),
   fouls: z.array(z.enum(REFEREE_FOULS)).default([]),
+  cueInCabin: z.boolean().optional(),
+  cabinContact: z.boolean().optional(),
 });
 
 export const ruleInputSchema = z.object({

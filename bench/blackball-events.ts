@@ -1,0 +1,249 @@
+// Black-ball events benchmark (issue 15): strokes, first contact, pots with their pocket and the
+// object balls over the centre line (seed 2.5(b)), as tracking and black-ball's perception find them,
+// against the simulator's exact truth (tests/games/blackball/clips.ts), at 60 and 30 fps.
+//
+// Held-out clips: random black-ball scenarios from seeds from 26 000 001 — a range not used while the
+// perception was written (its tests use 2 500 001 and hand-made strokes) — each a random break (the
+// cue ball anywhere in the cabin, 3.5–9 m/s at the rack's apex) and then `--strokes` more from where
+// the balls lie (seven in ten trying a pot, 0.3–4 m/s, with spin). A first held-out run, from
+// 25 000 001, showed a fault of this harness, not of tracking: a cue ball in hand appeared on the
+// cloth only at the instant it was struck (the simulator places it then), so the stroke was dated
+// late; the harness now shows it placed half a second before (clips.ts poolSamplesAt), and the range
+// was not used again.
+//
+// 1. Tracking alone, on detections synthesised from the clips' exact positions with the detector's
+//    faults (tracking/synthetic.ts DEFAULT_FAULTS: noise, misses, misread ids, motion blur over
+//    1/120 s, false balls).
+// 2. End to end, on the same clips rendered (pool balls, green or blue cloth, the player at every
+//    stroke) through the pool demo camera (calibration/pool-demo.json, 1080p, 60 fps, H.264) and
+//    followed by the chain `referee run` uses (ffmpeg, vision in a worker with the pool classifier,
+//    tracking, perception), at 60 fps and (ffmpeg's fps filter) 30. Needs
+//    models/pool-ball-classifier/; without it the part is skipped and says so.
+//
+// Run: npm run bench -- blackball-events, or nice -n 10 npx tsx bench/blackball-events.ts [--clips 40] [--strokes 3] [--seed 25000001]
+//        [--video 8] (rendered clips in part 2; 0 skips it)
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { readJsonFile } from '../src/camera/index.ts';
+import { openSource } from '../src/capture/index.ts';
+import { runSimulation } from '../src/cli/simulate.ts';
+import { blackball } from '../src/games/blackball/index.ts';
+import { toMove } from '../src/games/blackball/perception.ts';
+import { namedPoolTable } from '../src/games/blackball/table.ts';
+import { followSource } from '../src/pipeline/follow.ts';
+import { DetectionWorker } from '../src/pipeline/worker.ts';
+import { makeRng } from '../src/sim/random.ts';
+import type { PlayedScenario } from '../src/sim/truth.ts';
+import { DEFAULT_FAULTS, StrokeFollower, type Shot } from '../src/tracking/index.ts';
+import { ONNX_FILE } from '../src/vision/classify/index.ts';
+import {
+  followPool,
+  playPool,
+  poolTruth,
+  POOL_SIM,
+  randomPoolScenario,
+  sorted,
+  type PoolTruth,
+} from '../tests/games/blackball/clips.ts';
+import { loadCalibrationFile } from '../tests/helpers/games.ts';
+import { readFlags } from './flags.ts';
+
+const { count } = readFlags({
+  clips: { type: 'string', default: '40' },
+  strokes: { type: 'string', default: '3' },
+  seed: { type: 'string', default: '26000001' },
+  video: { type: 'string', default: '8' },
+});
+const CLIPS = count('clips');
+const STROKES = count('strokes');
+const SEED = count('seed');
+const VIDEO = count('video');
+const table = namedPoolTable();
+const CALIBRATION = 'calibration/pool-demo.json';
+
+/** What was found of one stroke: its shot and the perception's crossings. */
+interface Found {
+  readonly shot: Shot;
+  readonly crossed: readonly string[];
+}
+
+interface Tally {
+  played: number;
+  found: number;
+  extra: number;
+  firstContact: number;
+  potsTrue: number;
+  potsFound: number;
+  potsInvented: number;
+  /** Object balls on the table before a matched stroke, and how many were said crossed or not as the truth has it. */
+  balls: number;
+  crossingsRight: number;
+  breaks: number;
+  breakVerdictRight: number;
+  failures: string[];
+}
+
+const tally = (): Tally => ({
+  played: 0,
+  found: 0,
+  extra: 0,
+  firstContact: 0,
+  potsTrue: 0,
+  potsFound: 0,
+  potsInvented: 0,
+  balls: 0,
+  crossingsRight: 0,
+  breaks: 0,
+  breakVerdictRight: 0,
+  failures: [],
+});
+
+const key = (p: { readonly id: string; readonly pocket: string }): string => `${p.id}@${p.pocket}`;
+
+/** Score one clip's strokes: matched to the truth's by start time (within 150 ms). */
+const add = (t: Tally, truth: readonly PoolTruth[], found: readonly Found[], label: string): void => {
+  const used = new Set<number>();
+  for (const [k, s] of truth.entries()) {
+    t.played += 1;
+    t.potsTrue += s.potted.length;
+    const i = found.findIndex((f, j) => !used.has(j) && Math.abs(f.shot.start - s.start) < 150);
+    const f = found[i];
+    if (!f) {
+      t.failures.push(`${label} stroke ${k + 1}: not found`);
+      continue;
+    }
+    used.add(i);
+    t.found += 1;
+    if (sorted(f.shot.firstContact).join() === sorted(s.firstContact).join()) t.firstContact += 1;
+    else
+      t.failures.push(
+        `${label} stroke ${k + 1}: first contact ${f.shot.firstContact.join()} (truth ${s.firstContact.join()})`,
+      );
+    const left = f.shot.potted.map(key);
+    for (const p of s.potted.map(key)) {
+      const j = left.indexOf(p);
+      if (j >= 0) {
+        left.splice(j, 1);
+        t.potsFound += 1;
+      } else t.failures.push(`${label} stroke ${k + 1}: pot ${p} missed`);
+    }
+    t.potsInvented += left.length;
+    for (const p of left) t.failures.push(`${label} stroke ${k + 1}: pot ${p} invented`);
+    const objects = f.shot.before.filter((b) => b.id !== 'cue').map((b) => b.id);
+    const ours = new Set(f.crossed);
+    const theirs = new Set<string>(s.crossedCentre);
+    for (const id of objects) {
+      t.balls += 1;
+      if (ours.has(id) === theirs.has(id)) t.crossingsRight += 1;
+      else
+        t.failures.push(
+          `${label} stroke ${k + 1}: the ${id} ${theirs.has(id) ? 'crossed' : 'did not cross'} the centre line`,
+        );
+    }
+    if (k === 0) {
+      t.breaks += 1;
+      const legal = (pots: number, crossed: number): boolean => pots > 0 || crossed >= 2;
+      if (legal(f.shot.potted.length, ours.size) === legal(s.potted.length, theirs.size))
+        t.breakVerdictRight += 1;
+    }
+  }
+  t.extra += found.length - used.size;
+  if (found.length > used.size)
+    t.failures.push(`${label}: ${found.length - used.size} stroke(s) found that were not played`);
+};
+
+const pct = (a: number, b: number): string => (b === 0 ? '—' : `${((100 * a) / b).toFixed(1)} %`);
+
+const report = (title: string, t: Tally, extra = ''): void => {
+  process.stdout.write(
+    `\n${title}\n` +
+      `  strokes found ${t.found}/${t.played} (${pct(t.found, t.played)}), ${t.extra} extra\n` +
+      `  first contact right ${t.firstContact}/${t.found} (${pct(t.firstContact, t.found)})\n` +
+      `  pots (ball and pocket) found ${t.potsFound}/${t.potsTrue} (${pct(t.potsFound, t.potsTrue)}), ${t.potsInvented} invented\n` +
+      `  centre-line crossings right ${t.crossingsRight}/${t.balls} balls (${pct(t.crossingsRight, t.balls)}); ` +
+      `break verdict (2.5(b)) right ${t.breakVerdictRight}/${t.breaks}\n` +
+      (extra ? `  ${extra}\n` : '') +
+      t.failures
+        .slice(0, 20)
+        .map((f) => `    ${f}\n`)
+        .join(''),
+  );
+};
+
+const clips: { name: string; json: unknown; played: PlayedScenario; truth: PoolTruth[] }[] = [];
+for (let k = 0; k < CLIPS; k++) {
+  const json = randomPoolScenario(table, makeRng(SEED + k), STROKES);
+  const played = playPool(json);
+  clips.push({ name: `clip ${SEED + k}`, json, played, truth: poolTruth(played) });
+}
+process.stdout.write(
+  `Black-ball events: ${clips.length} held-out clips (seeds ${SEED}…${SEED + CLIPS - 1}), ` +
+    `${clips.reduce((a, c) => a + c.truth.length, 0)} strokes, ` +
+    `${clips.reduce((a, c) => a + c.truth.reduce((b, s) => b + s.potted.length, 0), 0)} pots\n`,
+);
+
+for (const fps of [60, 30]) {
+  const t = tally();
+  for (const [i, c] of clips.entries()) {
+    const found = followPool(c.played, fps, DEFAULT_FAULTS, makeRng(SEED + 1_000_000 + i)).map((f) => ({
+      shot: f.shot,
+      crossed: f.move.shot.crossedCentre ?? [],
+    }));
+    add(t, c.truth, found, `${c.name} at ${fps} fps`);
+  }
+  report(`1. Tracking on synthesised detections at ${fps} fps`, t);
+}
+
+const modelDir = blackball.perception.kind === 'balls' ? blackball.perception.modelDir : '';
+if (VIDEO > 0 && !existsSync(path.join(modelDir, ONNX_FILE))) {
+  process.stdout.write(`\n2. End to end on rendered clips: skipped — no pool classifier at ${modelDir}\n`);
+} else if (VIDEO > 0) {
+  const calibration = loadCalibrationFile(CALIBRATION);
+  const calibrationJson = readJsonFile(CALIBRATION);
+  if (!calibration.ok || !calibrationJson.ok) throw new Error(`cannot read ${CALIBRATION}`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'blackball-events-'));
+  const rendered = clips.slice(0, VIDEO).map((c, i) => ({ ...c, mp4: path.join(dir, `${i}`, 'clip.mp4') }));
+  for (const c of rendered)
+    await runSimulation({
+      game: POOL_SIM,
+      scenarioJson: c.json,
+      calibrationJson: calibrationJson.value,
+      calibration: calibration.value,
+      fps: 60,
+      out: path.dirname(c.mp4),
+      mp4: true,
+      png: false,
+    });
+  for (const fps of [60, 30]) {
+    const t = tally();
+    let frames = 0;
+    let seconds = 0;
+    for (const c of rendered) {
+      const source = await openSource(c.mp4, fps === 60 ? {} : { fps });
+      if (!source.ok) throw new Error(source.error.message);
+      const detector = await DetectionWorker.start(CALIBRATION, 'blackball');
+      const found: Found[] = [];
+      const t0 = performance.now();
+      try {
+        const stats = await followSource(source.value, detector, new StrokeFollower(table), (d) => {
+          const move = toMove(table, { shot: d.shot, trails: [], frames: d.record.frames });
+          found.push({ shot: d.shot, crossed: move.shot.crossedCentre ?? [] });
+        });
+        frames += stats.frames;
+        seconds += (performance.now() - t0) / 1000;
+      } finally {
+        await detector.close();
+        await source.value.close();
+      }
+      // playPool plays a scenario as the renderer does: the clip's truth is c.truth.
+      add(t, c.truth, found, `${c.name} (video) at ${fps} fps`);
+    }
+    report(
+      `2. End to end on ${rendered.length} rendered clips at ${fps} fps`,
+      t,
+      `${(frames / seconds).toFixed(1)} frames a second; load ${loadavg()[0]?.toFixed(1)} on 2 cores`,
+    );
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
