@@ -291,6 +291,21 @@ describe('setting the table up from what the camera sees', () => {
     expect(match(s).match.frame.previous).toBeUndefined();
   });
 
+  it('a stroke cannot be overridden once the table was set up after it (it used to be accepted and silently do nothing)', () => {
+    const s = open();
+    s.recordMove({ shot: safeBreak({ firstContact: [] }), start: 0, end: 1 });
+    s.updateBalls(5, [
+      { id: 'red', x: 500, y: 2000 },
+      { id: 'black', x: 889, y: 3245 },
+    ]);
+    act(s, referee, { type: 'setTable' });
+    const asked = parseClientMessage({ type: 'override', stroke: 0, shot: safeBreak() });
+    if (!asked.ok) throw new Error(asked.error.message);
+    const r = s.act(referee, asked.value);
+    expect(r.ok ? 'accepted' : r.error.message).toMatch(/set up or a new frame begun since the last stroke/);
+    expect(snookerView(s)).toMatchObject({ scores: [0, 4] });
+  });
+
   it('a table that cannot be played from (two balls in one place) is refused, with why', () => {
     const s = open();
     s.updateBalls(5, [

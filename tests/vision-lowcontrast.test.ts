@@ -2,6 +2,7 @@
 // ball maker's darker and bluer green): each must be found from its shape — its limb — where the
 // cloth model sees little of it, at its true place; and a black box beside the table is no ball.
 import { markingsOf } from '../src/games/snooker/equipment.ts';
+import { openingLayout } from '../src/games/snooker/layout.ts';
 import { loadCalibration } from '../src/games/registry.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +105,12 @@ describe('balls nearly the colour of the cloth, in another render style', () => 
     ];
     const style = { ...altStyle(t, 'tournament', SEED + 3), cloth: ALT_CLOTH.blue };
     expectExactly(locate(truth, style, SEED + 3), truth, 2);
+  }, 60_000);
+
+  it("regression: the three reds in the middle of the pack went unseen (the template was the apex ball, lit unlike the pack's middle)", () => {
+    const t = calibration.table;
+    const truth: AltBall[] = openingLayout(t).map(({ id, x, y }) => ({ id, x, y }));
+    expectExactly(locate(truth, altStyle(t, 'tournament', SEED + 5), SEED + 5), truth, 2.5);
   }, 60_000);
 
   it('no ball on the edge of a black box beside the table', () => {

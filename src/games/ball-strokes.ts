@@ -2,11 +2,13 @@
 // stroke's times, the balls' paths, where the balls stood before it, when they came to rest), and a
 // followed stroke made into it. Snooker and black-ball pool differ only in their shot.
 import { z } from 'zod';
+import { ok, type Result } from '../core/errors.ts';
+import { parseWith } from '../core/schema.ts';
 import { mm } from '../core/units.ts';
 import type { Table } from '../equipment/bed.ts';
 import { placesForRules } from '../tracking/places.ts';
 import type { RestingBall } from '../tracking/types.ts';
-import type { FollowedStroke, SessionRequest } from './definition.ts';
+import { refuse, type FollowedStroke, type Refusal, type SessionRequest } from './definition.ts';
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
 
@@ -110,3 +112,133 @@ export const strokeEventWords = (
       return { what: `the override of stroke ${r.move + 1}`, move: r.move };
   }
 };
+
+/** A stroke's record as far as the referee's decisions on it go. */
+interface DecidedStroke {
+  readonly stroke: number;
+  readonly ruling: unknown;
+  readonly status: string;
+}
+
+/** The strokes with this one's ruling confirmed by `by` (a stroke with no ruling has none to confirm). */
+export const confirmStroke = <R extends DecidedStroke>(
+  strokes: readonly R[],
+  stroke: number,
+  by: string,
+): R[] =>
+  strokes.map((s) => (s.stroke === stroke && s.ruling ? { ...s, status: 'confirmed' as const, by } : s));
+
+/** May the referee confirm this stroke's ruling now? */
+export const checkConfirm = (
+  strokes: readonly DecidedStroke[],
+  request: Extract<SessionRequest, { type: 'confirm' }>,
+): Result<SessionRequest, Refusal> => {
+  const s = strokes.find((x) => x.stroke === request.move);
+  if (!s) return refuse(`no stroke ${request.move}`, 'move');
+  if (!s.ruling) return refuse(`stroke ${request.move} has no ruling to confirm: override it first`, 'move');
+  if (s.status === 'confirmed') return refuse(`stroke ${request.move} is already confirmed`, 'move');
+  return ok(request);
+};
+
+/**
+ * May the referee restate this stroke now? Only the last stroke can be ruled on again, and only while
+ * nothing has set the table afresh since it (`setUpSince`: why not, when something has).
+ */
+export const checkOverride = (
+  strokes: readonly DecidedStroke[],
+  request: Extract<SessionRequest, { type: 'override' }>,
+  shot: z.ZodType,
+  setUpSince?: string,
+): Result<SessionRequest, Refusal> => {
+  if (strokes.at(-1)?.stroke !== request.move) return refuse('only the last stroke can be changed', 'move');
+  if (setUpSince) return refuse(setUpSince, 'move');
+  const restated = parseWith(shot, request.restated, 'INVALID_INPUT', 'shot');
+  if (!restated.ok) return refuse(restated.error.message, restated.error.field);
+  return ok({ type: 'override', move: request.move, restated: restated.value });
+};
+
+interface PlacedBall {
+  readonly id: string;
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * Where the balls came to rest, once the referee has restated what left the table: a ball now said to
+ * have gone is taken off the recorded rest positions; a ball now said to have stayed is put back where
+ * it stood before the stroke (the camera never saw it move). Ids may repeat (snooker's reds).
+ */
+export const restateAfter = <B extends PlacedBall>(
+  recorded: {
+    readonly after?: readonly B[];
+    readonly potted: readonly string[];
+    readonly offTable: readonly string[];
+  },
+  restated: { readonly potted: readonly string[]; readonly offTable: readonly string[] },
+  before: readonly B[],
+): B[] | undefined => {
+  if (!recorded.after) return undefined;
+  const after = [...recorded.after];
+  const was = [...recorded.potted, ...recorded.offTable];
+  const now = [...restated.potted, ...restated.offTable];
+  // a − b as multisets: two reds said gone where one was is one more red gone.
+  const minus = (a: readonly string[], b: readonly string[]): string[] => {
+    const left = [...b];
+    return a.filter((id) => {
+      const i = left.indexOf(id);
+      if (i < 0) return true;
+      left.splice(i, 1);
+      return false;
+    });
+  };
+  for (const id of minus(now, was)) {
+    const i = after.findIndex((b) => b.id === id);
+    if (i >= 0) after.splice(i, 1);
+  }
+  for (const id of minus(was, now)) {
+    const back = before.find(
+      (b) => b.id === id && !after.some((a) => a.id === id && a.x === b.x && a.y === b.y),
+    );
+    if (back) after.push(back);
+  }
+  return after;
+};
+
+/** What every ball game's export row (a row a stroke) starts with: which stroke, in which frame, by whom. */
+export type StrokeRowHead = {
+  readonly frame: number;
+  readonly stroke: number;
+  readonly striker: number;
+};
+
+/** What every ball game's export row ends with: the ruling's standing, who decided it, the times. */
+export type StrokeRowTail = {
+  readonly status: string;
+  readonly by: string;
+  /** The stroke's start and end, ms on the source's clock. */
+  readonly start: number;
+  readonly end: number;
+  /** Wall-clock time its last ball stopped (ms since 1970), for a stroke the pipeline saw; else null. */
+  readonly endedAt: number | null;
+};
+
+type RecordedStroke = StrokeRowHead & Omit<StrokeRowTail, 'endedAt'> & { readonly endedAt?: number };
+
+export const HEAD_COLUMNS = ['frame', 'stroke', 'striker'] as const;
+export const TAIL_COLUMNS = ['status', 'by', 'start', 'end', 'endedAt'] as const;
+
+/** A stroke's export row: the shared head and tail round the game's own columns. */
+export const strokeRow = <R extends RecordedStroke, C extends object>(
+  s: R,
+  own: (s: R) => C,
+): StrokeRowHead & C & StrokeRowTail => ({
+  frame: s.frame,
+  stroke: s.stroke,
+  striker: s.striker,
+  ...own(s),
+  status: s.status,
+  by: s.by,
+  start: s.start,
+  end: s.end,
+  endedAt: s.endedAt ?? null,
+});

@@ -2,7 +2,7 @@
 // src/games/<id>/, plugged into the generic match log, server, pages, pipeline and commands. The core
 // names no game: it asks the registry (registry.ts) for a definition by id and uses only this shape.
 import type { z } from 'zod';
-import type { Result } from '../core/errors.ts';
+import { err, type Result } from '../core/errors.ts';
 import type { Table } from '../equipment/bed.ts';
 import type { SimGame } from '../sim/game.ts';
 import type { Shot as TrackedShot } from '../tracking/types.ts';
@@ -39,6 +39,10 @@ export interface Refusal {
   readonly message: string;
   readonly field?: string;
 }
+
+/** A refusal as a session's `check` returns it. */
+export const refuse = (message: string, field?: string): Result<never, Refusal> =>
+  err(field ? { message, field } : { message });
 
 /**
  * The game's match as a pure reducer over the log's events (docs/design.md, "Event-sourced match log").

@@ -1,11 +1,18 @@
 // A frame or the whole match as JSON (and, through the core, CSV), from the replayed log: a row a stroke.
+import {
+  HEAD_COLUMNS,
+  strokeRow,
+  TAIL_COLUMNS,
+  type StrokeRowHead,
+  type StrokeRowTail,
+} from '../ball-strokes.ts';
 import type { BlackballMatch, StrokeRecord } from './session.ts';
 
 // A type, not an interface: a row is a plain record of columns (the core's CSV takes any such).
-export type StrokeRow = {
-  readonly frame: number;
-  readonly stroke: number;
-  readonly striker: number;
+export type StrokeRow = StrokeRowHead & StrokeColumns & StrokeRowTail;
+
+/** The game's own columns, between the shared head and tail. */
+type StrokeColumns = {
   readonly break: number;
   readonly freeKick: number;
   readonly firstContact: string;
@@ -20,17 +27,9 @@ export type StrokeRow = {
   readonly groups: string;
   readonly frameOver: number;
   readonly winner: number | null;
-  readonly status: string;
-  readonly by: string;
-  readonly start: number;
-  readonly end: number;
-  readonly endedAt: number | null;
 };
 
-const row = (s: StrokeRecord): StrokeRow => ({
-  frame: s.frame,
-  stroke: s.stroke,
-  striker: s.striker,
+const columns = (s: StrokeRecord): StrokeColumns => ({
   break: s.break ? 1 : 0,
   freeKick: s.freeKick ? 1 : 0,
   firstContact: s.shot.firstContact.join('+'),
@@ -47,11 +46,6 @@ const row = (s: StrokeRecord): StrokeRow => ({
   groups: s.ruling?.groups ? s.ruling.groups.join('/') : '',
   frameOver: s.ruling?.frameOver ? 1 : 0,
   winner: s.ruling?.winner ?? null,
-  status: s.status,
-  by: s.by,
-  start: s.start,
-  end: s.end,
-  endedAt: s.endedAt ?? null,
 });
 
 export interface MatchExport {
@@ -64,7 +58,7 @@ export interface MatchExport {
 
 /** The match, or one frame of it when `frame` is given. */
 export const exportRows = (m: BlackballMatch, frame?: number): StrokeRow[] =>
-  m.strokes.filter((s) => frame === undefined || s.frame === frame).map(row);
+  m.strokes.filter((s) => frame === undefined || s.frame === frame).map((s) => strokeRow(s, columns));
 
 export const exportJson = (m: BlackballMatch, players: readonly string[], frame?: number): MatchExport => ({
   players,
@@ -76,9 +70,7 @@ export const exportJson = (m: BlackballMatch, players: readonly string[], frame?
 
 /** The CSV's columns, in order. */
 export const STROKE_COLUMNS: readonly (keyof StrokeRow)[] = [
-  'frame',
-  'stroke',
-  'striker',
+  ...HEAD_COLUMNS,
   'break',
   'freeKick',
   'firstContact',
@@ -93,9 +85,5 @@ export const STROKE_COLUMNS: readonly (keyof StrokeRow)[] = [
   'groups',
   'frameOver',
   'winner',
-  'status',
-  'by',
-  'start',
-  'end',
-  'endedAt',
+  ...TAIL_COLUMNS,
 ];

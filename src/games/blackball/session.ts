@@ -5,13 +5,27 @@
 // order. Frames follow one another by themselves: when one ends the next is racked, the break
 // alternating (seed 2.3), until a player has won `raceTo` frames.
 import { z } from 'zod';
-import { describeError, err, ok, type Result } from '../../core/errors.ts';
+import { describeError, ok, type Result } from '../../core/errors.ts';
 import { parseWith } from '../../core/schema.ts';
 import { mm } from '../../core/units.ts';
 import type { Table } from '../../equipment/bed.ts';
 import { separateBalls } from '../../equipment/occupancy.ts';
-import type { ActionContext, EventMeta, GameSession, MoveStatus, Refusal } from '../definition.ts';
-import { strokeEventWords, strokeMoveSchema } from '../ball-strokes.ts';
+import {
+  refuse,
+  type ActionContext,
+  type EventMeta,
+  type GameSession,
+  type MoveStatus,
+  type Refusal,
+} from '../definition.ts';
+import {
+  checkConfirm,
+  checkOverride,
+  confirmStroke,
+  restateAfter,
+  strokeEventWords,
+  strokeMoveSchema,
+} from '../ball-strokes.ts';
 import {
   BALL_IDS,
   CUE,
@@ -268,24 +282,6 @@ const ruleOn = (table: Table, raceTo: number, s: Standing, shot: Shot): Ruled =>
 };
 
 /**
- * Where the balls came to rest once the referee has restated what left the table: a ball now said to
- * have gone is taken off the recorded rest positions; a ball now said to have stayed is put back where
- * it stood before the stroke (the camera never saw it move).
- */
-const restate = (recorded: Shot, restated: Shot, before: readonly Ball[]): Shot['after'] => {
-  if (!recorded.after) return undefined;
-  const gone = (s: Shot): BallId[] => [...s.potted, ...s.offTable];
-  const was = gone(recorded);
-  const now = gone(restated);
-  const after = recorded.after.filter((b) => !(now.includes(b.id) && !was.includes(b.id)));
-  for (const id of was.filter((x) => !now.includes(x))) {
-    const back = before.find((b) => b.id === id);
-    if (back && !after.some((a) => a.id === id)) after.push(back);
-  }
-  return after;
-};
-
-/**
  * The frame with the balls where the camera saw them before the stroke, when it saw the same object
  * balls the rules expect (the cue ball may have been placed from hand) and they make a state that can
  * be; otherwise the rules' own positions.
@@ -497,9 +493,6 @@ const applyAction = (m: BlackballMatch, a: BlackballAction, by: string): Blackba
 const SET_UP_SINCE =
   'the table has been set up, re-racked or the frame conceded since the last stroke: it can no longer be changed';
 
-const refuse = (message: string, field?: string): Result<never, Refusal> =>
-  err(field ? { message, field } : { message });
-
 /** Can the views' request be granted now? The action to log, or why not. */
 const checkRequest = (
   m: BlackballMatch,
@@ -614,22 +607,17 @@ export const blackballSession: GameSession<BlackballMatch> = {
     return newMatch(m.table, o.raceTo, o.breaker);
   },
   move: (m, move, meta) => recordStroke(m, strokeSchema.parse(move), meta),
-  confirm: (m, stroke, meta) => ({
-    ...m,
-    strokes: m.strokes.map((s) =>
-      s.stroke === stroke && s.ruling ? { ...s, status: 'confirmed' as const, by: meta.by } : s,
-    ),
-  }),
+  confirm: (m, stroke, meta) => ({ ...m, strokes: confirmStroke(m.strokes, stroke, meta.by) }),
   override: (m, stroke, restated, meta) => {
     const last = m.strokes.at(-1);
     const shot = toShot(shotSchema.parse(restated));
     const after =
-      shot.after ?? (last && m.beforeLast ? restate(last.shot, shot, m.beforeLast.frame.balls) : undefined);
+      shot.after ??
+      (last && m.beforeLast ? restateAfter(last.shot, shot, m.beforeLast.frame.balls) : undefined);
     return reRule(m, stroke, after ? { ...shot, after } : shot, meta.by);
   },
   action: (m, action, meta) => applyAction(m, blackballActionSchema.parse(action), meta.by),
   check: (m, request, ctx) => {
-    const last = m.strokes.at(-1);
     switch (request.type) {
       case 'move': {
         if (m.winner !== null) return refuse('the match is over');
@@ -637,21 +625,10 @@ export const blackballSession: GameSession<BlackballMatch> = {
         if (!move.ok) return refuse(move.error.message, move.error.field);
         return ok({ type: 'move', move: move.value });
       }
-      case 'confirm': {
-        const s = m.strokes.find((x) => x.stroke === request.move);
-        if (!s) return refuse(`no stroke ${request.move}`, 'move');
-        if (!s.ruling)
-          return refuse(`stroke ${request.move} has no ruling to confirm: override it first`, 'move');
-        if (s.status === 'confirmed') return refuse(`stroke ${request.move} is already confirmed`, 'move');
-        return ok(request);
-      }
-      case 'override': {
-        if (last?.stroke !== request.move) return refuse('only the last stroke can be changed', 'move');
-        if (!m.beforeLast) return refuse(SET_UP_SINCE, 'move');
-        const shot = parseWith(shotSchema, request.restated, 'INVALID_INPUT', 'shot');
-        if (!shot.ok) return refuse(shot.error.message, shot.error.field);
-        return ok({ type: 'override', move: request.move, restated: shot.value });
-      }
+      case 'confirm':
+        return checkConfirm(m.strokes, request);
+      case 'override':
+        return checkOverride(m.strokes, request, shotSchema, m.beforeLast ? undefined : SET_UP_SINCE);
       case 'action': {
         const parsed = parseWith(blackballRequestSchema, request.action);
         if (!parsed.ok) return refuse(parsed.error.message, parsed.error.field);

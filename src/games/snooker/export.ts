@@ -1,11 +1,18 @@
 // A frame or the whole match as JSON (and, through the core, CSV), from the replayed log: a row a stroke.
+import {
+  HEAD_COLUMNS,
+  strokeRow,
+  TAIL_COLUMNS,
+  type StrokeRowHead,
+  type StrokeRowTail,
+} from '../ball-strokes.ts';
 import type { SnookerMatch, StrokeRecord } from './session.ts';
 
 // A type, not an interface: a row is a plain record of columns (the core's CSV takes any such).
-export type StrokeRow = {
-  readonly frame: number;
-  readonly stroke: number;
-  readonly striker: number;
+export type StrokeRow = StrokeRowHead & StrokeColumns & StrokeRowTail;
+
+/** The game's own columns, between the shared head and tail. */
+type StrokeColumns = {
   readonly firstContact: string;
   readonly potted: string;
   readonly foulPoints: number;
@@ -13,19 +20,9 @@ export type StrokeRow = {
   readonly scored: number;
   readonly score0: number;
   readonly score1: number;
-  readonly status: string;
-  readonly by: string;
-  /** The stroke's start and end, ms on the source's clock. */
-  readonly start: number;
-  readonly end: number;
-  /** Wall-clock time its last ball stopped (ms since 1970), for a stroke the pipeline saw; else null. */
-  readonly endedAt: number | null;
 };
 
-const row = (s: StrokeRecord): StrokeRow => ({
-  frame: s.frame,
-  stroke: s.stroke,
-  striker: s.striker,
+const columns = (s: StrokeRecord): StrokeColumns => ({
   firstContact: s.shot.firstContact.join('+'),
   potted: s.shot.potted.join('+'),
   foulPoints: s.ruling?.foul?.points ?? 0,
@@ -33,11 +30,6 @@ const row = (s: StrokeRecord): StrokeRow => ({
   scored: s.ruling?.scored ?? 0,
   score0: s.ruling?.scores[0] ?? 0,
   score1: s.ruling?.scores[1] ?? 0,
-  status: s.status,
-  by: s.by,
-  start: s.start,
-  end: s.end,
-  endedAt: s.endedAt ?? null,
 });
 
 export interface MatchExport {
@@ -50,7 +42,7 @@ export interface MatchExport {
 
 /** The match, or one frame of it when `frame` is given. */
 export const exportRows = (m: SnookerMatch, frame?: number): StrokeRow[] =>
-  m.strokes.filter((s) => frame === undefined || s.frame === frame).map(row);
+  m.strokes.filter((s) => frame === undefined || s.frame === frame).map((s) => strokeRow(s, columns));
 
 export const exportJson = (m: SnookerMatch, players: readonly string[], frame?: number): MatchExport => ({
   players,
@@ -62,9 +54,7 @@ export const exportJson = (m: SnookerMatch, players: readonly string[], frame?: 
 
 /** The CSV's columns, in order. */
 export const STROKE_COLUMNS: readonly (keyof StrokeRow)[] = [
-  'frame',
-  'stroke',
-  'striker',
+  ...HEAD_COLUMNS,
   'firstContact',
   'potted',
   'foulPoints',
@@ -72,9 +62,5 @@ export const STROKE_COLUMNS: readonly (keyof StrokeRow)[] = [
   'scored',
   'score0',
   'score1',
-  'status',
-  'by',
-  'start',
-  'end',
-  'endedAt',
+  ...TAIL_COLUMNS,
 ];

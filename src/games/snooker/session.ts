@@ -3,13 +3,27 @@
 // respots, play again, set-up) applied in order. The core keeps the log and undo; this says what each
 // event does, whether a request can be granted now, and what the views see.
 import { z } from 'zod';
-import { describeError, err, ok, type Result } from '../../core/errors.ts';
+import { describeError, ok, type Result } from '../../core/errors.ts';
 import { parseWith } from '../../core/schema.ts';
 import { mm } from '../../core/units.ts';
 import type { Table } from '../../equipment/bed.ts';
 import { separateBalls } from '../../equipment/occupancy.ts';
-import { strokeEventWords, strokeMoveSchema } from '../ball-strokes.ts';
-import type { ActionContext, EventMeta, GameSession, MoveStatus, Refusal } from '../definition.ts';
+import {
+  checkConfirm,
+  checkOverride,
+  confirmStroke,
+  restateAfter,
+  strokeEventWords,
+  strokeMoveSchema,
+} from '../ball-strokes.ts';
+import {
+  refuse,
+  type ActionContext,
+  type EventMeta,
+  type GameSession,
+  type MoveStatus,
+  type Refusal,
+} from '../definition.ts';
 import { SNOOKER_BALL_IDS, SNOOKER_COLOURS, type SnookerBallId, type SnookerColour } from './balls.ts';
 import { exportJson, exportRows, STROKE_COLUMNS } from './export.ts';
 import {
@@ -214,39 +228,6 @@ const respotsOf = (ruling: Ruling | null): RespotRecord[] =>
   (ruling?.respots ?? []).map((r) => ({ id: r.id, x: r.x, y: r.y, confirmed: false }));
 
 /**
- * Where the balls came to rest, once the referee has restated what left the table: a ball now said to
- * have gone is taken off the recorded rest positions; a ball now said to have stayed is put back where
- * it stood before the stroke (the camera never saw it move).
- */
-const restate = (recorded: Shot, restated: Shot, before: readonly Ball[]): Shot['after'] => {
-  if (!recorded.after) return undefined;
-  const after = [...recorded.after];
-  const gone = (s: Shot): SnookerBallId[] => [...s.potted, ...s.offTable];
-  const was = gone(recorded);
-  const now = gone(restated);
-  const minus = (a: SnookerBallId[], b: SnookerBallId[]): SnookerBallId[] => {
-    const left = [...b];
-    return a.filter((id) => {
-      const i = left.indexOf(id);
-      if (i < 0) return true;
-      left.splice(i, 1);
-      return false;
-    });
-  };
-  for (const id of minus(now, was)) {
-    const i = after.findIndex((b) => b.id === id);
-    if (i >= 0) after.splice(i, 1);
-  }
-  for (const id of minus(was, now)) {
-    const back = before.find(
-      (b) => b.id === id && !after.some((a) => a.id === id && a.x === b.x && a.y === b.y),
-    );
-    if (back) after.push(back);
-  }
-  return after;
-};
-
-/**
  * The match with the balls where the camera saw them before the stroke, when it saw the same balls
  * the rules expect (the cue ball may have been placed from hand); otherwise the rules' own positions.
  */
@@ -326,6 +307,9 @@ const newRack = (m: SnookerMatch, match: MatchState): SnookerMatch => ({
   ghosts: [],
   respots: [],
 });
+
+const SET_UP_SINCE =
+  'the table has been set up or a new frame begun since the last stroke: it can no longer be changed';
 
 const CONCEDE: Shot = { concede: true, firstContact: [], potted: [], offTable: [], fouls: [] };
 
@@ -412,9 +396,6 @@ const applyAction = (m: SnookerMatch, a: SnookerAction, by: string): SnookerMatc
       return newRack(m, { ...m.match, frame: openingFrame(m.match.breaker, m.table), lastRuling: null });
   }
 };
-
-const refuse = (message: string, field?: string): Result<never, Refusal> =>
-  err(field ? { message, field } : { message });
 
 /** Can the views' request be granted now? The action to log, or why not. */
 const checkRequest = (
@@ -533,19 +514,15 @@ export const snookerSession: GameSession<SnookerMatch> = {
     return { ...emptyMatch(m.table), match: newMatch(o.bestOf, o.breaker, { table: m.table }) };
   },
   move: (m, move, meta) => recordStroke(m, strokeSchema.parse(move), meta),
-  confirm: (m, stroke, meta) => ({
-    ...m,
-    strokes: m.strokes.map((s) =>
-      s.stroke === stroke && s.ruling ? { ...s, status: 'confirmed' as const, by: meta.by } : s,
-    ),
-  }),
+  confirm: (m, stroke, meta) => ({ ...m, strokes: confirmStroke(m.strokes, stroke, meta.by) }),
   override: (m, stroke, restated, meta) => {
     // The referee restates what was hit and what went in; where the balls stopped and what was
     // nominated stand as recorded unless restated too.
     const last = m.strokes.at(-1);
     const shot = toShot(shotSchema.parse(restated));
     const after =
-      shot.after ?? (last && m.beforeLast ? restate(last.shot, shot, m.beforeLast.frame.balls) : undefined);
+      shot.after ??
+      (last && m.beforeLast ? restateAfter(last.shot, shot, m.beforeLast.frame.balls) : undefined);
     const nominated = shot.nominated ?? last?.shot.nominated;
     return reRule(
       m,
@@ -556,27 +533,16 @@ export const snookerSession: GameSession<SnookerMatch> = {
   },
   action: (m, action, meta) => applyAction(m, snookerActionSchema.parse(action), meta.by),
   check: (m, request, ctx) => {
-    const last = m.strokes.at(-1);
     switch (request.type) {
       case 'move': {
         const move = parseWith(strokeSchema, request.move);
         if (!move.ok) return refuse(move.error.message, move.error.field);
         return ok({ type: 'move', move: move.value });
       }
-      case 'confirm': {
-        const s = m.strokes.find((x) => x.stroke === request.move);
-        if (!s) return refuse(`no stroke ${request.move}`, 'move');
-        if (!s.ruling)
-          return refuse(`stroke ${request.move} has no ruling to confirm: override it first`, 'move');
-        if (s.status === 'confirmed') return refuse(`stroke ${request.move} is already confirmed`, 'move');
-        return ok(request);
-      }
-      case 'override': {
-        if (last?.stroke !== request.move) return refuse('only the last stroke can be changed', 'move');
-        const shot = parseWith(shotSchema, request.restated, 'INVALID_INPUT', 'shot');
-        if (!shot.ok) return refuse(shot.error.message, shot.error.field);
-        return ok({ type: 'override', move: request.move, restated: shot.value });
-      }
+      case 'confirm':
+        return checkConfirm(m.strokes, request);
+      case 'override':
+        return checkOverride(m.strokes, request, shotSchema, m.beforeLast ? undefined : SET_UP_SINCE);
       case 'action': {
         const parsed = parseWith(snookerRequestSchema, request.action);
         if (!parsed.ok) return refuse(parsed.error.message, parsed.error.field);
