@@ -24,21 +24,24 @@ import { DEFAULT_CAMERA_RANGE, seededCamera } from '../src/sim/training/scenes.t
 import { DEFAULT_TRAINING, predictTraining, train } from '../src/sim/training/train.ts';
 import { SNOOKER_VARIETY } from '../src/sim/training/variety.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    game: { type: 'string', default: 'snooker' },
-    seed: { type: 'string', default: '1' },
-    'train-cameras': { type: 'string', default: '8' },
-    'train-frames': { type: 'string', default: '70' },
-    'test-cameras': { type: 'string', default: '4' },
-    'test-frames': { type: 'string', default: '25' },
-    epochs: { type: 'string', default: String(DEFAULT_TRAINING.epochs) },
-    /** Patch side, px: 16 for snooker's plain colours; pool's stripes and figures want more. */
-    patch: { type: 'string' },
-    'per-class': { type: 'string' },
-    out: { type: 'string' },
-  },
-});
+const OPTIONS = {
+  game: { type: 'string', default: 'snooker' },
+  seed: { type: 'string', default: '1' },
+  'train-cameras': { type: 'string', default: '8' },
+  'train-frames': { type: 'string', default: '70' },
+  'test-cameras': { type: 'string', default: '4' },
+  'test-frames': { type: 'string', default: '25' },
+  epochs: { type: 'string', default: String(DEFAULT_TRAINING.epochs) },
+  /** Patch side, px: 16 for snooker's plain colours; pool's stripes and figures want more. */
+  patch: { type: 'string' },
+  'per-class': { type: 'string' },
+  out: { type: 'string' },
+} as const;
+const { values: args } = parseArgs({ options: OPTIONS });
+/** Every flag as `npm run train` gives it: the README then says so. */
+const allDefaults = Object.entries(OPTIONS).every(
+  ([k, o]) => args[k as keyof typeof args] === ('default' in o ? o.default : undefined),
+);
 const int = (name: keyof typeof args): number => {
   const n = Number(args[name]);
   if (!Number.isInteger(n) || n < 0)
@@ -193,7 +196,7 @@ onnxruntime-node; \`model.json\` + \`weights.bin\` are the same network for tfjs
 
 ## How it was made
 
-${isSnooker ? '`npm run train` (= ' : ''}\`npx tsx scripts/train-classifier.ts ${command}\`${isSnooker ? ')' : ''},
+${allDefaults ? '`npm run train` (= ' : ''}\`npx tsx scripts/train-classifier.ts ${command}\`${allDefaults ? ')' : ''},
 deterministic from the seed:
 
 - **Data**: frames rendered by \`src/sim/render\` (\`src/sim/training/dataset.ts\`), ${perClass}
