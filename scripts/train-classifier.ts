@@ -38,9 +38,9 @@ const OPTIONS = {
   out: { type: 'string' },
 } as const;
 const { values: args } = parseArgs({ options: OPTIONS });
-/** Every flag as `npm run train` gives it: the README then says so. */
+/** Every flag as `npm run train` gives it (where the files go aside): the README then says so. */
 const allDefaults = Object.entries(OPTIONS).every(
-  ([k, o]) => args[k as keyof typeof args] === ('default' in o ? o.default : undefined),
+  ([k, o]) => k === 'out' || args[k as keyof typeof args] === ('default' in o ? o.default : undefined),
 );
 const int = (name: keyof typeof args): number => {
   const n = Number(args[name]);
