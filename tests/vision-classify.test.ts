@@ -222,7 +222,7 @@ describe('the committed classifier on frames it never saw', () => {
 
   it('a held-out set (new seed, new camera): no mistake on a ball more than half visible in normal light', async () => {
     const rng = makeRng(777);
-    const set = renderPatchSet({
+    const set = await renderPatchSet({
       ...DEFAULT_DATASET,
       seed: 777,
       supersample: 1,

@@ -14,6 +14,8 @@ export const exposureTimes = (t: number, exposureMs: number, n: number): number[
 export interface LightChange {
   readonly gain: number;
   readonly warmth: number;
+  /** The camera's white balance, as gains on red, green and blue (none: [1, 1, 1]). */
+  readonly balance?: readonly [number, number, number];
 }
 
 export const NEUTRAL_LIGHT: LightChange = { gain: 1, warmth: 0 };
@@ -29,8 +31,13 @@ const WARM_BLUE = -0.32;
  * linear light, so it is exact for everything lit by the lamps), or undefined for no change.
  */
 export const lightTable = (l: LightChange): Uint8Array | undefined => {
-  if (l.gain === 1 && l.warmth === 0) return undefined;
-  const k = [1 + WARM_RED * l.warmth, 1 + WARM_GREEN * l.warmth, 1 + WARM_BLUE * l.warmth];
+  const [br, bg, bb] = l.balance ?? [1, 1, 1];
+  if (l.gain === 1 && l.warmth === 0 && br === 1 && bg === 1 && bb === 1) return undefined;
+  const k = [
+    (1 + WARM_RED * l.warmth) * br,
+    (1 + WARM_GREEN * l.warmth) * bg,
+    (1 + WARM_BLUE * l.warmth) * bb,
+  ];
   const out = new Uint8Array(768);
   for (let c = 0; c < 3; c++) {
     const m = l.gain * Math.max(0, k[c] as number);

@@ -22,6 +22,8 @@ import { lookWithCloth } from '../render/options.ts';
 import { isMarked } from '../render/pattern.ts';
 import { randomOrientation, rolled } from '../orientation.ts';
 import { placeBalls, type LayoutKind, type PlacedBall } from './scenes.ts';
+import { jpegRoundTrip } from '../alt/jpeg.ts';
+import { variedBalance, variedBallLooks, variedCloth, variedResin, type Variety } from './variety.ts';
 
 export const LIGHT_CONDITIONS = ['normal', 'dim', 'warm', 'bright', 'dimWarm'] as const;
 export type LightCondition = (typeof LIGHT_CONDITIONS)[number];
@@ -82,6 +84,11 @@ export interface DatasetOptions {
   readonly patch?: PatchOptions;
   /** Cloths the frames are drawn on, one per renderer (the default green when not given). */
   readonly cloths?: readonly ClothName[];
+  /**
+   * What cameras and ball makers vary, drawn per frame (ball colours, gloss, white balance, JPEG) and
+   * per camera (its cloth, in place of `cloths`); none when not given: our renderer's own look.
+   */
+  readonly variety?: Variety;
 }
 
 export const DEFAULT_DATASET: Omit<DatasetOptions, 'seed' | 'cameras' | 'framesPerCamera'> = {
@@ -206,15 +213,35 @@ const playersOver = (rng: Rng, r: Renderer, balls: readonly PlacedBall[]): Primi
   return parts;
 };
 
+/** The renderer drawing balls in other colours and gloss (its background and tile cache shared). */
+const withBalls = (
+  r: Renderer,
+  look: Renderer['context']['scene']['table']['balls']['look'],
+  resin: Renderer['context']['ballLook'],
+): Renderer => {
+  const scene = r.context.scene;
+  return {
+    ...r,
+    context: {
+      ...r.context,
+      ballLook: resin,
+      scene: { ...scene, table: { ...scene.table, balls: { ...scene.table.balls, look } } },
+    },
+  };
+};
+
 /**
  * Render `framesPerCamera` frames through each camera and cut a labelled patch for every ball in
  * view. Deterministic from `seed`. `onFrame` is told of each frame drawn (for progress).
  */
-export const renderPatchSet = (
+export const renderPatchSet = async (
   o: DatasetOptions,
   onFrame?: (done: number, total: number) => void,
-): PatchSet => {
+): Promise<PatchSet> => {
   const rng = makeRng(o.seed);
+  // The variety's draws come from their own stream, so a set without it is drawn as it always was.
+  const vrng = makeRng(o.seed * 104_729 + 17);
+  const variety = o.variety;
   const patch = o.patch ?? PATCH;
   const S = patch.size;
   const patches: Float32Array[] = [];
@@ -228,7 +255,8 @@ export const renderPatchSet = (
   const marked = set !== undefined && Object.values(set.look).some(isMarked);
   let done = 0;
   for (const [ci, calibration] of o.cameras.entries()) {
-    const renderers = (o.cloths ?? [undefined]).flatMap((cloth) =>
+    const cloths = variety ? [variedCloth(vrng, variety)] : (o.cloths ?? [undefined]);
+    const renderers = cloths.flatMap((cloth) =>
       o.noise.map((sigma, k) =>
         createRenderer(calibration, {
           noise: sigma,
@@ -241,7 +269,14 @@ export const renderPatchSet = (
     );
     const table = calibration.table;
     for (let f = 0; f < o.framesPerCamera; f++) {
-      const r = renderers[rng.int(0, renderers.length)] as Renderer;
+      const drawn = renderers[rng.int(0, renderers.length)] as Renderer;
+      const r = variety
+        ? withBalls(
+            drawn,
+            variedBallLooks(vrng, variety, drawn.context.scene.table.balls.look),
+            variedResin(vrng, variety, drawn.context.ballLook),
+          )
+        : drawn;
       const layout = LAYOUTS[rng.int(0, LAYOUTS.length)] as LayoutKind;
       const ids = shuffle(
         rng,
@@ -260,6 +295,7 @@ export const renderPatchSet = (
       const light = {
         gain: rng.uniform(range.gain[0], range.gain[1]),
         warmth: rng.uniform(range.warmth[0], range.warmth[1]),
+        ...(variety ? { balance: variedBalance(vrng, variety) } : {}),
       };
       const turned = marked ? placed.map(() => randomOrientation(rng)) : [];
       const at = (t: number): RenderBall[] =>
@@ -276,11 +312,18 @@ export const renderPatchSet = (
           };
         });
       const occluders = occluded ? playersOver(rng, r, placed) : [];
-      const image = renderFrame(
+      const rendered = renderFrame(
         r,
         subframesAt(r, 0, at, () => occluders),
         { light, frameIndex: done },
       );
+      const image =
+        variety && vrng.next() < variety.jpegShare
+          ? await jpegRoundTrip(
+              rendered,
+              Math.round(vrng.uniform(variety.jpegQuality[0], variety.jpegQuality[1])),
+            )
+          : rendered;
       const discs = placed.map((b) => ballInImage(calibration, b.x, b.y));
       const visible = occluded ? visibleShares(r, at(0), occluders, discs) : discs.map(() => 1);
       const ref = lightReference(image);
