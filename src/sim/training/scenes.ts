@@ -2,15 +2,10 @@
 // seed (height, tilt, which end of the table is on which side of the picture, lens), and layouts of
 // balls (scattered, packed touching, against the cushions and in the jaws, moving). Training tooling:
 // the training script, the tests and the benchmarks use it; nothing at run time does.
-import {
-  rotationFromVector,
-  validateCalibration,
-  type Calibration,
-  type Intrinsics,
-  type TableSpec,
-} from '../../camera/index.ts';
+import { rotationFromVector, type Calibration, type TableSpec } from '../../camera/index.ts';
 import { mulMat, type Mat3 } from '../../camera/mat3.ts';
 import type { Rng } from '../random.ts';
+import { placedCamera } from '../camera.ts';
 import { isOnBed, type Table } from '../../equipment/index.ts';
 import type { BallId } from '../../equipment/pieces.ts';
 import { pointMm } from '../../core/units.ts';
@@ -67,33 +62,20 @@ export const seededCamera = (
     };
     const R = mulMat(rotationFromVector(w), LOOK_DOWN);
     const C = [table.width / 2 + rng.uniform(-60, 60), table.length / 2 + rng.uniform(-60, 60), H] as const;
-    const t: [number, number, number] = [
-      -(R[0][0] * C[0] + R[0][1] * C[1] + R[0][2] * C[2]),
-      -(R[1][0] * C[0] + R[1][1] * C[1] + R[1][2] * C[2]),
-      -(R[2][0] * C[0] + R[2][1] * C[1] + R[2][2] * C[2]),
-    ];
     // The table and its rails (≈130 mm each side) across 86–94 % of the width before the lens's barrel.
     const outer = table.length + 260;
     const f = (range.width * rng.uniform(0.86, 0.94) * (H - 40)) / outer;
-    const camera: Intrinsics = {
-      fx: f,
-      fy: f * rng.uniform(0.998, 1.002),
-      cx: (range.width - 1) / 2 + rng.uniform(-6, 6),
-      cy: (range.height - 1) / 2 + rng.uniform(-6, 6),
-      k1: rng.uniform(range.k1[0], range.k1[1]),
-      k2: rng.uniform(0, 0.04),
-      p1: rng.uniform(-3e-4, 3e-4),
-      p2: rng.uniform(-3e-4, 3e-4),
-      k3: 0,
-    };
-    const c = validateCalibration({
+    const c = placedCamera(rng, {
+      R,
+      C,
+      f,
+      width: range.width,
+      height: range.height,
+      lens: { k1: range.k1, k2: [0, 0.04] },
       table,
       tableSpec,
-      image: { width: range.width, height: range.height },
-      camera,
-      pose: { R, t },
     });
-    if (c.ok) return c.value;
+    if (c) return c;
   }
 };
 
