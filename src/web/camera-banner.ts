@@ -3,22 +3,18 @@
 // only; cleared when a check finds the calibration fits again. A check that cannot tell (a dark room)
 // leaves the alert as it was.
 import type { CameraCheckView } from '../match/view.ts';
+import { topBanner } from './dom.ts';
 
 const banner = (): HTMLElement => {
-  const found = document.getElementById('camera-banner');
-  if (found) return found;
-  const el = document.createElement('div');
-  el.id = 'camera-banner';
-  el.className = 'source-banner camera-banner';
-  el.setAttribute('role', 'alert');
-  el.hidden = true;
+  const existed = document.getElementById('camera-banner') !== null;
+  const el = topBanner('camera-banner', 'source-banner camera-banner', 'alert');
+  if (existed) return el;
   const text = document.createElement('span');
   text.className = 'camera-text';
   const link = document.createElement('a');
   link.href = '/calibrate';
   link.textContent = 'Recalibrate';
   el.append(text, ' ', link);
-  document.body.prepend(el);
   return el;
 };
 

@@ -37,3 +37,16 @@ export const showLink = (up: boolean, link: HTMLElement | null = document.queryS
   link.className = up ? 'link live' : 'link offline';
   document.body.dataset['live'] = String(up);
 };
+
+/** A banner across the top of the page (made once, by id, hidden until shown). */
+export const topBanner = (id: string, className: string, role: 'alert' | 'status'): HTMLElement => {
+  const found = document.getElementById(id);
+  if (found) return found;
+  const el = document.createElement('div');
+  el.id = id;
+  el.className = className;
+  el.setAttribute('role', role);
+  el.hidden = true;
+  document.body.prepend(el);
+  return el;
+};

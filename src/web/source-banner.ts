@@ -1,20 +1,11 @@
 // A banner at the top of every page while the camera (or the demo) is not playing: what is wrong and
 // when it is tried again, counting down, so a page with nothing on it says why.
 import type { SourceStatusView } from '../capture/status.ts';
+import { topBanner } from './dom.ts';
 
 let timer: ReturnType<typeof setInterval> | undefined;
 
-const banner = (): HTMLElement => {
-  const found = document.getElementById('source-banner');
-  if (found) return found;
-  const el = document.createElement('div');
-  el.id = 'source-banner';
-  el.className = 'source-banner';
-  el.setAttribute('role', 'status');
-  el.hidden = true;
-  document.body.prepend(el);
-  return el;
-};
+const banner = (): HTMLElement => topBanner('source-banner', 'source-banner', 'status');
 
 /** Show the source's status (hidden while it plays, or when there is no source). */
 export const showSourceStatus = (status: SourceStatusView | undefined): void => {
