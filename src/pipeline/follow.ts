@@ -136,6 +136,15 @@ export const detectEach = async (
   return { ...stats, detectMs, last: lastArrived };
 };
 
+/** How a source is followed: the log, frames in flight, when to stop, a look at each frame. */
+export interface FollowOptions {
+  readonly log?: Logger;
+  readonly inFlight?: number;
+  readonly shouldStop?: () => boolean;
+  /** Each frame, before its pixels go to the detector (which takes them): to keep a copy. */
+  readonly onFrame?: (frame: Frame) => void;
+}
+
 /**
  * Follow a source to its end (or until `stop()`): each frame to the detector, the balls to the
  * follower, each finished stroke to `onShot`. Throws the source's SourceFailure if it dies or stalls,
@@ -146,13 +155,7 @@ export const followSource = async (
   detector: FrameDetector,
   follower: Follower,
   onShot: (done: FollowedShot, by: ArrivedFrame) => void,
-  options: {
-    log?: Logger;
-    inFlight?: number;
-    shouldStop?: () => boolean;
-    /** Each frame, before its pixels go to the detector (which takes them): to keep a copy. */
-    onFrame?: (frame: Frame) => void;
-  } = {},
+  options: FollowOptions = {},
 ): Promise<FollowStats> => {
   let strokes = 0;
   let lastArrived: ArrivedFrame = { index: -1, receivedAt: wallClock() };
@@ -203,12 +206,7 @@ export const followTiles = async <S>(
   follower: TilesFollower<S>,
   match: () => S,
   onPlay: (play: FollowedPlay, by: ArrivedFrame) => void,
-  options: {
-    log?: Logger;
-    inFlight?: number;
-    shouldStop?: () => boolean;
-    onFrame?: (frame: Frame) => void;
-  } = {},
+  options: FollowOptions = {},
 ): Promise<TilesStats> => {
   let seen = 0;
   const handle = ({ reply, t, index, receivedAt }: Detected): 'used' | 'unusable' => {
