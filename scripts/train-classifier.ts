@@ -22,7 +22,7 @@ import { DEFAULT_DATASET, renderPatchSet, type PatchSet } from '../src/sim/train
 import { describeEvaluation, evaluate } from '../src/sim/training/evaluate.ts';
 import { DEFAULT_CAMERA_RANGE, seededCamera } from '../src/sim/training/scenes.ts';
 import { DEFAULT_TRAINING, predictTraining, train } from '../src/sim/training/train.ts';
-import { SNOOKER_VARIETY } from '../src/sim/training/variety.ts';
+import { SNOOKER_VARIETY } from './snooker-variety.ts';
 
 const OPTIONS = {
   game: { type: 'string', default: 'snooker' },

@@ -2,17 +2,15 @@
 // for its scenario at 60 fps through the demo camera, and each clip.mp4 holds one frame per truth
 // frame. A change to the physics that moves any ball shows up here: regenerate them with
 // `npx tsx scripts/make-fixtures.ts`.
-import { parseSnookerScenario } from './helpers/games.ts';
+import { parseSnookerScenario, SNOOKER_SCENARIOS } from './helpers/games.ts';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseClipRender, playOptions } from '../src/sim/render/index.ts';
 import { makeTruth, playScenario } from '../src/sim/truth.ts';
 
-const names = readdirSync('fixtures/scenarios')
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => f.replace(/\.json$/, ''));
+const names = [...SNOOKER_SCENARIOS];
 const calibration = JSON.parse(readFileSync('calibration/demo.json', 'utf8')) as unknown;
 
 describe('committed fixtures', () => {

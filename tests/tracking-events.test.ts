@@ -2,11 +2,11 @@
 // seeded faults (noise, misses, a misread class now and then, motion blur, the players of the
 // fixtures hiding balls): every fixture scenario gives the right first contact, pots with pockets and
 // one stroke; random seeded strokes keep the same promises; a hidden ball is never potted.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadCalibrationFile, SNOOKER_SCENARIOS } from './helpers/games.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { simulateStroke, type SimBall } from '../src/sim/physics/index.ts';
 import type { PlayedScenario } from '../src/sim/truth.ts';
@@ -49,7 +49,7 @@ const follow = (frames: readonly FrameDetections[], options = DEFAULT_FOLLOWER):
 };
 
 describe('the fixture scenarios, on synthesised detections at 60 fps', () => {
-  const names = readdirSync(SCENARIOS).filter((n) => n.endsWith('.json'));
+  const names = SNOOKER_SCENARIOS.map((n) => `${n}.json`);
 
   it('there are the ten fixtures of the simulator issue', () => {
     expect(names.length).toBeGreaterThanOrEqual(10);

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 // The games as the tests use them: snooker's definition and its pieces, and the camera's file readers
 // bound to the game registry's table resolver (the camera itself knows no game).
 import {
@@ -43,3 +44,12 @@ export const MODEL_DIR = snooker.perception.kind === 'balls' ? snooker.perceptio
 export const loadSnookerClassifier = (
   options: Omit<ClassifierOptions, 'balls' | 'modelDir'> = {},
 ): Promise<BallClassifier> => loadBallClassifier({ ...options, balls: SNOOKER_BALLS, modelDir: MODEL_DIR });
+
+/**
+ * Snooker's fixture scenarios (fixtures/scenarios/*.json, without `.json`): all but black-ball's
+ * (`pool-*`, tested in tests/games/blackball).
+ */
+export const SNOOKER_SCENARIOS: readonly string[] = readdirSync('fixtures/scenarios')
+  .filter((f) => f.endsWith('.json') && !f.startsWith('pool-'))
+  .map((f) => f.replace(/\.json$/, ''))
+  .sort();
