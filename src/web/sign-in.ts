@@ -14,6 +14,8 @@ const KEY = 'referee';
 export interface SignIn {
   /** The name and PIN kept for this tab, if any (sent in the link's hello). */
   credentials(): Credentials | null;
+  /** The link's hello on every (re)connect: sign in again with what is kept, if anything. */
+  hello(): { type: 'auth'; name: string; pin: string } | null;
   /**
    * The server's answer about signing in: `authenticated` shows the name; an `error` that says the PIN
    * was wrong forgets it and shows the form again (locked out: the form stays, the message says how
@@ -60,10 +62,15 @@ export const refereeSignIn = (
     send({ type: 'auth', ...c });
   });
 
+  const credentials = (): Credentials | null => {
+    const saved = sessionStorage.getItem(KEY);
+    return saved ? (JSON.parse(saved) as Credentials) : null;
+  };
   return {
-    credentials: () => {
-      const saved = sessionStorage.getItem(KEY);
-      return saved ? (JSON.parse(saved) as Credentials) : null;
+    credentials,
+    hello: () => {
+      const c = credentials();
+      return c ? { type: 'auth', ...c } : null;
     },
     onMessage: (m) => {
       if (m.type === 'authenticated') {

@@ -166,10 +166,7 @@ const main = async (): Promise<void> => {
     onStatus: (up) => {
       showLink(up);
     },
-    hello: () => {
-      const c = signIn.credentials();
-      return c ? { type: 'auth', ...c } : null;
-    },
+    hello: signIn.hello,
   });
 
   const lastStroke = (): number | undefined => view?.rulings.at(-1)?.stroke;

@@ -76,10 +76,7 @@ const main = async (): Promise<void> => {
     onStatus: (up) => {
       showLink(up);
     },
-    hello: () => {
-      const c = signIn.credentials();
-      return c ? { type: 'auth', ...c } : null;
-    },
+    hello: signIn.hello,
   });
   const send = (message: Record<string, unknown>): void => {
     $('#error').hidden = true;
