@@ -8,7 +8,14 @@ import { mm } from '../core/units.ts';
 import type { Table } from '../equipment/bed.ts';
 import { placesForRules } from '../tracking/places.ts';
 import type { RestingBall } from '../tracking/types.ts';
-import { refuse, type FollowedStroke, type Refusal, type SessionRequest } from './definition.ts';
+import {
+  refuse,
+  type EventMeta,
+  type FollowedStroke,
+  type MoveStatus,
+  type Refusal,
+  type SessionRequest,
+} from './definition.ts';
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
 
@@ -113,23 +120,43 @@ export const strokeEventWords = (
   }
 };
 
+/** Where the referee's decisions leave a stroke's ruling. */
+export type RulingStatus = MoveStatus['status'];
+
 /** A stroke's record as far as the referee's decisions on it go. */
 interface DecidedStroke {
   readonly stroke: number;
   readonly ruling: unknown;
-  readonly status: string;
+  readonly status: RulingStatus;
 }
 
-/** The strokes with this one's ruling confirmed by `by` (a stroke with no ruling has none to confirm). */
-export const confirmStroke = <R extends DecidedStroke>(
-  strokes: readonly R[],
-  stroke: number,
-  by: string,
-): R[] =>
-  strokes.map((s) => (s.stroke === stroke && s.ruling ? { ...s, status: 'confirmed' as const, by } : s));
+/**
+ * What a ball game's stroke record keeps of the move as it came and of who sent it: its times and the
+ * balls' paths, its ruling proposed (no one has confirmed it yet).
+ */
+export const proposedStroke = <T>(
+  move: { readonly start: number; readonly end: number; readonly endedAt?: number; readonly trails: T },
+  meta: EventMeta,
+) => ({
+  start: move.start,
+  end: move.end,
+  ...(move.endedAt !== undefined ? { endedAt: move.endedAt } : {}),
+  trails: move.trails,
+  status: 'proposed' as const,
+  by: meta.by,
+  seq: meta.seq,
+});
+
+/** A stroke's standing for the core's log: ruled or not, and the ruling as shown. */
+export const strokeStatus = (s: DecidedStroke & { readonly output: object | null }): MoveStatus => ({
+  move: s.stroke,
+  status: s.status,
+  ruled: s.ruling !== null,
+  ruling: s.output ? { ...s.output } : null,
+});
 
 /** May the referee confirm this stroke's ruling now? */
-export const checkConfirm = (
+const checkConfirm = (
   strokes: readonly DecidedStroke[],
   request: Extract<SessionRequest, { type: 'confirm' }>,
 ): Result<SessionRequest, Refusal> => {
@@ -144,7 +171,7 @@ export const checkConfirm = (
  * May the referee restate this stroke now? Only the last stroke can be ruled on again, and only while
  * nothing has set the table afresh since it (`setUpSince`: why not, when something has).
  */
-export const checkOverride = (
+const checkOverride = (
   strokes: readonly DecidedStroke[],
   request: Extract<SessionRequest, { type: 'override' }>,
   shot: z.ZodType,
@@ -156,6 +183,38 @@ export const checkOverride = (
   if (!restated.ok) return refuse(restated.error.message, restated.error.field);
   return ok({ type: 'override', move: request.move, restated: restated.value });
 };
+
+/**
+ * The requests every ball game checks alike: a stroke seen (refused with `closed`, e.g. the match is
+ * over), its confirmation, its override (refused with `setUpSince` once the table has been set afresh).
+ */
+export const checkStrokeRequest = (
+  strokes: readonly DecidedStroke[],
+  request: Exclude<SessionRequest, { type: 'action' }>,
+  schemas: { readonly move: z.ZodType; readonly shot: z.ZodType },
+  refusals: { readonly closed?: string | null; readonly setUpSince?: string },
+): Result<SessionRequest, Refusal> => {
+  switch (request.type) {
+    case 'move': {
+      if (refusals.closed) return refuse(refusals.closed);
+      const move = parseWith(schemas.move, request.move);
+      if (!move.ok) return refuse(move.error.message, move.error.field);
+      return ok({ type: 'move', move: move.value });
+    }
+    case 'confirm':
+      return checkConfirm(strokes, request);
+    case 'override':
+      return checkOverride(strokes, request, schemas.shot, refusals.setUpSince);
+  }
+};
+
+/** The strokes with this one's ruling confirmed by `by` (a stroke with no ruling has none to confirm). */
+export const confirmStroke = <R extends DecidedStroke>(
+  strokes: readonly R[],
+  stroke: number,
+  by: string,
+): R[] =>
+  strokes.map((s) => (s.stroke === stroke && s.ruling ? { ...s, status: 'confirmed' as const, by } : s));
 
 interface PlacedBall {
   readonly id: string;

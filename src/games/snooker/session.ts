@@ -9,8 +9,9 @@ import { mm } from '../../core/units.ts';
 import type { Table } from '../../equipment/bed.ts';
 import { separateBalls } from '../../equipment/occupancy.ts';
 import {
-  checkConfirm,
-  checkOverride,
+  checkStrokeRequest,
+  proposedStroke,
+  strokeStatus,
   confirmStroke,
   restateAfter,
   strokeEventWords,
@@ -21,7 +22,6 @@ import {
   type ActionContext,
   type EventMeta,
   type GameSession,
-  type MoveStatus,
   type Refusal,
 } from '../definition.ts';
 import { SNOOKER_BALL_IDS, SNOOKER_COLOURS, type SnookerBallId, type SnookerColour } from './balls.ts';
@@ -325,16 +325,10 @@ export const recordStroke = (m: SnookerMatch, move: StrokeMove, meta: EventMeta)
     rack: m.rack,
     striker: before.frame.striker,
     shot,
-    start: move.start,
-    end: move.end,
-    ...(move.endedAt !== undefined ? { endedAt: move.endedAt } : {}),
-    trails: move.trails,
     ruling,
     output,
     rejected,
-    status: 'proposed',
-    by: meta.by,
-    seq: meta.seq,
+    ...proposedStroke(move, meta),
   };
   return {
     ...m,
@@ -493,13 +487,6 @@ export const FOUL_WORDS: Readonly<Record<(typeof REFEREE_FOULS)[number], string>
   wrongCueBall: 'wrong cue ball',
 };
 
-const statusOf = (s: StrokeRecord): MoveStatus => ({
-  move: s.stroke,
-  status: s.status === 'undone' ? 'proposed' : s.status,
-  ruled: s.ruling !== null,
-  ruling: s.output ? { ...s.output } : null,
-});
-
 export const snookerSession: GameSession<SnookerMatch> = {
   moveSchema: strokeSchema,
   restateSchema: shotSchema,
@@ -533,25 +520,19 @@ export const snookerSession: GameSession<SnookerMatch> = {
   },
   action: (m, action, meta) => applyAction(m, snookerActionSchema.parse(action), meta.by),
   check: (m, request, ctx) => {
-    switch (request.type) {
-      case 'move': {
-        const move = parseWith(strokeSchema, request.move);
-        if (!move.ok) return refuse(move.error.message, move.error.field);
-        return ok({ type: 'move', move: move.value });
-      }
-      case 'confirm':
-        return checkConfirm(m.strokes, request);
-      case 'override':
-        return checkOverride(m.strokes, request, shotSchema, m.beforeLast ? undefined : SET_UP_SINCE);
-      case 'action': {
-        const parsed = parseWith(snookerRequestSchema, request.action);
-        if (!parsed.ok) return refuse(parsed.error.message, parsed.error.field);
-        const action = checkRequest(m, parsed.value, ctx, () => projectView(m, ctx.live));
-        return action.ok ? ok({ type: 'action', action: action.value }) : action;
-      }
-    }
+    if (request.type !== 'action')
+      return checkStrokeRequest(
+        m.strokes,
+        request,
+        { move: strokeSchema, shot: shotSchema },
+        { setUpSince: m.beforeLast ? undefined : SET_UP_SINCE },
+      );
+    const parsed = parseWith(snookerRequestSchema, request.action);
+    if (!parsed.ok) return refuse(parsed.error.message, parsed.error.field);
+    const action = checkRequest(m, parsed.value, ctx, () => projectView(m, ctx.live));
+    return action.ok ? ok({ type: 'action', action: action.value }) : action;
   },
-  moves: (m) => m.strokes.map(statusOf),
+  moves: (m) => m.strokes.map(strokeStatus),
   view: (m, live) => projectView(m, live),
   sayRuling: (m, stroke) => {
     const s = m.strokes.find((x) => x.stroke === stroke);
