@@ -216,6 +216,20 @@ export const confirmStroke = <R extends DecidedStroke>(
 ): R[] =>
   strokes.map((s) => (s.stroke === stroke && s.ruling ? { ...s, status: 'confirmed' as const, by } : s));
 
+/**
+ * The last stroke's shot with a foul only a person sees added to it (once), for the rules to rule on
+ * again; null when `stroke` is not the last (only the last stroke can be changed).
+ */
+export const shotWithFoul = <F extends string, S extends { readonly fouls: readonly F[] }>(
+  strokes: readonly { readonly stroke: number; readonly shot: S }[],
+  stroke: number,
+  foul: F,
+): S | null => {
+  const last = strokes.at(-1);
+  if (!last || last.stroke !== stroke) return null;
+  return last.shot.fouls.includes(foul) ? last.shot : { ...last.shot, fouls: [...last.shot.fouls, foul] };
+};
+
 interface PlacedBall {
   readonly id: string;
   readonly x: number;

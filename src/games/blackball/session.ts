@@ -21,6 +21,7 @@ import {
   checkStrokeRequest,
   type RulingStatus,
   proposedStroke,
+  shotWithFoul,
   strokeStatus,
   confirmStroke,
   restateAfter,
@@ -449,10 +450,8 @@ const CONCEDE_REASON = 'the frame conceded (seed 1.5)';
 const applyAction = (m: BlackballMatch, a: BlackballAction, by: string): BlackballMatch => {
   switch (a.type) {
     case 'refereeFoul': {
-      const last = m.strokes.at(-1);
-      if (!last || last.stroke !== a.stroke) return m;
-      const fouls = last.shot.fouls.includes(a.foul) ? last.shot.fouls : [...last.shot.fouls, a.foul];
-      return reRule(m, a.stroke, { ...last.shot, fouls }, by);
+      const shot = shotWithFoul(m.strokes, a.stroke, a.foul);
+      return shot ? reRule(m, a.stroke, shot, by) : m;
     }
     case 'snookered':
       return { ...m, frame: { ...m.frame, snookered: a.on } };

@@ -11,6 +11,7 @@ import { separateBalls } from '../../equipment/occupancy.ts';
 import {
   checkStrokeRequest,
   proposedStroke,
+  shotWithFoul,
   strokeStatus,
   confirmStroke,
   restateAfter,
@@ -345,10 +346,8 @@ export const recordStroke = (m: SnookerMatch, move: StrokeMove, meta: EventMeta)
 const applyAction = (m: SnookerMatch, a: SnookerAction, by: string): SnookerMatch => {
   switch (a.type) {
     case 'refereeFoul': {
-      const last = m.strokes.at(-1);
-      if (!last || last.stroke !== a.stroke) return m;
-      const fouls = last.shot.fouls.includes(a.foul) ? last.shot.fouls : [...last.shot.fouls, a.foul];
-      return reRule(m, a.stroke, { ...last.shot, fouls }, by);
+      const shot = shotWithFoul(m.strokes, a.stroke, a.foul);
+      return shot ? reRule(m, a.stroke, shot, by) : m;
     }
     case 'nominate':
       return { ...m, nominated: a.ball };
