@@ -300,11 +300,11 @@ type RecordedStroke = StrokeRowHead & Omit<StrokeRowTail, 'endedAt'> & { readonl
 export const HEAD_COLUMNS = ['frame', 'stroke', 'striker'] as const;
 export const TAIL_COLUMNS = ['status', 'by', 'start', 'end', 'endedAt'] as const;
 
+/** A row of a ball game's export: the shared head and tail round the game's own columns `C`. */
+export type StrokeRowOf<C> = StrokeRowHead & C & StrokeRowTail;
+
 /** A stroke's export row: the shared head and tail round the game's own columns. */
-export const strokeRow = <R extends RecordedStroke, C extends object>(
-  s: R,
-  own: (s: R) => C,
-): StrokeRowHead & C & StrokeRowTail => ({
+const strokeRow = <R extends RecordedStroke, C extends object>(s: R, own: (s: R) => C): StrokeRowOf<C> => ({
   frame: s.frame,
   stroke: s.stroke,
   striker: s.striker,
@@ -315,3 +315,17 @@ export const strokeRow = <R extends RecordedStroke, C extends object>(
   end: s.end,
   endedAt: s.endedAt ?? null,
 });
+
+/** The strokes' export rows: the whole match, or one frame of it when `frame` is given. */
+export const strokeRows = <R extends RecordedStroke, C extends object>(
+  strokes: readonly R[],
+  frame: number | undefined,
+  own: (s: R) => C,
+): StrokeRowOf<C>[] =>
+  strokes.filter((s) => frame === undefined || s.frame === frame).map((s) => strokeRow(s, own));
+
+/** A stroke's foul reasons for the export, or why the rules could not rule on it. */
+export const foulReasonsOf = (s: {
+  readonly ruling: { readonly foul?: { readonly reasons: readonly string[] } | null } | null;
+  readonly rejected: string | null;
+}): string => (s.ruling ? (s.ruling.foul?.reasons.join('; ') ?? '') : `not ruled: ${s.rejected ?? ''}`);
