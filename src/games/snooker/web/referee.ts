@@ -70,7 +70,7 @@ const main = async (): Promise<void> => {
     const pending = v.pending;
     $('#pending-box').hidden = pending === null && v.rulings.length === 0;
     $('#pending').textContent = pending
-      ? describeRuling(pending)
+      ? describeRuling(pending, v)
       : v.rulings.length
         ? 'All rulings confirmed.'
         : '';
@@ -92,7 +92,7 @@ const main = async (): Promise<void> => {
           showLatestRuling(li, v);
           return li;
         }
-        li.textContent = describeRuling(r);
+        li.textContent = describeRuling(r, v);
         li.className = r.foul ? 'foul' : '';
         li.dataset.status = r.status;
         return li;
@@ -102,7 +102,7 @@ const main = async (): Promise<void> => {
     if (latest?.foul && latest.stroke !== lastAlerted && latest.status === 'proposed') {
       lastAlerted = latest.stroke;
       const alert = $('#alert');
-      alert.textContent = `FOUL — ${latest.foul.points} points to Player ${1 - latest.striker + 1}: ${latest.foul.reasons.join('; ')}${latest.missCandidate ? ' · a miss may be called' : ''}`;
+      alert.textContent = `FOUL — ${latest.foul.points} points to ${v.players[1 - latest.striker]}: ${latest.foul.reasons.join('; ')}${latest.missCandidate ? ' · a miss may be called' : ''}`;
       alert.hidden = false;
       beep();
     } else if (!latest?.foul) {
