@@ -2,7 +2,7 @@
 // stroke's times, the balls' paths, where the balls stood before it, when they came to rest), and a
 // followed stroke made into it. Snooker and black-ball pool differ only in their shot.
 import { z } from 'zod';
-import { ok, type Result } from '../core/errors.ts';
+import { err, ok, type Result } from '../core/errors.ts';
 import { parseWith } from '../core/schema.ts';
 import { mm } from '../core/units.ts';
 import type { Table } from '../equipment/bed.ts';
@@ -12,6 +12,7 @@ import {
   refuse,
   type EventMeta,
   type FollowedStroke,
+  type MoveRunner,
   type MoveStatus,
   type Refusal,
   type SessionRequest,
@@ -97,6 +98,58 @@ export const strokeEnvelope = <I extends string>(
  */
 export const innerState = (json: unknown): unknown =>
   json !== null && typeof json === 'object' && 'state' in json ? (json as { state: unknown }).state : json;
+
+/** What a ball game's `referee run` runner needs of its session. */
+export interface StrokeRunnerParts<M, V> {
+  /** The match to start from: a new one, or one whose frame is the `--state` given. */
+  readonly match: M;
+  /** No state given: the first stroke's frame is set up from the balls the camera saw before it. */
+  readonly fresh: boolean;
+  readonly moveSchema: z.ZodType<V>;
+  /** A new frame from the balls as seen before its first stroke; why not, where it cannot be played from. */
+  readonly setUp: (m: M, before: NonNullable<StrokeBefore<V>>) => Result<M, string>;
+  readonly record: (m: M, move: V, meta: EventMeta) => M;
+}
+
+type StrokeBefore<V> = V extends { readonly before?: infer B } ? B : never;
+
+/**
+ * Rules on one stroke after another, each from where the last left the frame; a new frame (from the
+ * start, or after one ends) is set up from the balls as the camera saw them before its first stroke.
+ */
+export const strokeRunner = <
+  M extends {
+    readonly strokes: readonly {
+      readonly output: { readonly frameOver: boolean } | null;
+      readonly rejected: string | null;
+    }[];
+  },
+  V extends { readonly before?: readonly unknown[] | undefined },
+>(
+  parts: StrokeRunnerParts<M, V>,
+): MoveRunner => {
+  let m = parts.match;
+  let fresh = parts.fresh;
+  let seq = 0;
+  return {
+    rule: (json) => {
+      const move = parts.moveSchema.safeParse(json);
+      if (!move.success) return err(move.error.issues[0]?.message ?? 'not a stroke');
+      if (fresh) {
+        const setUp = parts.setUp(m, (move.data.before ?? []) as NonNullable<StrokeBefore<V>>);
+        if (!setUp.ok) return setUp;
+        m = setUp.value;
+      }
+      m = parts.record(m, move.data, { seq: ++seq, by: 'pipeline', at: 0 });
+      const record = m.strokes.at(-1);
+      if (!record?.output) return err(record?.rejected ?? 'the rules could not rule on the stroke');
+      // After a frame ends the match racks the next by itself; `run` sets each new frame up from the
+      // balls it sees, so the next stroke starts afresh.
+      fresh = record.output.frameOver;
+      return ok(record.output);
+    },
+  };
+};
 
 /**
  * Undo's words for a ball game's own stroke events: the stroke as seen, its confirmation, its override
