@@ -100,10 +100,11 @@ export interface ImageCalibrationOptions {
   readonly focalRetries: readonly number[];
   /**
    * With no camera given, a fit is checked by a second one from another focal length (as a multiple
-   * of the first guess): a picture that fixes the camera brings both to the same place; where a ball
-   * anywhere on the bed lands more than `maxDisagreementMm` (RMS) apart between them, it does not.
+   * of the first guess): a picture that fixes the camera brings both to the same place. Where a ball
+   * anywhere on the bed lands more than `maxDisagreementMm` (RMS) apart between them, a third start
+   * decides: the fit it agrees with stands; agreeing with neither, the picture does not fix the camera.
    */
-  readonly crossCheckFocal: number;
+  readonly crossCheckFocals: readonly [number, number];
   readonly maxDisagreementMm: number;
   /** Radial coefficient κ1 of the outline (in half long sides) beyond which the lens counts as wide. */
   readonly strongRadial: number;
@@ -121,7 +122,7 @@ export const DEFAULT_IMAGE_CALIBRATION: ImageCalibrationOptions = {
   minPockets: 4,
   strongRadial: 0.1,
   focalRetries: [0.8, 1.25],
-  crossCheckFocal: 1.25,
+  crossCheckFocals: [1.25, 0.8],
   maxDisagreementMm: 3,
   focalRange: [0.25, 2],
   maxK1: 1,
@@ -397,14 +398,22 @@ export const calibrateFromImage = (
     // A picture that does not fix the camera (a bed with no markings, a hidden corner) can give a
     // fit that lies on every feature and still puts the balls centimetres off. A second fit from
     // another start finds it out: it lands elsewhere.
-    const check = attempt(from(o.crossCheckFocal));
+    const [second, third] = o.crossCheckFocals;
+    const check = attempt(from(second ?? 1));
     if (!check.ok) return first;
     const apart = ballDisagreement(first.value.calibration, check.value.calibration);
     if (apart.rms <= o.maxDisagreementMm) return first;
+    // The two disagree: a third start says which of them the picture favours, if either.
+    const decider = third === undefined ? undefined : attempt(from(third));
+    if (decider?.ok) {
+      for (const fit of [first.value, check.value])
+        if (ballDisagreement(fit.calibration, decider.value.calibration).rms <= o.maxDisagreementMm)
+          return ok(fit);
+    }
     return err(
       refereeError(
         'SOLVE_FAILED',
-        `the picture does not fix the camera: two fits from different focal lengths put a ball ` +
+        `the picture does not fix the camera: fits from different focal lengths put a ball ` +
           `${apart.rms.toFixed(0)} mm apart (RMS, ${apart.max.toFixed(0)} mm at worst); give the camera ` +
           `with --camera, or place the corners by hand on serve's /calibrate page`,
         'image',
