@@ -14,6 +14,9 @@ export interface MaskOptions {
   readonly overCloth: number;
   /** A black face's saturation (chroma over brightness) is under this share of the cloth's. */
   readonly underCloth: number;
+  /** A black face (even where its glaze mirrors the lamps) is under this many times the cloth's
+   * brightness, an ivory face over it (tuning frames: black ≤ 2.2, ivory ≥ 3.4). */
+  readonly blackCeiling: number;
   /** Side of the blocks whose maxima set the local face level, cells. */
   readonly block: number;
 
@@ -26,6 +29,7 @@ export const DEFAULT_MASK: MaskOptions = {
   faceShare: 0.8,
   overCloth: 1.5,
   underCloth: 0.55,
+  blackCeiling: 2.7,
   block: 12,
   valley: 0.06,
 };
@@ -106,6 +110,7 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: Fa
   const ivory = into ? into.ivory.fill(0) : new Uint8Array(cols * rows);
   const black = into ? into.black.fill(0) : new Uint8Array(cols * rows);
   const floorLuma = clothLuma * o.overCloth;
+  const ceilLuma = clothLuma * o.blackCeiling;
   // Colour per unit of brightness (saturation), so that a black glaze lit warm or mirroring a lamp
   // still counts as grey beside the cloth.
   const blackSaturation = (o.underCloth * clothChroma) / Math.max(1, clothLuma);
@@ -118,9 +123,9 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: Fa
       const grey = (f.chroma[i] as number) < blackSaturation * Math.max(v, 8);
       if (!f.seen[i] || (v <= floorLuma && !grey)) continue;
       const level = near[rb + (blocks[k] as number)] as number;
-      if (v > floorLuma && v >= level * o.faceShare) {
+      if (v > floorLuma && (v > ceilLuma || !grey) && v >= level * o.faceShare) {
         if (!valley(f.luma, i, cols, Math.max(6, o.valley * level), 1)) ivory[i] = 1;
-      } else if (v < floorLuma && grey && !valley(f.luma, i, cols, Math.max(6, o.valley * clothLuma), -1))
+      } else if (v < ceilLuma && grey && !valley(f.luma, i, cols, Math.max(6, o.valley * clothLuma), -1))
         black[i] = 1;
     }
   }
