@@ -9,6 +9,7 @@ import type { RgbImage } from '../../../core/image.ts';
 import type { DominoesTable } from '../equipment.ts';
 import { pieces } from './components.ts';
 import { bandWidth } from './divide.ts';
+import { DEFAULT_LINES, dividingLines, type DividingLine, type LineOptions } from './lines.ts';
 import { DEFAULT_MASK, faceMasks, type FaceMasks, type MaskOptions } from './mask.ts';
 import { readPips } from './readpips.ts';
 import { planGrid, toPlan, type PlanFrame, type PlanGrid } from './rectify.ts';
@@ -18,15 +19,22 @@ import type { SeenFaceDownTile, SeenFaceUpTile, SeenTile, TileFrame } from './ty
 
 export interface TileDetectorOptions {
   readonly mask: MaskOptions;
+  readonly lines: LineOptions;
   /** Widest dark band (mm) that is a dividing line and not the seam between two touching tiles. */
   readonly lineWidth: number;
   /** Plan grid step, mm. */
   readonly step: number;
 }
 
-export const DEFAULT_TILE_DETECTOR: TileDetectorOptions = { mask: DEFAULT_MASK, lineWidth: 2.1, step: 1 };
+export const DEFAULT_TILE_DETECTOR: TileDetectorOptions = {
+  mask: DEFAULT_MASK,
+  lines: DEFAULT_LINES,
+  lineWidth: 2.1, step: 1 };
 
 const DEG = 180 / Math.PI;
+/** A tile found by its line has black face over at least this share of its rectangle (less its rim):
+ * the pips and the line are not face. */
+const TILE_FILL = 0.55;
 const round1 = (v: number): number => Math.round(v * 10) / 10;
 
 /** A face-up tile from its halves' centres and readings, first half so that the angle is in (−90°, 90°]. */
@@ -69,6 +77,7 @@ export class TileDetector {
   private plan: PlanFrame | undefined;
   private masks: FaceMasks | undefined;
   private readonly stack: Int32Array;
+  private readonly strokes: Uint8Array;
 
   constructor(
     private readonly calibration: Calibration,
@@ -77,6 +86,7 @@ export class TileDetector {
   ) {
     this.grid = planGrid(calibration, table.width, table.length, table.tile.height, options.step);
     this.stack = new Int32Array(this.grid.cols * this.grid.rows);
+    this.strokes = new Uint8Array(this.grid.cols * this.grid.rows);
   }
 
   detect(image: RgbImage): Result<TileFrame> {
@@ -99,7 +109,11 @@ export class TileDetector {
     const cellArea = g.step * g.step;
     const minArea = (0.3 * tile.width * tile.width) / cellArea;
     const maxArea = (8 * tile.width * tile.length) / cellArea;
-    const tiles: SeenTile[] = [];
+    const tiles: SeenTile[] = this.byLines(
+      dividingLines(plan, masks, this.options.lines, { mask: this.strokes, stack: this.stack }),
+      masks.black,
+      sample,
+    );
     for (const [mask, dark] of [
       [masks.ivory, true],
       [masks.black, false],
@@ -112,6 +126,97 @@ export class TileDetector {
       tiles.push(...this.pairHalves(halves, sample, dark), ...wholes.map((w) => this.whole(w, sample, dark)));
     }
     return ok({ tiles });
+  }
+
+  /**
+   * Black tiles face up from the bright strokes on the black faces. A stroke is a tile's dividing line
+   * or the seam between two touching tiles (hardly told apart at ~1 px/mm), so each stroke is a
+   * hypothesis — a tile centred on it, square to it — kept when the black face fills its rectangle;
+   * hypotheses that overlap exclude each other, and the most tiles that do not overlap are taken,
+   * the least contested first: along a chain lines and seams alternate, and the tile at each end of
+   * a run (its seam-centred rival would stick out of the run or leave a half uncovered) sets the rest.
+   * The tiles' cells are then taken out of the black mask, so that what is left of a blob of
+   * touching tiles is found by its shape (face-down tiles, and faces whose line did not show).
+   */
+  private byLines(lines: readonly DividingLine[], black: Uint8Array, sample: FaceSampler): SeenFaceUpTile[] {
+    const g = this.grid;
+    const { length: L, width: W } = this.table.tile;
+    const cell = (x: number, y: number): number => {
+      const k = Math.round((x - g.x0) / g.step);
+      const r = Math.round((y - g.y0) / g.step);
+      return k >= 0 && r >= 0 && k < g.cols && r < g.rows ? r * g.cols + k : -1;
+    };
+    /** The share of black face cells over the tile's rectangle, `inset` mm in from its edges. */
+    const cover = (line: DividingLine, inset: number): number => {
+      const ux = Math.cos(line.theta);
+      const uy = Math.sin(line.theta);
+      let n = 0;
+      let on = 0;
+      for (let u = -L / 2 + inset; u <= L / 2 - inset; u += g.step)
+        for (let v = -W / 2 + inset; v <= W / 2 - inset; v += g.step) {
+          const i = cell(line.x + ux * u - uy * v, line.y + uy * u + ux * v);
+          n++;
+          if (i >= 0 && black[i]) on++;
+        }
+      return on / Math.max(1, n);
+    };
+    const halves = (line: DividingLine): [{ x: number; y: number }, { x: number; y: number }] => {
+      const ux = (Math.cos(line.theta) * L) / 4;
+      const uy = (Math.sin(line.theta) * L) / 4;
+      return [
+        { x: line.x - ux, y: line.y - uy },
+        { x: line.x + ux, y: line.y + uy },
+      ];
+    };
+    // A tile with no pip is left to its shape: the strokes on a row of face-down tiles are seams.
+    const hyps = lines
+      .map((line) => ({ line, fill: cover(line, 2.5) }))
+      .filter((h) => h.fill >= TILE_FILL && readPips(sample, ...halves(h.line), W, false).contrast > 0);
+    // Overlap: the rectangles, each shrunk by 3 mm (touching tiles, a hair skew, do not overlap).
+    const overlap = (a: DividingLine, b: DividingLine): boolean => {
+      const axes = [a.theta, a.theta + Math.PI / 2, b.theta, b.theta + Math.PI / 2];
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const extent = (r: DividingLine, ax: number, ay: number): number =>
+        (L / 2 - 3) * Math.abs(Math.cos(r.theta) * ax + Math.sin(r.theta) * ay) +
+        (W / 2 - 3) * Math.abs(-Math.sin(r.theta) * ax + Math.cos(r.theta) * ay);
+      return axes.every((t) => {
+        const ax = Math.cos(t);
+        const ay = Math.sin(t);
+        return Math.abs(dx * ax + dy * ay) < extent(a, ax, ay) + extent(b, ax, ay);
+      });
+    };
+    const rivals = hyps.map((h, i) => hyps.flatMap((o, j) => (j !== i && overlap(h.line, o.line) ? [j] : [])));
+    const open = new Set(hyps.map((_, i) => i));
+    const taken: number[] = [];
+    while (open.size > 0) {
+      let best = -1;
+      let bestDegree = Infinity;
+      for (const i of open) {
+        const degree = (rivals[i] as number[]).filter((j) => open.has(j)).length;
+        const h = hyps[i] as { fill: number };
+        if (degree < bestDegree || (degree === bestDegree && h.fill > (hyps[best] as { fill: number }).fill)) {
+          best = i;
+          bestDegree = degree;
+        }
+      }
+      taken.push(best);
+      open.delete(best);
+      for (const j of rivals[best] as number[]) open.delete(j);
+    }
+    return taken.map((i) => {
+      const { line, fill } = hyps[i] as { line: DividingLine; fill: number };
+      const ux = Math.cos(line.theta);
+      const uy = Math.sin(line.theta);
+      const [a, b] = halves(line);
+      // The tile's cells (and a rim of 2 mm: its rounded edges) are no longer anyone's.
+      for (let u = -L / 2 - 2; u <= L / 2 + 2; u += g.step * 0.7)
+        for (let v = -W / 2 - 2; v <= W / 2 + 2; v += g.step * 0.7) {
+          const c = cell(line.x + ux * u - uy * v, line.y + uy * u + ux * v);
+          if (c >= 0) black[c] = 0;
+        }
+      return this.read(a, b, sample, false, Math.min(1, fill / 0.8));
+    });
   }
 
   /** Halves paired across a dividing line, the most line-like first; each half in one tile at most. */

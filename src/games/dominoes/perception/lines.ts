@@ -1,0 +1,85 @@
+// A black tile face up found by its own dividing line, not by the outline of its face: the line is a
+// bright stroke (~1 mm wide, ~20 mm long: it stops 2.5 mm short of the long edges) across the middle
+// of a black face, far brighter than the seam between two touching tiles (their glazed edges are
+// hardly lighter than the faces at ~1 px/mm). So tiles touching end to end, side by side, at a
+// chain's turn or across a double are each found by their line, whatever the shape of the blob they
+// make together; the line's centre is the tile's centre and the tile lies square to it.
+import { pieces } from './components.ts';
+import type { FaceMasks } from './mask.ts';
+import type { PlanFrame } from './rectify.ts';
+
+/** A dividing line: its centre (mm, table frame) and the direction of the tile's length (radians). */
+export interface DividingLine {
+  readonly x: number;
+  readonly y: number;
+  readonly theta: number;
+}
+
+export interface LineOptions {
+  /** A line cell is brighter than the black face two cells away on both sides by this share of the cloth. */
+  readonly depth: number;
+  /** The line's length, mm (a 25 mm tile: 20 mm, less at its blurred ends). */
+  readonly minLength: number;
+  readonly maxLength: number;
+  /** The widest stroke, mm (a pip's row is 4 mm wide and more). */
+  readonly maxWidth: number;
+}
+
+export const DEFAULT_LINES: LineOptions = { depth: 0.35, minLength: 13, maxLength: 25, maxWidth: 3.2 };
+
+/**
+ * The bright strokes with black face on both sides (2 cells away, in any of four directions), as a
+ * mask; `into`: a buffer of the plan's size, reused.
+ */
+const strokes = (f: PlanFrame, m: FaceMasks, o: LineOptions, into: Uint8Array): Uint8Array => {
+  const { cols, rows } = f.grid;
+  const l = f.luma;
+  const b = m.black;
+  const depth = Math.max(10, o.depth * m.clothLuma);
+  into.fill(0);
+  for (let r = 2; r < rows - 2; r++)
+    for (let k = 2; k < cols - 2; k++) {
+      const i = r * cols + k;
+      if (b[i]) continue;
+      const v = l[i] as number;
+      for (let q = 0; q < 4; q++) {
+        const d = q === 0 ? 2 : q === 1 ? 2 * cols : q === 2 ? 2 * cols + 2 : 2 * cols - 2;
+        if (!b[i - d] || !b[i + d]) continue;
+        const x = l[i - d] as number;
+        const y = l[i + d] as number;
+        if (v - (x > y ? x : y) > depth) {
+          into[i] = 1;
+          break;
+        }
+      }
+    }
+  return into;
+};
+
+/** The dividing lines on the black faces of a plan frame; `scratch`: two buffers of the plan's size. */
+export const dividingLines = (
+  f: PlanFrame,
+  m: FaceMasks,
+  o: LineOptions = DEFAULT_LINES,
+  scratch: { mask: Uint8Array; stack: Int32Array } = {
+    mask: new Uint8Array(f.luma.length),
+    stack: new Int32Array(f.luma.length),
+  },
+): DividingLine[] => {
+  const g = f.grid;
+  const cell = g.step * g.step;
+  const mask = strokes(f, m, o, scratch.mask);
+  const out: DividingLine[] = [];
+  for (const p of pieces(mask, g.cols, g.rows, (0.5 * o.minLength) / cell, (3 * o.maxLength) / cell, scratch.stack)) {
+    const tr = p.sxx + p.syy;
+    const det = p.sxx * p.syy - p.sxy * p.sxy;
+    const disc = Math.sqrt(Math.max(0, (tr * tr) / 4 - det));
+    const long = Math.sqrt(12 * (tr / 2 + disc)) * g.step;
+    const short = Math.sqrt(12 * Math.max(0, tr / 2 - disc)) * g.step;
+    if (long < o.minLength || long > o.maxLength || short > o.maxWidth) continue;
+    // The line runs across the tile: the tile's length is square to the line's.
+    const theta = 0.5 * Math.atan2(2 * p.sxy, p.sxx - p.syy) + Math.PI / 2;
+    out.push({ x: g.x0 + p.cx * g.step, y: g.y0 + p.cy * g.step, theta });
+  }
+  return out;
+};
