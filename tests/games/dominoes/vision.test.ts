@@ -48,6 +48,27 @@ const placed: DominoesScene = {
   ],
 };
 
+/**
+ * Black tiles touching as a chain lays them, with no gap: a straight run, a crosswise double, a turn
+ * down and on (their seams hardly show at ~1 px/mm, so the whole chain is one piece of black face).
+ */
+const turn: DominoesScene = {
+  seed: 43,
+  set: 'black',
+  cloth: [28, 92, 52],
+  light: { gain: 1, warmth: 0 },
+  noise: 2,
+  arms: [],
+  tiles: [
+    { pips: [2, 3], x: 300, y: 450, angle: 0, faceDown: false },
+    { pips: [3, 3], x: 337.5, y: 450, angle: 90, faceDown: false },
+    { pips: [3, 6], x: 375, y: 450, angle: 0, faceDown: false },
+    { pips: [6, 1], x: 412.5, y: 462.5, angle: 90, faceDown: false },
+    { pips: [1, 4], x: 412.5, y: 512.5, angle: 90, faceDown: false },
+    { pips: [4, 5], x: 387.5, y: 550, angle: 180, faceDown: false },
+  ],
+};
+
 const brightness = (img: RgbImage, u: number, v: number): number => {
   const i = (Math.round(v) * img.width + Math.round(u)) * 3;
   return ((img.data[i] as number) + 2 * (img.data[i + 1] as number) + (img.data[i + 2] as number)) / 4;
@@ -76,6 +97,7 @@ const match = (truth: readonly TruthTile[], seen: readonly SeenTile[]): (SeenTil
 
 let hand: RenderedScene;
 let round: RenderedScene;
+let chain: RenderedScene;
 let dir: string;
 
 beforeAll(async () => {
@@ -85,6 +107,7 @@ beforeAll(async () => {
     table,
     randomScene(611, 'endOfRound', table, { set: 'ivory', arms: 0 }),
   );
+  chain = await renderScene(calibration, table, turn);
   dir = mkdtempSync(path.join(tmpdir(), 'dominoes-vision-'));
   writeFileSync(path.join(dir, 'hand.png'), await encodePng(hand.image));
 }, 60_000);
@@ -155,6 +178,20 @@ describe('the tile detector against the renderer’s truth', () => {
         expect(Math.hypot(near.x - h.x, near.y - h.y)).toBeLessThan(2.5);
       }
     });
+  });
+
+  it('touching black tiles in a chain turn, each found', () => {
+    const seen = detect(chain);
+    match(chain.tiles, seen).forEach((s, i) => {
+      const t = chain.tiles[i] as TruthTile;
+      expect(s, `tile [${t.pips.join(',')}] at ${t.x},${t.y}`).toBeDefined();
+      if (!s) return;
+      expect(Math.hypot(s.x - t.x, s.y - t.y), `tile [${t.pips.join(',')}]`).toBeLessThan(2.5);
+      expect(isFaceDown(s)).toBe(false);
+      if (!isFaceDown(s))
+        expect(sameTile(s.pips, t.pips), `[${t.pips.join(',')}] read [${s.pips.join(',')}]`).toBe(true);
+    });
+    expect(seen).toHaveLength(chain.tiles.length);
   });
 
   it('reads an end-of-round table (the chain, the hands laid face up side by side) with no pip error', () => {

@@ -9,7 +9,7 @@ import type { RgbImage } from '../../../core/image.ts';
 import type { DominoesTable } from '../equipment.ts';
 import { pieces } from './components.ts';
 import { bandWidth } from './divide.ts';
-import { DEFAULT_LINES, dividingLines, type DividingLine, type LineOptions } from './lines.ts';
+import { DEFAULT_LINES, dividingLines, refineLine, type DividingLine, type LineOptions } from './lines.ts';
 import { DEFAULT_MASK, faceMasks, type FaceMasks, type MaskOptions } from './mask.ts';
 import { readPips } from './readpips.ts';
 import { planGrid, toPlan, type PlanFrame, type PlanGrid } from './rectify.ts';
@@ -29,7 +29,9 @@ export interface TileDetectorOptions {
 export const DEFAULT_TILE_DETECTOR: TileDetectorOptions = {
   mask: DEFAULT_MASK,
   lines: DEFAULT_LINES,
-  lineWidth: 2.1, step: 1 };
+  lineWidth: 2.1,
+  step: 1,
+};
 
 const DEG = 180 / Math.PI;
 /** A tile found by its line has black face over at least this share of its rectangle (less its rim):
@@ -170,6 +172,7 @@ export class TileDetector {
     };
     // A tile with no pip is left to its shape: the strokes on a row of face-down tiles are seams.
     const hyps = lines
+      .map((rough) => refineLine(sample, rough, false))
       .map((line) => ({ line, fill: cover(line, 2.5) }))
       .filter((h) => h.fill >= TILE_FILL && readPips(sample, ...halves(h.line), W, false).contrast > 0);
     // Overlap: the rectangles, each shrunk by 3 mm (touching tiles, a hair skew, do not overlap).
@@ -186,7 +189,9 @@ export class TileDetector {
         return Math.abs(dx * ax + dy * ay) < extent(a, ax, ay) + extent(b, ax, ay);
       });
     };
-    const rivals = hyps.map((h, i) => hyps.flatMap((o, j) => (j !== i && overlap(h.line, o.line) ? [j] : [])));
+    const rivals = hyps.map((h, i) =>
+      hyps.flatMap((o, j) => (j !== i && overlap(h.line, o.line) ? [j] : [])),
+    );
     const open = new Set(hyps.map((_, i) => i));
     const taken: number[] = [];
     while (open.size > 0) {
@@ -195,7 +200,10 @@ export class TileDetector {
       for (const i of open) {
         const degree = (rivals[i] as number[]).filter((j) => open.has(j)).length;
         const h = hyps[i] as { fill: number };
-        if (degree < bestDegree || (degree === bestDegree && h.fill > (hyps[best] as { fill: number }).fill)) {
+        if (
+          degree < bestDegree ||
+          (degree === bestDegree && h.fill > (hyps[best] as { fill: number }).fill)
+        ) {
           best = i;
           bestDegree = degree;
         }

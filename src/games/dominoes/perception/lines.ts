@@ -7,6 +7,7 @@
 import { pieces } from './components.ts';
 import type { FaceMasks } from './mask.ts';
 import type { PlanFrame } from './rectify.ts';
+import type { FaceSampler } from './sample.ts';
 
 /** A dividing line: its centre (mm, table frame) and the direction of the tile's length (radians). */
 export interface DividingLine {
@@ -70,7 +71,14 @@ export const dividingLines = (
   const cell = g.step * g.step;
   const mask = strokes(f, m, o, scratch.mask);
   const out: DividingLine[] = [];
-  for (const p of pieces(mask, g.cols, g.rows, (0.5 * o.minLength) / cell, (3 * o.maxLength) / cell, scratch.stack)) {
+  for (const p of pieces(
+    mask,
+    g.cols,
+    g.rows,
+    (0.5 * o.minLength) / cell,
+    (3 * o.maxLength) / cell,
+    scratch.stack,
+  )) {
     const tr = p.sxx + p.syy;
     const det = p.sxx * p.syy - p.sxy * p.sxy;
     const disc = Math.sqrt(Math.max(0, (tr * tr) / 4 - det));
@@ -83,3 +91,83 @@ export const dividingLines = (
   }
   return out;
 };
+
+/**
+ * The line set exactly from the camera's pixels (its stroke on the 1 mm plan is rough, and a seam
+ * joined to it pulls its centroid): across it, the brightness peak at a few places along it (a
+ * straight fit gives its offset and turn); along it, the middle between its two ends (it stops
+ * 2.5 mm short of both long edges). `dark`: a dark line on a light face (ivory).
+ */
+export const refineLine = (sample: FaceSampler, line: DividingLine, dark: boolean): DividingLine => {
+  const value = (x: number, y: number): number => (dark ? 255 - sample(x, y) : sample(x, y));
+  let { x, y, theta } = line;
+  // Across: peaks at five places along the line.
+  {
+    const ux = Math.cos(theta);
+    const uy = Math.sin(theta);
+    const pts: { v: number; s: number }[] = [];
+    for (const v of ACROSS_AT) {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (let k = 0; k < PROFILE.length; k++) {
+        const s = PROFILE[k] as number;
+        const p = value(x + ux * s - uy * v, y + uy * s + ux * v);
+        PROFILE_VALUES[k] = p;
+        if (p < lo) lo = p;
+        if (p > hi) hi = p;
+      }
+      if (!(hi - lo > 12)) continue;
+      const cut = (lo + hi) / 2;
+      let sw = 0;
+      let ss = 0;
+      for (let k = 0; k < PROFILE.length; k++) {
+        const w = (PROFILE_VALUES[k] as number) - cut;
+        if (w > 0) {
+          sw += w;
+          ss += w * (PROFILE[k] as number);
+        }
+      }
+      pts.push({ v, s: ss / sw });
+    }
+    if (pts.length >= 3) {
+      const mv = pts.reduce((a, p) => a + p.v, 0) / pts.length;
+      const ms = pts.reduce((a, p) => a + p.s, 0) / pts.length;
+      const svv = pts.reduce((a, p) => a + (p.v - mv) ** 2, 0);
+      const slope = pts.reduce((a, p) => a + (p.v - mv) * (p.s - ms), 0) / svv;
+      const off = ms - slope * mv;
+      x += ux * off;
+      y += uy * off;
+      theta -= Math.atan(slope);
+    }
+  }
+  // Along: the line's two ends.
+  {
+    const vx = -Math.sin(theta);
+    const vy = Math.cos(theta);
+    const mid = value(x, y);
+    const face = Math.min(
+      value(x + Math.cos(theta) * 3, y + Math.sin(theta) * 3),
+      value(x - Math.cos(theta) * 3, y - Math.sin(theta) * 3),
+    );
+    if (mid - face > 12) {
+      const cut = (mid + face) / 2;
+      const end = (dir: 1 | -1): number => {
+        let t = 0;
+        while (t < 15 && value(x + vx * dir * (t + 0.5), y + vy * dir * (t + 0.5)) > cut) t += 0.5;
+        return t;
+      };
+      const a = end(1);
+      const b = end(-1);
+      if (a < 15 && b < 15) {
+        const shift = (a - b) / 2;
+        x += vx * shift;
+        y += vy * shift;
+      }
+    }
+  }
+  return { x, y, theta };
+};
+
+const ACROSS_AT = [-7, -3.5, 0, 3.5, 7] as const;
+const PROFILE = Array.from({ length: 13 }, (_, k) => -3 + k * 0.5);
+const PROFILE_VALUES = new Float64Array(PROFILE.length);
