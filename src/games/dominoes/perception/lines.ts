@@ -5,7 +5,7 @@
 // chain's turn or across a double are each found by their line, whatever the shape of the blob they
 // make together; the line's centre is the tile's centre and the tile lies square to it.
 import { pieces } from './components.ts';
-import type { FaceMasks } from './mask.ts';
+import { forEachActive, type FaceMasks } from './mask.ts';
 import type { PlanFrame } from './rectify.ts';
 import type { FaceSampler } from './sample.ts';
 
@@ -38,22 +38,24 @@ const strokes = (f: PlanFrame, m: FaceMasks, o: LineOptions, into: Uint8Array): 
   const b = m.black;
   const depth = Math.max(10, o.depth * m.clothLuma);
   into.fill(0);
-  for (let r = 2; r < rows - 2; r++)
-    for (let k = 2; k < cols - 2; k++) {
-      const i = r * cols + k;
-      if (b[i]) continue;
-      const v = l[i] as number;
-      for (let q = 0; q < 4; q++) {
-        const d = q === 0 ? 2 : q === 1 ? 2 * cols : q === 2 ? 2 * cols + 2 : 2 * cols - 2;
-        if (!b[i - d] || !b[i + d]) continue;
-        const x = l[i - d] as number;
-        const y = l[i + d] as number;
-        if (v - (x > y ? x : y) > depth) {
-          into[i] = 1;
-          break;
+  forEachActive(f, (r0, r1, k0, k1) => {
+    for (let r = Math.max(2, r0); r < Math.min(rows - 2, r1); r++)
+      for (let k = Math.max(2, k0); k < Math.min(cols - 2, k1); k++) {
+        const i = r * cols + k;
+        if (b[i]) continue;
+        const v = l[i] as number;
+        for (let q = 0; q < 4; q++) {
+          const d = q === 0 ? 2 : q === 1 ? 2 * cols : q === 2 ? 2 * cols + 2 : 2 * cols - 2;
+          if (!b[i - d] || !b[i + d]) continue;
+          const x = l[i - d] as number;
+          const y = l[i + d] as number;
+          if (v - (x > y ? x : y) > depth) {
+            into[i] = 1;
+            break;
+          }
         }
       }
-    }
+  });
   return into;
 };
 
