@@ -10,7 +10,7 @@ import type { DominoesTable } from '../equipment.ts';
 import { pieces } from './components.ts';
 import { bandWidth } from './divide.ts';
 import { DEFAULT_LINES, dividingLines, refineLine, type DividingLine, type LineOptions } from './lines.ts';
-import { DEFAULT_MASK, faceMasks, type FaceMasks, type MaskOptions } from './mask.ts';
+import { activeCells, DEFAULT_MASK, faceMasks, type FaceMasks, type MaskOptions } from './mask.ts';
 import { readPips } from './readpips.ts';
 import { planGrid, toPlan, type PlanFrame, type PlanGrid } from './rectify.ts';
 import { faceSampler, type FaceSampler } from './sample.ts';
@@ -120,8 +120,8 @@ export class TileDetector {
       [masks.ivory, true],
       [masks.black, false],
     ] as const) {
-      const shapes = pieces(mask, g.cols, g.rows, minArea, maxArea, this.stack).flatMap((p) =>
-        shapeOf(p, tile, g.step, g.x0, g.y0),
+      const shapes = pieces(mask, g.cols, g.rows, minArea, maxArea, this.stack, activeCells(plan)).flatMap(
+        (p) => shapeOf(p, tile, g.step, g.x0, g.y0),
       );
       const halves = shapes.filter((s): s is HalfShape => s.kind === 'half');
       const wholes = shapes.filter((s): s is WholeShape => s.kind === 'whole');

@@ -5,7 +5,7 @@
 // chain's turn or across a double are each found by their line, whatever the shape of the blob they
 // make together; the line's centre is the tile's centre and the tile lies square to it.
 import { pieces } from './components.ts';
-import { forEachActive, type FaceMasks } from './mask.ts';
+import { activeCells, forEachActive, type FaceMasks } from './mask.ts';
 import type { PlanFrame } from './rectify.ts';
 import type { FaceSampler } from './sample.ts';
 
@@ -80,6 +80,7 @@ export const dividingLines = (
     (0.5 * o.minLength) / cell,
     (3 * o.maxLength) / cell,
     scratch.stack,
+    activeCells(f),
   )) {
     const tr = p.sxx + p.syy;
     const det = p.sxx * p.syy - p.sxy * p.sxy;

@@ -117,3 +117,12 @@ export const forEachActive = (
     visit(r0, Math.min(rows, r0 + BLOCK), k0, Math.min(cols, k0 + BLOCK), b);
   }
 };
+
+/** The cells of the filled blocks, for `pieces` to start from (a face is only ever in them). */
+export const activeCells =
+  (f: PlanFrame) =>
+  (visit: (i: number) => void): void =>
+    forEachActive(f, (r0, r1, k0, k1) => {
+      const cols = f.grid.cols;
+      for (let r = r0; r < r1; r++) for (let k = k0; k < k1; k++) visit(r * cols + k);
+    });

@@ -40,7 +40,7 @@ export const planGrid = (c: Calibration, width: number, length: number, z: numbe
 
 /** Side of the blocks the plan is filled by, cells, and the step (cells) of the coarse look at each. */
 export const BLOCK = 16;
-const COARSE = 4;
+const COARSE = 8;
 
 /**
  * A frame on the plan grid: brightness (r + 2g + b) / 4 and chroma (largest channel − smallest), a
