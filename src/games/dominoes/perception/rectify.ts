@@ -39,7 +39,7 @@ export const planGrid = (c: Calibration, width: number, length: number, z: numbe
 };
 
 /** Side of the blocks the plan is filled by, cells, and the step (cells) of the coarse look at each. */
-export const BLOCK = 16;
+export const BLOCK = 8;
 const COARSE = 8;
 
 /**
