@@ -54,6 +54,9 @@ export interface FaceMasks {
   readonly black: Uint8Array;
   readonly clothLuma: number;
   readonly clothChroma: number;
+  /** A black face's cells are under this brightness and of less chroma than this share of it. */
+  readonly blackCeiling: number;
+  readonly blackSaturation: number;
 }
 
 /** The masks for a plan frame; `into`: last frame's masks, their buffers reused. */
@@ -101,7 +104,7 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: Fa
           black[i] = 1;
       }
   });
-  return { ivory, black, clothLuma, clothChroma };
+  return { ivory, black, clothLuma, clothChroma, blackCeiling: ceilLuma, blackSaturation };
 };
 
 /** Calls `visit` with each filled block's rows [r0, r1) and columns [k0, k1) and its index. */
