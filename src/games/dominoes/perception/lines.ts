@@ -102,14 +102,14 @@ export const dividingLines = (
 
 /**
  * The line set exactly from the camera's pixels (its stroke on the 1 mm plan is rough, and a seam
- * joined to it pulls its centroid): across it, the brightness peak at a few places along it (a
+ * joined to it pulls its centroid): across it, the brightness peak at four places along it (a
  * straight fit gives its offset and turn); along it, the middle between its two ends (it stops
  * 2.5 mm short of both long edges). `dark`: a dark line on a light face (ivory).
  */
 export const refineLine = (sample: FaceSampler, line: DividingLine, dark: boolean): DividingLine => {
   const value = (x: number, y: number): number => (dark ? 255 - sample(x, y) : sample(x, y));
   let { x, y, theta } = line;
-  // Across: peaks at five places along the line.
+  // Across: peaks at four places along the line.
   {
     const ux = Math.cos(theta);
     const uy = Math.sin(theta);
@@ -176,6 +176,8 @@ export const refineLine = (sample: FaceSampler, line: DividingLine, dark: boolea
   return { x, y, theta };
 };
 
-const ACROSS_AT = [-7, -3.5, 0, 3.5, 7] as const;
-const PROFILE = Array.from({ length: 13 }, (_, k) => -3 + k * 0.5);
+// Places along the line for the profiles across it, and the profile's samples: clear of the pips
+// (the nearest are 3.9 mm from the line, their blur reaching further).
+const ACROSS_AT = [-8, -3.25, 3.25, 8] as const;
+const PROFILE = Array.from({ length: 19 }, (_, k) => -2.25 + k * 0.25);
 const PROFILE_VALUES = new Float64Array(PROFILE.length);
