@@ -255,7 +255,7 @@ export class TileDetector {
     return out;
   }
 
-  /** A face-up tile from its halves' rough centres: pips read, the centres set at ±L/4 from the middle. */
+  /** A face-up tile from its halves' rough centres: its line set, pips read, the centres set at ±L/4 from the line. */
   private read(
     a: { x: number; y: number },
     b: { x: number; y: number },
@@ -264,11 +264,16 @@ export class TileDetector {
     fill: number,
   ): SeenFaceUpTile {
     const L = this.table.tile.length;
-    const mx = (a.x + b.x) / 2;
-    const my = (a.y + b.y) / 2;
-    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-    const ux = (b.x - a.x) / len;
-    const uy = (b.y - a.y) / len;
+    // The dividing line set from the camera's pixels (halves from pieces of the mask are rough), unless
+    // that moves it further than a rough centre can be off (then it found something else).
+    const rough = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, theta: Math.atan2(b.y - a.y, b.x - a.x) };
+    const fine = refineLine(sample, rough, dark);
+    const turn = Math.abs(Math.sin(fine.theta - rough.theta));
+    const line = Math.hypot(fine.x - rough.x, fine.y - rough.y) < 3 && turn < 0.1 ? fine : rough;
+    const mx = line.x;
+    const my = line.y;
+    const ux = Math.cos(line.theta);
+    const uy = Math.sin(line.theta);
     const ca = { x: mx - (ux * L) / 4, y: my - (uy * L) / 4 };
     const cb = { x: mx + (ux * L) / 4, y: my + (uy * L) / 4 };
     const r = readPips(sample, ca, cb, this.table.tile.width, dark);

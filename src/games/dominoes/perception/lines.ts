@@ -148,8 +148,9 @@ export const refineLine = (sample: FaceSampler, line: DividingLine, dark: boolea
       theta -= Math.atan(slope);
     }
   }
-  // Along: the line's two ends.
-  {
+  // Along: the line's two ends — on a black face only: an ivory tile's rounded edges are dark like
+  // its line, so a line's end runs on into the seam of a tile beside it.
+  if (!dark) {
     const vx = -Math.sin(theta);
     const vy = Math.cos(theta);
     const mid = value(x, y);
