@@ -62,7 +62,7 @@ export interface FaceMasks {
 /** The masks for a plan frame; `into`: last frame's masks, their buffers reused. */
 export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: FaceMasks): FaceMasks => {
   const { cols, rows } = f.grid;
-  const { clothLuma, clothChroma, active, blockCols: bc, blockRows: br } = f;
+  const { clothLuma, clothChroma, blockCols: bc, blockRows: br } = f;
   // Block maxima of brightness, then the largest over each block's 3 × 3 neighbourhood.
   const bmax = new Uint8Array(bc * br);
   forEachActive(f, (r0, r1, k0, k1, b) => {
