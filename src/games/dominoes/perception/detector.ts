@@ -125,7 +125,7 @@ export class TileDetector {
       );
       const halves = shapes.filter((s): s is HalfShape => s.kind === 'half');
       const wholes = shapes.filter((s): s is WholeShape => s.kind === 'whole');
-      tiles.push(...this.pairHalves(halves, sample, dark), ...wholes.map((w) => this.whole(w, sample, dark)));
+      tiles.push(...this.pairHalves(halves, sample, dark), ...wholes.flatMap((w) => this.whole(w, sample, dark)));
     }
     return ok({ tiles });
   }
@@ -288,8 +288,12 @@ export class TileDetector {
     );
   }
 
-  /** A whole face: face down unless it shows pips or a dividing line. */
-  private whole(w: WholeShape, sample: FaceSampler, dark: boolean): SeenTile {
+  /**
+   * A whole face: face down unless it shows pips or a dividing line. Face-down tiles lie alone or side
+   * by side in a hand, never end to end: a run of plain faces end to end is something else (a grey
+   * sleeve), not tiles.
+   */
+  private whole(w: WholeShape, sample: FaceSampler, dark: boolean): SeenTile[] {
     const L = this.table.tile.length;
     const ux = Math.cos(w.theta);
     const uy = Math.sin(w.theta);
@@ -297,9 +301,10 @@ export class TileDetector {
     const b = { x: w.x + (ux * L) / 4, y: w.y + (uy * L) / 4 };
     const reading = readPips(sample, a, b, this.table.tile.width, dark);
     const line = bandWidth(sample, a.x, a.y, b.x, b.y, dark);
-    if (reading.contrast > 0 || line.width > 0) return this.read(a, b, sample, dark, w.fill);
+    if (reading.contrast > 0 || line.width > 0) return [this.read(a, b, sample, dark, w.fill)];
+    if (w.endToEnd) return [];
     const angle = (((w.theta * DEG) % 180) + 180) % 180;
     const down: SeenFaceDownTile = { faceDown: true, x: round1(w.x), y: round1(w.y), angle: round1(angle) };
-    return down;
+    return [down];
   }
 }
