@@ -125,7 +125,10 @@ export class TileDetector {
       );
       const halves = shapes.filter((s): s is HalfShape => s.kind === 'half');
       const wholes = shapes.filter((s): s is WholeShape => s.kind === 'whole');
-      tiles.push(...this.pairHalves(halves, sample, dark), ...wholes.flatMap((w) => this.whole(w, sample, dark)));
+      tiles.push(
+        ...this.pairHalves(halves, sample, dark),
+        ...wholes.flatMap((w) => this.whole(w, sample, dark)),
+      );
     }
     return ok({ tiles });
   }
@@ -174,7 +177,11 @@ export class TileDetector {
     const hyps = lines
       .map((rough) => refineLine(sample, rough, false))
       .map((line) => ({ line, fill: cover(line, 2.5) }))
-      .filter((h) => h.fill >= TILE_FILL && readPips(sample, ...halves(h.line), W, false).contrast > 0);
+      .filter((h) => {
+        if (h.fill < TILE_FILL) return false;
+        const r = readPips(sample, ...halves(h.line), W, false);
+        return r.contrast > 0 && r.halves[0].standard && r.halves[1].standard;
+      });
     // Overlap: the rectangles, each shrunk by 3 mm (touching tiles, a hair skew, do not overlap).
     const overlap = (a: DividingLine, b: DividingLine): boolean => {
       const axes = [a.theta, a.theta + Math.PI / 2, b.theta, b.theta + Math.PI / 2];
@@ -212,19 +219,21 @@ export class TileDetector {
       open.delete(best);
       for (const j of rivals[best] as number[]) open.delete(j);
     }
-    return taken.map((i) => {
-      const { line, fill } = hyps[i] as { line: DividingLine; fill: number };
-      const ux = Math.cos(line.theta);
-      const uy = Math.sin(line.theta);
-      const [a, b] = halves(line);
-      // The tile's cells (and a rim of 2 mm: its rounded edges) are no longer anyone's.
-      for (let u = -L / 2 - 2; u <= L / 2 + 2; u += g.step * 0.7)
-        for (let v = -W / 2 - 2; v <= W / 2 + 2; v += g.step * 0.7) {
-          const c = cell(line.x + ux * u - uy * v, line.y + uy * u + ux * v);
-          if (c >= 0) black[c] = 0;
-        }
-      return this.read(a, b, sample, false, Math.min(1, fill / 0.8));
-    });
+    return taken
+      .map((i) => {
+        const { line, fill } = hyps[i] as { line: DividingLine; fill: number };
+        const ux = Math.cos(line.theta);
+        const uy = Math.sin(line.theta);
+        const [a, b] = halves(line);
+        // The tile's cells (and a rim of 2 mm: its rounded edges) are no longer anyone's.
+        for (let u = -L / 2 - 2; u <= L / 2 + 2; u += g.step * 0.7)
+          for (let v = -W / 2 - 2; v <= W / 2 + 2; v += g.step * 0.7) {
+            const c = cell(line.x + ux * u - uy * v, line.y + uy * u + ux * v);
+            if (c >= 0) black[c] = 0;
+          }
+        return this.read(a, b, sample, false, Math.min(1, fill / 0.8));
+      })
+      .filter((t): t is SeenFaceUpTile => t !== undefined);
   }
 
   /** Halves paired across a dividing line, the most line-like first; each half in one tile at most. */
@@ -250,19 +259,21 @@ export class TileDetector {
       used.add(c.j);
       const a = halves[c.i] as HalfShape;
       const b = halves[c.j] as HalfShape;
-      out.push(this.read(a, b, sample, dark, Math.min(a.fill, b.fill)));
+      const tile = this.read(a, b, sample, dark, Math.min(a.fill, b.fill));
+      if (tile) out.push(tile);
     }
     return out;
   }
 
-  /** A face-up tile from its halves' rough centres: its line set, pips read, the centres set at ±L/4 from the line. */
+  /** A face-up tile from its halves' rough centres: its line set, pips read (none where they make no
+   * standard pattern), the centres set at ±L/4 from the line. */
   private read(
     a: { x: number; y: number },
     b: { x: number; y: number },
     sample: FaceSampler,
     dark: boolean,
     fill: number,
-  ): SeenFaceUpTile {
+  ): SeenFaceUpTile | undefined {
     const L = this.table.tile.length;
     // The dividing line set from the camera's pixels (halves from pieces of the mask are rough), unless
     // that moves it further than a rough centre can be off (then it found something else).
@@ -277,8 +288,10 @@ export class TileDetector {
     const ca = { x: mx - (ux * L) / 4, y: my - (uy * L) / 4 };
     const cb = { x: mx + (ux * L) / 4, y: my + (uy * L) / 4 };
     const r = readPips(sample, ca, cb, this.table.tile.width, dark);
-    const standard = r.halves[0].standard && r.halves[1].standard;
-    const confidence = (standard ? 0.99 : 0.6) * Math.min(1, fill / 0.8);
+    // Pips that make no standard pattern are not read (a half under a hand, a seam taken for a line):
+    // the tile is left out rather than reported wrong (issue 16 item 3).
+    if (!r.halves[0].standard || !r.halves[1].standard) return undefined;
+    const confidence = 0.99 * Math.min(1, fill / 0.8);
     return faceUp(
       this.table,
       ca,
@@ -301,7 +314,10 @@ export class TileDetector {
     const b = { x: w.x + (ux * L) / 4, y: w.y + (uy * L) / 4 };
     const reading = readPips(sample, a, b, this.table.tile.width, dark);
     const line = bandWidth(sample, a.x, a.y, b.x, b.y, dark);
-    if (reading.contrast > 0 || line.width > 0) return [this.read(a, b, sample, dark, w.fill)];
+    if (reading.contrast > 0 || line.width > 0) {
+      const tile = this.read(a, b, sample, dark, w.fill);
+      return tile ? [tile] : [];
+    }
     if (w.endToEnd) return [];
     const angle = (((w.theta * DEG) % 180) + 180) % 180;
     const down: SeenFaceDownTile = { faceDown: true, x: round1(w.x), y: round1(w.y), angle: round1(angle) };
