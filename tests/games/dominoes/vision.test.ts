@@ -134,9 +134,6 @@ const match = (truth: readonly TruthTile[], seen: readonly SeenTile[]): (SeenTil
 
 let hand: RenderedScene;
 let round: RenderedScene;
-let chain: RenderedScene;
-let glaze: RenderedScene;
-let gloom: RenderedScene;
 let dir: string;
 
 beforeAll(async () => {
@@ -146,9 +143,6 @@ beforeAll(async () => {
     table,
     randomScene(611, 'endOfRound', table, { set: 'ivory', arms: 0 }),
   );
-  chain = await renderScene(calibration, table, turn);
-  glaze = await renderScene(calibration, table, glazed);
-  gloom = await renderScene(calibration, table, dim);
   dir = mkdtempSync(path.join(tmpdir(), 'dominoes-vision-'));
   writeFileSync(path.join(dir, 'hand.png'), await encodePng(hand.image));
 }, 60_000);
@@ -221,7 +215,9 @@ describe('the tile detector against the renderer’s truth', () => {
     });
   });
 
-  it('touching black tiles in a chain turn, each found', () => {
+  // Each renders its own frame (a few seconds).
+  it('touching black tiles in a chain turn, each found', async () => {
+    const chain = await renderScene(calibration, table, turn);
     const seen = detect(chain);
     match(chain.tiles, seen).forEach((s, i) => {
       const t = chain.tiles[i] as TruthTile;
@@ -233,7 +229,7 @@ describe('the tile detector against the renderer’s truth', () => {
         expect(sameTile(s.pips, t.pips), `[${t.pips.join(',')}] read [${s.pips.join(',')}]`).toBe(true);
     });
     expect(seen).toHaveLength(chain.tiles.length);
-  });
+  }, 60_000);
 
   /** Every tile of a scene found where it is, face up or down as it lies, its pips read. */
   const expectAllFound = (r: RenderedScene): void => {
@@ -250,7 +246,8 @@ describe('the tile detector against the renderer’s truth', () => {
     expect(seen).toHaveLength(r.tiles.length);
   };
 
-  it('black tiles whose glaze mirrors the lamps (brighter than the cloth), each found', () => {
+  it('black tiles whose glaze mirrors the lamps (brighter than the cloth), each found', async () => {
+    const glaze = await renderScene(calibration, table, glazed);
     // The fault needs a face brighter than 1.5 × the cloth (the old black mask's ceiling).
     const at = (x: number, y: number, z: number): number => {
       const p = project(calibration, { x: mm(x), y: mm(y), z: mm(z) });
@@ -259,11 +256,11 @@ describe('the tile detector against the renderer’s truth', () => {
     const lit = glaze.tiles.filter((t) => t.faceDown && at(t.x, t.y, 12) > 1.5 * at(t.x + 40, t.y + 40, 0));
     expect(lit.length).toBeGreaterThan(0);
     expectAllFound(glaze);
-  });
+  }, 60_000);
 
-  it('black tiles face up in dim light with a noisy sensor, each read', () => {
-    expectAllFound(gloom);
-  });
+  it('black tiles face up in dim light with a noisy sensor, each read', async () => {
+    expectAllFound(await renderScene(calibration, table, dim));
+  }, 60_000);
 
   it('reads an end-of-round table (the chain, the hands laid face up side by side) with no pip error', () => {
     const seen = detect(round);

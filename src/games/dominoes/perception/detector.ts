@@ -37,6 +37,9 @@ const DEG = 180 / Math.PI;
 /** A tile found by its line has black face over at least this share of its rectangle (less its rim):
  * the pips and the line are not face. */
 const TILE_FILL = 0.55;
+/** The two halves' faces differ by at most this share of the brighter (and always by this much, 8-bit). */
+const FACE_GAP = 0.35;
+const FACE_GAP_FLOOR = 14;
 const round1 = (v: number): number => Math.round(v * 10) / 10;
 
 /** A face-up tile from its halves' centres and readings, first half so that the angle is in (−90°, 90°]. */
@@ -291,6 +294,9 @@ export class TileDetector {
     // Pips that make no standard pattern are not read (a half under a hand, a seam taken for a line):
     // the tile is left out rather than reported wrong (issue 16 item 3).
     if (!r.halves[0].standard || !r.halves[1].standard) return undefined;
+    // Nor where one half's face is unlike the other's (a half under a hand or a sleeve).
+    const [fa, fb] = [r.halves[0].face, r.halves[1].face];
+    if (Math.abs(fa - fb) > Math.max(FACE_GAP_FLOOR, FACE_GAP * Math.max(fa, fb))) return undefined;
     const confidence = 0.99 * Math.min(1, fill / 0.8);
     return faceUp(
       this.table,
