@@ -35,12 +35,10 @@ export const DEFAULT_LINES: LineOptions = { depth: 0.35, minLength: 13, maxLengt
 const strokes = (f: PlanFrame, m: FaceMasks, o: LineOptions, into: Uint8Array): Uint8Array => {
   const { cols, rows } = f.grid;
   const l = f.luma;
-  const c = f.chroma;
   const b = m.black;
-  // Black face beside the stroke: grey and under the ceiling (the mask's holes of noise in dim light
-  // and its thin ridges left out, which would break the stroke up).
-  const face = (j: number): boolean =>
-    (l[j] as number) < m.blackCeiling && (c[j] as number) < m.blackSaturation * Math.max(l[j] as number, 8);
+  // Black face beside the stroke: any cell a black face could be (the black mask's holes of noise in
+  // dim light and its thin ridges left out, which would break the stroke up).
+  const face = m.dark;
   const depth = Math.max(10, o.depth * m.clothLuma);
   into.fill(0);
   forEachActive(f, (r0, r1, k0, k1) => {
@@ -51,7 +49,7 @@ const strokes = (f: PlanFrame, m: FaceMasks, o: LineOptions, into: Uint8Array): 
         const v = l[i] as number;
         for (let q = 0; q < 4; q++) {
           const d = q === 0 ? 2 : q === 1 ? 2 * cols : q === 2 ? 2 * cols + 2 : 2 * cols - 2;
-          if (!face(i - d) || !face(i + d)) continue;
+          if (!face[i - d] || !face[i + d]) continue;
           const x = l[i - d] as number;
           const y = l[i + d] as number;
           if (v - (x > y ? x : y) > depth) {

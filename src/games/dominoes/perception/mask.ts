@@ -52,11 +52,10 @@ const valley = (l: Uint8Array, i: number, cols: number, depth: number, sign: 1 |
 export interface FaceMasks {
   readonly ivory: Uint8Array;
   readonly black: Uint8Array;
+  /** Cells a black face could be (grey and under the black ceiling), thin ridges and all. */
+  readonly dark: Uint8Array;
   readonly clothLuma: number;
   readonly clothChroma: number;
-  /** A black face's cells are under this brightness and of less chroma than this share of it. */
-  readonly blackCeiling: number;
-  readonly blackSaturation: number;
 }
 
 /** The masks for a plan frame; `into`: last frame's masks, their buffers reused. */
@@ -76,6 +75,7 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: Fa
   });
   const ivory = into ? into.ivory.fill(0) : new Uint8Array(cols * rows);
   const black = into ? into.black.fill(0) : new Uint8Array(cols * rows);
+  const dark = into ? into.dark.fill(0) : new Uint8Array(cols * rows);
   const floorLuma = clothLuma * o.overCloth;
   const ceilLuma = clothLuma * o.blackCeiling;
   // Colour per unit of brightness (saturation), so that a black glaze lit warm or mirroring a lamp
@@ -100,11 +100,13 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: Fa
         if (!f.seen[i] || (v <= floorLuma && !grey)) continue;
         if (v > floorLuma && (v > ceilLuma || !grey) && v >= level * o.faceShare) {
           if (!valley(f.luma, i, cols, Math.max(6, o.valley * level), 1)) ivory[i] = 1;
-        } else if (v < ceilLuma && grey && !valley(f.luma, i, cols, Math.max(6, o.valley * clothLuma), -1))
-          black[i] = 1;
+        } else if (v < ceilLuma && grey) {
+          dark[i] = 1;
+          if (!valley(f.luma, i, cols, Math.max(6, o.valley * clothLuma), -1)) black[i] = 1;
+        }
       }
   });
-  return { ivory, black, clothLuma, clothChroma, blackCeiling: ceilLuma, blackSaturation };
+  return { ivory, black, dark, clothLuma, clothChroma };
 };
 
 /** Calls `visit` with each filled block's rows [r0, r1) and columns [k0, k1) and its index. */
