@@ -11,7 +11,11 @@ export interface Piece {
   readonly syy: number;
 }
 
-/** Pieces of `mask` (cols × rows) with `minArea` … `maxArea` cells; `stack`: scratch of the mask's size. */
+/**
+ * Pieces of `mask` (cols × rows) with `minArea` … `maxArea` cells; `stack`: scratch of the mask's
+ * size; `starts`: where pieces may start (each piece is found from any of its cells), by default
+ * every cell.
+ */
 export const pieces = (
   mask: Uint8Array,
   cols: number,
@@ -19,11 +23,14 @@ export const pieces = (
   minArea: number,
   maxArea: number,
   stack: Int32Array = new Int32Array(mask.length),
+  starts: (visit: (i: number) => void) => void = (visit) => {
+    for (let i = 0; i < mask.length; i++) visit(i);
+  },
 ): Piece[] => {
   // A cell is cleared from the mask as it is taken: the mask is used up.
   const out: Piece[] = [];
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start]) continue;
+  starts((start) => {
+    if (!mask[start]) return;
     let top = 0;
     let n = 0;
     stack[top++] = start;
@@ -61,7 +68,7 @@ export const pieces = (
         stack[top++] = i + cols;
       }
     }
-    if (n < minArea || n > maxArea) continue;
+    if (n < minArea || n > maxArea) return;
     const cx = sx / n;
     const cy = sy / n;
     out.push({
@@ -72,6 +79,6 @@ export const pieces = (
       sxy: sxy / n - cx * cy,
       syy: syy / n - cy * cy,
     });
-  }
+  });
   return out;
 };

@@ -9,7 +9,8 @@ import type { RgbImage } from '../../../core/image.ts';
 import type { DominoesTable } from '../equipment.ts';
 import { pieces } from './components.ts';
 import { bandWidth } from './divide.ts';
-import { DEFAULT_MASK, faceMasks, type FaceMasks, type MaskOptions } from './mask.ts';
+import { DEFAULT_LINES, dividingLines, refineLine, type DividingLine, type LineOptions } from './lines.ts';
+import { activeCells, DEFAULT_MASK, faceMasks, type FaceMasks, type MaskOptions } from './mask.ts';
 import { readPips } from './readpips.ts';
 import { planGrid, toPlan, type PlanFrame, type PlanGrid } from './rectify.ts';
 import { faceSampler, type FaceSampler } from './sample.ts';
@@ -18,15 +19,27 @@ import type { SeenFaceDownTile, SeenFaceUpTile, SeenTile, TileFrame } from './ty
 
 export interface TileDetectorOptions {
   readonly mask: MaskOptions;
+  readonly lines: LineOptions;
   /** Widest dark band (mm) that is a dividing line and not the seam between two touching tiles. */
   readonly lineWidth: number;
   /** Plan grid step, mm. */
   readonly step: number;
 }
 
-export const DEFAULT_TILE_DETECTOR: TileDetectorOptions = { mask: DEFAULT_MASK, lineWidth: 2.1, step: 1 };
+export const DEFAULT_TILE_DETECTOR: TileDetectorOptions = {
+  mask: DEFAULT_MASK,
+  lines: DEFAULT_LINES,
+  lineWidth: 2.1,
+  step: 1,
+};
 
 const DEG = 180 / Math.PI;
+/** A tile found by its line has black face over at least this share of its rectangle (less its rim):
+ * the pips and the line are not face. */
+const TILE_FILL = 0.55;
+/** The two halves' faces differ by at most this share of the brighter (and always by this much, 8-bit). */
+const FACE_GAP = 0.35;
+const FACE_GAP_FLOOR = 14;
 const round1 = (v: number): number => Math.round(v * 10) / 10;
 
 /** A face-up tile from its halves' centres and readings, first half so that the angle is in (−90°, 90°]. */
@@ -69,6 +82,7 @@ export class TileDetector {
   private plan: PlanFrame | undefined;
   private masks: FaceMasks | undefined;
   private readonly stack: Int32Array;
+  private readonly strokes: Uint8Array;
 
   constructor(
     private readonly calibration: Calibration,
@@ -77,6 +91,7 @@ export class TileDetector {
   ) {
     this.grid = planGrid(calibration, table.width, table.length, table.tile.height, options.step);
     this.stack = new Int32Array(this.grid.cols * this.grid.rows);
+    this.strokes = new Uint8Array(this.grid.cols * this.grid.rows);
   }
 
   detect(image: RgbImage): Result<TileFrame> {
@@ -99,19 +114,129 @@ export class TileDetector {
     const cellArea = g.step * g.step;
     const minArea = (0.3 * tile.width * tile.width) / cellArea;
     const maxArea = (8 * tile.width * tile.length) / cellArea;
-    const tiles: SeenTile[] = [];
+    const tiles: SeenTile[] = this.byLines(
+      dividingLines(plan, masks, this.options.lines, { mask: this.strokes, stack: this.stack }),
+      masks.black,
+      sample,
+    );
     for (const [mask, dark] of [
       [masks.ivory, true],
       [masks.black, false],
     ] as const) {
-      const shapes = pieces(mask, g.cols, g.rows, minArea, maxArea, this.stack).flatMap((p) =>
-        shapeOf(p, tile, g.step, g.x0, g.y0),
+      const shapes = pieces(mask, g.cols, g.rows, minArea, maxArea, this.stack, activeCells(plan)).flatMap(
+        (p) => shapeOf(p, tile, g.step, g.x0, g.y0),
       );
       const halves = shapes.filter((s): s is HalfShape => s.kind === 'half');
       const wholes = shapes.filter((s): s is WholeShape => s.kind === 'whole');
-      tiles.push(...this.pairHalves(halves, sample, dark), ...wholes.map((w) => this.whole(w, sample, dark)));
+      tiles.push(
+        ...this.pairHalves(halves, sample, dark),
+        ...wholes.flatMap((w) => this.whole(w, sample, dark)),
+      );
     }
     return ok({ tiles });
+  }
+
+  /**
+   * Black tiles face up from the bright strokes on the black faces. A stroke is a tile's dividing line
+   * or the seam between two touching tiles (hardly told apart at ~1 px/mm), so each stroke is a
+   * hypothesis — a tile centred on it, square to it — kept when the black face fills its rectangle;
+   * hypotheses that overlap exclude each other, and the most tiles that do not overlap are taken,
+   * the least contested first: along a chain lines and seams alternate, and the tile at each end of
+   * a run (its seam-centred rival would stick out of the run or leave a half uncovered) sets the rest.
+   * The tiles' cells are then taken out of the black mask, so that what is left of a blob of
+   * touching tiles is found by its shape (face-down tiles, and faces whose line did not show).
+   */
+  private byLines(lines: readonly DividingLine[], black: Uint8Array, sample: FaceSampler): SeenFaceUpTile[] {
+    const g = this.grid;
+    const { length: L, width: W } = this.table.tile;
+    const cell = (x: number, y: number): number => {
+      const k = Math.round((x - g.x0) / g.step);
+      const r = Math.round((y - g.y0) / g.step);
+      return k >= 0 && r >= 0 && k < g.cols && r < g.rows ? r * g.cols + k : -1;
+    };
+    /** The share of black face cells over the tile's rectangle, `inset` mm in from its edges. */
+    const cover = (line: DividingLine, inset: number): number => {
+      const ux = Math.cos(line.theta);
+      const uy = Math.sin(line.theta);
+      let n = 0;
+      let on = 0;
+      for (let u = -L / 2 + inset; u <= L / 2 - inset; u += g.step)
+        for (let v = -W / 2 + inset; v <= W / 2 - inset; v += g.step) {
+          const i = cell(line.x + ux * u - uy * v, line.y + uy * u + ux * v);
+          n++;
+          if (i >= 0 && black[i]) on++;
+        }
+      return on / Math.max(1, n);
+    };
+    const halves = (line: DividingLine): [{ x: number; y: number }, { x: number; y: number }] => {
+      const ux = (Math.cos(line.theta) * L) / 4;
+      const uy = (Math.sin(line.theta) * L) / 4;
+      return [
+        { x: line.x - ux, y: line.y - uy },
+        { x: line.x + ux, y: line.y + uy },
+      ];
+    };
+    // A tile with no pip is left to its shape: the strokes on a row of face-down tiles are seams.
+    const hyps = lines
+      .map((rough) => refineLine(sample, rough, false))
+      .map((line) => ({ line, fill: cover(line, 2.5) }))
+      .filter((h) => {
+        if (h.fill < TILE_FILL) return false;
+        const r = readPips(sample, ...halves(h.line), W, false);
+        return r.contrast > 0 && r.halves[0].standard && r.halves[1].standard;
+      });
+    // Overlap: the rectangles, each shrunk by 3 mm (touching tiles, a hair skew, do not overlap).
+    const overlap = (a: DividingLine, b: DividingLine): boolean => {
+      const axes = [a.theta, a.theta + Math.PI / 2, b.theta, b.theta + Math.PI / 2];
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const extent = (r: DividingLine, ax: number, ay: number): number =>
+        (L / 2 - 3) * Math.abs(Math.cos(r.theta) * ax + Math.sin(r.theta) * ay) +
+        (W / 2 - 3) * Math.abs(-Math.sin(r.theta) * ax + Math.cos(r.theta) * ay);
+      return axes.every((t) => {
+        const ax = Math.cos(t);
+        const ay = Math.sin(t);
+        return Math.abs(dx * ax + dy * ay) < extent(a, ax, ay) + extent(b, ax, ay);
+      });
+    };
+    const rivals = hyps.map((h, i) =>
+      hyps.flatMap((o, j) => (j !== i && overlap(h.line, o.line) ? [j] : [])),
+    );
+    const open = new Set(hyps.map((_, i) => i));
+    const taken: number[] = [];
+    while (open.size > 0) {
+      let best = -1;
+      let bestDegree = Infinity;
+      for (const i of open) {
+        const degree = (rivals[i] as number[]).filter((j) => open.has(j)).length;
+        const h = hyps[i] as { fill: number };
+        if (
+          degree < bestDegree ||
+          (degree === bestDegree && h.fill > (hyps[best] as { fill: number }).fill)
+        ) {
+          best = i;
+          bestDegree = degree;
+        }
+      }
+      taken.push(best);
+      open.delete(best);
+      for (const j of rivals[best] as number[]) open.delete(j);
+    }
+    return taken
+      .map((i) => {
+        const { line, fill } = hyps[i] as { line: DividingLine; fill: number };
+        const ux = Math.cos(line.theta);
+        const uy = Math.sin(line.theta);
+        const [a, b] = halves(line);
+        // The tile's cells (and a rim of 2 mm: its rounded edges) are no longer anyone's.
+        for (let u = -L / 2 - 2; u <= L / 2 + 2; u += g.step * 0.7)
+          for (let v = -W / 2 - 2; v <= W / 2 + 2; v += g.step * 0.7) {
+            const c = cell(line.x + ux * u - uy * v, line.y + uy * u + ux * v);
+            if (c >= 0) black[c] = 0;
+          }
+        return this.read(a, b, sample, false, Math.min(1, fill / 0.8));
+      })
+      .filter((t): t is SeenFaceUpTile => t !== undefined);
   }
 
   /** Halves paired across a dividing line, the most line-like first; each half in one tile at most. */
@@ -137,30 +262,42 @@ export class TileDetector {
       used.add(c.j);
       const a = halves[c.i] as HalfShape;
       const b = halves[c.j] as HalfShape;
-      out.push(this.read(a, b, sample, dark, Math.min(a.fill, b.fill)));
+      const tile = this.read(a, b, sample, dark, Math.min(a.fill, b.fill));
+      if (tile) out.push(tile);
     }
     return out;
   }
 
-  /** A face-up tile from its halves' rough centres: pips read, the centres set at ±L/4 from the middle. */
+  /** A face-up tile from its halves' rough centres: its line set, pips read (none where they make no
+   * standard pattern), the centres set at ±L/4 from the line. */
   private read(
     a: { x: number; y: number },
     b: { x: number; y: number },
     sample: FaceSampler,
     dark: boolean,
     fill: number,
-  ): SeenFaceUpTile {
+  ): SeenFaceUpTile | undefined {
     const L = this.table.tile.length;
-    const mx = (a.x + b.x) / 2;
-    const my = (a.y + b.y) / 2;
-    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-    const ux = (b.x - a.x) / len;
-    const uy = (b.y - a.y) / len;
+    // The dividing line set from the camera's pixels (halves from pieces of the mask are rough), unless
+    // that moves it further than a rough centre can be off (then it found something else).
+    const rough = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, theta: Math.atan2(b.y - a.y, b.x - a.x) };
+    const fine = refineLine(sample, rough, dark);
+    const turn = Math.abs(Math.sin(fine.theta - rough.theta));
+    const line = Math.hypot(fine.x - rough.x, fine.y - rough.y) < 3 && turn < 0.1 ? fine : rough;
+    const mx = line.x;
+    const my = line.y;
+    const ux = Math.cos(line.theta);
+    const uy = Math.sin(line.theta);
     const ca = { x: mx - (ux * L) / 4, y: my - (uy * L) / 4 };
     const cb = { x: mx + (ux * L) / 4, y: my + (uy * L) / 4 };
     const r = readPips(sample, ca, cb, this.table.tile.width, dark);
-    const standard = r.halves[0].standard && r.halves[1].standard;
-    const confidence = (standard ? 0.99 : 0.6) * Math.min(1, fill / 0.8);
+    // Pips that make no standard pattern are not read (a half under a hand, a seam taken for a line):
+    // the tile is left out rather than reported wrong (issue 16 item 3).
+    if (!r.halves[0].standard || !r.halves[1].standard) return undefined;
+    // Nor where one half's face is unlike the other's (a half under a hand or a sleeve).
+    const [fa, fb] = [r.halves[0].face, r.halves[1].face];
+    if (Math.abs(fa - fb) > Math.max(FACE_GAP_FLOOR, FACE_GAP * Math.max(fa, fb))) return undefined;
+    const confidence = 0.99 * Math.min(1, fill / 0.8);
     return faceUp(
       this.table,
       ca,
@@ -170,8 +307,12 @@ export class TileDetector {
     );
   }
 
-  /** A whole face: face down unless it shows pips or a dividing line. */
-  private whole(w: WholeShape, sample: FaceSampler, dark: boolean): SeenTile {
+  /**
+   * A whole face: face down unless it shows pips or a dividing line. Face-down tiles lie alone or side
+   * by side in a hand, never end to end: a run of plain faces end to end is something else (a grey
+   * sleeve), not tiles.
+   */
+  private whole(w: WholeShape, sample: FaceSampler, dark: boolean): SeenTile[] {
     const L = this.table.tile.length;
     const ux = Math.cos(w.theta);
     const uy = Math.sin(w.theta);
@@ -179,9 +320,13 @@ export class TileDetector {
     const b = { x: w.x + (ux * L) / 4, y: w.y + (uy * L) / 4 };
     const reading = readPips(sample, a, b, this.table.tile.width, dark);
     const line = bandWidth(sample, a.x, a.y, b.x, b.y, dark);
-    if (reading.contrast > 0 || line.width > 0) return this.read(a, b, sample, dark, w.fill);
+    if (reading.contrast > 0 || line.width > 0) {
+      const tile = this.read(a, b, sample, dark, w.fill);
+      return tile ? [tile] : [];
+    }
+    if (w.endToEnd) return [];
     const angle = (((w.theta * DEG) % 180) + 180) % 180;
     const down: SeenFaceDownTile = { faceDown: true, x: round1(w.x), y: round1(w.y), angle: round1(angle) };
-    return down;
+    return [down];
   }
 }

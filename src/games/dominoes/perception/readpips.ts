@@ -11,6 +11,8 @@ export interface HalfReading {
   readonly pips: number;
   /** The places found make a standard pattern. */
   readonly standard: boolean;
+  /** The face's brightness between the pips' places. */
+  readonly face: number;
 }
 
 export interface TileReading {
@@ -52,6 +54,7 @@ export const readPips = (
   const pitch = PIP_PITCH * w;
   const r = 0.35 * pitch * 0.5;
   const contrast: number[][] = [];
+  const levels: number[] = [];
   for (const c of [a, b]) {
     const at = (along: number, across: number): number => {
       const x = c.x + ux * along - uy * across;
@@ -65,6 +68,7 @@ export const readPips = (
       at(-0.5 * pitch, -0.5 * pitch),
     ].sort((p, q) => p - q);
     const face = ((faces[1] as number) + (faces[2] as number)) / 2;
+    levels.push(face);
     const half: number[] = [];
     for (const along of GRID)
       for (const across of GRID) {
@@ -81,15 +85,18 @@ export const readPips = (
   }
   const strongest = Math.max(0, ...contrast.flat().filter(Number.isFinite));
   const cut = Math.max(FLOOR, strongest / 2);
-  const read = (half: readonly number[]): HalfReading => {
+  const read = (half: readonly number[], face: number): HalfReading => {
     const places: PipPlace[] = [];
     half.forEach((v, i) => {
       if (v > cut) places.push({ along: GRID[(i / 3) | 0] as -1 | 0 | 1, across: GRID[i % 3] as -1 | 0 | 1 });
     });
-    return { pips: places.length, standard: STANDARD.has(key(places)) };
+    return { pips: places.length, standard: STANDARD.has(key(places)), face };
   };
   return {
-    halves: [read(contrast[0] as number[]), read(contrast[1] as number[])],
+    halves: [
+      read(contrast[0] as number[], levels[0] as number),
+      read(contrast[1] as number[], levels[1] as number),
+    ],
     contrast: strongest >= FLOOR ? strongest : 0,
   };
 };

@@ -22,6 +22,8 @@ export interface WholeShape {
   /** Direction of the length, radians. */
   readonly theta: number;
   readonly fill: number;
+  /** One of a straight run of tiles end to end that the piece was split into. */
+  readonly endToEnd: boolean;
 }
 
 export type Shape = HalfShape | WholeShape;
@@ -62,7 +64,7 @@ export const shapeOf = (p: Piece, tile: TileSize, step: number, x0: number, y0: 
   )
     return Array.from({ length: endToEnd }, (_, k): WholeShape => {
       const s = (k - (endToEnd - 1) / 2) * (long / endToEnd);
-      return { kind: 'whole', x: x + ux * s, y: y + uy * s, theta, fill };
+      return { kind: 'whole', x: x + ux * s, y: y + uy * s, theta, fill, endToEnd: endToEnd > 1 };
     });
   // Three or more side by side (a hand laid out at the round's end): as many as the length holds.
   const sideBySide = Math.round(long / tile.width);
@@ -74,7 +76,14 @@ export const shapeOf = (p: Piece, tile: TileSize, step: number, x0: number, y0: 
   )
     return Array.from({ length: sideBySide }, (_, k): WholeShape => {
       const s = (k - (sideBySide - 1) / 2) * (long / sideBySide);
-      return { kind: 'whole', x: x + ux * s, y: y + uy * s, theta: theta + Math.PI / 2, fill };
+      return {
+        kind: 'whole',
+        x: x + ux * s,
+        y: y + uy * s,
+        theta: theta + Math.PI / 2,
+        fill,
+        endToEnd: false,
+      };
     });
   return [];
 };

@@ -1,0 +1,182 @@
+// A black tile face up found by its own dividing line, not by the outline of its face: the line is a
+// bright stroke (~1 mm wide, ~20 mm long: it stops 2.5 mm short of the long edges) across the middle
+// of a black face, far brighter than the seam between two touching tiles (their glazed edges are
+// hardly lighter than the faces at ~1 px/mm). So tiles touching end to end, side by side, at a
+// chain's turn or across a double are each found by their line, whatever the shape of the blob they
+// make together; the line's centre is the tile's centre and the tile lies square to it.
+import { pieces } from './components.ts';
+import { activeCells, forEachActive, type FaceMasks } from './mask.ts';
+import type { PlanFrame } from './rectify.ts';
+import type { FaceSampler } from './sample.ts';
+
+/** A dividing line: its centre (mm, table frame) and the direction of the tile's length (radians). */
+export interface DividingLine {
+  readonly x: number;
+  readonly y: number;
+  readonly theta: number;
+}
+
+export interface LineOptions {
+  /** A line cell is brighter than the black face two cells away on both sides by this share of the cloth. */
+  readonly depth: number;
+  /** The line's length, mm (a 25 mm tile: 20 mm, less at its blurred ends). */
+  readonly minLength: number;
+  readonly maxLength: number;
+  /** The widest stroke, mm (a pip's row is 4 mm wide and more). */
+  readonly maxWidth: number;
+}
+
+export const DEFAULT_LINES: LineOptions = { depth: 0.35, minLength: 13, maxLength: 25, maxWidth: 3.2 };
+
+/**
+ * The bright strokes with black face on both sides (2 cells away, in any of four directions), as a
+ * mask; `into`: a buffer of the plan's size, reused.
+ */
+const strokes = (f: PlanFrame, m: FaceMasks, o: LineOptions, into: Uint8Array): Uint8Array => {
+  const { cols, rows } = f.grid;
+  const l = f.luma;
+  const b = m.black;
+  // Black face beside the stroke: any cell a black face could be (the black mask's holes of noise in
+  // dim light and its thin ridges left out, which would break the stroke up).
+  const face = m.dark;
+  const depth = Math.max(10, o.depth * m.clothLuma);
+  into.fill(0);
+  forEachActive(f, (r0, r1, k0, k1) => {
+    for (let r = Math.max(2, r0); r < Math.min(rows - 2, r1); r++)
+      for (let k = Math.max(2, k0); k < Math.min(cols - 2, k1); k++) {
+        const i = r * cols + k;
+        if (b[i]) continue;
+        const v = l[i] as number;
+        for (let q = 0; q < 4; q++) {
+          const d = q === 0 ? 2 : q === 1 ? 2 * cols : q === 2 ? 2 * cols + 2 : 2 * cols - 2;
+          if (!face[i - d] || !face[i + d]) continue;
+          const x = l[i - d] as number;
+          const y = l[i + d] as number;
+          if (v - (x > y ? x : y) > depth) {
+            into[i] = 1;
+            break;
+          }
+        }
+      }
+  });
+  return into;
+};
+
+/** The dividing lines on the black faces of a plan frame; `scratch`: two buffers of the plan's size. */
+export const dividingLines = (
+  f: PlanFrame,
+  m: FaceMasks,
+  o: LineOptions = DEFAULT_LINES,
+  scratch: { mask: Uint8Array; stack: Int32Array } = {
+    mask: new Uint8Array(f.luma.length),
+    stack: new Int32Array(f.luma.length),
+  },
+): DividingLine[] => {
+  const g = f.grid;
+  const cell = g.step * g.step;
+  const mask = strokes(f, m, o, scratch.mask);
+  const out: DividingLine[] = [];
+  for (const p of pieces(
+    mask,
+    g.cols,
+    g.rows,
+    (0.5 * o.minLength) / cell,
+    (3 * o.maxLength) / cell,
+    scratch.stack,
+    activeCells(f),
+  )) {
+    const tr = p.sxx + p.syy;
+    const det = p.sxx * p.syy - p.sxy * p.sxy;
+    const disc = Math.sqrt(Math.max(0, (tr * tr) / 4 - det));
+    const long = Math.sqrt(12 * (tr / 2 + disc)) * g.step;
+    const short = Math.sqrt(12 * Math.max(0, tr / 2 - disc)) * g.step;
+    if (long < o.minLength || long > o.maxLength || short > o.maxWidth) continue;
+    // The line runs across the tile: the tile's length is square to the line's.
+    const theta = 0.5 * Math.atan2(2 * p.sxy, p.sxx - p.syy) + Math.PI / 2;
+    out.push({ x: g.x0 + p.cx * g.step, y: g.y0 + p.cy * g.step, theta });
+  }
+  return out;
+};
+
+/**
+ * The line set exactly from the camera's pixels (its stroke on the 1 mm plan is rough, and a seam
+ * joined to it pulls its centroid): across it, the brightness peak at four places along it (a
+ * straight fit gives its offset and turn); along it, the middle between its two ends (it stops
+ * 2.5 mm short of both long edges). `dark`: a dark line on a light face (ivory).
+ */
+export const refineLine = (sample: FaceSampler, line: DividingLine, dark: boolean): DividingLine => {
+  const value = (x: number, y: number): number => (dark ? 255 - sample(x, y) : sample(x, y));
+  let { x, y, theta } = line;
+  // Across: peaks at four places along the line.
+  {
+    const ux = Math.cos(theta);
+    const uy = Math.sin(theta);
+    const pts: { v: number; s: number }[] = [];
+    for (const v of ACROSS_AT) {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (let k = 0; k < PROFILE.length; k++) {
+        const s = PROFILE[k] as number;
+        const p = value(x + ux * s - uy * v, y + uy * s + ux * v);
+        PROFILE_VALUES[k] = p;
+        if (p < lo) lo = p;
+        if (p > hi) hi = p;
+      }
+      if (!(hi - lo > 12)) continue;
+      const cut = (lo + hi) / 2;
+      let sw = 0;
+      let ss = 0;
+      for (let k = 0; k < PROFILE.length; k++) {
+        const w = (PROFILE_VALUES[k] as number) - cut;
+        if (w > 0) {
+          sw += w;
+          ss += w * (PROFILE[k] as number);
+        }
+      }
+      pts.push({ v, s: ss / sw });
+    }
+    if (pts.length >= 3) {
+      const mv = pts.reduce((a, p) => a + p.v, 0) / pts.length;
+      const ms = pts.reduce((a, p) => a + p.s, 0) / pts.length;
+      const svv = pts.reduce((a, p) => a + (p.v - mv) ** 2, 0);
+      const slope = pts.reduce((a, p) => a + (p.v - mv) * (p.s - ms), 0) / svv;
+      const off = ms - slope * mv;
+      x += ux * off;
+      y += uy * off;
+      theta -= Math.atan(slope);
+    }
+  }
+  // Along: the line's two ends — on a black face only: an ivory tile's rounded edges are dark like
+  // its line, so a line's end runs on into the seam of a tile beside it.
+  if (!dark) {
+    const vx = -Math.sin(theta);
+    const vy = Math.cos(theta);
+    const mid = value(x, y);
+    const face = Math.min(
+      value(x + Math.cos(theta) * 3, y + Math.sin(theta) * 3),
+      value(x - Math.cos(theta) * 3, y - Math.sin(theta) * 3),
+    );
+    if (mid - face > 12) {
+      const cut = (mid + face) / 2;
+      const end = (dir: 1 | -1): number => {
+        let t = 0;
+        while (t < 15 && value(x + vx * dir * (t + 0.5), y + vy * dir * (t + 0.5)) > cut) t += 0.5;
+        return t;
+      };
+      const a = end(1);
+      const b = end(-1);
+      if (a < 15 && b < 15) {
+        const shift = (a - b) / 2;
+        x += vx * shift;
+        y += vy * shift;
+      }
+    }
+  }
+  return { x, y, theta };
+};
+
+// Places along the line for the profiles across it, and the profile's samples: clear of the pips
+// (the nearest are 3.9 mm from the line, their blur reaching further).
+const ACROSS_AT = [-8, -3.25, 3.25, 8] as const;
+const PROFILE = Array.from({ length: 19 }, (_, k) => -2.25 + k * 0.25);
+const PROFILE_VALUES = new Float64Array(PROFILE.length);
