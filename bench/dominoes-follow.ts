@@ -26,9 +26,19 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { stringifyCalibration } from '../src/camera/calibration.ts';
 import { runClipSimulation } from '../src/cli/simulate.ts';
-import { dominoes, tileKey, type Tile } from '../src/games/dominoes/index.ts';
+import {
+  dominoes,
+  dominoesTableOf,
+  isFaceDown,
+  TileDetector,
+  tileKey,
+  type DominoesTable,
+  type Tile,
+} from '../src/games/dominoes/index.ts';
+import { loadCalibration } from '../src/games/registry.ts';
 import {
   CLOTHS,
   DEFAULT_DOMINOES_CAMERA,
@@ -58,7 +68,12 @@ const LIGHTS = {
 } as const;
 type Light = keyof typeof LIGHTS;
 
+interface FrameTruth {
+  readonly tiles: readonly { pips: Tile; x: number; y: number }[];
+}
+
 interface Truth {
+  readonly frames: readonly FrameTruth[];
   readonly round: { readonly hands: Tile[][] };
   readonly moves: readonly ClipMove[];
   readonly ruling: { over: string | null; eggs: boolean; winner: number | null; points: number };
@@ -76,6 +91,9 @@ interface Line {
 const spec = dominoes.parseTable('dominoes');
 if (!spec.ok) throw new Error('no dominoes table');
 const bed = spec.value;
+const table = dominoesTableOf(bed) as DominoesTable;
+/** Frames each state of the table is held. */
+const HOLD = 4;
 
 /** Render round `seed` (or take it from the cache): its folder, with frames/, truth.json and the camera. */
 const rendered = async (seed: number, set: 'ivory' | 'black', light: Light): Promise<string> => {
@@ -90,7 +108,7 @@ const rendered = async (seed: number, set: 'ivory' | 'black', light: Light): Pro
     simulator: dominoesSim,
     scenarioJson: {
       seed,
-      hold: 4,
+      hold: HOLD,
       render: { set, light: LIGHTS[light], cloth, noise: rng.uniform(1, 3), arms: true },
     },
     calibrationJson: JSON.parse(stringifyCalibration(calibration)) as unknown,
@@ -112,6 +130,8 @@ interface Score {
   ending: string;
   falseAlerts: number;
   refused: number;
+  /** The first tile move not followed right, if any. */
+  firstMiss: Extract<ClipMove, { tile: Tile }> | undefined;
   notes: string[];
 }
 
@@ -126,6 +146,7 @@ const score = (truth: Truth, lines: readonly Line[]): Score => {
     ending: truth.ruling.over === 'blocked' ? (truth.ruling.eggs ? 'eggs' : 'fish') : 'domino',
     falseAlerts: 0,
     refused: said.filter((l) => l.error !== undefined).length,
+    firstMiss: undefined,
     notes: [],
   };
   const logged = said.filter((l) => l.error === undefined);
@@ -145,11 +166,13 @@ const score = (truth: Truth, lines: readonly Line[]): Score => {
     const line = logged.find((l) => l.move?.tile && tileKey(l.move.tile) === tileKey(m.tile));
     const right = line?.move?.player === m.player && (line.move.end ?? null) === (m.end ?? null);
     if (right) s.tilesRight += 1;
-    else
+    else {
+      s.firstMiss ??= m;
       s.notes.push(
         `[${m.tile.join(', ')}] by ${m.player} on ${m.end ?? 'the start'} (frame ${m.frame}): ` +
           (line?.move ? `logged by ${line.move.player} on ${line.move.end ?? 'the start'}` : 'not logged'),
       );
+    }
   }
   for (const l of lines.filter((x) => x.type === 'alert')) {
     s.falseAlerts += 1;
@@ -170,7 +193,38 @@ const score = (truth: Truth, lines: readonly Line[]): Score => {
   return s;
 };
 
-const results: { seed: number; set: string; light: Light; score: Score }[] = [];
+/**
+ * Whose fault the first miss is: the tile detector run on the last frame the table lies as that move
+ * left it (the hand gone): how many of the chain's tiles it finds there, pips right, within 12 mm.
+ * Fewer than all: the detector lost the chain, and the follower could not follow what it was not shown.
+ */
+const diagnose = async (dir: string, truth: Truth, m: ClipMove): Promise<string> => {
+  const f = Math.min(m.frame + HOLD - 1, truth.frames.length - 1);
+  const calibration = loadCalibration(path.join(dir, 'calibration.json'));
+  if (!calibration.ok) return 'no calibration';
+  const file = path.join(dir, 'frames', `${String(f).padStart(6, '0')}.png`);
+  const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
+  const seen = new TileDetector(calibration.value, table).detect({
+    width: info.width,
+    height: info.height,
+    data: new Uint8Array(data),
+  });
+  if (!seen.ok) return `the detector failed: ${seen.error.message}`;
+  const want = truth.frames[f]?.tiles ?? [];
+  const found = want.filter((t) =>
+    seen.value.tiles.some(
+      (d) =>
+        !isFaceDown(d) &&
+        tileKey(d.pips as Tile) === tileKey(t.pips) &&
+        Math.hypot(d.x - t.x, d.y - t.y) <= 12,
+    ),
+  );
+  return found.length === want.length
+    ? `frame ${f}: the detector finds all ${want.length} tiles: a fault of following`
+    : `frame ${f}: the detector finds ${found.length} of the ${want.length} tiles on the table (${seen.value.tiles.length} detections): a fault of detection`;
+};
+
+const results: { seed: number; set: string; light: Light; score: Score; fault?: string }[] = [];
 for (let i = 0; i < ROUNDS; i++) {
   const seed = SEED + i;
   const set = i % 2 === 0 ? 'ivory' : 'black';
@@ -211,13 +265,19 @@ for (let i = 0; i < ROUNDS; i++) {
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as Line);
   const s = score(truth, lines);
-  results.push({ seed, set, light, score: s });
+  const fault = s.firstMiss ? await diagnose(dir, truth, s.firstMiss) : undefined;
+  results.push({ seed, set, light, score: s, ...(fault ? { fault } : {}) });
   process.stdout.write(
     `${seed} ${set} ${light}: tiles ${s.tilesRight}/${s.tiles}, passes ${s.passesRight}/${s.passes}, ` +
       `${s.ending} ${s.endingRight ? 'right' : 'WRONG'}, ${s.falseAlerts} false alerts, ${s.refused} refused ` +
       `(render ${((t1 - t0) / 1000).toFixed(0)} s, run ${((performance.now() - t1) / 1000).toFixed(0)} s)\n`,
   );
-  if (values.verbose || s.notes.length > 0) for (const n of s.notes) process.stdout.write(`    ${n}\n`);
+  if (fault) process.stdout.write(`    first miss, ${fault}\n`);
+  if (values.verbose) for (const n of s.notes) process.stdout.write(`    ${n}\n`);
+  else if (s.notes.length > 0)
+    process.stdout.write(
+      `    ${s.notes.slice(0, 6).join('\n    ')}${s.notes.length > 6 ? `\n    … ${s.notes.length - 6} more` : ''}\n`,
+    );
 }
 
 const sum = (set: string | null, f: (s: Score) => number): number =>
