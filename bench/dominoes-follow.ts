@@ -130,6 +130,8 @@ interface Score {
   ending: string;
   falseAlerts: number;
   refused: number;
+  /** Tile moves logged to the wrong player or end (a move that is not the round's). */
+  wrong: number;
   /** The first tile move not followed right, if any. */
   firstMiss: Extract<ClipMove, { tile: Tile }> | undefined;
   notes: string[];
@@ -147,6 +149,7 @@ const score = (truth: Truth, lines: readonly Line[]): Score => {
     falseAlerts: 0,
     refused: said.filter((l) => l.error !== undefined).length,
     firstMiss: undefined,
+    wrong: 0,
     notes: [],
   };
   const logged = said.filter((l) => l.error === undefined);
@@ -168,6 +171,7 @@ const score = (truth: Truth, lines: readonly Line[]): Score => {
     if (right) s.tilesRight += 1;
     else {
       s.firstMiss ??= m;
+      if (line) s.wrong += 1;
       s.notes.push(
         `[${m.tile.join(', ')}] by ${m.player} on ${m.end ?? 'the start'} (frame ${m.frame}): ` +
           (line?.move ? `logged by ${line.move.player} on ${line.move.end ?? 'the start'}` : 'not logged'),
@@ -269,7 +273,7 @@ for (let i = 0; i < ROUNDS; i++) {
   results.push({ seed, set, light, score: s, ...(fault ? { fault } : {}) });
   process.stdout.write(
     `${seed} ${set} ${light}: tiles ${s.tilesRight}/${s.tiles}, passes ${s.passesRight}/${s.passes}, ` +
-      `${s.ending} ${s.endingRight ? 'right' : 'WRONG'}, ${s.falseAlerts} false alerts, ${s.refused} refused ` +
+      `${s.ending} ${s.endingRight ? 'right' : 'WRONG'}, ${s.wrong} logged wrong, ${s.falseAlerts} false alerts, ${s.refused} refused ` +
       `(render ${((t1 - t0) / 1000).toFixed(0)} s, run ${((performance.now() - t1) / 1000).toFixed(0)} s)\n`,
   );
   if (fault) process.stdout.write(`    first miss, ${fault}\n`);
@@ -289,6 +293,8 @@ for (const set of ['ivory', 'black', null]) {
       `passes found ${sum(set, (s) => s.passesRight)}/${sum(set, (s) => s.passes)}, ` +
       `endings and points right ${sum(set, (s) => (s.endingRight ? 1 : 0))}/${rounds}, ` +
       `rounds followed whole ${sum(set, (s) => (s.tilesRight === s.tiles && s.passesRight === s.passes && s.endingRight && s.falseAlerts === 0 && s.refused === 0 ? 1 : 0))}/${rounds}, ` +
-      `false alerts ${sum(set, (s) => s.falseAlerts)}, moves refused ${sum(set, (s) => s.refused)}\n`,
+      `tile moves logged wrong ${sum(set, (s) => s.wrong)}, false alerts ${sum(set, (s) => s.falseAlerts)}, ` +
+      `moves refused ${sum(set, (s) => s.refused)}, first misses the detector's ${results.filter((r) => (set === null || r.set === set) && r.fault?.includes('detection')).length} ` +
+      `of ${results.filter((r) => (set === null || r.set === set) && r.fault !== undefined).length}\n`,
   );
 }
