@@ -11,9 +11,8 @@
 // 15-35° oblique: 5 of 7 calibrated in each set, ball RMS mean 1.3 mm (tuning) and 1.8 mm (held-out).
 // Importing @techstark/opencv-js alone costs 0.5-1.3 s a start, so the fits are written by hand.
 import { performance } from 'node:perf_hooks';
-import { calibrateFromImage } from '../src/vision/calibrate/index.ts';
+import { ballDisagreement as ballErrors, calibrateFromImage } from '../src/vision/calibrate/index.ts';
 import { photoTable } from '../tests/helpers/photo-table.ts';
-import { ballErrors } from '../tests/helpers/photo-table-errors.ts';
 
 const set = process.argv[2] === 'heldout' ? 'heldout' : 'tuning';
 const count = Number(process.argv[3] ?? (set === 'heldout' ? 40 : 24));

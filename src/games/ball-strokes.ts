@@ -2,13 +2,21 @@
 // stroke's times, the balls' paths, where the balls stood before it, when they came to rest), and a
 // followed stroke made into it. Snooker and black-ball pool differ only in their shot.
 import { z } from 'zod';
-import { ok, type Result } from '../core/errors.ts';
+import { err, ok, type Result } from '../core/errors.ts';
 import { parseWith } from '../core/schema.ts';
 import { mm } from '../core/units.ts';
 import type { Table } from '../equipment/bed.ts';
 import { placesForRules } from '../tracking/places.ts';
 import type { RestingBall } from '../tracking/types.ts';
-import { refuse, type FollowedStroke, type Refusal, type SessionRequest } from './definition.ts';
+import {
+  refuse,
+  type EventMeta,
+  type FollowedStroke,
+  type MoveRunner,
+  type MoveStatus,
+  type Refusal,
+  type SessionRequest,
+} from './definition.ts';
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
 
@@ -91,6 +99,58 @@ export const strokeEnvelope = <I extends string>(
 export const innerState = (json: unknown): unknown =>
   json !== null && typeof json === 'object' && 'state' in json ? (json as { state: unknown }).state : json;
 
+/** What a ball game's `referee run` runner needs of its session. */
+export interface StrokeRunnerParts<M, V> {
+  /** The match to start from: a new one, or one whose frame is the `--state` given. */
+  readonly match: M;
+  /** No state given: the first stroke's frame is set up from the balls the camera saw before it. */
+  readonly fresh: boolean;
+  readonly moveSchema: z.ZodType<V>;
+  /** A new frame from the balls as seen before its first stroke; why not, where it cannot be played from. */
+  readonly setUp: (m: M, before: NonNullable<StrokeBefore<V>>) => Result<M, string>;
+  readonly record: (m: M, move: V, meta: EventMeta) => M;
+}
+
+type StrokeBefore<V> = V extends { readonly before?: infer B } ? B : never;
+
+/**
+ * Rules on one stroke after another, each from where the last left the frame; a new frame (from the
+ * start, or after one ends) is set up from the balls as the camera saw them before its first stroke.
+ */
+export const strokeRunner = <
+  M extends {
+    readonly strokes: readonly {
+      readonly output: { readonly frameOver: boolean } | null;
+      readonly rejected: string | null;
+    }[];
+  },
+  V extends { readonly before?: readonly unknown[] | undefined },
+>(
+  parts: StrokeRunnerParts<M, V>,
+): MoveRunner => {
+  let m = parts.match;
+  let fresh = parts.fresh;
+  let seq = 0;
+  return {
+    rule: (json) => {
+      const move = parts.moveSchema.safeParse(json);
+      if (!move.success) return err(move.error.issues[0]?.message ?? 'not a stroke');
+      if (fresh) {
+        const setUp = parts.setUp(m, (move.data.before ?? []) as NonNullable<StrokeBefore<V>>);
+        if (!setUp.ok) return setUp;
+        m = setUp.value;
+      }
+      m = parts.record(m, move.data, { seq: ++seq, by: 'pipeline', at: 0 });
+      const record = m.strokes.at(-1);
+      if (!record?.output) return err(record?.rejected ?? 'the rules could not rule on the stroke');
+      // After a frame ends the match racks the next by itself; `run` sets each new frame up from the
+      // balls it sees, so the next stroke starts afresh.
+      fresh = record.output.frameOver;
+      return ok(record.output);
+    },
+  };
+};
+
 /**
  * Undo's words for a ball game's own stroke events: the stroke as seen, its confirmation, its override
  * (the game words its referee actions itself).
@@ -113,23 +173,43 @@ export const strokeEventWords = (
   }
 };
 
+/** Where the referee's decisions leave a stroke's ruling. */
+export type RulingStatus = MoveStatus['status'];
+
 /** A stroke's record as far as the referee's decisions on it go. */
 interface DecidedStroke {
   readonly stroke: number;
   readonly ruling: unknown;
-  readonly status: string;
+  readonly status: RulingStatus;
 }
 
-/** The strokes with this one's ruling confirmed by `by` (a stroke with no ruling has none to confirm). */
-export const confirmStroke = <R extends DecidedStroke>(
-  strokes: readonly R[],
-  stroke: number,
-  by: string,
-): R[] =>
-  strokes.map((s) => (s.stroke === stroke && s.ruling ? { ...s, status: 'confirmed' as const, by } : s));
+/**
+ * What a ball game's stroke record keeps of the move as it came and of who sent it: its times and the
+ * balls' paths, its ruling proposed (no one has confirmed it yet).
+ */
+export const proposedStroke = <T>(
+  move: { readonly start: number; readonly end: number; readonly endedAt?: number; readonly trails: T },
+  meta: EventMeta,
+) => ({
+  start: move.start,
+  end: move.end,
+  ...(move.endedAt !== undefined ? { endedAt: move.endedAt } : {}),
+  trails: move.trails,
+  status: 'proposed' as const,
+  by: meta.by,
+  seq: meta.seq,
+});
+
+/** A stroke's standing for the core's log: ruled or not, and the ruling as shown. */
+export const strokeStatus = (s: DecidedStroke & { readonly output: object | null }): MoveStatus => ({
+  move: s.stroke,
+  status: s.status,
+  ruled: s.ruling !== null,
+  ruling: s.output ? { ...s.output } : null,
+});
 
 /** May the referee confirm this stroke's ruling now? */
-export const checkConfirm = (
+const checkConfirm = (
   strokes: readonly DecidedStroke[],
   request: Extract<SessionRequest, { type: 'confirm' }>,
 ): Result<SessionRequest, Refusal> => {
@@ -144,7 +224,7 @@ export const checkConfirm = (
  * May the referee restate this stroke now? Only the last stroke can be ruled on again, and only while
  * nothing has set the table afresh since it (`setUpSince`: why not, when something has).
  */
-export const checkOverride = (
+const checkOverride = (
   strokes: readonly DecidedStroke[],
   request: Extract<SessionRequest, { type: 'override' }>,
   shot: z.ZodType,
@@ -155,6 +235,52 @@ export const checkOverride = (
   const restated = parseWith(shot, request.restated, 'INVALID_INPUT', 'shot');
   if (!restated.ok) return refuse(restated.error.message, restated.error.field);
   return ok({ type: 'override', move: request.move, restated: restated.value });
+};
+
+/**
+ * The requests every ball game checks alike: a stroke seen (refused with `closed`, e.g. the match is
+ * over), its confirmation, its override (refused with `setUpSince` once the table has been set afresh).
+ */
+export const checkStrokeRequest = (
+  strokes: readonly DecidedStroke[],
+  request: Exclude<SessionRequest, { type: 'action' }>,
+  schemas: { readonly move: z.ZodType; readonly shot: z.ZodType },
+  refusals: { readonly closed?: string | null; readonly setUpSince?: string },
+): Result<SessionRequest, Refusal> => {
+  switch (request.type) {
+    case 'move': {
+      if (refusals.closed) return refuse(refusals.closed);
+      const move = parseWith(schemas.move, request.move);
+      if (!move.ok) return refuse(move.error.message, move.error.field);
+      return ok({ type: 'move', move: move.value });
+    }
+    case 'confirm':
+      return checkConfirm(strokes, request);
+    case 'override':
+      return checkOverride(strokes, request, schemas.shot, refusals.setUpSince);
+  }
+};
+
+/** The strokes with this one's ruling confirmed by `by` (a stroke with no ruling has none to confirm). */
+export const confirmStroke = <R extends DecidedStroke>(
+  strokes: readonly R[],
+  stroke: number,
+  by: string,
+): R[] =>
+  strokes.map((s) => (s.stroke === stroke && s.ruling ? { ...s, status: 'confirmed' as const, by } : s));
+
+/**
+ * The last stroke's shot with a foul only a person sees added to it (once), for the rules to rule on
+ * again; null when `stroke` is not the last (only the last stroke can be changed).
+ */
+export const shotWithFoul = <F extends string, S extends { readonly fouls: readonly F[] }>(
+  strokes: readonly { readonly stroke: number; readonly shot: S }[],
+  stroke: number,
+  foul: F,
+): S | null => {
+  const last = strokes.at(-1);
+  if (!last || last.stroke !== stroke) return null;
+  return last.shot.fouls.includes(foul) ? last.shot : { ...last.shot, fouls: [...last.shot.fouls, foul] };
 };
 
 interface PlacedBall {
@@ -227,11 +353,11 @@ type RecordedStroke = StrokeRowHead & Omit<StrokeRowTail, 'endedAt'> & { readonl
 export const HEAD_COLUMNS = ['frame', 'stroke', 'striker'] as const;
 export const TAIL_COLUMNS = ['status', 'by', 'start', 'end', 'endedAt'] as const;
 
+/** A row of a ball game's export: the shared head and tail round the game's own columns `C`. */
+export type StrokeRowOf<C> = StrokeRowHead & C & StrokeRowTail;
+
 /** A stroke's export row: the shared head and tail round the game's own columns. */
-export const strokeRow = <R extends RecordedStroke, C extends object>(
-  s: R,
-  own: (s: R) => C,
-): StrokeRowHead & C & StrokeRowTail => ({
+const strokeRow = <R extends RecordedStroke, C extends object>(s: R, own: (s: R) => C): StrokeRowOf<C> => ({
   frame: s.frame,
   stroke: s.stroke,
   striker: s.striker,
@@ -242,3 +368,17 @@ export const strokeRow = <R extends RecordedStroke, C extends object>(
   end: s.end,
   endedAt: s.endedAt ?? null,
 });
+
+/** The strokes' export rows: the whole match, or one frame of it when `frame` is given. */
+export const strokeRows = <R extends RecordedStroke, C extends object>(
+  strokes: readonly R[],
+  frame: number | undefined,
+  own: (s: R) => C,
+): StrokeRowOf<C>[] =>
+  strokes.filter((s) => frame === undefined || s.frame === frame).map((s) => strokeRow(s, own));
+
+/** A stroke's foul reasons for the export, or why the rules could not rule on it. */
+export const foulReasonsOf = (s: {
+  readonly ruling: { readonly foul?: { readonly reasons: readonly string[] } | null } | null;
+  readonly rejected: string | null;
+}): string => (s.ruling ? (s.ruling.foul?.reasons.join('; ') ?? '') : `not ruled: ${s.rejected ?? ''}`);

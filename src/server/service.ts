@@ -302,14 +302,22 @@ export class MatchService {
     const last = this.session.moves(this.match.state).at(-1);
     if (last && !last.ruled) this.options.logger.warn({ move: last.move }, 'move not ruled');
     this.pushView();
+    // The latency is measured from when the pieces stopped, where the pipeline dates it (a stroke's
+    // last ball at rest); a tile's move has no such moment, and is logged without one.
     const endedAt = (move as { endedAt?: unknown }).endedAt;
-    if (typeof endedAt === 'number') {
-      const ms = this.options.now() - endedAt;
+    const ms = typeof endedAt === 'number' ? this.options.now() - endedAt : undefined;
+    if (ms !== undefined) {
       this.latencies.push(ms);
       if (this.latencies.length > LATENCIES_KEPT) this.latencies.shift();
-      const said = last ? this.session.sayRuling(this.match.state, last.move) : undefined;
+    }
+    if (last?.ruled) {
+      const said = this.session.sayRuling(this.match.state, last.move);
       this.options.logger.info(
-        { move: last?.move, latencyMs: Math.round(ms), ...(said ? { ruling: said } : {}) },
+        {
+          move: last.move,
+          ...(ms !== undefined ? { latencyMs: Math.round(ms) } : {}),
+          ...(said ? { ruling: said } : {}),
+        },
         'move ruled',
       );
     }

@@ -1,8 +1,8 @@
 // The referee's sign-in, as every game's referee page has it: the form in the page's header (built
 // here, so no page writes it out again), the name once signed in, and the name and PIN kept for the
 // browser tab so a reload or a reconnect signs in again by itself.
-import { $ } from './dom.ts';
-import type { Inbound } from './live.ts';
+import { $, showLink } from './dom.ts';
+import { connectLive, type Inbound, type Live } from './live.ts';
 
 export interface Credentials {
   readonly name: string;
@@ -84,4 +84,30 @@ export const refereeSignIn = (
       }
     },
   };
+};
+
+/**
+ * A referee page's link to the server: signed in again by itself on every (re)connect, the link's
+ * state shown in the header, and every error the server sends (a refused action, a wrong PIN) shown
+ * in `errorBox` by its code and message. Every message, errors too, then goes to the page's own
+ * `onMessage`.
+ */
+export const connectReferee = <V>(onMessage: (m: Inbound<V>) => void, errorBox = '#alert'): Live => {
+  const signIn = refereeSignIn((m) => live.send(m));
+  const live = connectLive<V>({
+    onMessage: (m) => {
+      signIn.onMessage(m);
+      if (m.type === 'error') {
+        const box = $(errorBox);
+        box.textContent = `${m.code}: ${m.message}`;
+        box.hidden = false;
+      }
+      onMessage(m);
+    },
+    onStatus: (up) => {
+      showLink(up);
+    },
+    hello: signIn.hello,
+  });
+  return live;
 };

@@ -255,6 +255,24 @@ describe('every view', () => {
     expect(server.service.rulingLatency.lastMs).toBeGreaterThanOrEqual(250);
     await Promise.all(pages.map((p) => p.close()));
   });
+
+  it("names the players in the ruling, not their places: the stream's banner and the referee's alert", async () => {
+    server.service.act(
+      { name: 'setup', role: 'referee' },
+      { type: 'startMatch', players: ['Ronnie', 'Judd'], options: { bestOf: 3 } },
+    );
+    const [referee, overlay] = await Promise.all(['/referee', '/overlay'].map((path) => openPage(path)));
+    if (!referee || !overlay) throw new Error('pages not opened');
+    const r = server.service.recordMove({ shot: breakOff({ firstContact: [] }), start: 0, end: 1 });
+    if (!r.ok || !r.value) throw new Error('stroke not recorded');
+    const banner = await overlay.waitForSelector(`.latest-ruling[data-stroke="${r.value.move}"]`);
+    // WPBSA 3.10(a): Ronnie missed every ball, 4 away to Judd.
+    expect(await banner.textContent()).toBe('FOUL — 4 to Judd: the cue ball missed all object balls');
+    await referee.waitForSelector('#alert:not([hidden])');
+    expect(await referee.textContent('#alert')).toMatch(/FOUL — 4 points to Judd/);
+    expect(await referee.textContent('#log li')).toMatch(/^Ronnie hit nothing/);
+    await Promise.all([referee.close(), overlay.close()]);
+  });
 });
 
 describe('/overlay', () => {

@@ -1,15 +1,9 @@
 // A frame or the whole match as JSON (and, through the core, CSV), from the replayed log: a row a stroke.
-import {
-  HEAD_COLUMNS,
-  strokeRow,
-  TAIL_COLUMNS,
-  type StrokeRowHead,
-  type StrokeRowTail,
-} from '../ball-strokes.ts';
+import { foulReasonsOf, HEAD_COLUMNS, strokeRows, TAIL_COLUMNS, type StrokeRowOf } from '../ball-strokes.ts';
 import type { BlackballMatch, StrokeRecord } from './session.ts';
 
 // A type, not an interface: a row is a plain record of columns (the core's CSV takes any such).
-export type StrokeRow = StrokeRowHead & StrokeColumns & StrokeRowTail;
+export type StrokeRow = StrokeRowOf<StrokeColumns>;
 
 /** The game's own columns, between the shared head and tail. */
 type StrokeColumns = {
@@ -37,7 +31,7 @@ const columns = (s: StrokeRecord): StrokeColumns => ({
   offTable: s.shot.offTable.join('+'),
   fouls: s.shot.fouls.join('+'),
   foul: s.ruling?.foul ? 1 : 0,
-  foulReasons: s.ruling ? (s.ruling.foul?.reasons.join('; ') ?? '') : `not ruled: ${s.rejected ?? ''}`,
+  foulReasons: foulReasonsOf(s),
   lossOfFrame: s.ruling?.lossOfFrame
     ? `player ${s.ruling.lossOfFrame.player}: ${s.ruling.lossOfFrame.reason}`
     : '',
@@ -58,7 +52,7 @@ export interface MatchExport {
 
 /** The match, or one frame of it when `frame` is given. */
 export const exportRows = (m: BlackballMatch, frame?: number): StrokeRow[] =>
-  m.strokes.filter((s) => frame === undefined || s.frame === frame).map((s) => strokeRow(s, columns));
+  strokeRows(m.strokes, frame, columns);
 
 export const exportJson = (m: BlackballMatch, players: readonly string[], frame?: number): MatchExport => ({
   players,

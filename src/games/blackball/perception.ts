@@ -2,7 +2,7 @@
 // with where the balls stood and came to rest; the events read from the tracks in perception-events.ts), and the runner behind `referee run` (§5).
 import { describeError, err, ok, type Result } from '../../core/errors.ts';
 import type { Table } from '../../equipment/bed.ts';
-import { innerState, strokeEnvelope } from '../ball-strokes.ts';
+import { innerState, strokeEnvelope, strokeRunner } from '../ball-strokes.ts';
 import type { Shot as TrackedShot } from '../../tracking/types.ts';
 import type { FollowedStroke, MoveRunner } from '../definition.ts';
 import { CUE, isBallId, isObjectBallId, type BallId, type ObjectBallId } from './equipment.ts';
@@ -89,27 +89,18 @@ const startingFrame = (table: Table, json: unknown): Result<FrameState | undefin
 export const blackballRunner = (table: Table, state?: unknown): Result<MoveRunner> => {
   const start = state === undefined ? ok(undefined) : startingFrame(table, state);
   if (!start.ok) return start;
-  let m: BlackballMatch = emptyMatch(table);
-  let fresh = start.value === undefined;
-  if (start.value) m = { ...m, frame: start.value };
-  let seq = 0;
-  return ok({
-    rule: (json) => {
-      const move = strokeSchema.safeParse(json);
-      if (!move.success) return err(move.error.issues[0]?.message ?? 'not a stroke');
-      if (fresh) {
-        const setUp = setUpFrom(m, move.data.before ?? []);
+  const m = emptyMatch(table);
+  return ok(
+    strokeRunner({
+      match: start.value ? { ...m, frame: start.value } : m,
+      fresh: start.value === undefined,
+      moveSchema: strokeSchema,
+      setUp: (m: BlackballMatch, before) => {
+        const setUp = setUpFrom(m, before);
         const checked = checkState(table, setUp.frame);
-        if (!checked.ok) return err(describeError(checked.error));
-        m = setUp;
-      }
-      m = recordStroke(m, move.data, { seq: ++seq, by: 'pipeline', at: 0 });
-      const record = m.strokes.at(-1);
-      if (!record?.output) return err(record?.rejected ?? 'the rules could not rule on the stroke');
-      // After a frame ends the match racks the next by itself; `run` sets each new frame up from the
-      // balls it sees, so a win or a loss makes the next stroke start afresh (a re-rack does not).
-      fresh = record.output.frameOver;
-      return ok(record.output);
-    },
-  });
+        return checked.ok ? ok(setUp) : err(describeError(checked.error));
+      },
+      record: recordStroke,
+    }),
+  );
 };

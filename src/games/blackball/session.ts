@@ -15,12 +15,14 @@ import {
   type ActionContext,
   type EventMeta,
   type GameSession,
-  type MoveStatus,
   type Refusal,
 } from '../definition.ts';
 import {
-  checkConfirm,
-  checkOverride,
+  checkStrokeRequest,
+  type RulingStatus,
+  proposedStroke,
+  shotWithFoul,
+  strokeStatus,
   confirmStroke,
   restateAfter,
   strokeEventWords,
@@ -61,8 +63,8 @@ import { describeRuling } from './web/ruling.ts';
 import { FOUL_WORDS } from './words.ts';
 
 export { FOUL_WORDS };
+export type { RulingStatus };
 
-export type RulingStatus = 'proposed' | 'confirmed' | 'overridden';
 
 export interface TrailRecord {
   readonly track: string;
@@ -377,16 +379,10 @@ export const recordStroke = (m: BlackballMatch, move: StrokeMove, meta: EventMet
     cueInHand: f.cueInHand,
     snookered: f.snookered,
     shot,
-    start: move.start,
-    end: move.end,
-    ...(move.endedAt !== undefined ? { endedAt: move.endedAt } : {}),
-    trails: move.trails,
     ruling,
     output,
     rejected,
-    status: 'proposed',
-    by: meta.by,
-    seq: meta.seq,
+    ...proposedStroke(move, meta),
   };
   return { ...m, ...standing, beforeLast: before, strokes: [...m.strokes, record] };
 };
@@ -454,10 +450,8 @@ const CONCEDE_REASON = 'the frame conceded (seed 1.5)';
 const applyAction = (m: BlackballMatch, a: BlackballAction, by: string): BlackballMatch => {
   switch (a.type) {
     case 'refereeFoul': {
-      const last = m.strokes.at(-1);
-      if (!last || last.stroke !== a.stroke) return m;
-      const fouls = last.shot.fouls.includes(a.foul) ? last.shot.fouls : [...last.shot.fouls, a.foul];
-      return reRule(m, a.stroke, { ...last.shot, fouls }, by);
+      const shot = shotWithFoul(m.strokes, a.stroke, a.foul);
+      return shot ? reRule(m, a.stroke, shot, by) : m;
     }
     case 'snookered':
       return { ...m, frame: { ...m.frame, snookered: a.on } };
@@ -591,13 +585,6 @@ const WORDS = (a: BlackballAction): string => {
   }
 };
 
-const statusOf = (s: StrokeRecord): MoveStatus => ({
-  move: s.stroke,
-  status: s.status,
-  ruled: s.ruling !== null,
-  ruling: s.output ? { ...s.output } : null,
-});
-
 export const blackballSession: GameSession<BlackballMatch> = {
   moveSchema: strokeSchema,
   restateSchema: shotSchema,
@@ -624,26 +611,22 @@ export const blackballSession: GameSession<BlackballMatch> = {
   },
   action: (m, action, meta) => applyAction(m, blackballActionSchema.parse(action), meta.by),
   check: (m, request, ctx) => {
-    switch (request.type) {
-      case 'move': {
-        if (m.winner !== null) return refuse('the match is over');
-        const move = parseWith(strokeSchema, request.move, 'INVALID_INPUT', 'move');
-        if (!move.ok) return refuse(move.error.message, move.error.field);
-        return ok({ type: 'move', move: move.value });
-      }
-      case 'confirm':
-        return checkConfirm(m.strokes, request);
-      case 'override':
-        return checkOverride(m.strokes, request, shotSchema, m.beforeLast ? undefined : SET_UP_SINCE);
-      case 'action': {
-        const parsed = parseWith(blackballRequestSchema, request.action);
-        if (!parsed.ok) return refuse(parsed.error.message, parsed.error.field);
-        const action = checkRequest(m, parsed.value, ctx);
-        return action.ok ? ok({ type: 'action', action: action.value }) : action;
-      }
-    }
+    if (request.type !== 'action')
+      return checkStrokeRequest(
+        m.strokes,
+        request,
+        { move: strokeSchema, shot: shotSchema },
+        {
+          closed: m.winner !== null ? 'the match is over' : null,
+          setUpSince: m.beforeLast ? undefined : SET_UP_SINCE,
+        },
+      );
+    const parsed = parseWith(blackballRequestSchema, request.action);
+    if (!parsed.ok) return refuse(parsed.error.message, parsed.error.field);
+    const action = checkRequest(m, parsed.value, ctx);
+    return action.ok ? ok({ type: 'action', action: action.value }) : action;
   },
-  moves: (m) => m.strokes.map(statusOf),
+  moves: (m) => m.strokes.map(strokeStatus),
   view: (m, live) => projectView(m, live),
   sayRuling: (m, stroke) => {
     const s = m.strokes.find((x) => x.stroke === stroke);

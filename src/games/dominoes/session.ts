@@ -371,9 +371,22 @@ export const dominoesSession: GameSession<DominoesMatch> = {
   moves: (m) => m.rounds.flatMap((r) => r.moves.map(statusOf)),
   view: (m) => projectView(m),
   sayRuling: (m, move) => {
-    const played = m.rounds.flatMap((r) => r.moves);
-    const s = played.map(statusOf).find((x) => x.move === move);
-    return s ? `${s.status}${s.ruled ? '' : ' (not a legal move)'}` : undefined;
+    const round = m.rounds.find((r) => r.moves.some((x) => x.move === move));
+    const r = round?.moves.find((x) => x.move === move);
+    if (!round || !r) return undefined;
+    const what = moveWords(r.input);
+    if (r.rejected !== null) return `${what}: not a legal move, ${r.rejected} (${r.status})`;
+    const ends = r.ends ? `, the ends ${r.ends[0]} and ${r.ends[1]}` : '';
+    const over = round.moves.at(-1) === r ? round.over : null;
+    const then =
+      over === 'domino'
+        ? `: domino, round ${round.number} is over`
+        : over === 'blocked'
+          ? `: the game is blocked (a fish), round ${round.number} is over`
+          : r.next !== null
+            ? `; ${who(r.next)} to play`
+            : '';
+    return `${what}${ends}${then}`;
   },
   describe: (r) => {
     switch (r.type) {

@@ -1,15 +1,9 @@
 // A frame or the whole match as JSON (and, through the core, CSV), from the replayed log: a row a stroke.
-import {
-  HEAD_COLUMNS,
-  strokeRow,
-  TAIL_COLUMNS,
-  type StrokeRowHead,
-  type StrokeRowTail,
-} from '../ball-strokes.ts';
+import { foulReasonsOf, HEAD_COLUMNS, strokeRows, TAIL_COLUMNS, type StrokeRowOf } from '../ball-strokes.ts';
 import type { SnookerMatch, StrokeRecord } from './session.ts';
 
 // A type, not an interface: a row is a plain record of columns (the core's CSV takes any such).
-export type StrokeRow = StrokeRowHead & StrokeColumns & StrokeRowTail;
+export type StrokeRow = StrokeRowOf<StrokeColumns>;
 
 /** The game's own columns, between the shared head and tail. */
 type StrokeColumns = {
@@ -26,7 +20,7 @@ const columns = (s: StrokeRecord): StrokeColumns => ({
   firstContact: s.shot.firstContact.join('+'),
   potted: s.shot.potted.join('+'),
   foulPoints: s.ruling?.foul?.points ?? 0,
-  foulReasons: s.ruling ? (s.ruling.foul?.reasons.join('; ') ?? '') : `not ruled: ${s.rejected ?? ''}`,
+  foulReasons: foulReasonsOf(s),
   scored: s.ruling?.scored ?? 0,
   score0: s.ruling?.scores[0] ?? 0,
   score1: s.ruling?.scores[1] ?? 0,
@@ -42,7 +36,7 @@ export interface MatchExport {
 
 /** The match, or one frame of it when `frame` is given. */
 export const exportRows = (m: SnookerMatch, frame?: number): StrokeRow[] =>
-  m.strokes.filter((s) => frame === undefined || s.frame === frame).map((s) => strokeRow(s, columns));
+  strokeRows(m.strokes, frame, columns);
 
 export const exportJson = (m: SnookerMatch, players: readonly string[], frame?: number): MatchExport => ({
   players,

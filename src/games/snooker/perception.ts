@@ -2,7 +2,7 @@
 // with where the balls stood and came to rest), and the runner behind `referee run` (§5).
 import { err, ok, describeError, type Result } from '../../core/errors.ts';
 import type { Table } from '../../equipment/bed.ts';
-import { innerState, strokeEnvelope } from '../ball-strokes.ts';
+import { innerState, strokeEnvelope, strokeRunner } from '../ball-strokes.ts';
 import type { FollowedStroke, MoveRunner } from '../definition.ts';
 import { isSnookerBallId, type SnookerBallId } from './balls.ts';
 import { checkState, parseFrameState, type FrameState } from './rules/index.ts';
@@ -51,25 +51,18 @@ const startingFrame = (table: Table, json: unknown): Result<FrameState | undefin
 export const snookerRunner = (table: Table, state?: unknown): Result<MoveRunner> => {
   const start = state === undefined ? ok(undefined) : startingFrame(table, state);
   if (!start.ok) return start;
-  let m: SnookerMatch = emptyMatch(table);
-  let fresh = start.value === undefined;
-  if (start.value) m = { ...m, match: { ...m.match, frame: start.value } };
-  let seq = 0;
-  return ok({
-    rule: (json) => {
-      const move = strokeSchema.safeParse(json);
-      if (!move.success) return err(move.error.issues[0]?.message ?? 'not a stroke');
-      if (fresh) {
-        const setUp = setUpFrom(m, move.data.before ?? []);
+  const m = emptyMatch(table);
+  return ok(
+    strokeRunner({
+      match: start.value ? { ...m, match: { ...m.match, frame: start.value } } : m,
+      fresh: start.value === undefined,
+      moveSchema: strokeSchema,
+      setUp: (m: SnookerMatch, before) => {
+        const setUp = setUpFrom(m, before);
         const checked = checkState(table, setUp.match.frame);
-        if (!checked.ok) return err(describeError(checked.error));
-        m = setUp;
-      }
-      m = recordStroke(m, move.data, { seq: ++seq, by: 'pipeline', at: 0 });
-      const record = m.strokes.at(-1);
-      if (!record?.output) return err(record?.rejected ?? 'the rules could not rule on the stroke');
-      fresh = record.output.frameOver;
-      return ok(record.output);
-    },
-  });
+        return checked.ok ? ok(setUp) : err(describeError(checked.error));
+      },
+      record: recordStroke,
+    }),
+  );
 };

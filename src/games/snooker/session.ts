@@ -9,8 +9,10 @@ import { mm } from '../../core/units.ts';
 import type { Table } from '../../equipment/bed.ts';
 import { separateBalls } from '../../equipment/occupancy.ts';
 import {
-  checkConfirm,
-  checkOverride,
+  checkStrokeRequest,
+  proposedStroke,
+  shotWithFoul,
+  strokeStatus,
   confirmStroke,
   restateAfter,
   strokeEventWords,
@@ -21,7 +23,6 @@ import {
   type ActionContext,
   type EventMeta,
   type GameSession,
-  type MoveStatus,
   type Refusal,
 } from '../definition.ts';
 import { SNOOKER_BALL_IDS, SNOOKER_COLOURS, type SnookerBallId, type SnookerColour } from './balls.ts';
@@ -325,16 +326,10 @@ export const recordStroke = (m: SnookerMatch, move: StrokeMove, meta: EventMeta)
     rack: m.rack,
     striker: before.frame.striker,
     shot,
-    start: move.start,
-    end: move.end,
-    ...(move.endedAt !== undefined ? { endedAt: move.endedAt } : {}),
-    trails: move.trails,
     ruling,
     output,
     rejected,
-    status: 'proposed',
-    by: meta.by,
-    seq: meta.seq,
+    ...proposedStroke(move, meta),
   };
   return {
     ...m,
@@ -351,10 +346,8 @@ export const recordStroke = (m: SnookerMatch, move: StrokeMove, meta: EventMeta)
 const applyAction = (m: SnookerMatch, a: SnookerAction, by: string): SnookerMatch => {
   switch (a.type) {
     case 'refereeFoul': {
-      const last = m.strokes.at(-1);
-      if (!last || last.stroke !== a.stroke) return m;
-      const fouls = last.shot.fouls.includes(a.foul) ? last.shot.fouls : [...last.shot.fouls, a.foul];
-      return reRule(m, a.stroke, { ...last.shot, fouls }, by);
+      const shot = shotWithFoul(m.strokes, a.stroke, a.foul);
+      return shot ? reRule(m, a.stroke, shot, by) : m;
     }
     case 'nominate':
       return { ...m, nominated: a.ball };
@@ -493,13 +486,6 @@ export const FOUL_WORDS: Readonly<Record<(typeof REFEREE_FOULS)[number], string>
   wrongCueBall: 'wrong cue ball',
 };
 
-const statusOf = (s: StrokeRecord): MoveStatus => ({
-  move: s.stroke,
-  status: s.status === 'undone' ? 'proposed' : s.status,
-  ruled: s.ruling !== null,
-  ruling: s.output ? { ...s.output } : null,
-});
-
 export const snookerSession: GameSession<SnookerMatch> = {
   moveSchema: strokeSchema,
   restateSchema: shotSchema,
@@ -533,25 +519,19 @@ export const snookerSession: GameSession<SnookerMatch> = {
   },
   action: (m, action, meta) => applyAction(m, snookerActionSchema.parse(action), meta.by),
   check: (m, request, ctx) => {
-    switch (request.type) {
-      case 'move': {
-        const move = parseWith(strokeSchema, request.move);
-        if (!move.ok) return refuse(move.error.message, move.error.field);
-        return ok({ type: 'move', move: move.value });
-      }
-      case 'confirm':
-        return checkConfirm(m.strokes, request);
-      case 'override':
-        return checkOverride(m.strokes, request, shotSchema, m.beforeLast ? undefined : SET_UP_SINCE);
-      case 'action': {
-        const parsed = parseWith(snookerRequestSchema, request.action);
-        if (!parsed.ok) return refuse(parsed.error.message, parsed.error.field);
-        const action = checkRequest(m, parsed.value, ctx, () => projectView(m, ctx.live));
-        return action.ok ? ok({ type: 'action', action: action.value }) : action;
-      }
-    }
+    if (request.type !== 'action')
+      return checkStrokeRequest(
+        m.strokes,
+        request,
+        { move: strokeSchema, shot: shotSchema },
+        { setUpSince: m.beforeLast ? undefined : SET_UP_SINCE },
+      );
+    const parsed = parseWith(snookerRequestSchema, request.action);
+    if (!parsed.ok) return refuse(parsed.error.message, parsed.error.field);
+    const action = checkRequest(m, parsed.value, ctx, () => projectView(m, ctx.live));
+    return action.ok ? ok({ type: 'action', action: action.value }) : action;
   },
-  moves: (m) => m.strokes.map(statusOf),
+  moves: (m) => m.strokes.map(strokeStatus),
   view: (m, live) => projectView(m, live),
   sayRuling: (m, stroke) => {
     const s = m.strokes.find((x) => x.stroke === stroke);

@@ -3,11 +3,10 @@
 // overlay and the player's page show parts. Pushed over /ws as `{ type: 'view', view }` whenever it
 // changes; live ball positions go separately, as `{ type: 'balls', t, balls }`, many times a second.
 import type { BallView, CoreView, TrailView } from '../../match/view.ts';
+import type { RulingStatus } from '../ball-strokes.ts';
 import type { SnookerBallId } from './balls.ts';
 
-export type { BallView, TrailView };
-
-export type RulingStatus = 'proposed' | 'confirmed' | 'overridden' | 'undone';
+export type { BallView, RulingStatus, TrailView };
 
 export interface RulingView {
   /** The stroke's number in the frame, from 0. */

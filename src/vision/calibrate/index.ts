@@ -25,6 +25,7 @@
 // with the intrinsics given, spots within 0.3 mm and balls within 0.4 mm. About 1–2 s a picture.
 import {
   foldRadius,
+  pixelToPlane,
   project,
   solveCalibration,
   validateCalibration,
@@ -97,6 +98,13 @@ export interface ImageCalibrationOptions {
   readonly maxK1: number;
   /** Focal lengths (as multiples of the first guess) tried from the start again when the first fails. */
   readonly focalRetries: readonly number[];
+  /**
+   * With no camera given, a fit is checked by a second one from another focal length (as a multiple
+   * of the first guess): a picture that fixes the camera brings both to the same place; where a ball
+   * anywhere on the bed lands more than `maxDisagreementMm` (RMS) apart between them, it does not.
+   */
+  readonly crossCheckFocal: number;
+  readonly maxDisagreementMm: number;
   /** Radial coefficient κ1 of the outline (in half long sides) beyond which the lens counts as wide. */
   readonly strongRadial: number;
 }
@@ -113,6 +121,8 @@ export const DEFAULT_IMAGE_CALIBRATION: ImageCalibrationOptions = {
   minPockets: 4,
   strongRadial: 0.1,
   focalRetries: [0.8, 1.25],
+  crossCheckFocal: 1.25,
+  maxDisagreementMm: 3,
   focalRange: [0.25, 2],
   maxK1: 1,
 };
@@ -373,20 +383,62 @@ export const calibrateFromImage = (
       );
     return ok({ calibration: valid.value, rmsPx, features: counts, orientationFromMarkings });
   };
+  // Another focal length to start from, the lens's bending in pixels kept.
+  const from = (scale: number): Intrinsics => ({
+    ...guess,
+    fx: guess.fx * scale,
+    fy: guess.fy * scale,
+    k1: guess.k1 * scale ** 2,
+    k2: guess.k2 * scale ** 4,
+  });
   const first = attempt(guess);
-  if (first.ok || camera) return first;
+  if (camera) return first;
+  if (first.ok) {
+    // A picture that does not fix the camera (a bed with no markings, a hidden corner) can give a
+    // fit that lies on every feature and still puts the balls centimetres off. A second fit from
+    // another start finds it out: it lands elsewhere.
+    const check = attempt(from(o.crossCheckFocal));
+    if (!check.ok) return first;
+    const apart = ballDisagreement(first.value.calibration, check.value.calibration);
+    if (apart.rms <= o.maxDisagreementMm) return first;
+    return err(
+      refereeError(
+        'SOLVE_FAILED',
+        `the picture does not fix the camera: two fits from different focal lengths put a ball ` +
+          `${apart.rms.toFixed(0)} mm apart (RMS, ${apart.max.toFixed(0)} mm at worst); give the camera ` +
+          `with --camera, or place the corners by hand on serve's /calibrate page`,
+        'image',
+      ),
+    );
+  }
   // The focal length the corners give is uncertain in a view nearly straight down, and the rounds
-  // can settle on a wrong one that the pockets then show up: a longer and a shorter start, the
-  // lens's bending in pixels kept.
+  // can settle on a wrong one that the pockets then show up: a longer and a shorter start.
   for (const scale of o.focalRetries) {
-    const again = attempt({
-      ...guess,
-      fx: guess.fx * scale,
-      fy: guess.fy * scale,
-      k1: guess.k1 * scale ** 2,
-      k2: guess.k2 * scale ** 4,
-    });
+    const again = attempt(from(scale));
     if (again.ok) return again;
   }
   return first;
+};
+
+/**
+ * RMS and worst distance (mm) between where `a` sees a ball resting anywhere on the bed (an 11 × 21
+ * grid) and where `b` puts what `a` sees there. A bed without markings does not show which end is
+ * which: the nearer of `b`'s two half turns is taken.
+ */
+export const ballDisagreement = (a: Calibration, b: Calibration): { rms: number; max: number } => {
+  const { width: W, length: L, ballRadius: r } = a.table;
+  const of = (c: Calibration): { rms: number; max: number } => {
+    const e: number[] = [];
+    for (let i = 0; i <= 10; i++)
+      for (let j = 0; j <= 20; j++) {
+        const x = r + ((W - 2 * r) * i) / 10;
+        const y = r + ((L - 2 * r) * j) / 20;
+        const q = pixelToPlane(c, project(a, { x: mm(x), y: mm(y), z: mm(r) }), mm(r));
+        e.push(q ? Math.hypot(q.x - x, q.y - y) : Infinity);
+      }
+    return { rms: Math.sqrt(e.reduce((s, v) => s + v * v, 0) / e.length), max: Math.max(...e) };
+  };
+  const straight = of(b);
+  const turned = of(halfTurn(b));
+  return straight.rms <= turned.rms ? straight : turned;
 };

@@ -466,3 +466,38 @@ describe('the definition', () => {
     if (!r.ok) expect(r.error.message).toMatch(/no move-by-move runner/);
   });
 });
+
+describe('the log a person reads', () => {
+  it('a tile the camera saw is logged as ruled, in words: whose tile, where, the ends, who plays next', () => {
+    const lines: Record<string, unknown>[] = [];
+    let clock = 1_700_000_000_000;
+    const opened = MatchService.open(':memory:', {
+      game: dominoes,
+      table,
+      logger: pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }),
+      now: () => clock,
+      source: { description: 'test', dropped: 0, live: false },
+    });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const service = opened.value;
+    const act = (message: Record<string, unknown>): void => {
+      const r = service.act(REFEREE, message as unknown as ClientMessage);
+      if (!r.ok) throw new Error(r.error.message);
+    };
+    act({ type: 'startMatch', players: ['Ann', 'Bob', 'Cat', 'Dan'], options: { target: 200 } });
+    act({ type: 'deal', leader: 0 });
+    const [first, second] = DOMINO.moves;
+    clock += 1000;
+    expect(service.recordMove(first as object).ok).toBe(true);
+    clock += 1000;
+    expect(service.recordMove(second as object).ok).toBe(true);
+    const ruled = lines.filter((l) => l['msg'] === 'move ruled');
+    expect(ruled.map((l) => l['ruling'])).toEqual([
+      "player 1's [1, 1], the ends 1 and 1; player 2 to play",
+      "player 2's [3, 1], the ends 1 and 3; player 3 to play",
+    ]);
+    // A tile has no moment its pieces stopped: no latency is made up for it.
+    expect(ruled.every((l) => !('latencyMs' in l))).toBe(true);
+  });
+});
+

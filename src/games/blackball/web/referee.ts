@@ -4,11 +4,11 @@
 // or a frame lost, won or re-racked as an alert you see and hear; confirm, override, undo (saying what
 // it undoes); the fouls only a person sees, in words; the referee's actions. Changing anything needs
 // the referee's PIN.
-import { $, button, beep, showLink } from '../../../web/dom.ts';
-import { refereeSignIn } from '../../../web/sign-in.ts';
+import { $, button, beep } from '../../../web/dom.ts';
+import { connectReferee } from '../../../web/sign-in.ts';
 import type { Table } from '../../../equipment/bed.ts';
 import { ballColours, drawTrails } from '../../../web/balls-svg.ts';
-import { connectLive, type Inbound } from '../../../web/live.ts';
+import type { Inbound } from '../../../web/live.ts';
 import { drawTable } from '../../../web/table-svg.ts';
 import type { MatchView } from '../view.ts';
 import { FOUL_WORDS, FOULS_IN_WORDS } from '../words.ts';
@@ -33,7 +33,6 @@ const main = async (): Promise<void> => {
 
   let view: MatchView | null = null;
   let lastAlerted = '';
-  const signIn = refereeSignIn((m) => live.send(m));
 
   const render = (v: MatchView): void => {
     for (const p of [0, 1] as const) {
@@ -141,7 +140,6 @@ const main = async (): Promise<void> => {
   };
 
   const onMessage = (m: Inbound<MatchView>): void => {
-    signIn.onMessage(m);
     switch (m.type) {
       case 'view':
         view = m.view;
@@ -150,24 +148,12 @@ const main = async (): Promise<void> => {
       case 'balls':
         draw(m.balls);
         break;
-      case 'error': {
-        const alert = $('#alert');
-        alert.textContent = `${m.code}: ${m.message}`;
-        alert.hidden = false;
-        break;
-      }
       default:
         break;
     }
   };
 
-  const live = connectLive<MatchView>({
-    onMessage,
-    onStatus: (up) => {
-      showLink(up);
-    },
-    hello: signIn.hello,
-  });
+  const live = connectReferee<MatchView>(onMessage);
 
   const lastStroke = (): number | undefined => view?.rulings.at(-1)?.stroke;
   $('#confirm').addEventListener('click', () => {

@@ -1,6 +1,6 @@
-// The latest ruling as the views word it (every view shows it as it happens). The element carries the
-// stroke's number and when its balls stopped (`data-stroke`, `data-ended-at`), so a page — and a test
-// or a latency probe — can tell a new ruling from the last.
+// The latest ruling as the views word it (every view shows it as it happens, in the banner of
+// web/ruling-banner.ts), with the players' names.
+import { showRuling } from '../../../web/ruling-banner.ts';
 import type { MatchView, RulingView } from '../view.ts';
 
 const name = (v: Pick<MatchView, 'players'>, p: number): string => v.players[p] ?? `Player ${p + 1}`;
@@ -44,18 +44,10 @@ export const showLatestRuling = (
   el: HTMLElement,
   v: MatchView,
   word: (r: RulingView, v: MatchView) => string = describeRuling,
-): void => {
-  const r = v.rulings.at(-1);
-  el.hidden = r === undefined;
-  if (!r) {
-    delete el.dataset.stroke;
-    delete el.dataset.endedAt;
-    return;
-  }
-  el.textContent = word(r, v);
-  el.classList.toggle('foul', r.foul !== null || r.lossOfFrame !== null);
-  el.dataset.status = r.status;
-  if (r.endedAt !== undefined) el.dataset.endedAt = String(r.endedAt);
-  else delete el.dataset.endedAt;
-  el.dataset.stroke = String(r.stroke);
-};
+): void =>
+  showRuling(
+    el,
+    v.rulings.at(-1),
+    (r) => word(r, v),
+    (r) => r.foul !== null || r.lossOfFrame !== null,
+  );

@@ -4,9 +4,8 @@
 // by hand (a tile on an end, or a pass) beside those the camera follows, passes confirmed; cards and
 // penalties as buttons in words; the hands shown to score the round; the score sheet with its
 // signatures; Undo that says what it takes back. Changing anything needs the PIN.
-import { showLink } from '../../../web/dom.ts';
-import { refereeSignIn } from '../../../web/sign-in.ts';
-import { connectLive, type Inbound } from '../../../web/live.ts';
+import { connectReferee } from '../../../web/sign-in.ts';
+import type { Inbound } from '../../../web/live.ts';
 import type { DominoesPageView } from '../view.ts';
 import {
   $,
@@ -69,15 +68,7 @@ const main = async (): Promise<void> => {
   // Alerts from following play already sounded, by their time and kind.
   const heard = new Set<string>();
   let firstRender = true;
-  const signIn = refereeSignIn((m) => live.send(m));
-
-  const live = connectLive<DominoesPageView>({
-    onMessage: (m) => onMessage(m),
-    onStatus: (up) => {
-      showLink(up);
-    },
-    hello: signIn.hello,
-  });
+  const live = connectReferee<DominoesPageView>((m) => onMessage(m), '#error');
   const send = (message: Record<string, unknown>): void => {
     $('#error').hidden = true;
     $('#notice').textContent = '';
@@ -277,7 +268,6 @@ const main = async (): Promise<void> => {
   };
 
   const onMessage = (m: Inbound<DominoesPageView>): void => {
-    signIn.onMessage(m);
     switch (m.type) {
       case 'view':
         render(m.view);
@@ -285,12 +275,6 @@ const main = async (): Promise<void> => {
       case 'ack':
         $('#notice').textContent = m.done ? `Done: ${m.done}.` : '';
         break;
-      case 'error': {
-        const e = $('#error');
-        e.textContent = `${m.code}: ${m.message}`;
-        e.hidden = false;
-        break;
-      }
       default:
         break;
     }

@@ -2,13 +2,13 @@
 // points remaining, snookers required; each ruling as it happens, a foul as an alert you see and hear;
 // confirm, override, undo; nominate; free ball; miss with ghosts of the balls to replace; the fouls
 // only a person sees. Changing anything needs the referee's PIN.
-import { $, button, beep, showLink } from '../../../web/dom.ts';
-import { refereeSignIn } from '../../../web/sign-in.ts';
+import { $, button, beep } from '../../../web/dom.ts';
+import { connectReferee } from '../../../web/sign-in.ts';
 import type { Table } from '../../../equipment/bed.ts';
 import type { UndoView } from '../../../match/view.ts';
 import type { MatchView, RulingView } from '../views.ts';
 import { ballColours, drawBalls, drawGhosts, drawRespotTargets, drawTrails } from '../../../web/balls-svg.ts';
-import { connectLive, type Inbound } from '../../../web/live.ts';
+import type { Inbound } from '../../../web/live.ts';
 import { describeRuling, showLatestRuling } from './ruling.ts';
 import { drawTable } from '../../../web/table-svg.ts';
 import { REFEREE_FOULS } from '../rules/values.ts';
@@ -51,7 +51,6 @@ const main = async (): Promise<void> => {
 
   let view: MatchView | null = null;
   let lastAlerted = -1;
-  const signIn = refereeSignIn((m) => live.send(m));
 
   const render = (v: MatchView): void => {
     for (const p of [0, 1] as const) {
@@ -71,7 +70,7 @@ const main = async (): Promise<void> => {
     const pending = v.pending;
     $('#pending-box').hidden = pending === null && v.rulings.length === 0;
     $('#pending').textContent = pending
-      ? describeRuling(pending)
+      ? describeRuling(pending, v)
       : v.rulings.length
         ? 'All rulings confirmed.'
         : '';
@@ -93,7 +92,7 @@ const main = async (): Promise<void> => {
           showLatestRuling(li, v);
           return li;
         }
-        li.textContent = describeRuling(r);
+        li.textContent = describeRuling(r, v);
         li.className = r.foul ? 'foul' : '';
         li.dataset.status = r.status;
         return li;
@@ -103,7 +102,7 @@ const main = async (): Promise<void> => {
     if (latest?.foul && latest.stroke !== lastAlerted && latest.status === 'proposed') {
       lastAlerted = latest.stroke;
       const alert = $('#alert');
-      alert.textContent = `FOUL — ${latest.foul.points} points to Player ${1 - latest.striker + 1}: ${latest.foul.reasons.join('; ')}${latest.missCandidate ? ' · a miss may be called' : ''}`;
+      alert.textContent = `FOUL — ${latest.foul.points} points to ${v.players[1 - latest.striker]}: ${latest.foul.reasons.join('; ')}${latest.missCandidate ? ' · a miss may be called' : ''}`;
       alert.hidden = false;
       beep();
     } else if (!latest?.foul) {
@@ -134,7 +133,6 @@ const main = async (): Promise<void> => {
   };
 
   const onMessage = (m: Inbound<MatchView>): void => {
-    signIn.onMessage(m);
     switch (m.type) {
       case 'view':
         view = m.view;
@@ -146,24 +144,12 @@ const main = async (): Promise<void> => {
       case 'ack':
         if (m.done) showDone(m.done);
         break;
-      case 'error': {
-        const alert = $('#alert');
-        alert.textContent = `${m.code}: ${m.message}`;
-        alert.hidden = false;
-        break;
-      }
       default:
         break;
     }
   };
 
-  const live = connectLive<MatchView>({
-    onMessage,
-    onStatus: (up) => {
-      showLink(up);
-    },
-    hello: signIn.hello,
-  });
+  const live = connectReferee<MatchView>(onMessage);
 
   const lastStroke = (): number | undefined => view?.rulings.at(-1)?.stroke;
   $('#confirm').addEventListener('click', () => {
