@@ -86,7 +86,7 @@ describe('referee serve, as npm start runs it', () => {
     }
   }, 120_000);
 
-  it("plays the dominoes demo (npm start -- --game dominoes): its first clip's deal set up, then each tile followed and ruled as the round record has it", async () => {
+  it('plays the dominoes demo (npm start -- --game dominoes): its first clip set up, each tile followed and ruled as the round record has it, and the false pass found when the hands are shown', async () => {
     const db = path.join(dir, 'dominoes.sqlite');
     const child = startReferee(
       ['serve', '--game', 'dominoes', '--port', '0', '--host', '127.0.0.1', '--db', db, '--pin', '2468'],
@@ -98,36 +98,38 @@ describe('referee serve, as npm start runs it', () => {
         readonly by: string;
         readonly event: {
           type: string;
-          move?: { player: number; tile?: number[] } | number;
+          move?: { player: number; tile?: number[]; pass?: true } | number;
           action?: { type: string; hands?: unknown };
         };
       }
       const events = async (): Promise<Stored[]> =>
         (await (await fetch(`${url}/api/events`)).json()) as Stored[];
-      // The truth: the first clip's round record (fixtures/dominoes/demo.json names the clips).
+      // The truth: the first clip's round record (fixtures/dominoes/demo.json names the clips): the
+      // false-pass round, its pass entered as the clip is set up (a pass is said, not seen).
       const fixtures = path.join('fixtures', 'dominoes');
       const read = (file: string): unknown => JSON.parse(readFileSync(path.join(fixtures, file), 'utf8'));
       const { clips } = read('demo.json') as { clips: { clip: string }[] };
       const first = clips[0]?.clip ?? '';
-      const deal = read(`${first}-deal.json`) as { hands: unknown }[];
+      const setup = read(`${first}-deal.json`) as { type: string; move?: unknown }[];
       const record = read(`${first}-round.json`) as {
-        round: { moves: { player: number; tile?: number[] }[] };
+        round: { moves: { player: number; tile?: number[]; pass?: true }[] };
       };
-      const want = record.round.moves.slice(0, 3);
+      const entered = setup.filter((a) => a.type === 'enterMove').length;
+      const want = record.round.moves.slice(entered, entered + 3);
       // A tile every 2 s of the clip, played in real time.
       const deadline = Date.now() + 60_000;
       let moves: Stored[] = [];
       while (moves.length < want.length && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 1000));
-        moves = (await events()).filter((e) => e.event.type === 'move');
+        moves = (await events()).filter((e) => e.event.type === 'move' && e.by === 'pipeline');
       }
       const all = await events();
-      // Set up before the clip's first frame: a new match, then the deal (the hands the camera cannot see).
-      expect(all.slice(0, 2).map((e) => [e.by, e.event.type, e.event.action?.type])).toEqual([
-        ['demo', 'matchStarted', undefined],
-        ['demo', 'action', 'deal'],
+      // Set up before the clip's first frame: a new match, then the clip's actions (the deal, a pass said).
+      expect(all.slice(0, 1 + setup.length).map((e) => [e.by, e.event.type])).toEqual([
+        ['demo', 'matchStarted'],
+        ...setup.map((a) => ['demo', a.type === 'enterMove' ? 'move' : 'action']),
       ]);
-      expect(all[1]?.event.action?.hands).toEqual(deal[0]?.hands);
+      expect(all[1]?.event.action?.type).toBe('deal');
       const pair = (t: number[] | undefined): number[] => [...(t ?? [])].sort();
       const seen = moves
         .slice(0, want.length)
@@ -135,12 +137,31 @@ describe('referee serve, as npm start runs it', () => {
       expect(seen.map((m) => [m.player, pair(m.tile)])).toEqual(want.map((m) => [m.player, pair(m.tile)]));
       // Each ruled by the session (a ruling for each move, none refused).
       const rulings = all.filter((e) => e.event.type === 'ruling').map((e) => e.event.move);
-      expect(rulings.slice(0, want.length)).toEqual(want.map((_, i) => i));
+      expect(rulings.slice(0, entered + want.length)).toEqual(
+        Array.from({ length: entered + want.length }, (_, i) => i),
+      );
+      // The round blocked, the hands laid face up are read, and the pass at the empty table is found
+      // false: the round annulled (§9), an alert for the referee.
+      interface View {
+        alerts: { kind: string; message: string }[];
+      }
+      let alerts: View['alerts'] = [];
+      const found = (a: View['alerts']): boolean =>
+        a.some((x) => x.kind === 'falsePass' && x.message.includes('the round is annulled'));
+      while (!found(alerts) && Date.now() < deadline + 30_000) {
+        await new Promise((r) => setTimeout(r, 400));
+        alerts = ((await (await fetch(`${url}/api/view`)).json()) as View).alerts;
+      }
+      expect(alerts.filter((a) => a.kind === 'falsePass')).toEqual([
+        expect.objectContaining({ message: expect.stringContaining('the round is annulled') as unknown }),
+      ]);
+      const shown = (await events()).filter((e) => e.event.action?.type === 'handsShown');
+      expect(shown.map((e) => e.by)).toEqual(['pipeline']);
     } finally {
       child.kill('SIGTERM');
       await once(child, 'exit');
     }
-  }, 90_000);
+  }, 150_000);
 
   it('a port that is not a port is refused with exit code 2, naming the option', async () => {
     const r = await runReferee(['serve', '--port', 'eighty']);

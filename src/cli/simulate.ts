@@ -11,6 +11,8 @@ import { readJsonFile, type Calibration } from '../camera/index.ts';
 import { toolPath } from '../capture/binaries.ts';
 import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
 import type { SimGame } from '../sim/game.ts';
+import type { RgbImage } from '../core/image.ts';
+import type { ClipSimulator } from '../games/definition.ts';
 import { CliError, describeError, type RefereeError } from '../core/errors.ts';
 import { parseScenario } from '../sim/scenario.ts';
 import { makeTruth, type TruthJson } from '../sim/truth.ts';
@@ -59,30 +61,38 @@ export interface SimulationSummary {
 
 const badInput = (what: string, e: RefereeError): CliError => new CliError(`${what}: ${describeError(e)}`, 2);
 
-/** Play, render and write a scenario's clip; input errors are CliErrors with exit code 2. */
-export const runSimulation = async (input: SimulationInput): Promise<SimulationSummary> => {
-  const scenario = parseScenario(input.scenarioJson, input.game);
-  if (!scenario.ok) throw badInput('scenario', scenario.error);
-  const prepared = playClip(scenario.value);
-  if (!prepared.ok) throw badInput('scenario', prepared.error);
-  const { render, played, clip } = prepared.value;
-  const full = makeTruth(played, input.fps, input.calibrationJson);
-  const from = input.fromMs ?? -Infinity;
-  const to = input.toMs ?? Infinity;
-  const frames = full.frames.filter((f) => f.t >= from && f.t <= to);
-  const truth: TruthJson = { ...full, frames };
-  const renderer = createRenderer(input.calibration, {
-    ...input.renderer,
-    ...rendererOverrides(scenario.value, render),
-  });
+/** The output a clip is written to (SimulationInput's, without what makes the clip). */
+type ClipOutput = Pick<
+  SimulationInput,
+  | 'calibration'
+  | 'fps'
+  | 'out'
+  | 'mp4'
+  | 'mp4Crf'
+  | 'png'
+  | 'pngCompression'
+  | 'ffmpegPath'
+  | 'encodeAhead'
+  | 'progress'
+>;
+
+/**
+ * Draw frame after frame (`times`: each frame's clip time, ms) and write dir/frames/NNNNNN.png and, with
+ * `mp4`, dir/clip.mp4 through ffmpeg; each frame's time to draw (ms), in order.
+ */
+const writeFrames = async (
+  input: ClipOutput,
+  times: readonly number[],
+  draw: (k: number, t: number) => RgbImage | Promise<RgbImage>,
+): Promise<number[]> => {
   const png = input.png ?? true;
   const dir = join(input.out, 'frames');
   mkdirSync(png ? dir : input.out, { recursive: true });
   const { width, height } = input.calibration.image;
   // Say up front what is about to be written: a few seconds of 1080p PNGs is a gigabyte.
-  const pngBytes = png ? frames.length * width * height * 1.4 : 0;
+  const pngBytes = png ? times.length * width * height * 1.4 : 0;
   input.progress?.(
-    `rendering ${frames.length} frames of ${width}×${height}` +
+    `rendering ${times.length} frames of ${width}×${height}` +
       (png
         ? ` as PNGs in ${dir} (about ${Math.round(pngBytes / 1e6)} MB${input.mp4 ? '; --no-png keeps only the mp4' : '; --mp4 --no-png writes a video instead'})`
         : '') +
@@ -120,12 +130,12 @@ export const runSimulation = async (input: SimulationInput): Promise<SimulationS
   const pending = new Set<Promise<void>>();
   let writeError: string | undefined;
   const ahead = Math.max(1, input.encodeAhead ?? 4);
-  const times: number[] = [];
+  const renderMs: number[] = [];
   let lastReport = -Infinity;
-  for (const [k, f] of frames.entries()) {
+  for (const [k, t] of times.entries()) {
     const t0 = performance.now();
-    const image = renderClipFrame(renderer, clip, f.t, k);
-    times.push(performance.now() - t0);
+    const image = await draw(k, t);
+    renderMs.push(performance.now() - t0);
     if (png) {
       const file = join(dir, `${String(k).padStart(6, '0')}.png`);
       const job: Promise<void> = encodePng(image, input.pngCompression ?? 6)
@@ -146,28 +156,82 @@ export const runSimulation = async (input: SimulationInput): Promise<SimulationS
       if (failed) throw new CliError(`cannot run ffmpeg: ${failed.message}`, 1);
     }
     const now = performance.now();
-    if (input.progress && (now - lastReport > 1000 || k === frames.length - 1)) {
+    if (input.progress && (now - lastReport > 1000 || k === times.length - 1)) {
       lastReport = now;
-      input.progress(`frame ${k + 1}/${frames.length} (t = ${(f.t / 1000).toFixed(2)} s)`);
+      input.progress(`frame ${k + 1}/${times.length} (t = ${(t / 1000).toFixed(2)} s)`);
     }
   }
   await Promise.all(pending);
   if (writeError) throw new CliError(writeError, 1);
-  writeFileSync(join(input.out, 'truth.json'), `${JSON.stringify(truth)}\n`);
   if (ffmpeg && ffmpegExit && spawnFailed) {
     ffmpeg.stdin?.end();
     const result = await Promise.race([ffmpegExit.then(([code]) => code as number | null), spawnFailed]);
     if (result instanceof Error) throw new CliError(`cannot run ffmpeg: ${result.message}`, 1);
     if (result !== 0) throw new CliError(`ffmpeg failed (exit ${String(result)}): ${ffmpegError.trim()}`, 1);
   }
-  times.sort((a, b) => a - b);
-  return { frames: frames.length, truth, renderMs: times[Math.floor(times.length / 2)] ?? 0 };
+  return renderMs;
+};
+
+/** The middle of the times to draw a frame, ms. */
+const median = (times: readonly number[]): number =>
+  [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
+
+/** What a game's own simulator needs: the scenario, the camera, where to write. */
+export interface ClipSimulationInput extends ClipOutput {
+  readonly simulator: ClipSimulator;
+  readonly scenarioJson: unknown;
+  readonly calibrationJson: unknown;
+}
+
+/**
+ * A game's own clip (`clipSim`, e.g. dominoes' round): its frames and truth.json `{ fps, calibration,
+ * frames: [{ t, … }], …the game's truth }`; an invalid scenario is a CliError with exit code 2.
+ */
+export const runClipSimulation = async (
+  input: ClipSimulationInput,
+): Promise<{ readonly frames: number; readonly truth: object; readonly renderMs: number }> => {
+  const clip = input.simulator.prepare(input.scenarioJson, input.calibration, input.fps);
+  if (!clip.ok) throw badInput('scenario', clip.error);
+  const frames: object[] = [];
+  const times = await writeFrames(input, clip.value.times, async (k, t) => {
+    const f = await clip.value.frame(k);
+    frames.push({ t, ...f.truth });
+    return f.image;
+  });
+  const truth = { fps: input.fps, calibration: input.calibrationJson, frames, ...clip.value.truth };
+  writeFileSync(join(input.out, 'truth.json'), `${JSON.stringify(truth)}\n`);
+  return { frames: frames.length, truth, renderMs: median(times) };
+};
+
+/** Play, render and write a scenario's clip; input errors are CliErrors with exit code 2. */
+export const runSimulation = async (input: SimulationInput): Promise<SimulationSummary> => {
+  const scenario = parseScenario(input.scenarioJson, input.game);
+  if (!scenario.ok) throw badInput('scenario', scenario.error);
+  const prepared = playClip(scenario.value);
+  if (!prepared.ok) throw badInput('scenario', prepared.error);
+  const { render, played, clip } = prepared.value;
+  const full = makeTruth(played, input.fps, input.calibrationJson);
+  const from = input.fromMs ?? -Infinity;
+  const to = input.toMs ?? Infinity;
+  const frames = full.frames.filter((f) => f.t >= from && f.t <= to);
+  const truth: TruthJson = { ...full, frames };
+  const renderer = createRenderer(input.calibration, {
+    ...input.renderer,
+    ...rendererOverrides(scenario.value, render),
+  });
+  const times = await writeFrames(
+    input,
+    frames.map((f) => f.t),
+    (k, t) => renderClipFrame(renderer, clip, t, k),
+  );
+  writeFileSync(join(input.out, 'truth.json'), `${JSON.stringify(truth)}\n`);
+  return { frames: frames.length, truth, renderMs: median(times) };
 };
 
 interface SimulateFlags {
   readonly scenario: string;
   readonly calibration: string;
-  readonly fps: string;
+  readonly fps?: string;
   readonly out: string;
   readonly mp4?: boolean;
   readonly png: boolean;
@@ -206,14 +270,13 @@ export const registerSimulate = (program: Command): void => {
       '--game <id>',
       `the game, where the calibration does not say: ${GAME_IDS.join(', ')} (default ${DEFAULT_GAME.id})`,
     )
-    .option('--fps <n>', 'frames per second', '60')
+    .option('--fps <n>', "frames per second (default: the game's, 60 for a game of balls)")
     .requiredOption('--out <dir>', 'where to write frames/, truth.json (and clip.mp4)')
     .option('--mp4', 'also write clip.mp4 through ffmpeg')
     .option('--no-png', 'with --mp4: keep only the video, not a PNG a frame (a 1080p PNG is about 3 MB)')
     .option('--from <ms>', 'render only from this clip time on')
     .option('--to <ms>', 'render only up to this clip time')
     .action(async (opts: SimulateFlags) => {
-      const fps = positiveNumber('--fps', opts.fps);
       const fromMs = milliseconds('--from', opts.from);
       const toMs = milliseconds('--to', opts.to);
       const scenarioJson = readJsonFile(opts.scenario);
@@ -224,10 +287,32 @@ export const registerSimulate = (program: Command): void => {
       if (!calibration.ok) throw badInput('--calibration', calibration.error);
       const game = chooseGame(opts.game, calibration.value);
       if (!game.ok) throw badInput('--game', game.error);
-      const sim = game.value.sim;
-      if (!sim) throw new CliError(`--game: ${game.value.title} has no simulator yet`, 2);
+      const { sim, clipSim } = game.value;
       if (!opts.png && !opts.mp4)
         throw new CliError('--no-png: give --mp4 too, or nothing would be written', 2);
+      const fps = positiveNumber('--fps', opts.fps ?? String(sim ? 60 : (clipSim?.fps ?? 60)));
+      const progress = (line: string): void => void process.stderr.write(`referee simulate: ${line}\n`);
+      if (!sim) {
+        if (!clipSim) throw new CliError(`--game: ${game.value.title} has no simulator yet`, 2);
+        if (fromMs !== undefined || toMs !== undefined)
+          throw new CliError(`--from, --to: not for ${game.value.title}'s clips`, 2);
+        const summary = await runClipSimulation({
+          simulator: clipSim,
+          png: opts.png,
+          scenarioJson: scenarioJson.value,
+          calibrationJson: calibrationJson.value,
+          calibration: calibration.value,
+          fps,
+          out: opts.out,
+          mp4: opts.mp4 === true,
+          progress,
+        });
+        process.stderr.write(
+          `referee simulate: wrote ${summary.frames} frames and truth.json to ${opts.out} ` +
+            `(${summary.renderMs.toFixed(1)} ms a frame to draw)\n`,
+        );
+        return;
+      }
       const summary = await runSimulation({
         game: sim,
         png: opts.png,
@@ -239,7 +324,7 @@ export const registerSimulate = (program: Command): void => {
         mp4: opts.mp4 === true,
         ...(fromMs === undefined ? {} : { fromMs }),
         ...(toMs === undefined ? {} : { toMs }),
-        progress: (line) => process.stderr.write(`referee simulate: ${line}\n`),
+        progress,
       });
       process.stderr.write(
         `referee simulate: wrote ${summary.frames} frames and truth.json to ${opts.out} ` +

@@ -213,6 +213,27 @@ export interface GamePages {
   readonly dir: string;
 }
 
+/**
+ * `referee simulate` for a game whose clips the ball simulator does not play (dominoes: a round
+ * record laid out tile by tile, docs/formats.md §7): its own scenario, drawn through a camera.
+ */
+export interface ClipSimulator {
+  /** Frames a second where `--fps` is not given. */
+  readonly fps: number;
+  /** A scenario (JSON) as the clip it describes through this camera at `fps`; an error names the field. */
+  readonly prepare: (scenario: unknown, calibration: Calibration, fps: number) => Result<SimulatedClip>;
+}
+
+/** A clip ready to draw: its frames' times, each frame's picture and truth, and the clip's own truth. */
+export interface SimulatedClip {
+  /** Each frame's time, ms from the first. */
+  readonly times: readonly number[];
+  /** Frame k (in order, from 0): its picture, and what truth.json lists for it beside `t`. */
+  frame(k: number): Promise<{ readonly image: RgbImage; readonly truth: object }>;
+  /** truth.json's fields after `fps`, `calibration` and `frames`. */
+  readonly truth: object;
+}
+
 /** The bundled demo `npm start -- --game <id>` plays. */
 export interface GameDemo {
   readonly calibration: string;
@@ -251,5 +272,7 @@ export interface GameDefinition<S = unknown> {
   readonly session: GameSession<S>;
   readonly pages: GamePages;
   readonly sim?: SimGame;
+  /** The game's own simulator, where `sim` (the ball simulator's) is not its. */
+  readonly clipSim?: ClipSimulator;
   readonly demo?: GameDemo;
 }

@@ -16,6 +16,7 @@ import { TileDetector } from './perception/index.ts';
 import { rule } from './rules/index.ts';
 import { dominoesSession } from './session.ts';
 import { followPlay } from './follow/index.ts';
+import { dominoesSim } from './sim/clip.ts';
 
 export * from './equipment.ts';
 export * from './penalties.ts';
@@ -132,6 +133,7 @@ export const dominoes: GameDefinition<DominoesMatch> = {
       ),
     ),
   session: dominoesSession,
+  clipSim: dominoesSim,
   pages: { dir: fileURLToPath(new URL('./web/', import.meta.url)) },
   demo: { calibration: path.join(ROOT, 'calibration', 'dominoes.json'), clips: demoClips },
 };

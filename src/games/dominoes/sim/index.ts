@@ -1,5 +1,6 @@
 // The dominoes renderer: scenes (scene.ts), seeded layouts as play leaves the table (layouts.ts), a
-// seeded overhead camera (camera.ts) and the frame with its truth (render.ts).
+// seeded overhead camera (camera.ts), the frame with its truth (render.ts), and a round as a clip
+// (round.ts), `referee simulate`'s for dominoes (clip.ts).
 export {
   parseScene,
   sceneSchema,
@@ -11,3 +12,13 @@ export {
 export { CLOTHS, LAYOUTS, randomScene, type Layout, type LookOptions } from './layouts.ts';
 export { DEFAULT_DOMINOES_CAMERA, dominoesCamera, type DominoesCameraRange } from './camera.ts';
 export { renderScene, type RenderedScene, type TruthTile } from './render.ts';
+export {
+  randomRound,
+  roundClip,
+  type ClipMove,
+  type ClipPlan,
+  type RoundClip,
+  type RoundPlay,
+  type Still,
+} from './round.ts';
+export { DOMINOES_FPS, dominoesScenarioSchema, dominoesSim, prepareRoundClip } from './clip.ts';

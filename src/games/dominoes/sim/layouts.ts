@@ -68,7 +68,8 @@ const insideTable = (r: Rect, table: DominoesTable, margin: number): boolean => 
   );
 };
 
-const shuffle = <T>(rng: Rng, items: readonly T[]): T[] => {
+/** The items in a seeded random order (Fisher–Yates). */
+export const shuffle = <T>(rng: Rng, items: readonly T[]): T[] => {
   const a = [...items];
   for (let i = a.length - 1; i > 0; i--) {
     const j = rng.int(0, i + 1);
@@ -271,9 +272,14 @@ const scatter = (rng: Rng, table: DominoesTable, tiles: readonly Tile[], taken: 
   return out;
 };
 
-/** An arm from a player's edge, its hand over a point near the middle of the table. */
-const armOver = (rng: Rng, table: DominoesTable, target: { x: number; y: number }): SceneArm => {
-  const seat = seatOf(table, rng.int(0, 4));
+/** An arm from a player's edge (`player`'s, or a seeded one's), its hand over `target`. */
+export const armOver = (
+  rng: Rng,
+  table: DominoesTable,
+  target: { x: number; y: number },
+  player: number = rng.int(0, 4),
+): SceneArm => {
+  const seat = seatOf(table, player);
   const sideways = rng.uniform(-200, 200);
   return {
     from: [
