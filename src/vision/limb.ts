@@ -165,7 +165,9 @@ const traceLimb = (
   // Lengths scale with the ball: at 1080p (r ≈ 13 px) steps 1 px across, plateaus 1.5 px; at 4K twice.
   const f = Math.max(1, r / 13);
   const plateau = Math.round((1.5 * f) / STEP);
-  const span = Math.max(1, Math.round((0.5 * f) / STEP));
+  // Steps are measured over 2 px (at 1080p): a limb blurred by the lens, a JPEG or a rim that mirrors
+  // a cloth of the ball's own colour spreads its step over more than a pixel.
+  const span = Math.max(1, Math.round((1.0 * f) / STEP));
   const inside = 0.2 * r + 1.5 * f;
   const rho0 = r - inside;
   const N = Math.min(MAX_SAMPLES, Math.round((inside + 0.12 * r + 1.5 * f) / STEP) + 1);
@@ -412,9 +414,14 @@ export const findByLimb = (
   const out: FittedBall[] = [];
   const prof = new Float64Array(3 * MAX_SAMPLES);
   const tried: { u: number; v: number }[] = [];
+  const climbed: { u: number; v: number }[] = [];
   for (const p of peaks) {
     if (tried.some((t) => Math.hypot(t.u - p.u, t.v - p.v) < 0.6 * p.r)) continue;
     tried.push(p);
+    // The rings around a ball placed here are its own (a ball's centre is a diameter from another's):
+    // each was climbed and fitted again to the same ball, a few ms a ball on the second renderer's
+    // frames, whose specks seed many rings round each ball the cloth model barely sees.
+    if (out.some((b) => (b.u - p.u) ** 2 + (b.v - p.v) ** 2 < (1.7 * p.r) ** 2)) continue;
     // Refine by climbing: the best ring among the eight neighbours, in steps that halve to a pixel.
     let bu = p.u;
     let bv = p.v;
@@ -439,6 +446,9 @@ export const findByLimb = (
         bv = nv;
       }
     }
+    // Peaks that climb to the same pixel give the same fit.
+    if (climbed.some((t) => Math.abs(t.u - bu) < 1 && Math.abs(t.v - bv) < 1)) continue;
+    climbed.push({ u: bu, v: bv });
     const f = fitLimb(img, g, bu, bv, rimPx, s, o, fo, prof);
     if (!f) continue;
     if ([...known, ...out].some((k) => Math.hypot(k.x - f.x, k.y - f.y) < 1.6 * g.ballRadius)) continue;
