@@ -53,7 +53,14 @@ const quadLamps = (t: Table, power: number): AltLamp[] =>
 
 /** Five narrow lamps in a row down the table, hung higher. */
 const pentaLamps = (t: Table, power: number): AltLamp[] =>
-  [0.1, 0.3, 0.5, 0.7, 0.9].map((f) => ({ x: t.width / 2, y: t.length * f, z: 1250, hx: 200, hy: 140, power }));
+  [0.1, 0.3, 0.5, 0.7, 0.9].map((f) => ({
+    x: t.width / 2,
+    y: t.length * f,
+    z: 1250,
+    hx: 200,
+    hy: 140,
+    power,
+  }));
 
 export interface AltStyleOptions {
   /** A black box standing beside the table, against one of its long sides. */
