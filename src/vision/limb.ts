@@ -343,9 +343,10 @@ export const findByLimb = (
   for (let k = 0; k < rw * rh; k++) {
     if (!mask[k]) continue;
     const reg = region[k] as number;
-    // Seeds on the bed's cloth and the cushions only: the chalk lines, the rail and the holes in the
-    // pockets' mouths make foreground of their own (a ball over them has most of its disc beside).
-    if (reg !== Region.cloth && reg !== Region.cushion) continue;
+    // Seeds on the bed's cloth, the cushions and the pockets' mouths (a black over the hole shows
+    // only its highlight: the hole is as dark as it), not the chalk lines or the rail (they make
+    // foreground of their own; a ball over a line has most of its disc beside it).
+    if (reg !== Region.cloth && reg !== Region.cushion && reg !== Region.pocket) continue;
     const lab = labels[k] as number;
     const i = k % rw;
     const j = (k - i) / rw;
@@ -507,7 +508,10 @@ const fitLimb = (
     radius = apparentRadius(g, u, v);
   }
   if (!fit || fit.inliers < o.minInliers * rays || fit.rms > o.maxRmsPx) return undefined;
-  if (discContrast(img, u, v, radius) < o.minDisc) return undefined;
+  // Over a pocket's hole a black's disc is as dark as the hole around it: its ring of steps (the rim
+  // mirroring the cloth against the hole) is what shows it, and a hole has no ring of a ball's size.
+  const overHole = g.region[Math.floor(v / g.scale) * g.rw + Math.floor(u / g.scale)] === Region.pocket;
+  if (!overHole && discContrast(img, u, v, radius) < o.minDisc) return undefined;
   const mmPerPx = g.ballRadius / radius;
   // The limb was seen nearly all round and the disc is not the cloth around it: as solid as a ball.
   return makeFitted(g, fit, radius, mmPerPx, status, dirs, rim, outsideU, outsideV, 1);
