@@ -2,8 +2,8 @@
 // split (three low lamps, JPEG): its limb, a rim that mirrors a cloth of its own colour softened by the
 // JPEG, steps over 2–3 px, and the limb stage measured steps over 1 px only. Drawn here in a style of
 // our own (seeds apart from bench/detect-alt's), the blues against the cushions where their shadow
-// and the cushion's crowd the limb; with steps over 1 px (`stepPx: 1`) the blue at (R + 1, 900) is
-// not found.
+// and the cushion's crowd the limb; with steps over 1 px only (`stepPx: [1]`) the blue at (R + 1, 900)
+// is not found.
 import { loadCalibration } from '../src/games/registry.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ describe('a blurred limb of a ball the colour of the cloth', () => {
       renderAlt(calibration, ALT_SNOOKER_PALETTE, truth, style, SEED).image,
       75,
     );
-    const found = (stepPx: number): LocatedBall[] => {
+    const found = (stepPx: readonly number[]): LocatedBall[] => {
       const limb = { ...DEFAULT_LOCATE_OPTIONS.limb, stepPx };
       const r = new Locator(calibration, { ...DEFAULT_LOCATE_OPTIONS, limb }).locate(image);
       if (!r.ok) throw new Error(r.error.message);
@@ -64,6 +64,6 @@ describe('a blurred limb of a ball the colour of the cloth', () => {
     }
     expect(now).toHaveLength(truth.length);
     // The fault itself: steps over 1 px lose the blue against the left cushion at y = 900.
-    expect(near(found(1), truth[1] as AltBall)).toHaveLength(0);
+    expect(near(found([1]), truth[1] as AltBall)).toHaveLength(0);
   }, 90_000);
 });

@@ -43,10 +43,12 @@ export interface LimbOptions {
   readonly maxPieceBalls: number;
   /**
    * How far apart (px at 1080p, where a ball's radius is about 13 px; scaled with the ball) the two
-   * samples of a step across the limb are: a limb blurred by the lens or a JPEG, or a rim that mirrors
-   * a cloth of the ball's own colour, spreads its step over more than a pixel.
+   * samples of a step across the limb are, tried in turn until one places the ball: a limb blurred by
+   * the lens or a JPEG, or a rim that mirrors a cloth of the ball's own colour, spreads its step over
+   * more than a pixel, where the 1 px step finds too few edges; on a sharp limb near a shadow the
+   * wider step may follow the shadow instead, so it comes second.
    */
-  readonly stepPx: number;
+  readonly stepPx: readonly number[];
 }
 
 export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
@@ -58,8 +60,9 @@ export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
   maxRmsPx: 0.6,
   minDisc: 12,
   maxPieceBalls: 6,
-  // 1 px missed the blue on a blue cloth (held-out split of the second renderer): its step is 2–3 px.
-  stepPx: 2,
+  // 1 px alone missed the blue on a blue cloth (held-out split of the second renderer): its step is
+  // 2–3 px; 2 px alone lost a green at 4K (held-out 2).
+  stepPx: [1, 2],
 };
 
 /** How far (mm) from touching a ball found a ball found in a pack may lie. */
@@ -481,6 +484,26 @@ const fitLimb = (
   fo: FitOptions,
   prof: Float64Array,
 ): FittedBall | undefined => {
+  for (const stepPx of o.stepPx) {
+    const f = fitLimbAt(img, g, u0, v0, rimPx, s, o, fo, prof, stepPx);
+    if (f) return f;
+  }
+  return undefined;
+};
+
+/** fitLimb with one step width. */
+const fitLimbAt = (
+  img: RgbImage,
+  g: VisionGeometry,
+  u0: number,
+  v0: number,
+  rimPx: number,
+  s: FitScratch,
+  o: LimbOptions,
+  fo: FitOptions,
+  prof: Float64Array,
+  stepPx: number,
+): FittedBall | undefined => {
   const rays = fo.rays;
   const start = pixelToCentrePlane(g, u0, v0);
   if (!start) return undefined;
@@ -495,7 +518,7 @@ const fitLimb = (
   let radius = apparentRadius(g, u, v);
   let fit;
   for (let pass = 0; pass < 2; pass++) {
-    const found = traceLimb(img, u, v, radius, o.minStep, o.stepPx, s, status, outsideU, outsideV, rim, prof);
+    const found = traceLimb(img, u, v, radius, o.minStep, stepPx, s, status, outsideU, outsideV, rim, prof);
     if (found < o.minInliers * rays) {
       return undefined;
     }
