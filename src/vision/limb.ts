@@ -357,9 +357,10 @@ export const findByLimb = (
       bigPieces.add(lab);
       continue;
     }
-    if (lab < 0) {
+    if (lab < 0 || reg === Region.pocket) {
       // A speck too small to be a piece seeds only when it is a highlight (what a ball the colour
       // of the cloth may leave in the cloth model); dark and coloured specks are noise in dim light.
+      // So does a pocket's mouth, whose jaws and leather are foreground in every frame.
       const bk = Math.floor(j / blockSize) * bw + Math.floor(i / blockSize);
       const pc =
         (rd[3 * k] as number) * (colour[3 * bk] as number) +
@@ -484,8 +485,11 @@ const fitLimb = (
   fo: FitOptions,
   prof: Float64Array,
 ): FittedBall | undefined => {
-  for (const stepPx of o.stepPx) {
-    const f = fitLimbAt(img, g, u0, v0, rimPx, s, o, fo, prof, stepPx);
+  for (let k = 0; k < o.stepPx.length; k++) {
+    // A wider step again only where the disc is not the cloth around it: most rings that fail are
+    // the cloth's own grain and noise (in the second renderer's frames, most of the stage's work).
+    if (k > 0 && discContrast(img, u0, v0, apparentRadius(g, u0, v0)) < o.minDisc) break;
+    const f = fitLimbAt(img, g, u0, v0, rimPx, s, o, fo, prof, o.stepPx[k] as number);
     if (f) return f;
   }
   return undefined;
