@@ -123,16 +123,8 @@ const typicalBall = (
   for (const m of made) {
     const scores = made
       .filter((o) => o !== m)
-      // Every other pixel: the median of a pack's likenesses is as clear (0.63–0.69 against 0.86–0.95)
-      // at half the cost, which grows with the square of the balls in the piece.
       .map((o) =>
-        score(
-          image,
-          m.template,
-          Math.round(o.ball.u - m.template.fu),
-          Math.round(o.ball.v - m.template.fv),
-          2,
-        ),
+        score(image, m.template, Math.round(o.ball.u - m.template.fu), Math.round(o.ball.v - m.template.fv)),
       )
       .sort((a, b) => a - b);
     const median = scores[scores.length >> 1] ?? -1;
