@@ -174,7 +174,8 @@ const traceLimb = (
   const rays = status.length;
   const tang = new Float64Array(6);
   let found = 0;
-  // Lengths scale with the ball: at 1080p (r ≈ 13 px) steps 1 px across, plateaus 1.5 px; at 4K twice.
+  // Lengths scale with the ball: at 1080p (r ≈ 13 px) steps `stepPx` across, plateaus 1.5 px; at 4K
+  // twice.
   const f = Math.max(1, r / 13);
   const plateau = Math.round((1.5 * f) / STEP);
   const span = Math.max(1, Math.round((0.5 * stepPx * f) / STEP));
@@ -360,7 +361,7 @@ export const findByLimb = (
     if (lab < 0 || reg === Region.pocket) {
       // A speck too small to be a piece seeds only when it is a highlight (what a ball the colour
       // of the cloth may leave in the cloth model); dark and coloured specks are noise in dim light.
-      // So does a pocket's mouth, whose jaws and leather are foreground in every frame.
+      // So, too, in a pocket's mouth, whose jaws and leather are foreground in every frame.
       const bk = Math.floor(j / blockSize) * bw + Math.floor(i / blockSize);
       const pc =
         (rd[3 * k] as number) * (colour[3 * bk] as number) +
@@ -431,8 +432,8 @@ export const findByLimb = (
     if (tried.some((t) => Math.hypot(t.u - p.u, t.v - p.v) < 0.6 * p.r)) continue;
     tried.push(p);
     // The rings around a ball placed here are its own (a ball's centre is a diameter from another's):
-    // each was climbed and fitted again to the same ball, a few ms a ball on the second renderer's
-    // frames, whose specks seed many rings round each ball the cloth model barely sees.
+    // each was climbed and fitted again to the same ball (six times and more on the second
+    // renderer's frames, whose specks seed many rings round each ball the cloth model barely sees).
     if (out.some((b) => (b.u - p.u) ** 2 + (b.v - p.v) ** 2 < (1.7 * p.r) ** 2)) continue;
     // Refine by climbing: the best ring among the eight neighbours, in steps that halve to a pixel.
     let bu = p.u;
