@@ -19,7 +19,7 @@ import {
 } from '../../../src/games/dominoes/index.ts';
 import { currentRound } from '../../../src/games/dominoes/match.ts';
 import { roundNow, TileFollower, type FollowAlert } from '../../../src/games/dominoes/follow/index.ts';
-import type { SessionRequest } from '../../../src/games/definition.ts';
+import type { DetectedTile, SessionRequest, TilesFrame } from '../../../src/games/definition.ts';
 import { prng, randomDeal, randomRound, record } from './helpers.ts';
 import { DOMINO, EGGS, FALSE_PASS_DOMINO, FISH } from './rounds.ts';
 import { chainOf, NOISY, playClip, QUIET, TABLE, type ClipOptions, type Noise } from './play-clip.ts';
@@ -56,6 +56,7 @@ const follow = (
   game: Played,
   options: ClipOptions,
   dealt = false,
+  seenAs: (frame: TilesFrame) => TilesFrame = (frame) => frame,
 ): Followed & { clip: ReturnType<typeof playClip> } => {
   const clip = playClip(game.hands, game.moves, options);
   const s = dominoesSession;
@@ -90,7 +91,7 @@ const follow = (
       ask({ type: 'action', action: { type: 'confirmPass' } }, cue.t);
       continue;
     }
-    for (const seen of follower.push(cue.frame, roundNow(match))) {
+    for (const seen of follower.push(seenAs(cue.frame), roundNow(match))) {
       if (seen.kind === 'move') ask({ type: 'move', move: seen.move }, seen.t);
       else if (seen.kind === 'handsShown') {
         const action: { type: string; left: unknown } = { type: 'handsShown', left: seen.left };
@@ -168,6 +169,34 @@ describe('following play on synthetic clips (issue 16 item 4)', () => {
         expect(round.score?.points).toBe(ruled.value.points);
         expect(round.score?.winner).toBe(ruled.value.winner);
       });
+
+  // The detector lists a tile's halves in no particular order (§9: `halves` gives the orientation,
+  // not which half a player named first): the first tile's left end is the table's, not the list's.
+  const listedBackwards = (frame: TilesFrame): TilesFrame => ({
+    ...frame,
+    tiles: frame.tiles.map((d): DetectedTile =>
+      'halves' in d
+        ? {
+            ...d,
+            pips: [d.pips[1], d.pips[0]],
+            halves: [d.halves[1], d.halves[0]],
+            angle: (d.angle + 180) % 360,
+          }
+        : d,
+    ),
+  });
+  for (const [name, game] of NAMED)
+    it(`${name}, each tile's halves listed the other way round: the same ends, the same moves`, () => {
+      const { match, alerts, refused, clip } = follow(
+        game,
+        { seed: 7, noise: QUIET, showHands: true },
+        false,
+        listedBackwards,
+      );
+      expect(refused).toEqual([]);
+      expect(alerts).toEqual([]);
+      expect(loggedTiles(match)).toEqual(truthTiles(clip));
+    });
 
   // Held out: rounds dealt and played from seeds never used while the follower's settings were chosen
   // (those were the named rounds and seeds 1–5), in noisier conditions than NOISY.

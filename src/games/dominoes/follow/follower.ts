@@ -98,6 +98,9 @@ const unit = (from: Point, to: Point): Point => {
 const add = (p: Point, d: Point, k: number): Point => ({ x: p.x + d.x * k, y: p.y + d.y * k });
 /** A quarter turn from +x towards +y (as layout.ts turns). */
 const turn = (d: Point): Point => ({ x: -d.y, y: d.x });
+
+/** A direction within this (as a unit vector's x) of square to x is taken by its y instead. */
+const LEVEL = 0.2;
 const show = (t: Tile): string => `[${t[0]}, ${t[1]}]`;
 
 const faceUp = (frame: TilesFrame): FaceUp[] =>
@@ -271,18 +274,27 @@ export class TileFollower {
         `${show(tile)} went down at the same time as another tile: one player moves at a time (player ${player + 1} was to move)`,
       );
     if (!this.arms) {
-      // The first tile starts the chain as given: its first half is the left end (§9).
-      const along = unit(h0, h1);
+      // The first tile starts the chain as given: its first half is the left end (§9). Which half a
+      // player names first the camera cannot see, nor in which order the detector lists them: the
+      // table frame decides, as the chain is laid out (layout.ts), the left arm growing towards −x
+      // (towards −y where it grows along y).
       const double = h0.pips === h1.pips;
-      const leftWay = double ? turn(along) : { x: -along.x, y: -along.y };
+      const leftWayOf = (a: DetectedHalf, b: DetectedHalf): Point => {
+        const along = unit(a, b);
+        return double ? turn(along) : { x: -along.x, y: -along.y };
+      };
+      const leftward = (w: Point): boolean => w.x < -LEVEL || (Math.abs(w.x) <= LEVEL && w.y < 0);
+      const [first, second] = leftward(leftWayOf(h0, h1)) ? [h0, h1] : [h1, h0];
+      const leftWay = leftWayOf(first, second);
       const rightWay = { x: -leftWay.x, y: -leftWay.y };
       const reach = double ? this.table.tile.width / 2 : this.table.tile.length / 2;
       this.arms = {
-        left: { at: add(d, leftWay, reach), towards: leftWay, shows: h0.pips },
-        right: { at: add(d, rightWay, reach), towards: rightWay, shows: h1.pips },
+        left: { at: add(d, leftWay, reach), towards: leftWay, shows: first.pips },
+        right: { at: add(d, rightWay, reach), towards: rightWay, shows: second.pips },
       };
-      this.chain.push({ key, tile, x: d.x, y: d.y, lastSeen: t, side: null, armBefore: null });
-      return { kind: 'move', t, move: { player, tile, seen: true } };
+      const given: Tile = [first.pips, second.pips];
+      this.chain.push({ key, tile: given, x: d.x, y: d.y, lastSeen: t, side: null, armBefore: null });
+      return { kind: 'move', t, move: { player, tile: given, seen: true } };
     }
     const touch = this.touching(d);
     if (!touch)
