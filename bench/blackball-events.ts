@@ -20,9 +20,9 @@
 //    tracking, perception), at 60 fps and (ffmpeg's fps filter) 30. Needs
 //    models/pool-ball-classifier/; without it the part is skipped and says so.
 //
-// Run: npm run bench -- blackball-events, or nice -n 10 npx tsx bench/blackball-events.ts [--clips 40] [--strokes 3] [--seed 25000001]
-//        [--video 8] (rendered clips in part 2; 0 skips it)
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// Run: npm run bench -- blackball-events, or nice -n 10 npx tsx bench/blackball-events.ts [--clips 40] [--strokes 3] [--seed 26000001]
+//        [--video 8] (rendered clips in part 2; 0 skips it) [--keep DIR] (the renders kept in DIR/SEED-STROKES/ and used again)
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { readJsonFile } from '../src/camera/index.ts';
@@ -49,11 +49,12 @@ import {
 import { loadCalibrationFile } from '../tests/helpers/games.ts';
 import { readFlags } from './flags.ts';
 
-const { count } = readFlags({
+const { count, values } = readFlags({
   clips: { type: 'string', default: '40' },
   strokes: { type: 'string', default: '3' },
   seed: { type: 'string', default: '26000001' },
   video: { type: 'string', default: '8' },
+  keep: { type: 'string', default: '' },
 });
 const CLIPS = count('clips');
 const STROKES = count('strokes');
@@ -202,9 +203,14 @@ if (VIDEO > 0 && !existsSync(path.join(modelDir, ONNX_FILE))) {
   const calibration = loadCalibrationFile(CALIBRATION);
   const calibrationJson = readJsonFile(CALIBRATION);
   if (!calibration.ok || !calibrationJson.ok) throw new Error(`cannot read ${CALIBRATION}`);
-  const dir = mkdtempSync(path.join(tmpdir(), 'blackball-events-'));
-  const rendered = clips.slice(0, VIDEO).map((c, i) => ({ ...c, mp4: path.join(dir, `${i}`, 'clip.mp4') }));
-  for (const c of rendered)
+  // --keep DIR: the renders kept there (by seed), and one already there used again.
+  const keep = typeof values.keep === 'string' && values.keep !== '' ? values.keep : undefined;
+  if (keep) mkdirSync(keep, { recursive: true });
+  const dir = keep ?? mkdtempSync(path.join(tmpdir(), 'blackball-events-'));
+  const rendered = clips
+    .slice(0, VIDEO)
+    .map((c, i) => ({ ...c, mp4: path.join(dir, `${SEED + i}-${STROKES}`, 'clip.mp4') }));
+  for (const c of rendered.filter((r) => !existsSync(r.mp4)))
     await runSimulation({
       game: POOL_SIM,
       scenarioJson: c.json,
@@ -245,5 +251,5 @@ if (VIDEO > 0 && !existsSync(path.join(modelDir, ONNX_FILE))) {
       `${(frames / seconds).toFixed(1)} frames a second; load ${loadavg()[0]?.toFixed(1)} on 2 cores`,
     );
   }
-  rmSync(dir, { recursive: true, force: true });
+  if (!keep) rmSync(dir, { recursive: true, force: true });
 }
