@@ -8,8 +8,9 @@
 // the balls lie (seven in ten trying a pot, 0.3–4 m/s, with spin). A first held-out run, from
 // 25 000 001, showed a fault of this harness, not of tracking: a cue ball in hand appeared on the
 // cloth only at the instant it was struck (the simulator places it then), so the stroke was dated
-// late; the harness now shows it placed half a second before (clips.ts poolSamplesAt), and the range
-// was not used again.
+// late; the harness now shows it placed half a second before (src/sim/truth.ts visibleAt), and the
+// range was not used again. The renderer drew it the same way, only from the strike, until part 2
+// was first run: it now draws visibleAt too (tests/games/blackball/cue-in-hand-drawn.test.ts).
 //
 // 1. Tracking alone, on detections synthesised from the clips' exact positions with the detector's
 //    faults (tracking/synthetic.ts DEFAULT_FAULTS: noise, misses, misread ids, motion blur over
