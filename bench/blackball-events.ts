@@ -23,7 +23,7 @@
 //
 // Run: npm run bench -- blackball-events, or nice -n 10 npx tsx bench/blackball-events.ts [--clips 40] [--strokes 3] [--seed 26000001]
 //        [--video 8] (rendered clips in part 2; 0 skips it) [--keep DIR] (the renders kept in DIR/SEED-STROKES/ and used again)
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { readJsonFile } from '../src/camera/index.ts';
@@ -211,17 +211,23 @@ if (VIDEO > 0 && !existsSync(path.join(modelDir, ONNX_FILE))) {
   const rendered = clips
     .slice(0, VIDEO)
     .map((c, i) => ({ ...c, mp4: path.join(dir, `${SEED + i}-${STROKES}`, 'clip.mp4') }));
-  for (const c of rendered.filter((r) => !existsSync(r.mp4)))
+  for (const c of rendered.filter((r) => !existsSync(r.mp4))) {
+    // Drawn beside and moved into place when whole: a render cut short is never taken for one.
+    const part = `${path.dirname(c.mp4)}.part`;
+    rmSync(part, { recursive: true, force: true });
     await runSimulation({
       game: POOL_SIM,
       scenarioJson: c.json,
       calibrationJson: calibrationJson.value,
       calibration: calibration.value,
       fps: 60,
-      out: path.dirname(c.mp4),
+      out: part,
       mp4: true,
       png: false,
     });
+    rmSync(path.dirname(c.mp4), { recursive: true, force: true });
+    renameSync(part, path.dirname(c.mp4));
+  }
   for (const fps of [60, 30]) {
     const t = tally();
     let frames = 0;
