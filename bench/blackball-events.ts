@@ -28,9 +28,9 @@
 //    (Tracker.struckUnseen; tests/games/blackball/struck-cue-unsure.test.ts replays vision's own
 //    detections of both). The renderer's cue ball in hand, drawn only from the strike, was fixed
 //    before any clip that has one was rendered. The held-out figure is from a fresh range, 27 000 001
-//    on, never rendered before the fixes: seeds 27 000 001–002 (8 strokes, 2 pots, one stroke from
+//    on, never rendered before the fixes: seeds 27 000 001–003 (12 strokes, 6 pots, two strokes from
 //    hand), at 60 and 30 fps all strokes found, first contact and pots right, none invented, every
-//    crossing right. Too few clips to show the target; the renders were kept (--keep) to add more.
+//    crossing right. Too few clips to show the target.
 //
 // Run: npm run bench -- blackball-events, or nice -n 10 npx tsx bench/blackball-events.ts [--clips 40] [--strokes 3] [--seed 26000001]
 //        [--video 8] (rendered clips in part 2; 0 skips it) [--keep DIR] (the renders kept in DIR/SEED-STROKES/ and used again)
