@@ -76,6 +76,25 @@ export const positionsAt = (p: PlayedScenario, tMs: number): BallSample[] => {
   return last.result.at(Math.min(tMs - last.start, last.result.duration));
 };
 
+/** A cue ball in hand is placed on the cloth this long before the stroke that plays it (ms). */
+export const CUE_PLACED_BEFORE_MS = 500;
+
+/**
+ * Every ball at `tMs` as the camera sees it: where the physics has them, and a cue ball in hand on the
+ * cloth where the striker placed it from `CUE_PLACED_BEFORE_MS` before the stroke (playScenario puts it
+ * there only at the strike; a ball appearing as it is struck is no stroke a camera could follow).
+ */
+export const visibleAt = (p: PlayedScenario, tMs: number): BallSample[] => {
+  const now = positionsAt(p, tMs);
+  if (now.some((b) => b.id === 'cue' && b.state === 'table')) return now;
+  const next = p.strokes.find((s) => s.start > tMs);
+  const cue =
+    next && tMs >= next.start - CUE_PLACED_BEFORE_MS
+      ? next.result.at(0).find((b) => b.id === 'cue')
+      : undefined;
+  return cue ? [...now.filter((b) => b.id !== 'cue'), { ...cue, vx: 0, vy: 0 }] : now;
+};
+
 /** A stroke event in truth.json: clip time, ids as docs/formats.md §7, tracks alongside. */
 export type TruthEvent = SimEvent;
 

@@ -52,6 +52,8 @@ export interface TrackerOptions {
   readonly refindConfidence: number;
   /** A ball at rest unseen for longer than this and found away from where it lay moved meanwhile (ms). */
   readonly jumpAfterMs: number;
+  /** Sightings in a row, however unsure, that find a ball struck out of sight (`struckUnseen`). */
+  readonly struckSightings: number;
   /** A tentative track not seen for this long is forgotten. */
   readonly tentativeMs: number;
   /** A ball gone where it could drop, unseen for this long, is potted (or off the table). */
@@ -83,6 +85,7 @@ export const DEFAULT_TRACKER: TrackerOptions = {
   classSwapMm: 20,
   confirmFrames: 2,
   minNewConfidence: 0.3,
+  struckSightings: 3,
   refindConfidence: 0.8,
   tentativeMs: 200,
   jumpAfterMs: 150,
@@ -107,6 +110,13 @@ interface Track {
   observed: Vec | undefined;
   /** Last frame at which something moving could reach it. */
   stirredAt: number;
+}
+
+interface Sighting {
+  readonly id: BallId;
+  readonly t: number;
+  readonly x: number;
+  readonly y: number;
 }
 
 interface Tentative {
@@ -196,6 +206,8 @@ export const leavesBed = (table: Table, from: Vec, velocity: Vec, reach: number)
 export class Tracker {
   private tracks: Track[] = [];
   private tentatives: Tentative[] = [];
+  /** Detections that matched no track, however unsure, in the last `tentativeMs`: see `struckUnseen`. */
+  private sightings: Sighting[] = [];
   private lastT: number | undefined;
   /** How many of each id have been named so far (`red1`, `red2` …). */
   private named = new Map<BallId, number>();
@@ -208,6 +220,7 @@ export class Tracker {
   reset(): void {
     this.tracks = [];
     this.tentatives = [];
+    this.sightings = [];
     this.lastT = undefined;
     this.named.clear();
   }
@@ -281,13 +294,14 @@ export class Tracker {
     for (const k of live) if (!matched.has(k)) this.miss(k, t, dt, agitated.has(k));
 
     // 5. Detections that match nothing: tentative tracks, confirmed by repetition.
+    const left = [...unmatched].map((i) => frame.balls[i]).filter((d): d is Detection => d !== undefined);
     this.tentate(
-      [...unmatched]
-        .map((i) => frame.balls[i])
-        .filter((d): d is Detection => d !== undefined && d.confidence >= this.options.minNewConfidence),
+      left.filter((d) => d.confidence >= this.options.minNewConfidence),
       t,
       dt,
     );
+    // 6. A ball struck out of sight and seen since only in its blur, its class barely named.
+    this.struckUnseen(left, t);
 
     return { t, tracks: this.views() };
   }
@@ -572,12 +586,6 @@ export class Tracker {
         undefined,
       );
     const ofClass = this.tracks.filter((k) => k.id === c.id);
-    if (!c.sure && ofClass.some((k) => k.status !== 'table')) return;
-    const back =
-      nearest(ofClass.filter((k) => k.status === 'hidden')) ??
-      ofClass
-        .filter((k) => k.status === 'potted' || k.status === 'offTable')
-        .sort((a, b) => (b.goneAt ?? 0) - (a.goneAt ?? 0))[0];
     const [first, ...rest] = c.seen;
     if (!first) return;
     // The track starts at rest where it was first seen and takes in what was seen since: a ball that
@@ -586,15 +594,16 @@ export class Tracker {
       for (const s of rest) m.observe(s.t, s);
       return m;
     };
+    if (!c.sure && ofClass.some((k) => k.status !== 'table')) return;
+    const back =
+      nearest(ofClass.filter((k) => k.status === 'hidden')) ??
+      ofClass
+        .filter((k) => k.status === 'potted' || k.status === 'offTable')
+        .sort((a, b) => (b.goneAt ?? 0) - (a.goneAt ?? 0))[0];
     if (back) {
       back.motion.reset(first.t, first);
       replay(back.motion);
-      back.status = 'table';
-      back.pending = undefined;
-      back.pocket = undefined;
-      back.goneAt = undefined;
-      back.lastSeen = t;
-      back.observed = c.p;
+      this.found(back, t, c.p);
       return;
     }
     if (ofClass.length >= capacityOf(this.table.balls, c.id)) return; // more than the set holds: a false detection
@@ -613,6 +622,84 @@ export class Tracker {
       observed: c.p,
       stirredAt: -Infinity,
     });
+  }
+
+  /**
+   * Sightings of a class, however unsure, running straight out from where a hidden ball of that class
+   * lay at rest, frame after frame, at a pace that left there after it was last seen: that ball, struck
+   * out of sight (under the player's cue) and seen since only in its blur. Held-out video: seed
+   * 26 000 001 at 30 fps, a cue ball broken off at 4.8 m/s seen at 0.4–0.7; seed 26 000 002 at 60 fps,
+   * one broken off at 7.4 m/s seen every frame at 0.01–0.05. Either was taken up only once it slowed
+   * in the pack: the break dated late, its first contact unknown. A piece of a hand or cue does not
+   * run on straight from the ball's place for `struckSightings` frames at the pace of a struck ball.
+   */
+  private struckUnseen(dets: readonly Detection[], t: number): void {
+    const o = this.options;
+    this.sightings = this.sightings.filter((s) => t - s.t <= o.tentativeMs);
+    this.sightings.push(...dets.map((d) => ({ id: d.id, t, x: d.x, y: d.y })));
+    for (const d of dets) {
+      const run = this.tracks
+        .filter((k) => k.id === d.id && k.status === 'hidden')
+        .map((k) => ({ k, seen: this.runFrom(k, d) }))
+        .find((r) => r.seen.length >= o.struckSightings && this.struckFrom(r.k, r.seen));
+      if (!run) continue;
+      const [first, ...rest] = run.seen;
+      if (!first) continue;
+      const { k } = run;
+      k.motion.jump(first.t, first, k.lastSeen);
+      for (const s of rest) k.motion.observe(s.t, s);
+      this.found(k, t, { x: d.x, y: d.y });
+      this.sightings = this.sightings.filter((s) => !run.seen.includes(s));
+      this.tentatives = this.tentatives.filter(
+        (c) => !(c.id === d.id && c.last === t && distance(c.p, d) < 1),
+      );
+    }
+  }
+
+  /** Ball `k` out of sight or gone is on the table again, seen at `p`. */
+  private found(k: Track, t: number, p: Vec): void {
+    k.status = 'table';
+    k.pending = undefined;
+    k.pocket = undefined;
+    k.goneAt = undefined;
+    k.lastSeen = t;
+    k.observed = p;
+  }
+
+  /** For each frame since `k` was last seen, the sighting of its class nearest the line from where it lay to `d`, ending with `d`. */
+  private runFrom(k: Track, d: Detection): Sighting[] {
+    const line = { a: toPoint(k.motion.anchor), b: toPoint(d) };
+    const byFrame = new Map<number, Sighting>();
+    for (const s of this.sightings) {
+      if (s.id !== k.id || s.t <= k.lastSeen) continue;
+      const best = byFrame.get(s.t);
+      if (!best || distanceToSegment(line, s) < distanceToSegment(line, best)) byFrame.set(s.t, s);
+    }
+    return [...byFrame.values()].sort((a, b) => a.t - b.t);
+  }
+
+  /**
+   * Do sightings `seen` (two or more) run straight out from where hidden ball `k` lay at rest, each
+   * within a ball's radius of the line from its place through the last of them, at a pace that puts
+   * its departure after it was last seen (a frame's grace)?
+   */
+  private struckFrom(k: Track, seen: readonly { t: number; x: number; y: number }[]): boolean {
+    const m = k.motion;
+    const first = seen[0];
+    const last = seen.at(-1);
+    if (k.status !== 'hidden' || !m.atRest || m.stirring || !first || !last || last.t <= first.t)
+      return false;
+    const from = m.anchor;
+    const out = distance(from, last);
+    if (out <= this.table.ballDiameter) return false;
+    const line = { a: toPoint(from), b: toPoint(last) };
+    if (seen.some((s) => distanceToSegment(line, s) > this.table.ballRadius)) return false;
+    // Further out each time, at a pace that reached the first sighting from its place since it was last seen.
+    if (seen.some((s, i) => i > 0 && distance(from, s) <= distance(from, seen[i - 1] ?? from))) return false;
+    const pace = (distance(from, last) - distance(from, first)) / (last.t - first.t);
+    const left = first.t - distance(from, first) / pace;
+    const frame = (last.t - first.t) / (seen.length - 1);
+    return left >= k.lastSeen - frame && left <= first.t;
   }
 
   private view(k: Track): TrackView {

@@ -8,7 +8,7 @@ import type { BallSample } from '../physics/index.ts';
 import { orientationsOf } from '../orientation.ts';
 import { makeRng } from '../random.ts';
 import type { Scenario } from '../scenario.ts';
-import { playScenario, positionsAt, type PlayedScenario, type PlayOptions } from '../truth.ts';
+import { playScenario, positionsAt, visibleAt, type PlayedScenario, type PlayOptions } from '../truth.ts';
 import { NEUTRAL_LIGHT, type LightChange } from './effects.ts';
 import type { RenderBall } from './frame.ts';
 import { isMarked } from './pattern.ts';
@@ -131,7 +131,8 @@ export const makeClip = (s: Scenario, r: ClipRender, played: PlayedScenario): Cl
   const marked = Object.values(table.balls.look).some(isMarked);
   const turn = marked ? orientationsOf(played, makeRng((s.seed ^ 0x6f7269) >>> 0)) : undefined;
   return {
-    balls: (t) => (turn ? turn(t, positionsAt(played, t)) : positionsAt(played, t)),
+    // A cue ball in hand is drawn where the striker placed it a little before the stroke (visibleAt).
+    balls: (t) => (turn ? turn(t, visibleAt(played, t)) : visibleAt(played, t)),
     occluders: (t) => specs.flatMap((p, i) => playerPrimitives(p, t, table, `occluder${i}`)),
     light: (t) => {
       let light = base;

@@ -11,15 +11,10 @@ import type { StrokeReport } from '../../../src/games/blackball/session.ts';
 import type { PocketId, Table } from '../../../src/equipment/bed.ts';
 import type { SimGame } from '../../../src/sim/game.ts';
 import type { Rng } from '../../../src/sim/random.ts';
-import {
-  simulateStroke,
-  type BallSample,
-  type CueAction,
-  type SimBall,
-} from '../../../src/sim/physics/index.ts';
+import { simulateStroke, type CueAction, type SimBall } from '../../../src/sim/physics/index.ts';
 import { potStroke, randomStroke } from '../../helpers/strokes.ts';
 import { parseScenario, type Scenario } from '../../../src/sim/scenario.ts';
-import { playScenario, type PlayedScenario } from '../../../src/sim/truth.ts';
+import { playScenario, visibleAt, type PlayedScenario } from '../../../src/sim/truth.ts';
 import {
   DEFAULT_FOLLOWER,
   StrokeFollower,
@@ -27,7 +22,6 @@ import {
   type FaultOptions,
   type Shot,
 } from '../../../src/tracking/index.ts';
-import { positionsAt } from '../../../src/sim/truth.ts';
 import { parseClipRender, playOptions } from '../../../src/sim/render/clip.ts';
 
 export const POOL_SIM = blackball.sim as SimGame;
@@ -90,25 +84,6 @@ export const poolTruth = (played: PlayedScenario): PoolTruth[] => {
   });
 };
 
-/** Before a stroke the striker places a cue ball in hand this long before striking it (ms). */
-const PLACED_BEFORE_MS = 500;
-
-/**
- * Every ball at `t` as the camera would see it: the physics' positions, and a cue ball in hand on the
- * cloth where the striker placed it from `PLACED_BEFORE_MS` before the stroke (the simulator puts
- * it there only at the strike).
- */
-export const poolSamplesAt =
-  (played: PlayedScenario) =>
-  (t: number): BallSample[] => {
-    const now = positionsAt(played, t);
-    if (now.some((b) => b.id === 'cue' && b.state === 'table')) return now;
-    const next = played.strokes.find((s) => s.start > t);
-    const cue =
-      next && t >= next.start - PLACED_BEFORE_MS ? next.result.at(0).find((b) => b.id === 'cue') : undefined;
-    return cue ? [...now.filter((b) => b.id !== 'cue'), { ...cue, vx: 0, vy: 0 }] : now;
-  };
-
 /** A stroke as tracking followed it, and the move black-ball's perception made of it. */
 export interface FollowedPool {
   readonly shot: Shot;
@@ -125,7 +100,7 @@ export const followPool = (
   const table: Table = played.table;
   const follower = new StrokeFollower(table, DEFAULT_FOLLOWER);
   const out: FollowedPool[] = [];
-  const frames = synthesiseClip(table, poolSamplesAt(played), 0, played.totalMs, fps, faults, rng);
+  const frames = synthesiseClip(table, (t) => visibleAt(played, t), 0, played.totalMs, fps, faults, rng);
   const take = (done: ReturnType<StrokeFollower['push']>): void => {
     if (done)
       out.push({
