@@ -292,29 +292,8 @@ export const registerSimulate = (program: Command): void => {
         throw new CliError('--no-png: give --mp4 too, or nothing would be written', 2);
       const fps = positiveNumber('--fps', opts.fps ?? String(sim ? 60 : (clipSim?.fps ?? 60)));
       const progress = (line: string): void => void process.stderr.write(`referee simulate: ${line}\n`);
-      if (!sim) {
-        if (!clipSim) throw new CliError(`--game: ${game.value.title} has no simulator yet`, 2);
-        if (fromMs !== undefined || toMs !== undefined)
-          throw new CliError(`--from, --to: not for ${game.value.title}'s clips`, 2);
-        const summary = await runClipSimulation({
-          simulator: clipSim,
-          png: opts.png,
-          scenarioJson: scenarioJson.value,
-          calibrationJson: calibrationJson.value,
-          calibration: calibration.value,
-          fps,
-          out: opts.out,
-          mp4: opts.mp4 === true,
-          progress,
-        });
-        process.stderr.write(
-          `referee simulate: wrote ${summary.frames} frames and truth.json to ${opts.out} ` +
-            `(${summary.renderMs.toFixed(1)} ms a frame to draw)\n`,
-        );
-        return;
-      }
-      const summary = await runSimulation({
-        game: sim,
+      // What both kinds of clip (a ball game's strokes, a tile game's round) are drawn from and into.
+      const common = {
         png: opts.png,
         scenarioJson: scenarioJson.value,
         calibrationJson: calibrationJson.value,
@@ -322,13 +301,25 @@ export const registerSimulate = (program: Command): void => {
         fps,
         out: opts.out,
         mp4: opts.mp4 === true,
-        ...(fromMs === undefined ? {} : { fromMs }),
-        ...(toMs === undefined ? {} : { toMs }),
         progress,
-      });
+      };
+      let summary: { frames: number; renderMs: number };
+      if (sim)
+        summary = await runSimulation({
+          ...common,
+          game: sim,
+          ...(fromMs === undefined ? {} : { fromMs }),
+          ...(toMs === undefined ? {} : { toMs }),
+        });
+      else {
+        if (!clipSim) throw new CliError(`--game: ${game.value.title} has no simulator yet`, 2);
+        if (fromMs !== undefined || toMs !== undefined)
+          throw new CliError(`--from, --to: not for ${game.value.title}'s clips`, 2);
+        summary = await runClipSimulation({ ...common, simulator: clipSim });
+      }
       process.stderr.write(
         `referee simulate: wrote ${summary.frames} frames and truth.json to ${opts.out} ` +
-          `(${summary.renderMs.toFixed(1)} ms a frame to render)\n`,
+          `(${summary.renderMs.toFixed(1)} ms a frame to draw)\n`,
       );
     });
 };

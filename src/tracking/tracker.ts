@@ -413,12 +413,7 @@ export class Tracker {
     if (k.status === 'hidden' && k.motion.atRest && !k.motion.stirring && away && (long || far))
       k.motion.jump(t, p, k.lastSeen);
     else k.motion.observe(t, p);
-    k.status = 'table';
-    k.pending = undefined;
-    k.pocket = undefined;
-    k.goneAt = undefined;
-    k.lastSeen = t;
-    k.observed = p;
+    this.found(k, t, p);
   }
 
   private miss(k: Track, t: number, dt: number, agitated: boolean): void {
