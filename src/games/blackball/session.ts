@@ -10,13 +10,7 @@ import { parseWith } from '../../core/schema.ts';
 import { mm } from '../../core/units.ts';
 import type { Table } from '../../equipment/bed.ts';
 import { separateBalls } from '../../equipment/occupancy.ts';
-import {
-  refuse,
-  type ActionContext,
-  type EventMeta,
-  type GameSession,
-  type Refusal,
-} from '../definition.ts';
+import { refuse, type ActionContext, type EventMeta, type GameSession, type Refusal } from '../definition.ts';
 import {
   checkStrokeRequest,
   type RulingStatus,
@@ -64,7 +58,6 @@ import { FOUL_WORDS } from './words.ts';
 
 export { FOUL_WORDS };
 export type { RulingStatus };
-
 
 export interface TrailRecord {
   readonly track: string;

@@ -18,13 +18,7 @@ import {
   strokeEventWords,
   strokeMoveSchema,
 } from '../ball-strokes.ts';
-import {
-  refuse,
-  type ActionContext,
-  type EventMeta,
-  type GameSession,
-  type Refusal,
-} from '../definition.ts';
+import { refuse, type ActionContext, type EventMeta, type GameSession, type Refusal } from '../definition.ts';
 import { SNOOKER_BALL_IDS, SNOOKER_COLOURS, type SnookerBallId, type SnookerColour } from './balls.ts';
 import { exportJson, exportRows, STROKE_COLUMNS } from './export.ts';
 import {

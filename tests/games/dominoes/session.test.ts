@@ -500,4 +500,3 @@ describe('the log a person reads', () => {
     expect(ruled.every((l) => !('latencyMs' in l))).toBe(true);
   });
 });
-
