@@ -37,7 +37,7 @@ export const DEFAULT_MASK: MaskOptions = {
   underCloth: 0.55,
   blackCeiling: 2.7,
   valley: 0.06,
-  tintShare: 0.2,
+  tintShare: 0.05,
   tintCells: 30,
 };
 
