@@ -21,15 +21,7 @@ export interface MaskOptions {
   /** A cell this much darker (ivory; lighter, black) than the cells two steps away on both sides, in
    * any of four directions, is a seam or a line, not face (a share of the local face level). */
   readonly valley: number;
-  /** The light's tint is the saturation this share of the bright cells are under, where there are at
-   * least `tintCells` of them (else none). */
-  readonly tintShare: number;
-  readonly tintCells: number;
 }
-
-/** Saturation histogram of the bright cells: bins of 1 / TINT_SCALE. */
-const TINT_SCALE = 100;
-const TINT_BINS = 200;
 
 export const DEFAULT_MASK: MaskOptions = {
   faceShare: 0.8,
@@ -37,8 +29,6 @@ export const DEFAULT_MASK: MaskOptions = {
   underCloth: 0.55,
   blackCeiling: 2.7,
   valley: 0.06,
-  tintShare: 0.05,
-  tintCells: 30,
 };
 
 /**
@@ -59,6 +49,17 @@ const valley = (l: Uint8Array, i: number, cols: number, depth: number, sign: 1 |
   return false;
 };
 
+/** Is a cell within 2 cells (across or along) of one brighter than `bright`? */
+const besideMark = (l: Uint8Array, i: number, cols: number, bright: number): boolean =>
+  (l[i - 1] as number) > bright ||
+  (l[i + 1] as number) > bright ||
+  (l[i - 2] as number) > bright ||
+  (l[i + 2] as number) > bright ||
+  (l[i - cols] as number) > bright ||
+  (l[i + cols] as number) > bright ||
+  (l[i - 2 * cols] as number) > bright ||
+  (l[i + 2 * cols] as number) > bright;
+
 export interface FaceMasks {
   readonly ivory: Uint8Array;
   readonly black: Uint8Array;
@@ -74,40 +75,23 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: Fa
   const { clothLuma, clothChroma, blockCols: bc, blockRows: br } = f;
   // Block maxima of brightness, then the largest over each block's 3 × 3 neighbourhood.
   const bmax = new Uint8Array(bc * br);
-  const ceilLuma = clothLuma * o.blackCeiling;
-  // The light's own tint, from the whitest of the bright cells (pips, dividing lines, ivory faces:
-  // white things show the light's colour, an arm's skin is more coloured): a black face shows the
-  // same tint (a warm lamp makes it brown), which is not the cloth's colour.
-  const tints = new Uint32Array(TINT_BINS);
-  let bright = 0;
   forEachActive(f, (r0, r1, k0, k1, b) => {
     let m = 0;
     for (let r = r0; r < r1; r++)
       for (let k = k0; k < k1; k++) {
-        const i = r * cols + k;
-        const v = f.luma[i] as number;
+        const v = f.luma[r * cols + k] as number;
         if (v > m) m = v;
-        if (v > ceilLuma) {
-          const t = Math.min(TINT_BINS - 1, (((f.chroma[i] as number) * TINT_SCALE) / v) | 0);
-          tints[t] = (tints[t] as number) + 1;
-          bright++;
-        }
       }
     bmax[b] = m;
   });
-  let tint = 0;
-  if (bright >= o.tintCells) {
-    let acc = 0;
-    while (tint < TINT_BINS - 1 && (acc += tints[tint] as number) < o.tintShare * bright) tint++;
-    tint /= TINT_SCALE;
-  }
   const ivory = into ? into.ivory.fill(0) : new Uint8Array(cols * rows);
   const black = into ? into.black.fill(0) : new Uint8Array(cols * rows);
   const dark = into ? into.dark.fill(0) : new Uint8Array(cols * rows);
   const floorLuma = clothLuma * o.overCloth;
+  const ceilLuma = clothLuma * o.blackCeiling;
   // Colour per unit of brightness (saturation), so that a black glaze lit warm or mirroring a lamp
   // still counts as grey beside the cloth.
-  const blackSaturation = (o.underCloth * clothChroma) / Math.max(1, clothLuma) + tint;
+  const blackSaturation = (o.underCloth * clothChroma) / Math.max(1, clothLuma);
   forEachActive(f, (r0, r1, k0, k1, b) => {
     const br0 = (b / bc) | 0;
     const bk0 = b % bc;
@@ -122,14 +106,22 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: Fa
       for (let k = Math.max(2, k0); k < Math.min(cols - 2, k1); k++) {
         const i = r * cols + k;
         const v = f.luma[i] as number;
-        // Most cells are plain cloth: neither bright enough for ivory nor grey enough for black.
+        // Most cells are plain cloth: neither bright enough for ivory nor grey enough for black. A
+        // cell darker than the cloth beside a white mark (a black tile's pip or line) may be black
+        // face of any colour: JPEG's coarse colour bleeds the mark's (a warm lamp's) into the face
+        // around it — face beside a line for its strokes (lines.ts), not for the face's shape.
         const grey = (f.chroma[i] as number) < blackSaturation * Math.max(v, 8);
-        if (!f.seen[i] || (v <= floorLuma && !grey)) continue;
+        const fringe = !grey && v < clothLuma && besideMark(f.luma, i, cols, ceilLuma);
+        if (!f.seen[i] || (v <= floorLuma && !grey && !fringe)) continue;
         if (v > floorLuma && (v > ceilLuma || !grey) && v >= level * o.faceShare) {
           if (!valley(f.luma, i, cols, Math.max(6, o.valley * level), 1)) ivory[i] = 1;
         } else if (v < ceilLuma && grey) {
           dark[i] = 1;
           if (!valley(f.luma, i, cols, Math.max(6, o.valley * clothLuma), -1)) black[i] = 1;
+        } else if (fringe) {
+          dark[i] = 1;
+          // Not the seam between two tiles side by side (a thin valley between their lit rims).
+          if (!valley(f.luma, i, cols, Math.max(6, o.valley * level), 1)) black[i] = 1;
         }
       }
   });
