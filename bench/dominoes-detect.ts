@@ -12,8 +12,9 @@
 // arm (the renderer's truth); a detection more than 12 mm from every tile counts against precision.
 // Pip and half errors count over every detection matched to a tile.
 //
-// The held-out sets are seeds 5000 … (the default; looked at before) and 9000 … (fresh, issue 16's
-// tile finder by dividing lines); the detector was tuned on seeds 1000 … and 2000 … only.
+// The held-out sets are seeds 5000 … (the default; looked at before), 9000 … (issue 16's tile finder
+// by dividing lines) and 9100 … (black faces under a warm lamp); the detector was tuned on seeds
+// 1000 …, 2000 … and 3000 … (--per-combo 4 --4k 0 --set black --light warm,dim) only.
 // Frames are cached in --cache (rendering takes seconds; detection milliseconds).
 //
 // Run: npx tsx bench/dominoes-detect.ts [--seed 5000] [--per-combo 1] [--4k 3] [--cache /tmp/dominoes-bench]
