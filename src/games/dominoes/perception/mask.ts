@@ -109,7 +109,8 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: Fa
         // Most cells are plain cloth: neither bright enough for ivory nor grey enough for black. A
         // cell darker than the cloth beside a white mark (a black tile's pip or line) may be black
         // face of any colour: JPEG's coarse colour bleeds the mark's (a warm lamp's) into the face
-        // around it — face beside a line for its strokes (lines.ts), not for the face's shape.
+        // around it — face beside a line for its strokes (lines.ts), and for the face's shape unless
+        // a thin seam between two tiles' lit rims.
         const grey = (f.chroma[i] as number) < blackSaturation * Math.max(v, 8);
         const fringe = !grey && v < clothLuma && besideMark(f.luma, i, cols, ceilLuma);
         if (!f.seen[i] || (v <= floorLuma && !grey && !fringe)) continue;
