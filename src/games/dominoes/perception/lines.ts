@@ -29,7 +29,7 @@ export interface LineOptions {
 export const DEFAULT_LINES: LineOptions = { depth: 0.35, minLength: 13, maxLength: 25, maxWidth: 3.2 };
 
 /**
- * The bright strokes with black face on both sides (2 cells away, in any of four directions), as a
+ * The bright strokes with black face on both sides (2 or 3 cells away, in any of four directions), as a
  * mask; `into`: a buffer of the plan's size, reused.
  */
 const strokes = (f: PlanFrame, m: FaceMasks, o: LineOptions, into: Uint8Array): Uint8Array => {
@@ -42,16 +42,20 @@ const strokes = (f: PlanFrame, m: FaceMasks, o: LineOptions, into: Uint8Array): 
   const depth = Math.max(10, o.depth * m.clothLuma);
   into.fill(0);
   forEachActive(f, (r0, r1, k0, k1) => {
-    for (let r = Math.max(2, r0); r < Math.min(rows - 2, r1); r++)
-      for (let k = Math.max(2, k0); k < Math.min(cols - 2, k1); k++) {
+    for (let r = Math.max(3, r0); r < Math.min(rows - 3, r1); r++)
+      for (let k = Math.max(3, k0); k < Math.min(cols - 3, k1); k++) {
         const i = r * cols + k;
         if (b[i]) continue;
         const v = l[i] as number;
         for (let q = 0; q < 4; q++) {
-          const d = q === 0 ? 2 : q === 1 ? 2 * cols : q === 2 ? 2 * cols + 2 : 2 * cols - 2;
-          if (!face[i - d] || !face[i + d]) continue;
-          const x = l[i - d] as number;
-          const y = l[i + d] as number;
+          const u = q === 0 ? 1 : q === 1 ? cols : q === 2 ? cols + 1 : cols - 1;
+          // The face 2 cells away, or 3 where the 2nd is the stroke's fringe of colour (a white line
+          // under a warm lamp, through JPEG's coarse colour, bleeds colour into the face beside it).
+          const a = face[i - 2 * u] ? i - 2 * u : face[i - 3 * u] ? i - 3 * u : -1;
+          const c = face[i + 2 * u] ? i + 2 * u : face[i + 3 * u] ? i + 3 * u : -1;
+          if (a < 0 || c < 0) continue;
+          const x = l[a] as number;
+          const y = l[c] as number;
           if (v - (x > y ? x : y) > depth) {
             into[i] = 1;
             break;

@@ -49,6 +49,17 @@ const valley = (l: Uint8Array, i: number, cols: number, depth: number, sign: 1 |
   return false;
 };
 
+/** Is a cell within 2 cells (across or along) of one brighter than `bright`? */
+const besideMark = (l: Uint8Array, i: number, cols: number, bright: number): boolean =>
+  (l[i - 1] as number) > bright ||
+  (l[i + 1] as number) > bright ||
+  (l[i - 2] as number) > bright ||
+  (l[i + 2] as number) > bright ||
+  (l[i - cols] as number) > bright ||
+  (l[i + cols] as number) > bright ||
+  (l[i - 2 * cols] as number) > bright ||
+  (l[i + 2 * cols] as number) > bright;
+
 export interface FaceMasks {
   readonly ivory: Uint8Array;
   readonly black: Uint8Array;
@@ -95,14 +106,23 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: Fa
       for (let k = Math.max(2, k0); k < Math.min(cols - 2, k1); k++) {
         const i = r * cols + k;
         const v = f.luma[i] as number;
-        // Most cells are plain cloth: neither bright enough for ivory nor grey enough for black.
+        // Most cells are plain cloth: neither bright enough for ivory nor grey enough for black. A
+        // cell darker than the cloth beside a white mark (a black tile's pip or line) may be black
+        // face of any colour: JPEG's coarse colour bleeds the mark's (a warm lamp's) into the face
+        // around it — face beside a line for its strokes (lines.ts), and for the face's shape unless
+        // a thin seam between two tiles' lit rims.
         const grey = (f.chroma[i] as number) < blackSaturation * Math.max(v, 8);
-        if (!f.seen[i] || (v <= floorLuma && !grey)) continue;
+        const fringe = !grey && v < clothLuma && besideMark(f.luma, i, cols, ceilLuma);
+        if (!f.seen[i] || (v <= floorLuma && !grey && !fringe)) continue;
         if (v > floorLuma && (v > ceilLuma || !grey) && v >= level * o.faceShare) {
           if (!valley(f.luma, i, cols, Math.max(6, o.valley * level), 1)) ivory[i] = 1;
         } else if (v < ceilLuma && grey) {
           dark[i] = 1;
           if (!valley(f.luma, i, cols, Math.max(6, o.valley * clothLuma), -1)) black[i] = 1;
+        } else if (fringe) {
+          dark[i] = 1;
+          // Not the seam between two tiles side by side (a thin valley between their lit rims).
+          if (!valley(f.luma, i, cols, Math.max(6, o.valley * level), 1)) black[i] = 1;
         }
       }
   });
