@@ -274,7 +274,7 @@ describe('the tile detector against the renderer’s truth', () => {
     expectAllFound(await renderScene(calibration, table, dim));
   }, 60_000);
 
-  it('black tiles under a warm lamp on the red cloth, through JPEG: the frame\'s faces not lost at once', async () => {
+  it("black tiles under a warm lamp on the red cloth, through JPEG: the frame's faces not lost at once", async () => {
     // Seed 3003 of the warm and dim tuning frames (bench/dominoes-detect.ts --seed 3000 --set black
     // --light warm,dim draws its camera, arms and JPEG so): the end of a round, the black faces brown
     // under the lamp and the white lines' colour bled by JPEG into the face beside them, so the lines
