@@ -28,14 +28,12 @@ import { dominoes, dominoesTableOf, type DominoesTable } from '../src/games/domi
 import { isFaceDown, TileDetector, type SeenTile } from '../src/games/dominoes/perception/index.ts';
 import {
   DEFAULT_DOMINOES_CAMERA,
-  dominoesCamera,
   LAYOUTS,
-  randomScene,
   renderScene,
+  seededFrame,
   type Layout,
   type TruthTile,
 } from '../src/games/dominoes/sim/index.ts';
-import { makeRng } from '../src/sim/random.ts';
 import { encodePng } from '../src/sim/render/index.ts';
 import { readFlags } from './flags.ts';
 
@@ -98,9 +96,15 @@ const table = dominoesTableOf(bed) as DominoesTable;
 const frameOf = async (
   c: Case,
 ): Promise<{ calibration: Calibration; image: RgbImage; truth: readonly TruthTile[] }> => {
-  const rng = makeRng(c.seed);
   const range = c.k4 ? { ...DEFAULT_DOMINOES_CAMERA, width: 3840, height: 2160 } : DEFAULT_DOMINOES_CAMERA;
-  const calibration = dominoesCamera(rng, range, { table: bed, tableSpec: 'dominoes' });
+  const { calibration, scene } = seededFrame(
+    c.seed,
+    c.layout,
+    table,
+    { table: bed, tableSpec: 'dominoes' },
+    { set: c.set, light: LIGHTS[c.light] },
+    range,
+  );
   const dir = path.join(CACHE, `${c.seed}-${c.layout}-${c.set}-${c.light}${c.k4 ? '-4k' : ''}`);
   if (existsSync(path.join(dir, 'truth.json'))) {
     const { data, info } = await sharp(path.join(dir, 'frame.png'))
@@ -113,13 +117,6 @@ const frameOf = async (
       truth,
     };
   }
-  const arms = rng.next() < 0.5 ? rng.int(1, 3) : 0;
-  const scene = randomScene(c.seed, c.layout, table, {
-    set: c.set,
-    light: LIGHTS[c.light],
-    arms,
-    jpeg: rng.next() < 0.4 ? 85 : undefined,
-  });
   const r = await renderScene(calibration, table, scene);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'frame.png'), await encodePng(r.image, 1));
@@ -127,9 +124,9 @@ const frameOf = async (
   return { calibration, image: r.image, truth: r.tiles };
 };
 
-const eligible = (t: TruthTile): boolean => Math.min(t.visible[0], t.visible[1]) >= 0.9;
 const sameSet = (a: readonly number[], b: readonly number[]): boolean =>
   (a[0] === b[0] && a[1] === b[1]) || (a[0] === b[1] && a[1] === b[0]);
+const eligible = (t: TruthTile): boolean => Math.min(t.visible[0], t.visible[1]) >= 0.9;
 
 const bySet = { ivory: { truth: 0, found: 0 }, black: { truth: 0, found: 0 } };
 let truthCount = 0;

@@ -18,15 +18,14 @@ import {
 import { isFaceDown, TileDetector, type SeenTile } from '../../../src/games/dominoes/perception/index.ts';
 import { PIP_PATTERNS, PIP_PITCH } from '../../../src/games/dominoes/pips.ts';
 import {
-  DEFAULT_DOMINOES_CAMERA,
-  dominoesCamera,
   randomScene,
   renderScene,
+  seededFrame,
+  type Layout,
   type DominoesScene,
   type RenderedScene,
   type TruthTile,
 } from '../../../src/games/dominoes/sim/index.ts';
-import { makeRng } from '../../../src/sim/random.ts';
 import { encodePng } from '../../../src/sim/render/index.ts';
 import { loadCalibrationFile } from '../../helpers/games.ts';
 import { runReferee } from '../../helpers/spawn.ts';
@@ -37,6 +36,19 @@ const loaded = loadCalibrationFile(CALIBRATION);
 if (!loaded.ok) throw new Error(loaded.error.message);
 const calibration: Calibration = loaded.value;
 const table = dominoesTableOf(calibration.table) as DominoesTable;
+
+/** A frame of bench/dominoes-detect.ts: the seed's camera, arms and JPEG; the black set in warm light. */
+const benchFrame = (seed: number, layout: Layout): ReturnType<typeof seededFrame> => {
+  const spec = dominoes.parseTable('dominoes');
+  if (!spec.ok) throw new Error(spec.error.message);
+  return seededFrame(
+    seed,
+    layout,
+    table,
+    { table: spec.value, tableSpec: 'dominoes' },
+    { set: 'black', light: { gain: 0.85, warmth: 0.9 } },
+  );
+};
 
 /** A few tiles placed by hand: mixed and doubles, a blank double, face down, two touching side by side. */
 const placed: DominoesScene = {
@@ -279,17 +291,7 @@ describe('the tile detector against the renderer’s truth', () => {
     // --light warm,dim draws its camera, arms and JPEG so): the end of a round, the black faces brown
     // under the lamp and the white lines' colour bled by JPEG into the face beside them, so the lines
     // had no black face beside them and 3 of the frame's tiles were found.
-    const rng = makeRng(3003);
-    const spec = dominoes.parseTable('dominoes');
-    if (!spec.ok) throw new Error(spec.error.message);
-    const camera = dominoesCamera(rng, DEFAULT_DOMINOES_CAMERA, { table: spec.value, tableSpec: 'dominoes' });
-    const arms = rng.next() < 0.5 ? rng.int(1, 3) : 0;
-    const scene = randomScene(3003, 'endOfRound', table, {
-      set: 'black',
-      light: { gain: 0.85, warmth: 0.9 },
-      arms,
-      jpeg: rng.next() < 0.4 ? 85 : undefined,
-    });
+    const { calibration: camera, scene } = benchFrame(3003, 'endOfRound');
     expect(scene.jpeg).toBe(85);
     const r = await renderScene(camera, table, scene);
     const out = new TileDetector(camera, table).detect(r.image);
@@ -308,17 +310,7 @@ describe('the tile detector against the renderer’s truth', () => {
     // Seed 2017 of the tuning seeds (bench/dominoes-detect.ts draws its camera and arms so): scattered
     // black tiles in warm light, a light grey sleeve across the table, which the shape of a straight
     // run of plain faces split into six "face-down tiles".
-    const rng = makeRng(2017);
-    const spec = dominoes.parseTable('dominoes');
-    if (!spec.ok) throw new Error(spec.error.message);
-    const camera = dominoesCamera(rng, DEFAULT_DOMINOES_CAMERA, { table: spec.value, tableSpec: 'dominoes' });
-    const arms = rng.next() < 0.5 ? rng.int(1, 3) : 0;
-    const scene = randomScene(2017, 'scattered', table, {
-      set: 'black',
-      light: { gain: 0.85, warmth: 0.9 },
-      arms,
-      jpeg: rng.next() < 0.4 ? 85 : undefined,
-    });
+    const { calibration: camera, scene } = benchFrame(2017, 'scattered');
     expect(scene.arms.length).toBeGreaterThan(0);
     const r = await renderScene(camera, table, scene);
     const out = new TileDetector(camera, table).detect(r.image);

@@ -9,7 +9,7 @@ export {
   type SceneTile,
   type TileSet,
 } from './scene.ts';
-export { CLOTHS, LAYOUTS, randomScene, type Layout, type LookOptions } from './layouts.ts';
+export { CLOTHS, LAYOUTS, randomScene, seededFrame, type Layout, type LookOptions } from './layouts.ts';
 export { DEFAULT_DOMINOES_CAMERA, dominoesCamera, type DominoesCameraRange } from './camera.ts';
 export { renderScene, type RenderedScene, type TruthTile } from './render.ts';
 export {
