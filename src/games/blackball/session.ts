@@ -394,11 +394,6 @@ export const ballsOnNow = (f: FrameState): readonly ObjectBallId[] =>
   ballsOn(f.groups, f.striker, f.balls.map((b) => b.id).filter(isObjectBallId));
 
 /**
- * Seed 1.3: with the cue ball in hand in the cabin and every ball on in the cabin too, the striker may
- * have the on ball nearest the head line moved to the foot spot (the player designates among equally
- * near ones). The candidates, nearest the line first; empty when the rule does not apply now.
- */
-/**
  * The frame with the balls where the camera sees them now, when it sees the same object balls the
  * rules have on the table (seed 1.3 is judged on the table as it is, a placed cue ball aside).
  */
@@ -408,6 +403,11 @@ export const frameAsSeenNow = (
   live: ActionContext['live'] | null,
 ): FrameState => (live && live.length > 0 ? seenBefore(table, f, seenBalls(table, live)) : f);
 
+/**
+ * Seed 1.3: with the cue ball in hand in the cabin and every ball on in the cabin too, the striker may
+ * have the on ball nearest the head line moved to the foot spot (the player designates among equally
+ * near ones). The candidates, nearest the line first; empty when the rule does not apply now.
+ */
 export const footSpotCandidates = (table: Table, f: FrameState): readonly ObjectBallId[] => {
   if (f.frameOver || f.break || !f.cueInHand) return [];
   const on = ballsOnNow(f);
