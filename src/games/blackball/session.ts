@@ -129,7 +129,7 @@ export interface BlackballMatch extends Standing {
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
 const strokeNo = z.number().int().min(0);
-const player = z.union([z.literal(0), z.literal(1)]);
+const player = z.literal([0, 1]);
 /**
  * A stroke as the pipeline saw it (or the referee entered it): docs/formats.md §8's shot, with the
  * stroke's times, the balls' paths, and where the camera saw the balls before it.

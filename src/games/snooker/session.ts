@@ -92,7 +92,7 @@ export interface SnookerMatch {
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
 const strokeNo = z.number().int().min(0);
-const player = z.union([z.literal(0), z.literal(1)]);
+const player = z.literal([0, 1]);
 const objectBall = z.enum(['red', ...SNOOKER_COLOURS]);
 const onSchema = z.enum(['red', 'colour', ...SNOOKER_COLOURS]);
 const ballSchema = z.object({

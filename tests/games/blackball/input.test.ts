@@ -301,6 +301,13 @@ describe('invalid input names the field', () => {
     expect(r.error.code).toBe(c.code ?? 'INVALID_INPUT');
     expect(r.error.message.length).toBeGreaterThan(0);
   });
+  it('a missing striker is told what a striker is (0 or 1), not only "invalid input"', () => {
+    const r = rule(input({ striker: undefined }));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.field).toBe('state.striker');
+    expect(r.error.message).toMatch(/0\|1/);
+  });
 
   it('balls measured up to 0.5 mm closer than touching are accepted as touching', () => {
     const r = rule(input({ balls: [CUE_BALL, BLACK_ON_SPOT, { id: '9', x: 635 + 57.15 - 0.45, y: 1905 }] }));

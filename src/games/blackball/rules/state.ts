@@ -97,7 +97,7 @@ export interface RuleInput {
   readonly shot: Shot;
 }
 
-const player = z.union([z.literal(0), z.literal(1)]);
+const player = z.literal([0, 1]);
 const coordinate = z.number().transform((n) => mm(n));
 export const ballSchema = z.object({ id: z.enum(BALL_IDS), x: coordinate, y: coordinate });
 const foulCount = z.number().int().min(0);

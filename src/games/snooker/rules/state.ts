@@ -79,7 +79,7 @@ export interface RuleInput {
 const OBJECT_BALL_IDS = ['red', ...SNOOKER_COLOURS] as const satisfies readonly ObjectBallId[];
 const ON_VALUES = ['red', 'colour', ...SNOOKER_COLOURS] as const satisfies readonly On[];
 
-const player = z.union([z.literal(0), z.literal(1)]);
+const player = z.literal([0, 1]);
 const points = z.number().int().min(0);
 const coordinate = z.number().transform((n) => mm(n));
 const ballSchema = z.object({ id: z.enum(SNOOKER_BALL_IDS), x: coordinate, y: coordinate });
