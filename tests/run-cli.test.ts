@@ -20,8 +20,16 @@ describe('referee run', () => {
       'fixtures/red-pot/clip.mp4',
       '--calibration',
       'calibration/demo.json',
+      '--log-format',
+      'pretty',
     ]);
     expect(r.code).toBe(0);
+    // As on a terminal: no JSON progress line every 2 s on stderr, only the summary a person reads.
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^referee run: \d+ frames in [\d.]+ s \([\d.]+ a second\); 1 stroke: 1 ruled, 0 fouls$/,
+      ),
+    ]);
     const [shot, ruling, ...rest] = jsonLines(r.stdout);
     expect(rest).toHaveLength(0);
     expect(shot).toMatchObject({

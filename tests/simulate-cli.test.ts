@@ -69,6 +69,13 @@ describe('referee simulate', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toBe(''); // progress goes to stderr
     expect(run.stderr).toMatch(/wrote \d+ frames/);
+    // Said before a frame is drawn: how much the PNGs will take (a 5 s 1080p clip wrote 975 MB
+    // without a word), and how to write only the video.
+    const said =
+      /rendering (\d+) frames of 480×270 as PNGs in \S+ \(about \d+ MB; --no-png keeps only the mp4\) and \S+clip\.mp4/.exec(
+        run.stderr,
+      );
+    expect(said, run.stderr).not.toBeNull();
     const out = join(dir, 'slow');
     const truth = JSON.parse(readFileSync(join(out, 'truth.json'), 'utf8')) as {
       fps: number;
@@ -119,6 +126,7 @@ describe('referee simulate', () => {
       { encoding: 'utf8' },
     );
     expect(probe.stdout.trim()).toBe(`480,270,${truth.frames.length}`);
+    expect(Number(said?.[1])).toBe(truth.frames.length);
   });
 
   const bad: [string, unknown, RegExp][] = [

@@ -22,6 +22,7 @@ import {
   type TilesStats,
 } from '../pipeline/follow.ts';
 import { DetectionWorker } from '../pipeline/worker.ts';
+import { chooseLogFormat, humanLog } from './log-format.ts';
 import { DEFAULT_FOLLOWER, StrokeFollower, type FollowedShot, type Shot } from '../tracking/index.ts';
 
 interface RunOptions {
@@ -35,6 +36,7 @@ interface RunOptions {
   readonly rest?: string;
   readonly state?: string;
   readonly game?: string;
+  readonly logFormat?: string;
 }
 
 const INPUT = 2;
@@ -114,7 +116,16 @@ const openSourceAndDetector = async (
 };
 
 export const runRun = async (opts: RunOptions): Promise<void> => {
-  const log: Logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' }, pino.destination(2));
+  // The log goes to stderr (stdout is the event log): on a terminal, words only when something is wrong,
+  // not a JSON progress line every 2 s (issue 13, as `serve` does); piped, every pino line.
+  const level = process.env['LOG_LEVEL'] ?? 'info';
+  const log: Logger =
+    chooseLogFormat(opts.logFormat, process.stderr.isTTY === true) === 'pretty'
+      ? pino(
+          { level },
+          humanLog((text) => process.stderr.write(text), { verbose: level === 'debug' || level === 'trace' }),
+        )
+      : pino({ level }, pino.destination(2));
   const calibration = loadCalibration(opts.calibration);
   if (!calibration.ok) throw new CliError(`calibration: ${describeError(calibration.error)}`, INPUT);
   const chosen = chooseGame(opts.game, calibration.value);
@@ -342,6 +353,12 @@ export const registerRun = (program: Command): void => {
     .option(
       '--state <file>',
       'the frame as it stands before the first stroke (the state `referee rule` takes, or a ruling line of an earlier run): scores, striker, ball on… (default: a new frame)',
+    )
+    .option(
+      '--log-format <format>',
+      'the log on stderr — pretty: a line only for a warning, then the summary; json: every pino log ' +
+        'line, progress every 2 s included; auto: pretty when stderr is a terminal, else json (LOG_LEVEL sets the level)',
+      'auto',
     )
     .action(async (opts: RunOptions) => runRun(opts));
 };

@@ -32,7 +32,7 @@ const box = async (selector: string) => {
   return b;
 };
 
-describe('/referee draws the table from src/table, to scale', () => {
+describe("/referee draws the table from the game's equipment (src/games/snooker), to scale", () => {
   it('the playing area has the bed proportions 3569 : 1778, baulk end on the left', async () => {
     const area = await box('#playing-area');
     expect(area.width / area.height).toBeCloseTo(3569 / 1778, 2);

@@ -54,4 +54,50 @@ describe('referee rule', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('/nonexistent/stroke.json');
   });
+
+  it("dispatches on the input's game (docs/formats.md §8, §9): black-ball and dominoes by their own rules; an unknown game is exit 2 naming game", async () => {
+    // README's black-ball example: the 3 (a solid) potted on an open table gives the striker the
+    // solids and the table (seed 2.6); snooker's rules would refuse a ball called "3".
+    const pool = await runReferee(
+      ['rule'],
+      JSON.stringify({
+        game: 'blackball',
+        state: {
+          striker: 0,
+          break: false,
+          groups: null,
+          freeKick: false,
+          cueInHand: false,
+          fouls: [0, 0],
+          snookered: false,
+          balls: [
+            { id: 'cue', x: 635, y: 300 },
+            { id: '3', x: 400, y: 1500 },
+            { id: '8', x: 635, y: 1905 },
+          ],
+        },
+        shot: {
+          firstContact: ['3'],
+          potted: ['3'],
+          offTable: [],
+          cushionAfterContact: true,
+          crossedCentre: [],
+          fouls: [],
+        },
+      }),
+    );
+    expect([pool.code, pool.stderr]).toEqual([0, '']);
+    expect(JSON.parse(pool.stdout)).toMatchObject({
+      foul: null,
+      groups: ['solids', 'stripes'],
+      next: { striker: 0 },
+    });
+    // A dominoes round's record (the EGGS clip's): blocked with equal pips in both pairs' hands.
+    const round = await runReferee(['rule', 'fixtures/dominoes/eggs-round.json']);
+    expect([round.code, round.stderr]).toEqual([0, '']);
+    expect(JSON.parse(round.stdout)).toMatchObject({ over: 'blocked', eggs: true, winner: null });
+    const chess = await runReferee(['rule'], JSON.stringify({ game: 'chess' }));
+    expect([chess.code, chess.stdout]).toEqual([2, '']);
+    expect(chess.stderr).toMatch(/^referee: game: unknown game "chess": one of snooker, blackball, dominoes/);
+  });
 });
