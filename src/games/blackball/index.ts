@@ -1,6 +1,6 @@
-// Black-ball pool (docs/formats.md §8; seeds/blackball-rules.txt): its one definition, which the registry
-// lists, over the equipment and the pure rules engine (`rule(json)` for `"game": "blackball"`), which
-// are re-exported here as before.
+// Black-ball pool (docs/formats.md §8; its rules text, the seed the project grew from, is not in this
+// repository): its one definition, which the registry lists, over the equipment and the pure rules
+// engine (`rule(json)` for `"game": "blackball"`), which are re-exported here as before.
 import path from 'node:path';
 import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
