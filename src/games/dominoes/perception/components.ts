@@ -14,7 +14,8 @@ export interface Piece {
 /**
  * Pieces of `mask` (cols × rows) with `minArea` … `maxArea` cells; `stack`: scratch of the mask's
  * size; `starts`: where pieces may start (each piece is found from any of its cells), by default
- * every cell.
+ * every cell; `cells`: called with each piece kept and its cells (the first `n` of `stack`, valid
+ * only during the call).
  */
 export const pieces = (
   mask: Uint8Array,
@@ -26,6 +27,7 @@ export const pieces = (
   starts: (visit: (i: number) => void) => void = (visit) => {
     for (let i = 0; i < mask.length; i++) visit(i);
   },
+  cells?: (piece: Piece, stack: Int32Array, n: number) => void,
 ): Piece[] => {
   // A cell is cleared from the mask as it is taken: the mask is used up.
   const out: Piece[] = [];
@@ -71,14 +73,16 @@ export const pieces = (
     if (n < minArea || n > maxArea) return;
     const cx = sx / n;
     const cy = sy / n;
-    out.push({
+    const piece: Piece = {
       area: n,
       cx,
       cy,
       sxx: sxx / n - cx * cx,
       sxy: sxy / n - cx * cy,
       syy: syy / n - cy * cy,
-    });
+    };
+    out.push(piece);
+    cells?.(piece, stack, n);
   });
   return out;
 };

@@ -7,11 +7,12 @@ import type { Calibration } from '../../../camera/index.ts';
 import { err, ok, refereeError, type Result } from '../../../core/errors.ts';
 import type { RgbImage } from '../../../core/image.ts';
 import type { DominoesTable } from '../equipment.ts';
-import { pieces } from './components.ts';
+import { pieces, type Piece } from './components.ts';
 import { bandWidth } from './divide.ts';
 import { DEFAULT_LINES, dividingLines, refineLine, type DividingLine, type LineOptions } from './lines.ts';
 import { activeCells, DEFAULT_MASK, faceMasks, type FaceMasks, type MaskOptions } from './mask.ts';
-import { readPips } from './readpips.ts';
+import { readPips, type TileReading } from './readpips.ts';
+import { rowOfTiles } from './rows.ts';
 import { planGrid, toPlan, type PlanFrame, type PlanGrid } from './rectify.ts';
 import { faceSampler, type FaceSampler } from './sample.ts';
 import { shapeOf, type HalfShape, type WholeShape } from './shapes.ts';
@@ -34,12 +35,48 @@ export const DEFAULT_TILE_DETECTOR: TileDetectorOptions = {
 };
 
 const DEG = 180 / Math.PI;
-/** A tile found by its line has black face over at least this share of its rectangle (less its rim):
- * the pips and the line are not face. */
+/** A tile found by its line is tile (black face, or its white pips and line) over at least this share
+ * of its rectangle (less its rim), not cloth. The marks count, and so do the black face's thin ridges
+ * (the dark mask): under a warm lamp the colour bleeding from a 6-6's twelve pips holes the black mask
+ * around them, and such a tile's face alone was under half its rectangle. */
 const TILE_FILL = 0.55;
 /** The two halves' faces differ by at most this share of the brighter (and always by this much, 8-bit). */
 const FACE_GAP = 0.35;
 const FACE_GAP_FLOOR = 14;
+/** Places across a tile's end (mm from its axis) and along it (mm from the end) where its end is looked for. */
+const END_ACROSS = [-7, -3.5, 0, 3.5, 7] as const;
+const END_ALONG = [-1.5, -1, -0.5, 0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4] as const;
+/** Smallest step (8-bit) from a black face to what lies past its end that shows the end. */
+const END_STEP = 10;
+
+/**
+ * Does the tile end where it should at its `sign` end (−1: the first half's)? Past a black face's end
+ * is its rounded rim catching the light, then the cloth or the next tile's rim: a step from the face
+ * (the median over places across the end), where a sleeve over the half runs on flat.
+ */
+const endShows = (sample: FaceSampler, line: DividingLine, sign: 1 | -1, L: number): boolean => {
+  const ux = Math.cos(line.theta) * sign;
+  const uy = Math.sin(line.theta) * sign;
+  const steps: number[] = [];
+  for (const v of END_ACROSS) {
+    const at = (s: number): number => {
+      const u = L / 2 + s;
+      return sample(line.x + ux * u - uy * v, line.y + uy * u + ux * v);
+    };
+    const inside = at(-4);
+    let most = 0;
+    for (const s of END_ALONG) most = Math.max(most, Math.abs(at(s) - inside));
+    if (Number.isFinite(most)) steps.push(most);
+  }
+  steps.sort((a, b) => a - b);
+  return steps.length > 0 && (steps[steps.length >> 1] as number) > END_STEP;
+};
+
+/** Do the halves' faces agree (not one under a hand or a sleeve, or off the tile)? */
+const facesAgree = (r: TileReading): boolean => {
+  const [fa, fb] = [r.halves[0].face, r.halves[1].face];
+  return Math.abs(fa - fb) <= Math.max(FACE_GAP_FLOOR, FACE_GAP * Math.max(fa, fb));
+};
 const round1 = (v: number): number => Math.round(v * 10) / 10;
 
 /** A face-up tile from its halves' centres and readings, first half so that the angle is in (−90°, 90°]. */
@@ -116,16 +153,35 @@ export class TileDetector {
     const maxArea = (8 * tile.width * tile.length) / cellArea;
     const tiles: SeenTile[] = this.byLines(
       dividingLines(plan, masks, this.options.lines, { mask: this.strokes, stack: this.stack }),
-      masks.black,
+      masks,
       sample,
     );
     for (const [mask, dark] of [
       [masks.ivory, true],
       [masks.black, false],
     ] as const) {
-      const shapes = pieces(mask, g.cols, g.rows, minArea, maxArea, this.stack, activeCells(plan)).flatMap(
-        (p) => shapeOf(p, tile, g.step, g.x0, g.y0),
+      // The cells of black pieces that could be two tiles or more side by side, kept for rowOfTiles.
+      const big = new Map<Piece, Int32Array>();
+      const rowArea = (1.3 * tile.width * tile.length) / cellArea;
+      const found = pieces(
+        mask,
+        g.cols,
+        g.rows,
+        minArea,
+        maxArea,
+        this.stack,
+        activeCells(plan),
+        (p, s, n) => {
+          if (!dark && n >= rowArea) big.set(p, s.slice(0, n));
+        },
       );
+      const shapes = found.flatMap((p) => {
+        const shape = shapeOf(p, tile, g.step, g.x0, g.y0);
+        const cells = big.get(p);
+        // A blob of black backs side by side whose seams did not show (a hand face down).
+        if (shape.length > 0 || !cells) return shape;
+        return rowOfTiles(cells, cells.length, g.cols, g.step, g.x0, g.y0, tile);
+      });
       const halves = shapes.filter((s): s is HalfShape => s.kind === 'half');
       const wholes = shapes.filter((s): s is WholeShape => s.kind === 'whole');
       tiles.push(
@@ -146,15 +202,16 @@ export class TileDetector {
    * The tiles' cells are then taken out of the black mask, so that what is left of a blob of
    * touching tiles is found by its shape (face-down tiles, and faces whose line did not show).
    */
-  private byLines(lines: readonly DividingLine[], black: Uint8Array, sample: FaceSampler): SeenFaceUpTile[] {
+  private byLines(lines: readonly DividingLine[], masks: FaceMasks, sample: FaceSampler): SeenFaceUpTile[] {
     const g = this.grid;
+    const { black, dark, ivory } = masks;
     const { length: L, width: W } = this.table.tile;
     const cell = (x: number, y: number): number => {
       const k = Math.round((x - g.x0) / g.step);
       const r = Math.round((y - g.y0) / g.step);
       return k >= 0 && r >= 0 && k < g.cols && r < g.rows ? r * g.cols + k : -1;
     };
-    /** The share of black face cells over the tile's rectangle, `inset` mm in from its edges. */
+    /** The share of tile cells (face or marks) over the tile's rectangle, `inset` mm in from its edges. */
     const cover = (line: DividingLine, inset: number): number => {
       const ux = Math.cos(line.theta);
       const uy = Math.sin(line.theta);
@@ -164,7 +221,7 @@ export class TileDetector {
         for (let v = -W / 2 + inset; v <= W / 2 - inset; v += g.step) {
           const i = cell(line.x + ux * u - uy * v, line.y + uy * u + ux * v);
           n++;
-          if (i >= 0 && black[i]) on++;
+          if (i >= 0 && (black[i] || dark[i] || ivory[i])) on++;
         }
       return on / Math.max(1, n);
     };
@@ -183,7 +240,9 @@ export class TileDetector {
       .filter((h) => {
         if (h.fill < TILE_FILL) return false;
         const r = readPips(sample, ...halves(h.line), W, false);
-        return r.contrast > 0 && r.halves[0].standard && r.halves[1].standard;
+        // Nor one whose halves' faces differ (a seam's hypothesis half on the tile, half on the
+        // cloth or a lit side): it would only crowd out the tiles it overlaps, then be left out.
+        return r.contrast > 0 && r.halves[0].standard && r.halves[1].standard && facesAgree(r);
       });
     // Overlap: the rectangles, each shrunk by 3 mm (touching tiles, a hair skew, do not overlap).
     const overlap = (a: DividingLine, b: DividingLine): boolean => {
@@ -295,8 +354,15 @@ export class TileDetector {
     // the tile is left out rather than reported wrong (issue 16 item 3).
     if (!r.halves[0].standard || !r.halves[1].standard) return undefined;
     // Nor where one half's face is unlike the other's (a half under a hand or a sleeve).
-    const [fa, fb] = [r.halves[0].face, r.halves[1].face];
-    if (Math.abs(fa - fb) > Math.max(FACE_GAP_FLOOR, FACE_GAP * Math.max(fa, fb))) return undefined;
+    if (!facesAgree(r)) return undefined;
+    // A blank black half must show its end: under a dark sleeve as grey as the face, a half reads
+    // blank and its face agrees with the other's — but the sleeve runs on past where the tile ends.
+    if (!dark)
+      for (const [h, sign] of [
+        [0, -1],
+        [1, 1],
+      ] as const)
+        if (r.halves[h].pips === 0 && !endShows(sample, line, sign, L)) return undefined;
     const confidence = 0.99 * Math.min(1, fill / 0.8);
     return faceUp(
       this.table,
