@@ -39,6 +39,7 @@ import {
 } from '../src/sim/alt/index.ts';
 import { DEFAULT_DETECTOR_OPTIONS, Detector } from '../src/vision/index.ts';
 import { makeScene, scaledCalibration, type SceneKind } from '../tests/vision-scenes.ts';
+import { cpuNow, median, pct, rms, score, tally, type Found, type Tally } from './detect-score.ts';
 import { readFlags } from './flags.ts';
 
 const KINDS: readonly SceneKind[] = ['opening', 'random', 'clusters', 'jaws', 'dim', 'warm'];
@@ -117,70 +118,45 @@ export const altFrame = async (k: AltCase): Promise<RgbImage> => {
   return image;
 };
 
-interface Tally {
-  required: number;
-  recalled: number;
-  detections: number;
-  phantoms: number;
-  classErrors: number;
-  errors: number[];
-  cpu: number[];
+/** detect-score's tally, and what this benchmark prints beyond it: recall per class, what was called what, each miss and false ball. */
+interface AltTally extends Tally {
   perClass: Map<string, [number, number]>;
   confusions: Map<string, number>;
   misses: string[];
   phantomAt: string[];
 }
-const tally = (): Tally => ({
-  required: 0,
-  recalled: 0,
-  detections: 0,
-  phantoms: 0,
-  classErrors: 0,
-  errors: [],
-  cpu: [],
+const altTally = (): AltTally => ({
+  ...tally(),
   perClass: new Map(),
   confusions: new Map(),
   misses: [],
   phantomAt: [],
 });
 
-interface Found {
-  readonly id?: string;
-  readonly x: number;
-  readonly y: number;
-}
-
-const score = (
-  t: Tally,
+/** detect-score's score (every ball here is in full view), then this benchmark's own counts. */
+const scoreAlt = (
+  t: AltTally,
   name: string,
   truth: readonly AltBall[],
-  found: readonly Found[],
+  found: readonly Found<string>[],
   radius: number,
 ): void => {
-  const pairs: [number, number, number][] = [];
-  found.forEach((f, i) =>
-    truth.forEach((b, j) => {
-      const d = Math.hypot(f.x - b.x, f.y - b.y);
-      if (d < radius) pairs.push([d, i, j]);
-    }),
+  const pairs = score(
+    t,
+    truth.map((b) => ({ ...b, visible: 1 })),
+    found,
+    radius,
   );
-  pairs.sort((a, b) => a[0] - b[0]);
-  const usedF = new Set<number>();
-  const usedT = new Set<number>();
-  for (const [d, i, j] of pairs) {
-    if (usedF.has(i) || usedT.has(j)) continue;
-    usedF.add(i);
-    usedT.add(j);
+  for (const [, i, j] of pairs) {
     const b = truth[j] as AltBall;
-    const f = found[i] as Found;
-    t.recalled++;
-    t.errors.push(d);
+    const f = found[i] as Found<string>;
     if (f.id !== undefined && f.id !== b.id) {
-      t.classErrors++;
       const key = `${b.id}→${f.id}`;
       t.confusions.set(key, (t.confusions.get(key) ?? 0) + 1);
     }
   }
+  const usedT = new Set(pairs.map(([, , j]) => j));
+  const usedF = new Set(pairs.map(([, i]) => i));
   truth.forEach((b, j) => {
     const pc = t.perClass.get(b.id) ?? [0, 0];
     pc[1]++;
@@ -191,32 +167,14 @@ const score = (
   found.forEach((f, i) => {
     if (!usedF.has(i)) t.phantomAt.push(`${name}: ${f.id ?? '?'} at (${f.x.toFixed(0)}, ${f.y.toFixed(0)})`);
   });
-  t.required += truth.length;
-  t.detections += found.length;
-  t.phantoms += found.length - usedF.size;
-};
-
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  return s.length % 2
-    ? (s[s.length >> 1] as number)
-    : ((s[(s.length >> 1) - 1] as number) + (s[s.length >> 1] as number)) / 2;
-};
-const rms = (xs: readonly number[]): number =>
-  Math.sqrt(xs.reduce((s, e) => s + e * e, 0) / Math.max(1, xs.length));
-const pct = (a: number, b: number): string => (b === 0 ? '—' : `${((100 * a) / b).toFixed(1)} %`);
-const cpuNow = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
 };
 
 const CLASSES = ['cue', 'red', 'yellow', 'green', 'brown', 'blue', 'pink', 'black'];
 
-const report = (label: string, t: Tally, verbose: boolean): string =>
+const report = (label: string, t: AltTally, verbose: boolean): string =>
   [
     `\n### ${label}`,
-    `recall ${pct(t.recalled, t.required)} (${t.recalled}/${t.required}), precision ${pct(t.detections - t.phantoms, t.detections)} ` +
+    `recall ${pct(t.recalled, t.required, 1)} (${t.recalled}/${t.required}), precision ${pct(t.detections - t.phantoms, t.detections, 1)} ` +
       `(${t.phantoms} false), class errors ${t.classErrors}/${t.recalled}, RMS ${rms(t.errors).toFixed(2)} mm, ` +
       `max ${Math.max(0, ...t.errors).toFixed(2)} mm, ${median(t.cpu).toFixed(1)} ms CPU/frame (median)`,
     `recall by class: ${CLASSES.filter((c) => t.perClass.has(c))
@@ -261,7 +219,7 @@ const main = async (): Promise<void> => {
       ['4K', uhd, PER_KIND_4K],
     ] as const) {
       if (per <= 0) continue;
-      const t = tally();
+      const t = altTally();
       const detector = new Detector(cal, classifier, options);
       let warmed = false;
       for (const k of altCases(cal, split, per, res)) {
@@ -278,7 +236,7 @@ const main = async (): Promise<void> => {
         const r = await detector.detect(image);
         t.cpu.push(cpuNow() - c0);
         if (!r.ok) process.stderr.write(`${k.name}: ${r.error.message}\n`);
-        score(t, k.name, k.balls, r.ok ? r.value.balls : [], cal.table.ballRadius);
+        scoreAlt(t, k.name, k.balls, r.ok ? r.value.balls : [], cal.table.ballRadius);
       }
       lines.push(
         report(

@@ -3,10 +3,9 @@
 // id errors, position errors (mm) and times per frame; for pool also stripes taken for solids and
 // the other way round. A truth ball counts when more than half of it is in view.
 import type { BallId } from '../src/equipment/pieces.ts';
-import type { TruthBall } from '../tests/vision-scenes.ts';
 
-export interface Found {
-  readonly id?: BallId;
+export interface Found<I extends string = BallId> {
+  readonly id?: I;
   readonly x: number;
   readonly y: number;
 }
@@ -42,17 +41,28 @@ export const tally = (): Tally => ({
   wall: [],
 });
 
+/** A truth ball as the score takes it: `visible`, the share of it in view (0…1). */
+export interface Truth<I extends string = BallId> {
+  readonly id: I;
+  readonly x: number;
+  readonly y: number;
+  readonly visible: number;
+}
+
+/** A detection paired with a truth ball: how far apart (mm), the detection's index, the truth's. */
+export type Pair = readonly [distance: number, found: number, truth: number];
+
 /**
- * Match detections to truth nearest-first within a ball's radius, and count. `groupOf` names a
- * ball's group (undefined for a ball in none), for the group errors.
+ * Match detections to truth nearest-first within a ball's radius, and count; the pairs made.
+ * `groupOf` names a ball's group (undefined for a ball in none), for the group errors.
  */
-export const score = (
+export const score = <I extends string = BallId>(
   t: Tally,
-  truth: readonly TruthBall[],
-  found: readonly Found[],
+  truth: readonly Truth<I>[],
+  found: readonly Found<I>[],
   radius: number,
-  groupOf?: (id: BallId) => string | undefined,
-): void => {
+  groupOf?: (id: I) => string | undefined,
+): Pair[] => {
   const pairs: [number, number, number][] = [];
   found.forEach((f, i) =>
     truth.forEach((b, j) => {
@@ -63,12 +73,14 @@ export const score = (
   pairs.sort((a, b) => a[0] - b[0]);
   const usedF = new Set<number>();
   const usedT = new Set<number>();
+  const made: Pair[] = [];
   for (const [d, i, j] of pairs) {
     if (usedF.has(i) || usedT.has(j)) continue;
     usedF.add(i);
     usedT.add(j);
-    const b = truth[j] as TruthBall;
-    const f = found[i] as Found;
+    made.push([d, i, j]);
+    const b = truth[j] as Truth<I>;
+    const f = found[i] as Found<I>;
     if (b.visible > 0.5) {
       t.recalled++;
       t.errors.push(d);
@@ -87,6 +99,7 @@ export const score = (
   t.required += truth.filter((b) => b.visible > 0.5).length;
   t.detections += found.length;
   t.phantoms += found.length - usedF.size;
+  return made;
 };
 
 export const median = (xs: readonly number[]): number => {
@@ -97,7 +110,9 @@ export const median = (xs: readonly number[]): number => {
       ? (s[s.length >> 1] as number)
       : ((s[(s.length >> 1) - 1] as number) + (s[s.length >> 1] as number)) / 2;
 };
-export const pct = (a: number, b: number): string => (b === 0 ? '—' : `${((100 * a) / b).toFixed(2)} %`);
+/** a/b as a percentage to `places` decimals. */
+export const pct = (a: number, b: number, places = 2): string =>
+  b === 0 ? '—' : `${((100 * a) / b).toFixed(places)} %`;
 export const rms = (xs: readonly number[]): number =>
   Math.sqrt(xs.reduce((s, e) => s + e * e, 0) / Math.max(1, xs.length));
 

@@ -2,7 +2,7 @@
 // corners where the cushion noses meet, at the noses' height),
 // the solve from points (the lens in use kept), the drawing, and Save's file (docs/formats.md §2, the
 // full form) or its refusal.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,7 +23,7 @@ const at = (x: number, y: number, z: number = nose) => {
 const corners = [at(0, 0), at(1778, 0), at(1778, 3569), at(0, 3569)];
 
 describe('the camera desk', () => {
-  it('starts from the calibration in use: the four corners, then the spots, where it puts them', () => {
+  it('starts from the calibration in use: the four corners, then the spots, where it puts them', async () => {
     const desk = new CameraDesk(off, { file: undefined, now: () => 0 });
     const start = desk.start() as { points: DeskPoint[]; drawing: { lines: { kind: string }[] } };
     expect(start.points.filter((p) => p.corner).map((p) => [p.x, p.y])).toEqual([
@@ -38,18 +38,18 @@ describe('the camera desk', () => {
     expect(start.points[0]?.u).toBeCloseTo(q.u, 1);
     expect(start.points[0]?.v).toBeCloseTo(q.v, 1);
     expect(start.drawing.lines.filter((l) => l.kind === 'cushion')).toHaveLength(6);
-    expect(desk.runCheck()).toBeUndefined(); // no frame yet: nothing to check
+    expect(await desk.runCheck()).toBeUndefined(); // no frame yet: nothing to check
   });
 
-  it('checks the first frame at once, and a frame only once on the timer', () => {
+  it('checks the first frame at once, and a frame only once on the timer', async () => {
     const seen: string[] = [];
     const desk = new CameraDesk(off, { file: undefined, now: () => 0, onCheck: (c) => seen.push(c.state) });
     const dark = { width: 1920, height: 1080, data: new Uint8Array(1920 * 1080 * 3) };
     desk.frame(dark);
-    expect(seen).toEqual(['unknown']); // the first frame, at once: too dark to tell
-    expect(desk.checkNewFrame()).toBeUndefined();
+    await vi.waitFor(() => expect(seen).toEqual(['unknown'])); // the first frame, at once: too dark to tell
+    expect(await desk.checkNewFrame()).toBeUndefined();
     desk.frame({ ...dark, data: dark.data.slice() });
-    expect(desk.checkNewFrame()?.state).toBe('unknown');
+    expect((await desk.checkNewFrame())?.state).toBe('unknown');
     expect(seen).toHaveLength(2);
   });
 

@@ -156,7 +156,7 @@ export const registerServe = (program: Command): void => {
         ...(desk ? { calibration: desk } : {}),
       });
       const checking =
-        desk && checkEvery > 0 ? setInterval(() => desk.checkNewFrame(), checkEvery * 1000) : undefined;
+        desk && checkEvery > 0 ? setInterval(() => void desk.checkNewFrame(), checkEvery * 1000) : undefined;
       const stopPipeline = new AbortController();
       // In the demo each clip is a position of its own: its table is set up as the camera sees it.
       const demo = { name: 'demo', role: 'referee' as const };
@@ -235,7 +235,7 @@ export const registerServe = (program: Command): void => {
         clearInterval(checking);
         stopPipeline.abort();
         void pipeline
-          .then(() => server.close())
+          .then(() => Promise.all([server.close(), desk?.close()]))
           .then(() => {
             service.close();
             process.exit(0);

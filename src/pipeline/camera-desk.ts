@@ -3,8 +3,9 @@
 // from points clicked on the frame (the camera module's points solve, the lens kept as the calibration
 // in use has it: a knock moves the camera, not its lens), the table's lines drawn back through it, the
 // automatic calibration's answer as a start, Save (the file, then the running detector), and the
-// check that the calibration still fits the picture (vision/camera-check.ts). Pure but for the frame
-// it keeps and the file it writes; the clock that runs the check is the command's.
+// check that the calibration still fits the picture (camera-watch.ts, in a worker thread of its own
+// when opened for `serve`). Pure but for the frame it keeps, the file it writes and that thread; the
+// clock that runs the check is the command's.
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -24,15 +25,9 @@ import { mm, pointPx } from '../core/units.ts';
 import type { CameraCheckView } from '../match/view.ts';
 import { decodeImage } from '../capture/folder.ts';
 import { calibrateFromImage } from '../vision/calibrate/index.ts';
-import {
-  checkAgainstReference,
-  checkCamera,
-  DEFAULT_CAMERA_CHECK,
-  edgeReference,
-  type CameraCheck,
-  type CameraCheckOptions,
-  type EdgeReference,
-} from '../vision/camera-check.ts';
+import type { CameraCheckOptions } from '../vision/camera-check.ts';
+import { CameraWatch, inThread, type CameraChecker } from './camera-watch.ts';
+import { CameraCheckWorker } from './worker.ts';
 
 /** A point of the table the page shows a handle for, where the calibration puts it. */
 export interface DeskPoint {
@@ -94,27 +89,41 @@ export class CameraDesk {
   private latest: RgbImage | undefined;
   private lastCheck: CameraCheckView | undefined;
   private reloadDetector: ((file: string) => Promise<boolean>) | undefined;
-  /** The cushions as they looked when the calibration was known to fit (none yet: see runCheck). */
-  private reference: EdgeReference | undefined;
   /** The frame last checked (a source that has ended, or stalled, is not checked over and over). */
   private checked: RgbImage | undefined;
+  /** Checks asked for and not yet answered (the timer does not queue more behind them). */
+  private checking = 0;
 
+  /** A desk checking in the caller's thread unless given a checker (`open` gives it a worker). */
   constructor(
     calibration: Calibration,
     private readonly options: DeskOptions,
+    private readonly checker: CameraChecker = inThread(new CameraWatch(calibration, options.check)),
   ) {
     this.current = calibration;
   }
 
-  /** A desk with the reference picture saved beside the calibration file, where there is one. */
+  /**
+   * A desk whose check runs in a worker thread of its own (the server's thread never waits for one),
+   * with the reference picture saved beside the calibration file, where there is one.
+   */
   static async open(calibration: Calibration, options: DeskOptions): Promise<CameraDesk> {
-    const desk = new CameraDesk(calibration, options);
+    const desk = new CameraDesk(
+      calibration,
+      options,
+      await CameraCheckWorker.start(calibration, options.check),
+    );
     const file = options.file === undefined ? undefined : referencePath(options.file);
     if (file !== undefined && existsSync(file)) {
       const image = await decodeImage(file);
-      if (image.ok) desk.reference = edgeReference(image.value, calibration);
+      if (image.ok) desk.checker.reference(image.value);
     }
     return desk;
+  }
+
+  /** Stop the check's thread (a check still waiting is answered `unknown`). */
+  close(): Promise<void> {
+    return this.checker.close();
   }
 
   get calibration(): Calibration {
@@ -138,7 +147,7 @@ export class CameraDesk {
   frame(image: RgbImage): void {
     const first = this.latest === undefined;
     this.latest = image;
-    if (first) this.runCheck();
+    if (first) void this.runCheck();
   }
 
   get hasFrame(): boolean {
@@ -146,43 +155,25 @@ export class CameraDesk {
   }
 
   /**
-   * Check the latest frame, tell `onCheck`, and return it. Against the reference where there is one
-   * (the picture saved with the calibration, or an earlier frame this check passed): has the picture
-   * moved since? With none, where the calibration puts the cushions (vision/camera-check.ts): a frame
-   * that passes becomes the reference; one in which the cushions cannot be told apart as our renderer
-   * draws them (another table's look) is taken as the reference too, the calibration trusted as given.
+   * Check the latest frame (CameraWatch.check: against the reference, else where the calibration puts
+   * the cushions), tell `onCheck` when the verdict comes, and resolve with it.
    */
-  runCheck(): CameraCheckView | undefined {
+  async runCheck(): Promise<CameraCheckView | undefined> {
     const image = this.latest;
     if (!image) return undefined;
     this.checked = image;
-    let r: CameraCheck;
-    if (this.reference) r = checkAgainstReference(image, this.current, this.reference);
-    else {
-      r = checkCamera(image, this.current, this.options.check ?? DEFAULT_CAMERA_CHECK);
-      const lookUnknown = r.verdict === 'moved' && Number.isNaN(r.offsetPx);
-      if (r.verdict === 'fits' || lookUnknown) this.reference = edgeReference(image, this.current);
-      if (lookUnknown)
-        r = {
-          ...r,
-          verdict: 'unknown',
-          text: 'the cushions do not look as expected: the picture now is the reference from here on',
-        };
-    }
-    const view: CameraCheckView = {
-      state: r.verdict,
-      text: r.text,
-      ...(Number.isFinite(r.offsetPx) ? { offsetPx: Math.round(r.offsetPx * 100) / 100 } : {}),
-      at: this.options.now(),
-    };
+    this.checking++;
+    const verdict = await this.checker.check(image).finally(() => this.checking--);
+    const view: CameraCheckView = { ...verdict, at: this.options.now() };
     this.lastCheck = view;
     this.options.onCheck?.(view);
     return view;
   }
 
-  /** runCheck, where a frame has come since the last check (the timer's). */
-  checkNewFrame(): CameraCheckView | undefined {
-    return this.latest === this.checked ? undefined : this.runCheck();
+  /** runCheck, where a frame has come since the last check and none is being checked (the timer's). */
+  checkNewFrame(): Promise<CameraCheckView | undefined> {
+    if (this.latest === this.checked || this.checking > 0) return Promise.resolve(undefined);
+    return this.runCheck();
   }
 
   /** The latest frame as JPEG, for the page. */
@@ -321,9 +312,9 @@ export class CameraDesk {
       return err(refereeError('NOT_FOUND', `cannot write ${file}: ${(e as Error).message}`));
     }
     this.current = calibration;
-    this.reference = this.latest && edgeReference(this.latest, calibration);
+    this.checker.recalibrate(calibration, this.latest);
     const reloaded = this.reloadDetector ? await this.reloadDetector(file) : false;
-    this.runCheck();
+    await this.runCheck();
     return ok({ file, rmsPx, rmsMm, pipeline: reloaded ? 'reloaded' : 'not running' });
   }
 }

@@ -1,7 +1,33 @@
 // The vision stage in a worker thread (detect-worker.ts), as `run`, `serve` and the benchmarks use it:
-// frames in, the game's pieces out, in order, while the main thread goes on reading and tracking.
+// frames in, the game's pieces out, in order, while the main thread goes on reading and tracking. And
+// the knocked-camera check in one of its own (camera-check-worker.ts), for `serve`.
 import { Worker } from 'node:worker_threads';
+import type { Calibration } from '../camera/index.ts';
+import type { RgbImage } from '../core/image.ts';
+import type { CameraCheckOptions } from '../vision/camera-check.ts';
+import type { CameraCheckReply, CameraCheckRequest, CameraCheckWorkerData } from './camera-check-worker.ts';
+import type { CameraChecker, CameraVerdict } from './camera-watch.ts';
 import type { DetectReply, DetectRequest, DetectWorkerData } from './detect-worker.ts';
+
+/**
+ * A worker thread running a module of this folder through tsx (worker-boot.js), as bin/referee.js
+ * runs the command; resolves once it posts `{ kind: 'ready' }`, rejects with the error of a
+ * `{ kind: 'fatal' }`.
+ */
+const startWorker = (module: string, workerData: unknown): Promise<Worker> => {
+  const entry = new URL(module, import.meta.url).href;
+  const worker = new Worker(new URL('./worker-boot.js', import.meta.url), { argv: [entry], workerData });
+  return new Promise((resolve, reject) => {
+    const first = (m: { kind: string; error?: string }): void => {
+      if (m.kind === 'ready') resolve(worker);
+      else if (m.kind === 'fatal') void worker.terminate().then(() => reject(new Error(m.error)));
+      else return;
+      worker.off('message', first);
+    };
+    worker.on('message', first);
+    worker.once('error', reject);
+  });
+};
 
 /**
  * The detector, in a worker thread (detect-worker.ts) started through tsx as bin/referee.js starts
@@ -28,22 +54,9 @@ export class DetectionWorker {
     worker.on('exit', (code) => fail(new Error(`the detector stopped (exit ${code})`)));
   }
 
-  static start(calibration: string, game?: string): Promise<DetectionWorker> {
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const entry = new URL('../pipeline/detect-worker.ts', import.meta.url).href;
-    const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+  static async start(calibration: string, game?: string): Promise<DetectionWorker> {
     const data: DetectWorkerData = game === undefined ? { calibration } : { calibration, game };
-    const worker = new Worker(boot, { eval: true, workerData: data });
-    return new Promise((resolve, reject) => {
-      const first = (m: DetectReply): void => {
-        if (m.kind === 'ready') resolve(new DetectionWorker(worker));
-        else if (m.kind === 'fatal') void worker.terminate().then(() => reject(new Error(m.error)));
-        else return;
-        worker.off('message', first);
-      };
-      worker.on('message', first);
-      worker.once('error', reject);
-    });
+    return new DetectionWorker(await startWorker('./detect-worker.ts', data));
   }
 
   detect(frame: { width: number; height: number; data: Uint8Array }): Promise<DetectReply> {
@@ -71,5 +84,78 @@ export class DetectionWorker {
     for (const [id, answer] of this.waiting) answer({ kind: 'error', id, error: this.dead.message });
     this.waiting.clear();
     await this.worker.terminate();
+  }
+}
+
+/**
+ * The knocked-camera check in a worker thread (camera-check-worker.ts): the frame is copied over (the
+ * desk keeps its own for the page) and the verdict comes back when the check is done, checks in the
+ * order they were asked for. A check the worker could not make (it failed, or stopped) is `unknown`,
+ * saying why. The thread does not keep the process alive.
+ */
+export class CameraCheckWorker implements CameraChecker {
+  private readonly waiting = new Map<number, (verdict: CameraVerdict) => void>();
+  private next = 0;
+  private dead: Error | undefined;
+
+  private constructor(private readonly worker: Worker) {
+    worker.unref();
+    worker.on('message', (m: CameraCheckReply) => {
+      if (m.kind === 'ready') return;
+      const verdict: CameraVerdict =
+        m.kind === 'checked' ? m.verdict : { state: 'unknown', text: `the camera check failed: ${m.error}` };
+      this.waiting.get(m.id)?.(verdict);
+      this.waiting.delete(m.id);
+    });
+    const fail = (e: Error): void => {
+      this.dead ??= e;
+      this.answerWaiting();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the camera check stopped (exit ${code})`)));
+  }
+
+  static async start(calibration: Calibration, options?: CameraCheckOptions): Promise<CameraCheckWorker> {
+    const data: CameraCheckWorkerData = options ? { calibration, options } : { calibration };
+    return new CameraCheckWorker(await startWorker('./camera-check-worker.ts', data));
+  }
+
+  check(image: RgbImage): Promise<CameraVerdict> {
+    const id = this.next++;
+    if (this.dead) return Promise.resolve(this.failed(this.dead));
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.post({ kind: 'check', id, image });
+    });
+  }
+
+  reference(image: RgbImage): void {
+    this.post({ kind: 'reference', image });
+  }
+
+  recalibrate(calibration: Calibration, image: RgbImage | undefined): void {
+    this.post(image ? { kind: 'recalibrate', calibration, image } : { kind: 'recalibrate', calibration });
+  }
+
+  /** Stop the worker; checks still waiting are answered `unknown`. */
+  async close(): Promise<void> {
+    this.worker.removeAllListeners('exit');
+    this.dead ??= new Error('the camera check was closed');
+    this.answerWaiting();
+    await this.worker.terminate();
+  }
+
+  private post(request: CameraCheckRequest): void {
+    if (!this.dead) this.worker.postMessage(request);
+  }
+
+  private failed(e: Error): CameraVerdict {
+    return { state: 'unknown', text: `the camera check failed: ${e.message}` };
+  }
+
+  private answerWaiting(): void {
+    const dead = this.dead ?? new Error('the camera check stopped');
+    for (const answer of this.waiting.values()) answer(this.failed(dead));
+    this.waiting.clear();
   }
 }

@@ -40,7 +40,7 @@ export const buildAssets = async (pagesDir: string): Promise<Assets> => {
   const scripts = new Map(result.outputFiles.map((f) => [path.basename(f.path), f.text]));
   const styles = new Map([['table.css', await readFile(path.join(WEB_DIR, 'table.css'), 'utf8')]]);
   const page = async (dir: string, name: string) =>
-    [name, await readFile(path.join(dir, `${name}.html`), 'utf8')] as const;
+    [name, await withParts(await readFile(path.join(dir, `${name}.html`), 'utf8'))] as const;
   const pages = new Map(
     await Promise.all([
       ...PAGE_SCRIPTS.map((name) => page(pagesDir, name)),
@@ -49,4 +49,29 @@ export const buildAssets = async (pagesDir: string): Promise<Assets> => {
   );
   const favicon = await readFile(path.join(WEB_DIR, 'favicon.svg'), 'utf8');
   return { scripts, styles, pages, favicon };
+};
+
+/** A line `<!-- part: NAME -->` in a page, alone on it: src/web/parts/NAME.html is put there. */
+const PART = /^([ \t]*)<!-- part: ([\w-]+) -->$/gm;
+
+/**
+ * The page with the parts it names put in, each line at the comment's indent: HTML more than one page
+ * has (the referee pages' header, their last stroke's buttons, their log) is written once.
+ */
+export const withParts = async (html: string): Promise<string> => {
+  const names = [...new Set([...html.matchAll(PART)].map((m) => m[2] as string))];
+  const parts = new Map(
+    await Promise.all(
+      names.map(
+        async (name) => [name, await readFile(path.join(WEB_DIR, 'parts', `${name}.html`), 'utf8')] as const,
+      ),
+    ),
+  );
+  return html.replace(PART, (_line, indent: string, name: string) =>
+    (parts.get(name) ?? '')
+      .trimEnd()
+      .split('\n')
+      .map((l) => (l ? indent + l : l))
+      .join('\n'),
+  );
 };

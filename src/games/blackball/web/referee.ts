@@ -4,12 +4,9 @@
 // or a frame lost, won or re-racked as an alert you see and hear; confirm, override, undo (saying what
 // it undoes); the fouls only a person sees, in words; the referee's actions. Changing anything needs
 // the referee's PIN.
-import { $, button, beep } from '../../../web/dom.ts';
-import { connectReferee } from '../../../web/sign-in.ts';
-import type { Table } from '../../../equipment/bed.ts';
+import { $, beep } from '../../../web/dom.ts';
 import { ballColours, drawTrails } from '../../../web/balls-svg.ts';
-import type { Inbound } from '../../../web/live.ts';
-import { drawTable } from '../../../web/table-svg.ts';
+import * as shared from '../../../web/referee-page.ts';
 import type { MatchView } from '../view.ts';
 import { FOUL_WORDS, FOULS_IN_WORDS } from '../words.ts';
 import { ballIcon, drawCabin, drawPoolBalls } from './pool-balls.ts';
@@ -18,18 +15,10 @@ import { describeRuling, showLatestRuling } from './ruling.ts';
 const OBJECT_BALLS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '15'];
 
 const main = async (): Promise<void> => {
-  const table = (await (await fetch('/api/table')).json()) as Table;
-  const svg = $<SVGSVGElement>('svg#table');
-  const ballsLayer = drawTable(svg, table);
-  const ns = 'http://www.w3.org/2000/svg';
-  const cabinLayer = document.createElementNS(ns, 'g');
-  const trailsLayer = document.createElementNS(ns, 'g');
-  svg.insertBefore(cabinLayer, ballsLayer);
-  svg.insertBefore(trailsLayer, ballsLayer);
+  const { table, balls: ballsLayer, layers } = await shared.refereeTable(['cabin', 'trails']);
   const colours = ballColours(table.balls);
   const draw = (balls: MatchView['balls']): void =>
     drawPoolBalls(ballsLayer, balls, table.balls, table.ballRadius);
-  $('#status').textContent = `${table.name}: ${table.length} × ${table.width} mm`;
 
   let view: MatchView | null = null;
   let lastAlerted = '';
@@ -68,34 +57,21 @@ const main = async (): Promise<void> => {
     );
 
     const pending = v.pending;
-    $('#pending-box').hidden = pending === null && v.rulings.length === 0;
-    $('#pending').textContent = pending
-      ? describeRuling(pending, v)
-      : v.rulings.length
-        ? 'All rulings confirmed.'
-        : '';
-    ($('#confirm') as HTMLButtonElement).disabled = pending === null || pending.rejected !== null;
-    ($('#override-open') as HTMLButtonElement).disabled = v.rulings.length === 0;
+    shared.showPending(
+      pending,
+      v.rulings,
+      (r) => describeRuling(r, v),
+      pending !== null && pending.rejected === null,
+    );
     const undo = $<HTMLButtonElement>('#undo');
     undo.disabled = v.undo === null;
     undo.textContent = v.undo ? `Undo ${v.undo.what}` : 'Undo';
     undo.title = v.undo ? `Takes back ${v.undo.what}` : 'Nothing to undo';
 
-    const log = $('#log');
-    log.replaceChildren(
-      ...[...v.rulings].reverse().map((r, i) => {
-        const li = document.createElement('li');
-        li.dataset.status = r.status;
-        li.dataset.stroke = String(r.stroke);
-        if (i === 0) {
-          li.classList.add('latest-ruling');
-          showLatestRuling(li, v);
-          return li;
-        }
-        li.textContent = describeRuling(r, v);
-        if (r.foul) li.classList.add('foul');
-        return li;
-      }),
+    shared.showLog(
+      v.rulings,
+      (r) => describeRuling(r, v),
+      (li) => showLatestRuling(li, v),
     );
 
     const latest = v.rulings.at(-1);
@@ -129,31 +105,23 @@ const main = async (): Promise<void> => {
     for (const b of document.querySelectorAll<HTMLButtonElement>('#referee-fouls button'))
       b.disabled = latest === undefined;
     drawCabin(
-      cabinLayer,
+      layers.cabin,
       table,
       v.headLine,
       v.cueInHand && !v.frameOver ? (v.cue?.inCabin ? 'inside' : v.cue ? 'outside' : 'unseen') : 'hidden',
     );
-    drawTrails(trailsLayer, v.trails, colours);
+    drawTrails(layers.trails, v.trails, colours);
     if (v.balls.length) draw(v.balls);
     document.body.dataset.frameOver = String(v.frameOver);
   };
 
-  const onMessage = (m: Inbound<MatchView>): void => {
-    switch (m.type) {
-      case 'view':
-        view = m.view;
-        render(m.view);
-        break;
-      case 'balls':
-        draw(m.balls);
-        break;
-      default:
-        break;
-    }
-  };
-
-  const live = connectReferee<MatchView>(onMessage);
+  const live = shared.connectRefereePage<MatchView>({
+    view: (v) => {
+      view = v;
+      render(v);
+    },
+    balls: draw,
+  });
 
   const lastStroke = (): number | undefined => view?.rulings.at(-1)?.stroke;
   $('#confirm').addEventListener('click', () => {
@@ -178,61 +146,22 @@ const main = async (): Promise<void> => {
   });
   $('#set-table').addEventListener('click', () => live.send({ type: 'setTable' }));
   $('#re-rack').addEventListener('click', () => live.send({ type: 'reRack' }));
-  $('#referee-fouls').replaceChildren(
-    ...FOULS_IN_WORDS.map((foul) => {
-      const b = button(
-        FOUL_WORDS[foul],
-        () => {
-          const stroke = lastStroke();
-          if (stroke !== undefined) live.send({ type: 'refereeFoul', stroke, foul });
-        },
-        'referee-foul',
-      );
-      b.dataset.foul = foul;
-      return b;
-    }),
-  );
+  shared.refereeFoulButtons(live, FOULS_IN_WORDS, FOUL_WORDS, lastStroke, 'referee-foul');
 
   // Override: the referee restates what happened in the last stroke; the rules rule again.
-  const first = $<HTMLSelectElement>('#ov-first');
-  first.replaceChildren(
-    ...['none', ...OBJECT_BALLS].map((b) => {
-      const o = document.createElement('option');
-      o.value = b;
-      o.textContent = b === 'none' ? 'no ball' : b;
-      return o;
-    }),
-  );
-  const checkboxes = (
-    box: HTMLElement,
-    names: readonly string[],
-    words: (n: string) => string = (n) => n,
-  ): void => {
-    for (const n of names) {
-      const label = document.createElement('label');
-      const input = document.createElement('input');
-      input.type = 'checkbox';
-      input.value = n;
-      label.append(input, ` ${words(n)}`);
-      box.append(label);
-    }
-  };
-  checkboxes($('#ov-potted'), ['cue', ...OBJECT_BALLS]);
-  checkboxes($('#ov-off'), ['cue', ...OBJECT_BALLS]);
-  checkboxes($('#ov-crossed'), OBJECT_BALLS);
-  checkboxes($('#ov-fouls'), FOULS_IN_WORDS, (n) => FOUL_WORDS[n as keyof typeof FOUL_WORDS]);
-  const tick = (sel: string, values: readonly string[]): void => {
-    for (const input of document.querySelectorAll<HTMLInputElement>(`${sel} input`))
-      input.checked = values.includes(input.value);
-  };
+  const first = shared.firstContactChoice(OBJECT_BALLS, 'no ball');
+  shared.checkboxes($('#ov-potted'), ['cue', ...OBJECT_BALLS]);
+  shared.checkboxes($('#ov-off'), ['cue', ...OBJECT_BALLS]);
+  shared.checkboxes($('#ov-crossed'), OBJECT_BALLS);
+  shared.checkboxes($('#ov-fouls'), FOULS_IN_WORDS, (n) => FOUL_WORDS[n as keyof typeof FOUL_WORDS]);
   $('#override-open').addEventListener('click', () => {
     const r = view?.rulings.at(-1);
     if (!r) return;
     first.value = r.firstContact[0] ?? 'none';
-    tick('#ov-potted', r.potted);
-    tick('#ov-off', r.offTable);
-    tick('#ov-crossed', []);
-    tick('#ov-fouls', r.fouls);
+    shared.tick('#ov-potted', r.potted);
+    shared.tick('#ov-off', r.offTable);
+    shared.tick('#ov-crossed', []);
+    shared.tick('#ov-fouls', r.fouls);
     $<HTMLInputElement>('#ov-cushion').checked = true;
     $('#override').hidden = false;
   });
@@ -240,18 +169,16 @@ const main = async (): Promise<void> => {
     e.preventDefault();
     const move = lastStroke();
     if (move === undefined) return;
-    const checked = (sel: string): string[] =>
-      [...document.querySelectorAll<HTMLInputElement>(`${sel} input:checked`)].map((i) => i.value);
     live.send({
       type: 'override',
       move,
       restated: {
         firstContact: first.value === 'none' ? [] : [first.value],
-        potted: checked('#ov-potted'),
-        offTable: checked('#ov-off'),
-        crossedCentre: checked('#ov-crossed'),
+        potted: shared.ticked('#ov-potted'),
+        offTable: shared.ticked('#ov-off'),
+        crossedCentre: shared.ticked('#ov-crossed'),
         cushionAfterContact: $<HTMLInputElement>('#ov-cushion').checked,
-        fouls: checked('#ov-fouls'),
+        fouls: shared.ticked('#ov-fouls'),
       },
     });
     $('#override').hidden = true;

@@ -3,14 +3,11 @@
 // confirm, override, undo; nominate; free ball; miss with ghosts of the balls to replace; the fouls
 // only a person sees. Changing anything needs the referee's PIN.
 import { $, button, beep } from '../../../web/dom.ts';
-import { connectReferee } from '../../../web/sign-in.ts';
-import type { Table } from '../../../equipment/bed.ts';
 import type { UndoView } from '../../../match/view.ts';
 import type { MatchView, RulingView } from '../views.ts';
 import { ballColours, drawBalls, drawGhosts, drawRespotTargets, drawTrails } from '../../../web/balls-svg.ts';
-import type { Inbound } from '../../../web/live.ts';
+import * as shared from '../../../web/referee-page.ts';
 import { describeRuling, showLatestRuling } from './ruling.ts';
-import { drawTable } from '../../../web/table-svg.ts';
 import { REFEREE_FOULS } from '../rules/values.ts';
 import { FOUL_WORDS } from '../session.ts';
 
@@ -36,19 +33,11 @@ const strokeUndo = (
 };
 
 const main = async (): Promise<void> => {
-  const table = (await (await fetch('/api/table')).json()) as Table;
-  const svg = $<SVGSVGElement>('svg#table');
-  const ballsLayer = drawTable(svg, table);
-  const ns = 'http://www.w3.org/2000/svg';
-  const trailsLayer = document.createElementNS(ns, 'g');
-  const ghostsLayer = document.createElementNS(ns, 'g');
-  const targetsLayer = document.createElementNS(ns, 'g');
-  svg.insertBefore(trailsLayer, ballsLayer);
-  svg.insertBefore(ghostsLayer, ballsLayer);
-  svg.insertBefore(targetsLayer, ballsLayer);
+  const { table, balls: ballsLayer, layers } = await shared.refereeTable(['trails', 'ghosts', 'targets']);
   const style = { radius: table.ballRadius, colours: ballColours(table.balls) };
-  $('#status').textContent = `${table.name}: ${table.length} × ${table.width} mm`;
 
+  // Undo beside the last stroke is the stroke's own (strokeUndo); Undo latest takes back anything.
+  $('#undo').title = 'Take back the newest decision about this stroke, or else the stroke itself';
   let view: MatchView | null = null;
   let lastAlerted = -1;
 
@@ -68,13 +57,7 @@ const main = async (): Promise<void> => {
     $('#remaining').textContent = String(v.pointsRemaining);
     $('#snookers').textContent = String(v.snookersRequired);
     const pending = v.pending;
-    $('#pending-box').hidden = pending === null && v.rulings.length === 0;
-    $('#pending').textContent = pending
-      ? describeRuling(pending, v)
-      : v.rulings.length
-        ? 'All rulings confirmed.'
-        : '';
-    ($('#confirm') as HTMLButtonElement).disabled = pending === null;
+    shared.showPending(pending, v.rulings, (r) => describeRuling(r, v), pending !== null);
     const undo = strokeUndo(v, pending ?? v.rulings.at(-1));
     const undoButton = $<HTMLButtonElement>('#undo');
     undoButton.textContent = undo ? `Undo: ${undo.entry.what}` : 'Undo';
@@ -82,21 +65,10 @@ const main = async (): Promise<void> => {
     const undoLast = $<HTMLButtonElement>('#undo-last');
     undoLast.textContent = v.undo ? `Undo latest: ${v.undo.what}` : 'Undo latest';
     undoLast.disabled = v.undo === null;
-    ($('#override-open') as HTMLButtonElement).disabled = v.rulings.length === 0;
-    const log = $('#log');
-    log.replaceChildren(
-      ...[...v.rulings].reverse().map((r, i) => {
-        const li = document.createElement('li');
-        if (i === 0) {
-          li.className = 'latest-ruling';
-          showLatestRuling(li, v);
-          return li;
-        }
-        li.textContent = describeRuling(r, v);
-        li.className = r.foul ? 'foul' : '';
-        li.dataset.status = r.status;
-        return li;
-      }),
+    shared.showLog(
+      v.rulings,
+      (r) => describeRuling(r, v),
+      (li) => showLatestRuling(li, v),
     );
     const latest = v.rulings.at(-1);
     if (latest?.foul && latest.stroke !== lastAlerted && latest.status === 'proposed') {
@@ -113,9 +85,9 @@ const main = async (): Promise<void> => {
     $('#ghost-info').textContent = v.ghosts.length
       ? `Replace the balls: ${v.ghosts.map((g) => `${g.id} ${g.distance === undefined ? 'not seen' : `${g.distance.toFixed(0)} mm off`}`).join(', ')}`
       : '';
-    drawTrails(trailsLayer, v.trails, style.colours);
-    drawGhosts(ghostsLayer, v.ghosts, style);
-    drawRespotTargets(targetsLayer, v.respots, style);
+    drawTrails(layers.trails, v.trails, style.colours);
+    drawGhosts(layers.ghosts, v.ghosts, style);
+    drawRespotTargets(layers.targets, v.respots, style);
     if (v.balls.length) drawBalls(ballsLayer, v.balls, style);
     document.body.dataset.frameOver = String(v.frameOver);
   };
@@ -132,24 +104,14 @@ const main = async (): Promise<void> => {
     }, 6000);
   };
 
-  const onMessage = (m: Inbound<MatchView>): void => {
-    switch (m.type) {
-      case 'view':
-        view = m.view;
-        render(m.view);
-        break;
-      case 'balls':
-        drawBalls(ballsLayer, m.balls, style);
-        break;
-      case 'ack':
-        if (m.done) showDone(m.done);
-        break;
-      default:
-        break;
-    }
-  };
-
-  const live = connectReferee<MatchView>(onMessage);
+  const live = shared.connectRefereePage<MatchView>({
+    view: (v) => {
+      view = v;
+      render(v);
+    },
+    balls: (balls) => drawBalls(ballsLayer, balls, style),
+    done: showDone,
+  });
 
   const lastStroke = (): number | undefined => view?.rulings.at(-1)?.stroke;
   $('#confirm').addEventListener('click', () => {
@@ -175,65 +137,30 @@ const main = async (): Promise<void> => {
       button(ball, () => live.send({ type: 'nominate', ball }), `ball-button ball-${ball}`),
     ),
   );
-  $('#referee-fouls').replaceChildren(
-    ...REFEREE_FOULS.map((foul) => {
-      const b = button(FOUL_WORDS[foul], () => {
-        const stroke = lastStroke();
-        if (stroke !== undefined) live.send({ type: 'refereeFoul', stroke, foul });
-      });
-      b.dataset.foul = foul;
-      return b;
-    }),
-  );
+  shared.refereeFoulButtons(live, REFEREE_FOULS, FOUL_WORDS, lastStroke);
 
   // Override: the referee restates what happened in the last stroke; the rules rule again.
-  const first = $<HTMLSelectElement>('#ov-first');
-  first.replaceChildren(
-    ...['none', ...OBJECT_BALLS].map((b) => {
-      const o = document.createElement('option');
-      o.value = b;
-      o.textContent = b;
-      return o;
-    }),
-  );
-  // Each tick box inside its own label, kept on one line with its words (styles: `.check`), so a
-  // narrow panel wraps whole label units and never parts a box from its name.
-  const checkboxes = (box: HTMLElement, names: readonly string[], words: (n: string) => string): void => {
-    for (const n of names) {
-      const label = document.createElement('label');
-      label.className = 'check';
-      const input = document.createElement('input');
-      input.type = 'checkbox';
-      input.value = n;
-      const text = document.createElement('span');
-      text.textContent = words(n);
-      label.append(input, text);
-      box.append(label);
-    }
-  };
-  checkboxes($('#ov-potted'), ['cue', ...OBJECT_BALLS], (n) => n);
-  checkboxes($('#ov-fouls'), REFEREE_FOULS, (n) => FOUL_WORDS[n as (typeof REFEREE_FOULS)[number]]);
+  const first = shared.firstContactChoice(OBJECT_BALLS);
+  shared.checkboxes($('#ov-potted'), ['cue', ...OBJECT_BALLS]);
+  shared.checkboxes($('#ov-fouls'), REFEREE_FOULS, (n) => FOUL_WORDS[n as (typeof REFEREE_FOULS)[number]]);
   $('#override-open').addEventListener('click', () => {
     const r = view?.rulings.at(-1);
     if (!r) return;
     first.value = r.firstContact[0] ?? 'none';
-    for (const input of document.querySelectorAll<HTMLInputElement>('#ov-potted input'))
-      input.checked = r.potted.includes(input.value);
+    shared.tick('#ov-potted', r.potted);
     $('#override').hidden = false;
   });
   $('#override').addEventListener('submit', (e) => {
     e.preventDefault();
     const stroke = lastStroke();
     if (stroke === undefined) return;
-    const checked = (sel: string): string[] =>
-      [...document.querySelectorAll<HTMLInputElement>(`${sel} input:checked`)].map((i) => i.value);
     live.send({
       type: 'override',
       stroke,
       shot: {
         firstContact: first.value === 'none' ? [] : [first.value],
-        potted: checked('#ov-potted'),
-        fouls: checked('#ov-fouls'),
+        potted: shared.ticked('#ov-potted'),
+        fouls: shared.ticked('#ov-fouls'),
       },
     });
     $('#override').hidden = true;
