@@ -43,35 +43,6 @@ const TILE_FILL = 0.55;
 /** The two halves' faces differ by at most this share of the brighter (and always by this much, 8-bit). */
 const FACE_GAP = 0.35;
 const FACE_GAP_FLOOR = 14;
-/** Places across a tile's end (mm from its axis) and along it (mm from the end) where its end is looked for. */
-const END_ACROSS = [-7, -3.5, 0, 3.5, 7] as const;
-const END_ALONG = [-1.5, -1, -0.5, 0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4] as const;
-/** Smallest step (8-bit) from a black face to what lies past its end that shows the end. */
-const END_STEP = 10;
-
-/**
- * Does the tile end where it should at its `sign` end (−1: the first half's)? Past a black face's end
- * is its rounded rim catching the light, then the cloth or the next tile's rim: a step from the face
- * (the median over places across the end), where a sleeve over the half runs on flat.
- */
-const endShows = (sample: FaceSampler, line: DividingLine, sign: 1 | -1, L: number): boolean => {
-  const ux = Math.cos(line.theta) * sign;
-  const uy = Math.sin(line.theta) * sign;
-  const steps: number[] = [];
-  for (const v of END_ACROSS) {
-    const at = (s: number): number => {
-      const u = L / 2 + s;
-      return sample(line.x + ux * u - uy * v, line.y + uy * u + ux * v);
-    };
-    const inside = at(-4);
-    let most = 0;
-    for (const s of END_ALONG) most = Math.max(most, Math.abs(at(s) - inside));
-    if (Number.isFinite(most)) steps.push(most);
-  }
-  steps.sort((a, b) => a - b);
-  return steps.length > 0 && (steps[steps.length >> 1] as number) > END_STEP;
-};
-
 /** Do the halves' faces agree (not one under a hand or a sleeve, or off the tile)? */
 const facesAgree = (r: TileReading): boolean => {
   const [fa, fb] = [r.halves[0].face, r.halves[1].face];
@@ -355,14 +326,6 @@ export class TileDetector {
     if (!r.halves[0].standard || !r.halves[1].standard) return undefined;
     // Nor where one half's face is unlike the other's (a half under a hand or a sleeve).
     if (!facesAgree(r)) return undefined;
-    // A blank black half must show its end: under a dark sleeve as grey as the face, a half reads
-    // blank and its face agrees with the other's — but the sleeve runs on past where the tile ends.
-    if (!dark)
-      for (const [h, sign] of [
-        [0, -1],
-        [1, 1],
-      ] as const)
-        if (r.halves[h].pips === 0 && !endShows(sample, line, sign, L)) return undefined;
     const confidence = 0.99 * Math.min(1, fill / 0.8);
     return faceUp(
       this.table,
