@@ -1,0 +1,104 @@
+// Regression (issue 14): a grey cloth was refused outright. The cloth model wanted a coloured cloth (a
+// chromaticity at least 0.08 from grey) and refused every frame of a grey, silver or charcoal cloth
+// as "no table …: the bed there has no cloth colour" — every grey-cloth frame of the second
+// renderer's held-out-3 split, 95 balls. Real clubs lay such cloths. Drawn here by our own renderer
+// (its `grey` and `charcoal` cloths, seeds apart from the benchmarks'): every ball found, nothing
+// invented, on a snooker and a pool table; and a frame that is grey all over (a wall, a lens cap) is
+// still no table, now because nothing round the "bed" is a dark pocket. Every case fails on the code
+// before the fix (the first four refused, the last for another reason).
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Calibration } from '../src/camera/index.ts';
+import { namedPoolTable } from '../src/games/blackball/table.ts';
+import { makeRng } from '../src/sim/random.ts';
+import type { ClothName } from '../src/sim/render/cloth.ts';
+import { DEFAULT_CAMERA_RANGE, seededCamera } from '../src/sim/training/scenes.ts';
+import { Locator, type LocatedBall } from '../src/vision/index.ts';
+import { loadCalibrationFile } from './helpers/games.ts';
+import {
+  makeScene,
+  POOL_SCENES,
+  renderScene,
+  sceneRenderer,
+  type SceneKind,
+  type TruthBall,
+} from './vision-scenes.ts';
+
+const SEED = 8_960_000;
+
+let snooker: Calibration;
+let pool: Calibration;
+
+beforeAll(() => {
+  const c = loadCalibrationFile('calibration/demo.json');
+  if (!c.ok) throw new Error(c.error.message);
+  snooker = c.value;
+  const table = namedPoolTable('pool-9ft');
+  pool = seededCamera(makeRng(SEED), DEFAULT_CAMERA_RANGE, { table, tableSpec: 'pool-9ft' });
+});
+
+/** Each true ball's nearest detection within a ball radius (undefined: missed), and what is left over. */
+const match = (truth: readonly TruthBall[], found: readonly LocatedBall[], radius: number) => {
+  const left = new Set(found);
+  const errors = truth.map((t) => {
+    let best: LocatedBall | undefined;
+    let bestD = radius;
+    for (const f of left) {
+      const d = Math.hypot(f.x - t.x, f.y - t.y);
+      if (d < bestD) {
+        best = f;
+        bestD = d;
+      }
+    }
+    if (!best) return { t, d: undefined };
+    left.delete(best);
+    return { t, d: bestD };
+  });
+  return { errors, phantoms: [...left] };
+};
+
+const locateOn = (c: Calibration, cloth: ClothName, kind: SceneKind, seed: number, pooled: boolean) => {
+  const scene = pooled ? makeScene(kind, seed, c.table, POOL_SCENES) : makeScene(kind, seed, c.table);
+  const { image, truth } = renderScene(sceneRenderer(c, seed, cloth), scene);
+  const r = new Locator(c).locate(image);
+  if (!r.ok) throw new Error(r.error.message);
+  return { truth, ...match(truth, r.value, c.table.ballRadius) };
+};
+
+describe('a grey cloth is a cloth', () => {
+  // [cloth, layout, pool?, worst error allowed (mm)]. Snooker: measured 0.1–0.6 mm. Pool on the
+  // silver-grey cloth: the stripes' white halves are the cloth's colour, only brighter, and their
+  // outlines are placed 1–2.2 mm off (measured; on green 0.0–0.3 mm), so 2.5 mm there.
+  const cases: [ClothName, SceneKind, boolean, number][] = [
+    ['grey', 'random', false, 1],
+    ['charcoal', 'jaws', false, 1],
+    ['grey', 'random', true, 2.5],
+    ['charcoal', 'random', true, 1],
+  ];
+  cases.forEach(([cloth, kind, pooled, worst], i) =>
+    it(`${pooled ? 'pool' : 'snooker'} on a ${cloth} cloth, ${kind}: every ball found within ${worst} mm, none invented`, () => {
+      const c = pooled ? pool : snooker;
+      const r = locateOn(c, cloth, kind, SEED + i, pooled);
+      expect(r.truth.length).toBeGreaterThan(5);
+      for (const { t, d } of r.errors) {
+        const at = `${t.id} at (${t.x.toFixed(0)}, ${t.y.toFixed(0)})`;
+        expect(d, `${at} missed`).toBeDefined();
+        expect(d ?? Infinity, at).toBeLessThan(worst);
+      }
+      expect(r.phantoms.map((f) => `(${f.x.toFixed(0)}, ${f.y.toFixed(0)})`)).toEqual([]);
+    }, 60_000),
+  );
+
+  it('a frame grey all over is still no table: no dark pocket round the bed', () => {
+    const { width, height } = snooker.image;
+    const r = new Locator(snooker).locate({
+      width,
+      height,
+      data: new Uint8Array(width * height * 3).fill(130),
+    });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe('NO_TABLE');
+      expect(r.error.message).toMatch(/a grey with no dark pockets/);
+    }
+  });
+});
