@@ -43,6 +43,12 @@ export interface ClothOptions {
   /** …or brightness below `dark` or above `bright` times the cloth's. */
   readonly dark: number;
   readonly bright: number;
+  /**
+   * `bright` on an unsaturated cloth: a white (the cue ball, a stripe's white halves) is told from a
+   * grey cloth by its brightness alone, its shaded side within 1.45 × the cloth's; the cloth's own
+   * weave and nap stay within `evenness`.
+   */
+  readonly greyBright: number;
   /** The cushions' cloth is lit at another angle: their brightness range is widened by this factor. */
   readonly cushionSlack: number;
   /** On the markings, the cloth is lightened towards white: brighter and less green passes up to this. */
@@ -66,6 +72,7 @@ export const DEFAULT_CLOTH_OPTIONS: ClothOptions = {
   residual: 0.1,
   dark: 0.45,
   bright: 1.45,
+  greyBright: 1.35,
   cushionSlack: 1.25,
   markingBright: 3,
   markingResidual: 0.3,
@@ -289,6 +296,7 @@ export const learnCloth = (
       );
   }
   fillCells(cellColour, valid, cw, ch);
+  const bright = saturation < o.minSaturation ? Math.min(o.bright, o.greyBright) : o.bright;
 
   // Blocks: the cells' colours interpolated bilinearly between cell centres.
   const B = o.blockSize;
@@ -334,9 +342,9 @@ export const learnCloth = (
     invcc,
     e2max,
     dark: o.dark,
-    bright: o.bright,
+    bright,
     cushionDark: o.dark / o.cushionSlack,
-    cushionBright: o.bright * o.cushionSlack,
+    cushionBright: bright * o.cushionSlack,
     markingBright: o.markingBright,
     markingResidual2: (o.markingResidual / o.residual) ** 2,
   });
