@@ -5,7 +5,9 @@
 // (its `grey` and `charcoal` cloths, seeds apart from the benchmarks'): every ball found, nothing
 // invented, on a snooker and a pool table; and a frame that is grey all over (a wall, a lens cap) is
 // still no table, now because nothing round the "bed" is a dark pocket. Every case fails on the code
-// before the fix (the first four refused, the last for another reason).
+// before the fix (the first four refused, the last for another reason). Then `calibrate --image` on
+// an empty charcoal table (failed before: the room's greys joined the cloth's outline), and the
+// camera check on it (brightness only: passed before too, kept as the guard it is).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
 import { namedPoolTable } from '../src/games/blackball/table.ts';
@@ -13,6 +15,13 @@ import { makeRng } from '../src/sim/random.ts';
 import type { ClothName } from '../src/sim/render/cloth.ts';
 import { DEFAULT_CAMERA_RANGE, seededCamera } from '../src/sim/training/scenes.ts';
 import { Locator, type LocatedBall } from '../src/vision/index.ts';
+import { pixelToPlane, project } from '../src/camera/index.ts';
+import { mm } from '../src/core/units.ts';
+import { createRenderer, renderFrame } from '../src/sim/render/index.ts';
+import { lookWithCloth } from '../src/sim/render/options.ts';
+import { calibrateFromImage } from '../src/vision/calibrate/index.ts';
+import { checkCamera } from '../src/vision/camera-check.ts';
+import { SNOOKER_BED } from './helpers/games.ts';
 import { loadCalibrationFile } from './helpers/games.ts';
 import {
   makeScene,
@@ -101,4 +110,38 @@ describe('a grey cloth is a cloth', () => {
       expect(r.error.message).toMatch(/a grey with no dark pockets/);
     }
   });
+});
+
+describe('calibration and the camera check on a charcoal cloth', () => {
+  // `calibrate --image` finds the bed as the region of the cloth's colour: a charcoal's colour is a
+  // grey, and the room around the table, a darker grey, joined it (the outline took the whole
+  // picture; "the cushions were found along only 234 of 756 edge points").
+  const empty = () =>
+    renderFrame(
+      createRenderer(snooker, { supersample: 2, look: lookWithCloth('charcoal') }),
+      [{ balls: [], occluders: [] }],
+      { frameIndex: 0 },
+    );
+
+  it('calibrate --image on an empty charcoal table: a ball anywhere on the bed within 3 mm', () => {
+    const r = calibrateFromImage({ image: empty(), ...SNOOKER_BED });
+    if (!r.ok) throw new Error(r.error.message);
+    const { width: W, length: L, ballRadius: R } = snooker.table;
+    for (const [x, y] of [
+      [R, R],
+      [W - R, R],
+      [R, L - R],
+      [W - R, L - R],
+      [W / 2, L / 2],
+    ] as const) {
+      const q = pixelToPlane(r.value.calibration, project(snooker, { x: mm(x), y: mm(y), z: mm(R) }), mm(R));
+      expect(q ? Math.hypot(q.x - x, q.y - y) : Infinity, `(${x}, ${y})`).toBeLessThan(3);
+    }
+  }, 60_000);
+
+  it('the camera check judges a charcoal table: the calibration fits (the check reads brightness only)', () => {
+    const c = checkCamera(empty(), snooker);
+    expect(c.verdict).toBe('fits');
+    expect(c.offsetPx).toBeLessThan(0.5);
+  }, 60_000);
 });
