@@ -10,6 +10,10 @@
 //               for the hard cases (a ball the cloth's colour, a black in a pocket's shadow)
 //   held-out-3  a purple and a grey cloth under five lamps in a row, hung higher: rendered and run only
 //               once the changes for the hard cases were done
+//   tuning-grey a charcoal and a silver-grey cloth under two lamps: the tuning frames for unsaturated
+//               cloth (issue 14: a grey cloth was refused as "no cloth colour")
+//   held-out-4  a light slate-grey and a tan (camel) cloth under six small lamps hung low in two rows
+//               of three, over the long sides: rendered and run only once, when the grey-cloth changes were done
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -19,7 +23,7 @@
 // position RMS and worst error (mm), and the median CPU time of a fresh detection.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|held-out|held-out-2|held-out-3|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|all]
 // [--no-limb: the vision without its limb stage, as before it]
 import { loadCalibration } from '../src/games/registry.ts';
 import { loadSnookerClassifier } from '../tests/helpers/games.ts';
@@ -48,6 +52,8 @@ export const ALT_HELD_OUT_SEED = 8_200_000;
 export const ALT_HELD_OUT_2_SEED = 8_300_000;
 export const ALT_TUNING_HARD_SEED = 8_600_000;
 export const ALT_HELD_OUT_3_SEED = 8_700_000;
+export const ALT_TUNING_GREY_SEED = 8_800_000;
+export const ALT_HELD_OUT_4_SEED = 8_900_000;
 
 export interface AltCase {
   readonly name: string;
@@ -72,7 +78,8 @@ const styleFor = (
   return s;
 };
 
-export type AltSplit = 'tuning' | 'tuning-hard' | 'held-out' | 'held-out-2' | 'held-out-3';
+export type AltSplit =
+  'tuning' | 'tuning-hard' | 'tuning-grey' | 'held-out' | 'held-out-2' | 'held-out-3' | 'held-out-4';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -81,6 +88,8 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out': { seed: ALT_HELD_OUT_SEED, variants: ['blue', 'worn'] },
   'held-out-2': { seed: ALT_HELD_OUT_2_SEED, variants: ['olive-quad', 'blue-quad'] },
   'held-out-3': { seed: ALT_HELD_OUT_3_SEED, variants: ['purple-penta', 'grey-penta'] },
+  'tuning-grey': { seed: ALT_TUNING_GREY_SEED, variants: ['charcoal-duo', 'silver-duo'] },
+  'held-out-4': { seed: ALT_HELD_OUT_4_SEED, variants: ['slate-hexa', 'camel-hexa'] },
 };
 
 export const altCases = (c: Calibration, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -210,7 +219,7 @@ const main = async (): Promise<void> => {
   const classifier = await loadSnookerClassifier();
   const splits: readonly AltSplit[] =
     flags.split === 'all'
-      ? ['tuning', 'tuning-hard', 'held-out', 'held-out-2', 'held-out-3']
+      ? ['tuning', 'tuning-hard', 'tuning-grey', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4']
       : [flags.split as AltSplit];
   const lines: string[] = [];
   for (const split of splits) {

@@ -77,7 +77,7 @@ describe('bad frames', () => {
     expect(errorOf(noise(1)).code).toBe('NO_TABLE');
     const grey = errorOf(filled(128, 128, 128));
     expect(grey.code).toBe('NO_TABLE');
-    expect(grey.message).toMatch(/no cloth colour/);
+    expect(grey.message).toMatch(/a grey with no dark pockets/);
     // Wood: warm stripes that are no one colour.
     const wood = filled(0, 0, 0);
     for (let v = 0; v < H; v++)

@@ -3,8 +3,10 @@
 // that colour, so balls, a pack of reds or a player's arm over a cell do not count), interpolated
 // into small blocks. A pixel is then foreground — not cloth — when its colour is off the cloth's
 // (a ball, a hand), or it is much darker (a black ball; a shadow is only somewhat darker) or brighter
-// (white, yellow, pink, highlights) than the cloth at that place. No table where the calibration
-// puts one is an error here: a frame with too little cloth-coloured bed cannot be refereed.
+// (white, yellow, pink, highlights) than the cloth at that place. The cloth need not be a colour: a
+// grey, silver or charcoal cloth is the bed's dominant cluster as tightly as a green one, only nearer
+// grey (issue 14). No table where the calibration puts one is an error here: a frame with too little
+// cloth-coloured bed cannot be refereed.
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
 import { Region, type VisionGeometry } from './geometry.ts';
 import type { ReducedFrame } from './reduce.ts';
@@ -22,8 +24,17 @@ export interface ClothOptions {
   readonly minCellShare: number;
   /** Below this share of cloth-coloured bed, there is no table where the calibration says. */
   readonly minClothShare: number;
-  /** The cloth must be a colour: its chromaticity at least this far from grey. */
+  /**
+   * Chromaticity nearer grey than this makes an unsaturated cloth (grey, silver, charcoal): its
+   * colour alone no longer tells it from a wall or a lens cap, so the pockets must show dark.
+   */
   readonly minSaturation: number;
+  /**
+   * An unsaturated cloth's table: the darkest tenth of its pockets' mouths (the holes) at most this
+   * share of the cloth's brightness. Measured 0.02–0.05 on our renderer's grey and charcoal cloths,
+   * 0.15–0.46 on the second renderer's (tuning-grey); 1 on a uniform grey frame.
+   */
+  readonly maxPocketLight: number;
   /** A cloth is even: at least `minEvenShare` of its samples within `evenness` of their cell's brightness. */
   readonly evenness: number;
   readonly minEvenShare: number;
@@ -32,6 +43,12 @@ export interface ClothOptions {
   /** …or brightness below `dark` or above `bright` times the cloth's. */
   readonly dark: number;
   readonly bright: number;
+  /**
+   * `bright` on an unsaturated cloth: a white (the cue ball, a stripe's white halves) is told from a
+   * grey cloth by its brightness alone, its shaded side within 1.45 × the cloth's; the cloth's own
+   * weave and nap stay within `evenness`.
+   */
+  readonly greyBright: number;
   /** The cushions' cloth is lit at another angle: their brightness range is widened by this factor. */
   readonly cushionSlack: number;
   /** On the markings, the cloth is lightened towards white: brighter and less green passes up to this. */
@@ -47,6 +64,7 @@ export const DEFAULT_CLOTH_OPTIONS: ClothOptions = {
   minCellShare: 0.3,
   minClothShare: 0.5,
   minSaturation: 0.08,
+  maxPocketLight: 0.7,
   // The weave and the nap vary a cloth's brightness by a few per cent; a wall of wood or a carpet,
   // by tens.
   evenness: 0.12,
@@ -54,6 +72,7 @@ export const DEFAULT_CLOTH_OPTIONS: ClothOptions = {
   residual: 0.1,
   dark: 0.45,
   bright: 1.45,
+  greyBright: 1.35,
   cushionSlack: 1.25,
   markingBright: 3,
   markingResidual: 0.3,
@@ -262,12 +281,22 @@ export const learnCloth = (
   const evenShare = counted > 0 ? even / counted : 0;
   const noTable = (why: string): Result<never> =>
     err(refereeError('NO_TABLE', `no table where the calibration puts it: ${why}`));
-  if (bedSamples === 0 || saturation < o.minSaturation) return noTable('the bed there has no cloth colour');
+  if (bedSamples === 0) return noTable('the calibration puts no bed in the frame');
   if (clothShare < o.minClothShare)
     return noTable(`only ${Math.round(100 * clothShare)}% of the bed looks like cloth`);
   if (evenShare < o.minEvenShare)
     return noTable(`the bed there is not an even cloth (${Math.round(100 * evenShare)}% even)`);
+  // A grey cloth is as tight a cluster as a green one (the checks above), but a grey wall, a floor or
+  // a lens cap is one too: the table is then told by its pockets, holes darker than any cloth.
+  if (saturation < o.minSaturation) {
+    const holes = pocketDarkness(d, region, cellColour, valid, rw, rh);
+    if (holes !== undefined && holes > o.maxPocketLight)
+      return noTable(
+        `the bed there is a grey with no dark pockets around it (their darkest at ${Math.round(100 * holes)}% of the cloth's brightness)`,
+      );
+  }
   fillCells(cellColour, valid, cw, ch);
+  const bright = saturation < o.minSaturation ? Math.min(o.bright, o.greyBright) : o.bright;
 
   // Blocks: the cells' colours interpolated bilinearly between cell centres.
   const B = o.blockSize;
@@ -313,12 +342,50 @@ export const learnCloth = (
     invcc,
     e2max,
     dark: o.dark,
-    bright: o.bright,
+    bright,
     cushionDark: o.dark / o.cushionSlack,
-    cushionBright: o.bright * o.cushionSlack,
+    cushionBright: bright * o.cushionSlack,
     markingBright: o.markingBright,
     markingResidual2: (o.markingResidual / o.residual) ** 2,
   });
+};
+
+/**
+ * How dark the pockets' mouths get: the brightness (R + G + B) of their darkest tenth (reduced pixels,
+ * every other one) relative to the cloth's mean; undefined when no pocket is in the frame.
+ */
+const pocketDarkness = (
+  d: Uint8Array,
+  region: Uint8Array,
+  cellColour: Float32Array,
+  valid: Uint8Array,
+  rw: number,
+  rh: number,
+): number | undefined => {
+  let sum = 0;
+  let cells = 0;
+  for (let c = 0; c < valid.length; c++) {
+    if (!valid[c]) continue;
+    sum +=
+      (cellColour[3 * c] as number) + (cellColour[3 * c + 1] as number) + (cellColour[3 * c + 2] as number);
+    cells++;
+  }
+  const counts = new Uint32Array(766);
+  let n = 0;
+  for (let j = 0; j < rh; j += 2) {
+    for (let i = 0; i < rw; i += 2) {
+      const k = j * rw + i;
+      if (region[k] !== Region.pocket) continue;
+      const s = (d[3 * k] as number) + (d[3 * k + 1] as number) + (d[3 * k + 2] as number);
+      counts[s] = (counts[s] as number) + 1;
+      n++;
+    }
+  }
+  if (n === 0 || cells === 0) return undefined;
+  let seen = 0;
+  let s = 0;
+  while (s < 765 && seen + (counts[s] as number) < 0.1 * n) seen += counts[s++] as number;
+  return s / (sum / cells);
 };
 
 /** Cells with too little cloth take the mean of their valid neighbours, spreading outwards. */

@@ -4,7 +4,11 @@
 // rendered and run only once the vision's changes were done). `royal` and `forest` (a royal-blue and a
 // dark forest-green cloth under two lamps) are tuning styles made for the hard cases (a ball the
 // cloth's colour, a black in a pocket's shadow); `purple-penta` and `grey-penta` (a purple and a grey
-// cloth under five lamps in a row) are the third held-out split, run only at the end.
+// cloth under five lamps in a row) are the third held-out split, run only at the end. Issue 14's grey
+// cloths: `charcoal-duo` and `silver-duo` (a charcoal and a silver-grey cloth under two lamps) are
+// tuning styles; `slate-hexa` and `camel-hexa` (a light slate-grey and a tan cloth under six small
+// lamps hung low in two rows of three, over the long sides rather than the middle) are the fourth held-out split, rendered and run only once,
+// at the end.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -20,11 +24,30 @@ export const ALT_VARIANTS = [
   'forest',
   'purple-penta',
   'grey-penta',
+  'charcoal-duo',
+  'silver-duo',
+  'slate-hexa',
+  'camel-hexa',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
 export const ALT_CLOTH: Readonly<
-  Record<'tournament' | 'blue' | 'worn' | 'olive' | 'steel' | 'royal' | 'forest' | 'purple' | 'grey', Srgb8>
+  Record<
+    | 'tournament'
+    | 'blue'
+    | 'worn'
+    | 'olive'
+    | 'steel'
+    | 'royal'
+    | 'forest'
+    | 'purple'
+    | 'grey'
+    | 'charcoal'
+    | 'silver'
+    | 'slate'
+    | 'camel',
+    Srgb8
+  >
 > = {
   tournament: [28, 118, 52],
   blue: [30, 80, 150],
@@ -35,6 +58,10 @@ export const ALT_CLOTH: Readonly<
   forest: [22, 72, 40],
   purple: [86, 58, 112],
   grey: [96, 100, 104],
+  charcoal: [48, 50, 54],
+  silver: [150, 152, 154],
+  slate: [118, 126, 134],
+  camel: [156, 122, 84],
 };
 
 const twoLamps = (t: Table, power: number): AltLamp[] => [
@@ -61,6 +88,12 @@ const pentaLamps = (t: Table, power: number): AltLamp[] =>
     hy: 140,
     power,
   }));
+
+/** Six small lamps hung low in two rows of three over the long sides: pools of light, darker between. */
+const hexaLamps = (t: Table, power: number): AltLamp[] =>
+  [0.2, 0.5, 0.8].flatMap((fy) =>
+    [0.2, 0.8].map((fx) => ({ x: t.width * fx, y: t.length * fy, z: 850, hx: 140, hy: 140, power })),
+  );
 
 export interface AltStyleOptions {
   /** A black box standing beside the table, against one of its long sides. */
@@ -100,8 +133,18 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     forest: ALT_CLOTH.forest,
     'purple-penta': ALT_CLOTH.purple,
     'grey-penta': ALT_CLOTH.grey,
+    'charcoal-duo': ALT_CLOTH.charcoal,
+    'silver-duo': ALT_CLOTH.silver,
+    'slate-hexa': ALT_CLOTH.slate,
+    'camel-hexa': ALT_CLOTH.camel,
   }[variant];
-  const twoLamped = variant === 'tournament' || variant === 'royal' || variant === 'forest';
+  const twoLamped =
+    variant === 'tournament' ||
+    variant === 'royal' ||
+    variant === 'forest' ||
+    variant === 'charcoal-duo' ||
+    variant === 'silver-duo';
+  const hexa = variant === 'slate-hexa' || variant === 'camel-hexa';
   const quad = variant === 'olive-quad' || variant === 'blue-quad';
   const penta = variant === 'purple-penta' || variant === 'grey-penta';
   const gain = variant === 'dim' ? rng.uniform(0.35, 0.5) : rng.uniform(0.75, 1.3);
@@ -110,7 +153,15 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     cloth,
     clothGradient: rng.uniform(0.03, variant === 'worn' ? 0.15 : 0.08),
     nap: rng.uniform(0.03, 0.07),
-    lamps: quad ? quadLamps(t, 1) : penta ? pentaLamps(t, 1) : twoLamped ? twoLamps(t, 1) : threeLamps(t, 1),
+    lamps: quad
+      ? quadLamps(t, 1)
+      : penta
+        ? pentaLamps(t, 1)
+        : hexa
+          ? hexaLamps(t, 1)
+          : twoLamped
+            ? twoLamps(t, 1)
+            : threeLamps(t, 1),
     ambient: rng.uniform(0.05, 0.15),
     gain,
     whiteBalance: [1 + warm, 1, 1 - warm],

@@ -40,12 +40,15 @@ export interface ClothOptions {
 export const DEFAULT_CLOTH: ClothOptions = { colour: [34, 116, 52], texture: 0.035, nap: 0.025 };
 
 /**
- * Cloths a scenario may name (`render.cloth`): the green above, and the blue of many pool tables
- * (a tournament blue, as overhead pool footage shows it).
+ * Cloths a scenario may name (`render.cloth`): the green above, the blue of many pool tables (a
+ * tournament blue, as overhead pool footage shows it), and the unsaturated cloths some clubs lay: a
+ * silver grey and a charcoal, with barely a colour to tell them by (issue 14).
  */
 export const CLOTH_COLOURS = {
   green: DEFAULT_CLOTH.colour,
   blue: [26, 92, 158],
+  grey: [132, 134, 136],
+  charcoal: [54, 55, 58],
 } as const satisfies Readonly<Record<string, readonly [number, number, number]>>;
 export type ClothName = keyof typeof CLOTH_COLOURS;
 

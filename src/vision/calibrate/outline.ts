@@ -24,6 +24,12 @@ export interface OutlineOptions {
   /** Brightness (r+g+b) range of cloth, relative to the reference cloth colour's. */
   readonly brightness: readonly [number, number];
   /**
+   * A cloth nearer grey than `greySaturation` (chromaticity from grey) is told from a grey room, a
+   * floor, the shadows beyond the rails, by brightness alone: its range starts at `greyDarkest`.
+   */
+  readonly greySaturation: number;
+  readonly greyDarkest: number;
+  /**
    * Radius (working pixels) of the closing that bridges thin gaps in the cloth mask: the shaded faces
    * of the cushions between the bed and the cushion tops are dark enough in dim light to drop out.
    */
@@ -48,6 +54,10 @@ export const DEFAULT_OUTLINE: OutlineOptions = {
   workingWidth: 480,
   chromaTolerance: 0.07,
   brightness: [0.3, 2.2],
+  // A charcoal cloth (our renderer's) took in the whole picture at 0.3: the room around it is a
+  // darker grey. The model's own 0.08 (vision/cloth.ts minSaturation).
+  greySaturation: 0.08,
+  greyDarkest: 0.5,
   closing: 3,
   opening: 2,
   minArea: 0.15,
@@ -220,13 +230,15 @@ const clothMask = (s: Small, cloth: readonly [number, number, number], o: Outlin
   const sum = cloth[0] + cloth[1] + cloth[2];
   const cr = cloth[0] / sum;
   const cg = cloth[1] / sum;
+  const grey = Math.hypot(cr - 1 / 3, cg - 1 / 3) < o.greySaturation;
+  const darkest = grey ? Math.max(o.brightness[0], o.greyDarkest) : o.brightness[0];
   const mask = new Uint8Array(s.width * s.height);
   for (let i = 0; i < mask.length; i++) {
     const r = s.rgb[i * 3] as number;
     const g = s.rgb[i * 3 + 1] as number;
     const b = s.rgb[i * 3 + 2] as number;
     const t = r + g + b;
-    if (t < o.brightness[0] * sum || t > o.brightness[1] * sum) continue;
+    if (t < darkest * sum || t > o.brightness[1] * sum) continue;
     if (Math.abs(r / t - cr) < o.chromaTolerance && Math.abs(g / t - cg) < o.chromaTolerance) mask[i] = 1;
   }
   return mask;
