@@ -36,6 +36,11 @@
 //   (91/91, 7/7, 5/5); black 103 of 115 tile moves, 13 of 17 passes, 2 of 5 rounds whole, 4 moves logged
 //   to the wrong player, 23 false alerts; each of the 3 rounds not followed whole first misses a black
 //   tile the detector does not find (31 000 002, 006, 008).
+// - Fresh rounds, seeds 32 000 001 … 32 000 010 (never rendered before), before → after the face-down
+//   rows (wip/domblack): ivory 107/107 tile moves, 9/9 passes, 5/5 whole, both; black 101/116 tile
+//   moves both, 15/20 passes both, 3/5 → 2/5 rounds whole, 8 → 7 logged to the wrong player, 16 → 19
+//   false alerts. With that branch's blank-half check the black rounds fell to 87/116 and 0/5 whole
+//   (a blank half end to end in the chain shows no step past it): the check was undone.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
