@@ -30,7 +30,11 @@
 //    before any clip that has one was rendered. The held-out figure is from a fresh range, 27 000 001
 //    on, never rendered before the fixes: seeds 27 000 001–003 (12 strokes, 6 pots, two strokes from
 //    hand), at 60 and 30 fps all strokes found, first contact and pots right, none invented, every
-//    crossing right. Too few clips to show the target.
+//    crossing right. Too few clips to show the target. A second fresh range, 28 000 001–014 (56 strokes,
+//    23 pots), each clip run once: strokes and pots all right at both rates, crossings 811/811, first
+//    contact 54/56 at 60 fps and 55/56 at 30 — a break whose cue ball was only a faint blur into the rack
+//    (28 000 012), and a cue ball pushed at a glance into the ball it lay touching (28 000 013, stroke 3;
+//    the move now names that ball, the tracker's first contact here does not).
 //
 // Run: npm run bench -- blackball-events, or nice -n 10 npx tsx bench/blackball-events.ts [--clips 40] [--strokes 3] [--seed 26000001]
 //        [--video 8] (rendered clips in part 2; 0 skips it) [--keep DIR] (the renders kept in DIR/SEED-STROKES/ and used again)

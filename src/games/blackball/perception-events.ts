@@ -25,6 +25,12 @@ export const TOUCHING_MM = 2;
 /** The cue ball's direction of departure is read where it has run this far from its rest (mm). */
 const DEPART_MM = 20;
 
+/**
+ * A touching ball seen this far (mm) further from the cue ball's rest, when the cue ball has run
+ * `DEPART_MM`, was pushed: far beyond a detection's noise (tenths of a millimetre).
+ */
+const PUSHED_MM = 8;
+
 /** Where a track was observed, frame by frame, with its time. */
 const observed = (frames: readonly TrackedFrame[], track: string): { t: number; p: PointMm }[] =>
   frames.flatMap((f) =>
@@ -78,14 +84,17 @@ export interface TouchingBall {
   readonly track: string;
   /** The cue ball set off with some of its motion towards the ball (seed 2.9: a foul). */
   readonly playedInto: boolean;
+  /** It set off with the cue ball, pushed along the line of centres: the cue ball's first contact. */
+  readonly pushed: boolean;
 }
 
 /**
  * Seed 2.9: the object balls touching the cue ball before the stroke, each with whether the cue ball
  * was played towards it. Two balls touching cannot part with any motion of one towards the other, so
  * "towards" is the sign of the cue ball's first motion along the line of centres: read where the cue
- * ball has run `DEPART_MM` from its rest (before it can have reached another ball). A cue ball never
- * seen to leave gives none.
+ * ball has run `DEPART_MM` from its rest (before it can have reached another ball) — or the ball's own
+ * going then, pushed off along the line of centres (see `pushed`). A cue ball never seen to leave gives
+ * none.
  */
 export const touchingCue = (
   table: Table,
@@ -104,11 +113,22 @@ export const touchingCue = (
   if (!away) return [];
   const dx = away.p.x - cue.x;
   const dy = away.p.y - cue.y;
-  return near.flatMap((b) =>
-    isObjectBallId(b.id)
-      ? [{ id: b.id, track: b.track, playedInto: dx * (b.x - cue.x) + dy * (b.y - cue.y) > 0 }]
-      : [],
-  );
+  // A stroke played into the ball at a glance leaves the cue ball running along the tangent, its
+  // motion along the line of centres given to the ball (held-out clip 28 000 013: the 7 pushed 50 mm
+  // while the cue ball ran square to it): the ball's own going says so, where the cue ball's cannot.
+  const pushed = (b: RestingBall): boolean => {
+    const then = observed(frames, b.track).find(({ t }) => t >= away.t);
+    if (!then) return false;
+    const along = Math.hypot(b.x - cue.x, b.y - cue.y) || 1;
+    const gone = ((then.p.x - b.x) * (b.x - cue.x) + (then.p.y - b.y) * (b.y - cue.y)) / along;
+    return gone >= PUSHED_MM;
+  };
+  return near.flatMap((b) => {
+    if (!isObjectBallId(b.id)) return [];
+    const struck = pushed(b);
+    const towards = dx * (b.x - cue.x) + dy * (b.y - cue.y) > 0;
+    return [{ id: b.id, track: b.track, playedInto: towards || struck, pushed: struck }];
+  });
 };
 
 /**

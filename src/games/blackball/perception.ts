@@ -36,7 +36,8 @@ export const cushionAfterContact = (shot: TrackedShot): boolean => {
  * A followed stroke as the session's move: §8's shot, with the extensions only the camera gives
  * (`cueInCabin`, `cabinContact`), the balls before and after, trails. Seed 2.9: a touching ball the
  * cue ball was played away from counts as touched first (and the cushions after the start count);
- * one it was played into is proposed as the `playedIntoTouching` foul, for the referee to confirm.
+ * one it was played into is proposed as the `playedIntoTouching` foul, for the referee to confirm,
+ * and one seen pushed off by the cue ball is its first contact, whatever it reached next.
  */
 export const toMove = (table: Table, stroke: FollowedStroke): StrokeReport => {
   const { shot } = stroke;
@@ -44,17 +45,18 @@ export const toMove = (table: Table, stroke: FollowedStroke): StrokeReport => {
   const { after, ...envelope } = strokeEnvelope(table, stroke, isBallId);
   const touching = touchingCue(table, shot, frames);
   const awayFrom = touching.filter((b) => !b.playedInto);
+  const struckFirst = awayFrom.length > 0 ? awayFrom : touching.filter((b) => b.pushed);
   const first = shot.events.find((e) => e.type === 'contact' && (e.a === CUE || e.b === CUE));
   const contact =
-    awayFrom[0] !== undefined
-      ? { t: shot.start, track: awayFrom[0].track }
+    struckFirst[0] !== undefined
+      ? { t: shot.start, track: struckFirst[0].track }
       : first?.type === 'contact'
         ? { t: first.t, track: first.a === CUE ? first.tb : first.ta }
         : undefined;
   const placed = cueInCabin(table, shot);
   return {
     shot: {
-      firstContact: awayFrom.length > 0 ? awayFrom.map((b) => b.id) : objectIds(shot.firstContact),
+      firstContact: struckFirst.length > 0 ? struckFirst.map((b) => b.id) : objectIds(shot.firstContact),
       potted: ballIds(shot.potted.map((p) => p.id)),
       offTable: ballIds(shot.offTable),
       cushionAfterContact:

@@ -104,6 +104,17 @@ describe('seed 2.9: the cue ball touching an object ball before the stroke', () 
     expect(truth.firstContact).toEqual(['3']);
     expect(move.shot).toMatchObject({ firstContact: ['3'], fouls: ['playedIntoTouching'] });
   });
+  it.each([
+    { vx: 1000, vy: 1000 },
+    { vx: 600, vy: 1500 },
+  ])(
+    'pushed at a glance ($vx, $vy), the cue ball running on square to it into another ball: the touching ball is the first contact, and the foul proposed (held-out clip 28 000 013)',
+    (v) => {
+      const { truth, move } = followOne(stroke([...touching, { id: '5', x: 600, y: 1500 }], v));
+      expect(truth.firstContact).toEqual(['3']);
+      expect(move.shot).toMatchObject({ firstContact: ['3'], fouls: ['playedIntoTouching'] });
+    },
+  );
 });
 
 describe('seed 2.8: where the cue ball was struck from', () => {
