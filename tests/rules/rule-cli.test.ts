@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runReferee } from '../helpers/spawn.ts';
+import { contractExample as blackballExample } from '../games/blackball/helpers.ts';
 import { contractExample } from './helpers.ts';
 
 describe('referee rule', () => {
@@ -56,36 +57,15 @@ describe('referee rule', () => {
   });
 
   it("dispatches on the input's game (docs/formats.md §8, §9): black-ball and dominoes by their own rules; an unknown game is exit 2 naming game", async () => {
-    // README's black-ball example: the 3 (a solid) potted on an open table gives the striker the
-    // solids and the table (seed 2.6); snooker's rules would refuse a ball called "3".
-    const pool = await runReferee(
-      ['rule'],
-      JSON.stringify({
-        game: 'blackball',
-        state: {
-          striker: 0,
-          break: false,
-          groups: null,
-          freeKick: false,
-          cueInHand: false,
-          fouls: [0, 0],
-          snookered: false,
-          balls: [
-            { id: 'cue', x: 635, y: 300 },
-            { id: '3', x: 400, y: 1500 },
-            { id: '8', x: 635, y: 1905 },
-          ],
-        },
-        shot: {
-          firstContact: ['3'],
-          potted: ['3'],
-          offTable: [],
-          cushionAfterContact: true,
-          crossedCentre: [],
-          fouls: [],
-        },
-      }),
-    );
+    // The contract's black-ball example with the 3 on the table, as README gives it: the 3 (a solid)
+    // potted on an open table gives the striker the solids and the table (seed 2.6); snooker's rules
+    // would refuse a ball called "3".
+    const example = blackballExample();
+    const readme = {
+      ...example,
+      state: { ...example.state, balls: [...example.state.balls, { id: '3', x: 400, y: 1500 }] },
+    };
+    const pool = await runReferee(['rule'], JSON.stringify(readme));
     expect([pool.code, pool.stderr]).toEqual([0, '']);
     expect(JSON.parse(pool.stdout)).toMatchObject({
       foul: null,
