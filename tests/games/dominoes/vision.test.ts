@@ -175,6 +175,18 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'hand.png'), await encodePng(hand.image));
 }, 60_000);
 
+/** Every tile reported lies within 12 mm of a tile on the table (no phantom). */
+const expectNoPhantom = (
+  truth: readonly { x: number; y: number }[],
+  seen: readonly { x: number; y: number }[],
+): void => {
+  for (const s of seen)
+    expect(
+      truth.some((t) => Math.hypot(t.x - s.x, t.y - s.y) < 12),
+      `a tile seen at ${s.x},${s.y} where there is none`,
+    ).toBe(true);
+};
+
 describe('the renderer draws what its truth says', () => {
   it('gives every tile of the scene, its halves 25 mm either side of its centre along its angle', () => {
     expect(hand.tiles).toHaveLength(placed.tiles.length);
@@ -303,11 +315,7 @@ describe('the tile detector against the renderer’s truth', () => {
     const whole = r.tiles.filter((t) => Math.min(t.visible[0], t.visible[1]) >= 0.9);
     const found = match(whole, out.value.tiles).filter((s) => s !== undefined);
     expect(found.length, `${found.length} of ${whole.length} found`).toBeGreaterThanOrEqual(whole.length / 2);
-    for (const s of out.value.tiles)
-      expect(
-        r.tiles.some((t) => Math.hypot(t.x - s.x, t.y - s.y) < 12),
-        `a tile seen at ${s.x},${s.y} where there is none`,
-      ).toBe(true);
+    expectNoPhantom(r.tiles, out.value.tiles);
   }, 60_000);
 
   /**
@@ -325,11 +333,7 @@ describe('the tile detector against the renderer’s truth', () => {
     const r = await renderScene(camera, table, scene);
     const out = new TileDetector(camera, table).detect(r.image);
     if (!out.ok) throw new Error(out.error.message);
-    for (const s of out.value.tiles)
-      expect(
-        r.tiles.some((t) => Math.hypot(t.x - s.x, t.y - s.y) < 12),
-        `a tile seen at ${s.x},${s.y} where there is none`,
-      ).toBe(true);
+    expectNoPhantom(r.tiles, out.value.tiles);
     const asked = r.tiles.filter((t) => Math.min(t.visible[0], t.visible[1]) >= 0.9 && which(t));
     const seen = match(asked, out.value.tiles);
     seen.forEach((s, i) => {
@@ -375,11 +379,7 @@ describe('the tile detector against the renderer’s truth', () => {
     const r = await renderScene(camera, table, scene);
     const out = new TileDetector(camera, table).detect(r.image);
     if (!out.ok) throw new Error(out.error.message);
-    for (const s of out.value.tiles)
-      expect(
-        r.tiles.some((t) => Math.hypot(t.x - s.x, t.y - s.y) < 12),
-        `a tile seen at ${s.x},${s.y} where there is none`,
-      ).toBe(true);
+    expectNoPhantom(r.tiles, out.value.tiles);
   }, 60_000);
 
   it('reads an end-of-round table (the chain, the hands laid face up side by side) with no pip error', () => {
