@@ -25,6 +25,11 @@ export interface DetectRequest {
   readonly data: Uint8Array;
 }
 
+/** Finish the frames already posted, then end the thread (DetectionWorker.close). */
+export interface CloseRequest {
+  readonly kind: 'close';
+}
+
 export type DetectReply =
   | { readonly kind: 'ready' }
   | { readonly kind: 'fatal'; readonly error: string }
@@ -100,7 +105,13 @@ if (port) {
     void ready.then((d) => d && post({ kind: 'ready' }));
     // One frame after another, in the order they came.
     let queue: Promise<void> = Promise.resolve();
-    port.on('message', (m: DetectRequest) => {
+    port.on('message', (m: DetectRequest | CloseRequest) => {
+      // Ended between frames, never in one: a thread stopped while onnxruntime runs a frame aborts
+      // the whole process (Napi::Error), as a Save on /calibrate swapping the detector did once in CI.
+      if ('kind' in m) {
+        queue = queue.then(() => process.exit(0));
+        return;
+      }
       queue = queue.then(async () => {
         const detect = await ready;
         if (!detect) return;

@@ -7,7 +7,7 @@ import type { RgbImage } from '../core/image.ts';
 import type { CameraCheckOptions } from '../vision/camera-check.ts';
 import type { CameraCheckReply, CameraCheckRequest, CameraCheckWorkerData } from './camera-check-worker.ts';
 import type { CameraChecker, CameraVerdict } from './camera-watch.ts';
-import type { DetectReply, DetectRequest, DetectWorkerData } from './detect-worker.ts';
+import type { CloseRequest, DetectReply, DetectRequest, DetectWorkerData } from './detect-worker.ts';
 
 /**
  * A worker thread running a module of this folder through tsx (worker-boot.js), as bin/referee.js
@@ -77,13 +77,29 @@ export class DetectionWorker {
     return this.dead;
   }
 
-  /** Stop the worker; frames still waiting are answered with an error. */
-  async close(): Promise<void> {
+  /**
+   * Stop the worker; frames still waiting are answered with an error. The thread is asked to end
+   * after the frame it is on (stopped inside onnxruntime, it would abort the process), and is
+   * terminated only if it has not within `graceMs`.
+   */
+  async close(graceMs = 5000): Promise<void> {
     this.worker.removeAllListeners('exit');
+    const stopped = this.dead !== undefined; // failed or ended already: nothing to wait for
     this.dead ??= new Error('the detector was closed');
     for (const [id, answer] of this.waiting) answer({ kind: 'error', id, error: this.dead.message });
     this.waiting.clear();
-    await this.worker.terminate();
+    if (stopped) {
+      await this.worker.terminate();
+      return;
+    }
+    const ended = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+    const close: CloseRequest = { kind: 'close' };
+    this.worker.postMessage(close);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+    const outcome = await Promise.race([ended, late]);
+    clearTimeout(timer);
+    if (outcome === 'late') await this.worker.terminate();
   }
 }
 

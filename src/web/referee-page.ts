@@ -1,4 +1,4 @@
-// What the ball games' referee pages share (snooker's and black-ball's /referee): the table drawn with
+// What the ball games' referee pages share (each ball game's /referee): the table drawn with
 // the page's layers under the balls, the link (signed in, the server's errors in the alert) handing the
 // view and the live balls to the page, the last stroke's box with Confirm and Override…, the log of
 // rulings, the fouls only a person sees as buttons, and the override form's choices. Each page keeps
