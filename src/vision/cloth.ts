@@ -211,7 +211,7 @@ export const learnCloth = (
   // Every fourth reduced pixel finds the cloth's colour; every third, a cell's brightness (~30 samples).
   const [cr, cg] = dominantChroma(d, region, o, 4, rw, rh);
   const step = 3;
-  const saturation = Math.hypot(cr - 1 / 3, cg - 1 / 3);
+  const unsaturated = isUnsaturated(cr, cg, o.minSaturation);
   const tol2 = o.chromaTolerance * o.chromaTolerance;
 
   // Per cell: medians of R, G, B over the cloth-coloured samples.
@@ -288,7 +288,7 @@ export const learnCloth = (
     return noTable(`the bed there is not an even cloth (${Math.round(100 * evenShare)}% even)`);
   // A grey cloth is as tight a cluster as a green one (the checks above), but a grey wall, a floor or
   // a lens cap is one too: the table is then told by its pockets, holes darker than any cloth.
-  if (saturation < o.minSaturation) {
+  if (unsaturated) {
     const holes = pocketDarkness(d, region, cellColour, valid, rw, rh);
     if (holes !== undefined && holes > o.maxPocketLight)
       return noTable(
@@ -296,7 +296,7 @@ export const learnCloth = (
       );
   }
   fillCells(cellColour, valid, cw, ch);
-  const bright = saturation < o.minSaturation ? Math.min(o.bright, o.greyBright) : o.bright;
+  const bright = unsaturated ? Math.min(o.bright, o.greyBright) : o.bright;
 
   // Blocks: the cells' colours interpolated bilinearly between cell centres.
   const B = o.blockSize;
@@ -387,6 +387,14 @@ const pocketDarkness = (
   while (s < 765 && seen + (counts[s] as number) < 0.1 * n) seen += counts[s++] as number;
   return s / (sum / cells);
 };
+
+/**
+ * A cloth of chromaticity (r, g) (each a share of r + g + b) within `minSaturation` of grey: a grey,
+ * silver or charcoal cloth, which colour alone does not tell from a grey room (here and in the
+ * calibration's outline, vision/calibrate/outline.ts).
+ */
+export const isUnsaturated = (r: number, g: number, minSaturation: number): boolean =>
+  Math.hypot(r - 1 / 3, g - 1 / 3) < minSaturation;
 
 /** Cells with too little cloth take the mean of their valid neighbours, spreading outwards. */
 const fillCells = (colour: Float32Array, valid: Uint8Array, cw: number, ch: number): void => {

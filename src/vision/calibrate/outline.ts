@@ -9,6 +9,7 @@
 // corners of the cushions even where one is hidden: enough for a first camera, which the cushion
 // noses and the markings then refine (fit.ts). A side with too few points on its line is named.
 import type { RgbImage } from '../../core/image.ts';
+import { DEFAULT_CLOTH_OPTIONS, isUnsaturated } from '../cloth.ts';
 
 /** A point in the full-resolution image, pixels. */
 export interface ImagePoint {
@@ -55,8 +56,8 @@ export const DEFAULT_OUTLINE: OutlineOptions = {
   chromaTolerance: 0.07,
   brightness: [0.3, 2.2],
   // A charcoal cloth (our renderer's) took in the whole picture at 0.3: the room around it is a
-  // darker grey. The model's own 0.08 (vision/cloth.ts minSaturation).
-  greySaturation: 0.08,
+  // darker grey. Grey as the cloth model has it.
+  greySaturation: DEFAULT_CLOTH_OPTIONS.minSaturation,
   greyDarkest: 0.5,
   closing: 3,
   opening: 2,
@@ -230,7 +231,7 @@ const clothMask = (s: Small, cloth: readonly [number, number, number], o: Outlin
   const sum = cloth[0] + cloth[1] + cloth[2];
   const cr = cloth[0] / sum;
   const cg = cloth[1] / sum;
-  const grey = Math.hypot(cr - 1 / 3, cg - 1 / 3) < o.greySaturation;
+  const grey = isUnsaturated(cr, cg, o.greySaturation);
   const darkest = grey ? Math.max(o.brightness[0], o.greyDarkest) : o.brightness[0];
   const mask = new Uint8Array(s.width * s.height);
   for (let i = 0; i < mask.length; i++) {
