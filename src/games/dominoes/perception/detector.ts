@@ -151,7 +151,7 @@ export class TileDetector {
         const cells = big.get(p);
         // A blob of black backs side by side whose seams did not show (a hand face down).
         if (shape.length > 0 || !cells) return shape;
-        return rowOfTiles(cells, cells.length, g.cols, g.step, g.x0, g.y0, tile);
+        return rowOfTiles(cells, g.cols, g.step, g.x0, g.y0, tile);
       });
       const halves = shapes.filter((s): s is HalfShape => s.kind === 'half');
       const wholes = shapes.filter((s): s is WholeShape => s.kind === 'whole');

@@ -14,12 +14,11 @@ const TILE_FILL = 0.6;
 const TRIM = 0.3;
 
 /**
- * The tiles of a row side by side in a piece of mask (its `n` cells as indices in `cells`, of a plan
- * grid `cols` wide, `step` mm a cell, cell (0, 0) at x0, y0): [] when the piece is not such a row.
+ * The tiles of a row side by side in a piece of mask (its cells as indices in `cells`, of a plan grid
+ * `cols` wide, `step` mm a cell, cell (0, 0) at x0, y0): [] when the piece is not such a row.
  */
 export const rowOfTiles = (
   cells: Int32Array,
-  n: number,
   cols: number,
   step: number,
   x0: number,
@@ -27,6 +26,7 @@ export const rowOfTiles = (
   tile: TileSize,
 ): WholeShape[] => {
   const { length: L, width: W } = tile;
+  const n = cells.length;
   // The smallest rectangle (of min-max extents) over the piece's directions, 3° apart then 0.5°.
   let cx = 0;
   let cy = 0;
