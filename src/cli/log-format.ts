@@ -1,8 +1,9 @@
-// How `referee serve` talks on stdout. For a person at a terminal (`pretty`): one line when something
-// happens — a stroke ruled, the source starting, failing or coming back, a referee signing in, any
-// warning or error — and nothing in between. For a log collector (`json`): pino's JSON lines, all of
-// them (the pipeline's progress every 2 s too). By default, `pretty` on a terminal and `json` when
-// stdout is a pipe or a file.
+// How `referee serve` talks on stdout (and `referee run` on stderr, beside its event log). For a
+// person at a terminal (`pretty`): one line when something happens — a stroke ruled, the source
+// starting, failing or coming back, a referee signing in, any warning or error — and nothing in
+// between. For a log collector (`json`): pino's JSON lines, all of them (the pipeline's progress every
+// 2 s too). By default, `pretty` on a terminal and `json` when the stream is a pipe or a file.
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { CliError } from '../core/errors.ts';
 
 export type LogFormat = 'pretty' | 'json';
@@ -95,3 +96,21 @@ export const humanLog = (
     if (text !== undefined) out(`${clock(r['time'])} ${text}\n`);
   },
 });
+
+/**
+ * A command's logger on `out` (serve's stdout, run's stderr), at LOG_LEVEL (default info): the
+ * `pretty` lines, or pino's JSON to `json` (pino's default, stdout, when not given).
+ */
+export const commandLogger = (
+  format: string | undefined,
+  out: NodeJS.WriteStream,
+  json?: DestinationStream,
+): Logger => {
+  const level = process.env['LOG_LEVEL'] ?? 'info';
+  if (chooseLogFormat(format, out.isTTY === true) === 'pretty')
+    return pino(
+      { level },
+      humanLog((text) => out.write(text), { verbose: level === 'debug' || level === 'trace' }),
+    );
+  return json ? pino({ level }, json) : pino({ level });
+};

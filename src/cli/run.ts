@@ -22,7 +22,7 @@ import {
   type TilesStats,
 } from '../pipeline/follow.ts';
 import { DetectionWorker } from '../pipeline/worker.ts';
-import { chooseLogFormat, humanLog } from './log-format.ts';
+import { commandLogger } from './log-format.ts';
 import { DEFAULT_FOLLOWER, StrokeFollower, type FollowedShot, type Shot } from '../tracking/index.ts';
 
 interface RunOptions {
@@ -118,14 +118,7 @@ const openSourceAndDetector = async (
 export const runRun = async (opts: RunOptions): Promise<void> => {
   // The log goes to stderr (stdout is the event log): on a terminal, words only when something is wrong,
   // not a JSON progress line every 2 s (issue 13, as `serve` does); piped, every pino line.
-  const level = process.env['LOG_LEVEL'] ?? 'info';
-  const log: Logger =
-    chooseLogFormat(opts.logFormat, process.stderr.isTTY === true) === 'pretty'
-      ? pino(
-          { level },
-          humanLog((text) => process.stderr.write(text), { verbose: level === 'debug' || level === 'trace' }),
-        )
-      : pino({ level }, pino.destination(2));
+  const log: Logger = commandLogger(opts.logFormat, process.stderr, pino.destination(2));
   const calibration = loadCalibration(opts.calibration);
   if (!calibration.ok) throw new CliError(`calibration: ${describeError(calibration.error)}`, INPUT);
   const chosen = chooseGame(opts.game, calibration.value);

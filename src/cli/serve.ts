@@ -2,13 +2,12 @@
 // serves the game's views, and (with a source, or the game's bundled demo) runs the pipeline into them.
 // The game comes from `--game`, else the calibration's table, else the registry's default.
 import type { Command } from 'commander';
-import { pino } from 'pino';
 import { CliError, describeError, ok } from '../core/errors.ts';
 import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
 import type { DemoClip } from '../games/definition.ts';
 import { CameraDesk } from '../pipeline/camera-desk.ts';
 import { runLive, type LiveSource } from '../pipeline/live.ts';
-import { chooseLogFormat, humanLog } from './log-format.ts';
+import { commandLogger } from './log-format.ts';
 import { startServer } from '../server/app.ts';
 import { newPin } from '../server/auth.ts';
 import { MatchService } from '../server/service.ts';
@@ -99,16 +98,7 @@ export const registerServe = (program: Command): void => {
         sources = clips.value.map((c: DemoClip) => ({ path: c.path, setup: c.setup }));
       }
       const source = sources[0]?.path;
-      const level = process.env['LOG_LEVEL'] ?? 'info';
-      const logger =
-        chooseLogFormat(opts.logFormat, process.stdout.isTTY === true) === 'pretty'
-          ? pino(
-              { level },
-              humanLog((text) => process.stdout.write(text), {
-                verbose: level === 'debug' || level === 'trace',
-              }),
-            )
-          : pino({ level });
+      const logger = commandLogger(opts.logFormat, process.stdout);
       const opened = MatchService.open(opts.db, {
         game,
         table,
