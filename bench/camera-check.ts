@@ -21,6 +21,7 @@ import { SNOOKER_BED } from '../tests/helpers/games.ts';
 import { readFlags } from './flags.ts';
 
 const { count } = readFlags({ cameras: { type: 'string', default: '2' } });
+import type { Table } from '../src/equipment/index.ts';
 
 // Balls against four cushions and one in the open.
 const BALLS = [
@@ -58,7 +59,7 @@ const timed = (name: string, check: () => ReturnType<typeof checkCamera>): strin
   return `${name} ${Number.isNaN(r.offsetPx) ? '–' : r.offsetPx.toFixed(2)} ${r.verdict}`;
 };
 
-const report = (label: string, img: RgbImage, ref: RgbImage, c: Calibration): void => {
+const report = (label: string, img: RgbImage, ref: RgbImage, c: Calibration<Table>): void => {
   const model = [
     timed('own', () => checkCamera(img, c)),
     ...KNOCKS.map(([name, turn]) => timed(name, () => checkCamera(img, knocked(c, turn)))),
@@ -79,7 +80,7 @@ const OPEN = [
   { id: 'cue', x: 800, y: 700 },
 ] as const;
 
-const cameras: [string, Calibration][] = [['demo camera', demo()]];
+const cameras: [string, Calibration<Table>][] = [['demo camera', demo()]];
 const rng = makeRng(4_242_001);
 for (let i = 0; i < count('cameras'); i++)
   cameras.push([`seeded camera ${i}`, seededCamera(rng, DEFAULT_CAMERA_RANGE, SNOOKER_BED)]);

@@ -25,7 +25,8 @@
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
 // [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|all]
 // [--no-limb: the vision without its limb stage, as before it]
-import { loadCalibration } from '../src/games/registry.ts';
+import { resolveBed } from '../src/games/registry.ts';
+import { loadCalibrationFile } from '../src/camera/index.ts';
 import { loadSnookerClassifier } from '../tests/helpers/games.ts';
 import { ALT_SNOOKER_PALETTE } from '../tests/helpers/alt-palette.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -47,6 +48,7 @@ import { cpuNow, median, pct, rms, score, tally, type Found, type Tally } from '
 import { readFlags } from './flags.ts';
 
 const KINDS: readonly SceneKind[] = ['opening', 'random', 'clusters', 'jaws', 'dim', 'warm'];
+import type { Table } from '../src/equipment/index.ts';
 export const ALT_TUNING_SEED = 8_100_000;
 export const ALT_HELD_OUT_SEED = 8_200_000;
 export const ALT_HELD_OUT_2_SEED = 8_300_000;
@@ -57,7 +59,7 @@ export const ALT_HELD_OUT_4_SEED = 8_900_000;
 
 export interface AltCase {
   readonly name: string;
-  readonly calibration: Calibration;
+  readonly calibration: Calibration<Table>;
   readonly balls: readonly AltBall[];
   readonly style: AltStyle;
   readonly seed: number;
@@ -66,7 +68,7 @@ export interface AltCase {
 
 /** The style of a frame of a kind: dim and warm change the light of the variant's style. */
 const styleFor = (
-  c: Calibration,
+  c: Calibration<Table>,
   variant: AltVariant,
   kind: SceneKind,
   seed: number,
@@ -92,7 +94,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-4': { seed: ALT_HELD_OUT_4_SEED, variants: ['slate-hexa', 'camel-hexa'] },
 };
 
-export const altCases = (c: Calibration, split: AltSplit, perKind: number, res: string): AltCase[] => {
+export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
   const out: AltCase[] = [];
   const base = SPLITS[split].seed;
   KINDS.forEach((kind, ki) => {
@@ -213,7 +215,7 @@ const main = async (): Promise<void> => {
   };
   const PER_KIND = count('per-kind');
   const PER_KIND_4K = count('per-kind-4k');
-  const demo = loadCalibration('calibration/demo.json');
+  const demo = loadCalibrationFile('calibration/demo.json', resolveBed);
   if (!demo.ok) throw new Error(demo.error.message);
   const uhd = scaledCalibration(demo.value, 2);
   const classifier = await loadSnookerClassifier();

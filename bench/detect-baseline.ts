@@ -4,6 +4,7 @@
 // masks the frame, the expected ball radius bounds the circles, and each circle's centre is placed
 // where the camera ray through it meets z = ball radius (pixelToPlane). OpenCV is the WebAssembly
 // build @techstark/opencv-js (a dev dependency, used only here).
+import type { Table } from '../src/equipment/index.ts';
 import { createRequire } from 'node:module';
 import { pixelToPlane, project, type Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
@@ -101,7 +102,7 @@ const classify = (h: number, s: number, v: number): SnookerBallId => {
 };
 
 /** The baseline for one calibration: the table mask and the radius bounds are worked out once. */
-export const createHoughBaseline = (cv: Cv, c: Calibration): Baseline => {
+export const createHoughBaseline = (cv: Cv, c: Calibration<Table>): Baseline => {
   const { width, height } = c.image;
   const g = geometryFor(c);
   const t = c.table;

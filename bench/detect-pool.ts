@@ -12,6 +12,7 @@
 // fresh frame (Detector reset before each: nothing reused), this thread's CPU and wall.
 //
 // Run: npx tsx bench/detect-pool.ts [--per-kind 2] [--per-kind-4k 1] [--cameras 2] [--repeat 2]
+import type { Table } from '../src/equipment/index.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import { blackball } from '../src/games/blackball/index.ts';
@@ -56,10 +57,10 @@ const groupOf = (id: BallId): string | undefined =>
 
 const run = async (
   label: string,
-  cameras: readonly Calibration[],
+  cameras: readonly Calibration<Table>[],
   perKind: number,
   classifier: BallClassifier,
-  baselineOf: (c: Calibration) => Baseline,
+  baselineOf: (c: Calibration<Table>) => Baseline,
 ): Promise<{ ours: Tally; peer: Tally; byKind: Map<string, Tally> }> => {
   const ours = tally();
   const peer = tally();

@@ -45,13 +45,14 @@ const { count } = readFlags({
   'per-kind-4k': { type: 'string', default: '2' },
   repeat: { type: 'string', default: '3' },
 });
+import type { Table } from '../src/equipment/index.ts';
 const PER_KIND = count('per-kind');
 const PER_KIND_4K = count('per-kind-4k');
 const REPEAT = count('repeat');
 
 const runResolution = async (
   label: string,
-  calibration: Calibration,
+  calibration: Calibration<Table>,
   perKind: number,
   classifier: BallClassifier | undefined,
   baseline: Baseline,
@@ -104,7 +105,7 @@ const runResolution = async (
 };
 
 /** The Detector on a still table: frames that differ only by sensor noise reuse the last answer. */
-const stillTable = async (calibration: Calibration, classifier: BallClassifier): Promise<string> => {
+const stillTable = async (calibration: Calibration<Table>, classifier: BallClassifier): Promise<string> => {
   const renderer = sceneRenderer(calibration);
   const scene = makeScene('opening', HELD_OUT_SEED, calibration.table);
   const detector = new Detector(calibration, classifier);

@@ -27,7 +27,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
-import { dominoes, dominoesTableOf, type DominoesTable } from '../src/games/dominoes/index.ts';
+import { dominoes, type DominoesSurface } from '../src/games/dominoes/index.ts';
 import { isFaceDown, TileDetector, type SeenTile } from '../src/games/dominoes/perception/index.ts';
 import {
   DEFAULT_DOMINOES_CAMERA,
@@ -94,11 +94,11 @@ for (let i = 0; i < FOUR_K; i++)
 const spec = dominoes.parseTable('dominoes');
 if (!spec.ok) throw new Error('no dominoes table');
 const bed = spec.value;
-const table = dominoesTableOf(bed) as DominoesTable;
+const table = bed.dominoes;
 
 const frameOf = async (
   c: Case,
-): Promise<{ calibration: Calibration; image: RgbImage; truth: readonly TruthTile[] }> => {
+): Promise<{ calibration: Calibration<DominoesSurface>; image: RgbImage; truth: readonly TruthTile[] }> => {
   const range = c.k4 ? { ...DEFAULT_DOMINOES_CAMERA, width: 3840, height: 2160 } : DEFAULT_DOMINOES_CAMERA;
   const { calibration, scene } = seededFrame(
     c.seed,

@@ -41,7 +41,7 @@ const CALIBRATION = 'calibration/demo.json';
 
 interface Check {
   readonly table: Table;
-  readonly calibration: Calibration;
+  readonly calibration: Calibration<Table>;
   readonly scenario: Scenario;
   readonly truth: TruthJson;
   readonly stroke: TruthStroke;

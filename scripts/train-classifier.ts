@@ -5,13 +5,14 @@
 // model (model.json + weights.bin), the same network as ONNX (ball-classifier.onnx), the patch it reads
 // (classifier.json), the held-out figures (metrics.json) and a README saying how it was all made.
 // Deterministic from --seed.
+import type { Table } from '../src/equipment/index.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
 import { type Calibration } from '../src/camera/index.ts';
 import { loadCalibrationFile } from '../tests/helpers/games.ts';
-import { gameById } from '../src/games/registry.ts';
+import { gameById, resolveBed } from '../src/games/registry.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { exportOnnx } from '../src/sim/training/export-onnx.ts';
 import { DESCRIPTOR_FILE, ONNX_FILE, type ClassifierDescriptor } from '../src/vision/classify/index.ts';
@@ -52,7 +53,7 @@ const game = gameById(String(args.game));
 if (!game.ok) throw new Error(game.error.message);
 const perception = game.value.perception;
 if (perception.kind !== 'balls') throw new Error(`${game.value.id} has no ball classifier`);
-const defaultTable = game.value.parseTable(game.value.defaultTableSpec);
+const defaultTable = resolveBed(game.value.defaultTableSpec);
 if (!defaultTable.ok) throw new Error(defaultTable.error.message);
 const BED = { table: defaultTable.value, tableSpec: game.value.defaultTableSpec };
 const isSnooker = game.value.id === 'snooker';
@@ -78,9 +79,9 @@ if (!demo.ok) throw new Error(`calibration/demo.json: ${demo.error.message}`);
 
 // Cameras: the demo camera (snooker's), then cameras drawn from the seed, the last of them at 4K. The
 // held-out set has its own cameras (from another seed stream) and its own scenes.
-const cameras = (count: number, stream: number, withDemo: boolean): Calibration[] => {
+const cameras = (count: number, stream: number, withDemo: boolean): Calibration<Table>[] => {
   const rng = makeRng(seed * 1_000_003 + stream);
-  const out: Calibration[] = withDemo && isSnooker ? [demo.value] : [];
+  const out: Calibration<Table>[] = withDemo && isSnooker ? [demo.value] : [];
   while (out.length < count) {
     const uhd = out.length === count - 1;
     out.push(

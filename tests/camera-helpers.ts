@@ -7,11 +7,13 @@ import {
   rotationFromVector,
   validateCalibration,
   type Calibration,
+  type Plane,
   type Intrinsics,
   type Mat3,
 } from '../src/camera/index.ts';
 import { parseCalibration } from './helpers/games.ts';
 import { mulMat, mulMatVec } from '../src/camera/mat3.ts';
+import type { Table } from '../src/equipment/index.ts';
 import { snookerTable } from '../src/games/snooker/equipment.ts';
 
 /** mulberry32: a small seeded PRNG (uniform in [0, 1)), so every noisy test is repeatable. */
@@ -25,7 +27,7 @@ export const gaussian =
 
 export const demoJson = (): unknown => JSON.parse(readFileSync('calibration/demo.json', 'utf8')) as unknown;
 
-export const demo = (): Calibration => {
+export const demo = (): Calibration<Table> => {
   const c = parseCalibration(demoJson());
   if (!c.ok) throw new Error(`demo.json: ${c.error.message}`);
   return c.value;
@@ -41,7 +43,7 @@ export const placeCamera = (
   camera: Intrinsics,
   centre: { x: number; y: number; z: number },
   tiltDeg: { x: number; y: number; z: number },
-): Calibration => {
+): Calibration<Table> => {
   const down: Mat3 = [
     [0, 1, 0],
     [1, 0, 0],
@@ -59,14 +61,17 @@ export const placeCamera = (
 };
 
 /** The camera turned about its own centre by a rotation vector in its own axes (degrees): a knock. */
-export const knocked = (c: Calibration, deg: { x: number; y: number; z: number }): Calibration => {
+export const knocked = <S extends Plane>(
+  c: Calibration<S>,
+  deg: { x: number; y: number; z: number },
+): Calibration<S> => {
   const K = rotationFromVector({ x: deg.x * DEG, y: deg.y * DEG, z: deg.z * DEG });
   const t = mulMatVec(K, { x: c.pose.t[0], y: c.pose.t[1], z: c.pose.t[2] });
   return { ...c, pose: { R: mulMat(K, c.pose.R), t: [t.x, t.y, t.z] } };
 };
 
 /** `placeCamera`, checked as a calibration file would be. */
-export const overheadCamera = (...args: Parameters<typeof placeCamera>): Calibration => {
+export const overheadCamera = (...args: Parameters<typeof placeCamera>): Calibration<Table> => {
   const c = validateCalibration(placeCamera(...args));
   if (!c.ok) throw new Error(`truth camera: ${c.error.field}: ${c.error.message}`);
   return c.value;

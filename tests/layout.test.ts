@@ -58,6 +58,11 @@ describe('npm run lint refuses an import across the layout', () => {
       source: "import { train } from '../sim/training/train.ts';\nexport const t = train;\n",
     },
     {
+      name: 'the camera importing the equipment (it calibrates over a plane of a given size, not a bed)',
+      file: 'src/camera/bad.ts',
+      source: "import type { Table } from '../equipment/bed.ts';\nexport type T = Table;\n",
+    },
+    {
       name: 'tracking importing the vision stage',
       file: 'src/tracking/bad.ts',
       source: "import { Detector } from '../vision/index.ts';\nexport const d = Detector;\n",

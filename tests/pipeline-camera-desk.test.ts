@@ -6,8 +6,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { project, stringifyCalibration } from '../src/camera/index.ts';
+import { loadCalibrationFile, project, stringifyCalibration } from '../src/camera/index.ts';
 import { mm } from '../src/core/units.ts';
+import { dominoes } from '../src/games/dominoes/index.ts';
 import { CameraDesk, type DeskPoint } from '../src/pipeline/camera-desk.ts';
 import { demo, knocked } from './camera-helpers.ts';
 import { parseCalibration } from './helpers/games.ts';
@@ -110,5 +111,61 @@ describe('the camera desk', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toMatch(/without --calibration/);
     expect(desk.calibration).toBe(off);
+  });
+});
+
+describe('the camera desk over a flat surface (dominoes: no pockets, no cushions)', () => {
+  const loaded = loadCalibrationFile('calibration/dominoes.json', dominoes.parseTable);
+  if (!loaded.ok) throw new Error(loaded.error.message);
+  const flat = loaded.value;
+  const { width, length } = flat.table;
+  const onCloth = (x: number, y: number) => {
+    const q = project(flat, { x: mm(x), y: mm(y), z: mm(0) });
+    return { u: q.u, v: q.v, x, y, z: 0 };
+  };
+
+  it('shows the four corners on the cloth and draws the playing area only', () => {
+    const desk = new CameraDesk(knocked(flat, { x: 0.3, y: -0.2, z: 0.1 }), {
+      file: undefined,
+      now: () => 0,
+    });
+    const start = desk.start() as {
+      points: DeskPoint[];
+      drawing: { lines: { kind: string }[]; spots: unknown[] };
+    };
+    expect(start.points.map((p) => [p.x, p.y, p.z])).toEqual([
+      [0, 0, 0],
+      [width, 0, 0],
+      [width, length, 0],
+      [0, length, 0],
+    ]);
+    expect(start.drawing.lines.map((l) => l.kind)).toEqual(['playing-area']);
+    expect(start.drawing.spots).toEqual([]);
+  });
+
+  it('solves the pose from its four corners clicked where the camera sees them', () => {
+    const desk = new CameraDesk(knocked(flat, { x: 0.3, y: -0.2, z: 0.1 }), {
+      file: undefined,
+      now: () => 0,
+    });
+    const r = desk.solve({
+      points: [onCloth(0, 0), onCloth(width, 0), onCloth(width, length), onCloth(0, length)],
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.rmsPx).toBeLessThan(0.01);
+  });
+
+  it('the knocked-camera check says it cannot tell (no cushions to follow), and the automatic fit points to the corners', async () => {
+    const seen: { state: string; text: string }[] = [];
+    const desk = new CameraDesk(flat, { file: undefined, now: () => 0, onCheck: (c) => seen.push(c) });
+    desk.frame({ width: 1920, height: 1080, data: new Uint8Array(1920 * 1080 * 3).fill(90) });
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]).toMatchObject({
+      state: 'unknown',
+      text: expect.stringMatching(/flat surface has no cushions/),
+    });
+    const auto = desk.auto();
+    expect(auto.ok).toBe(false);
+    if (!auto.ok) expect(auto.error.message).toMatch(/drag the four corners/);
   });
 });

@@ -1,6 +1,7 @@
 // The renderer against truth: balls appear where the camera model puts them, frames replay byte for
 // byte from a seed, the ball colours stay apart, a fast ball smears along its path, an occluder hides
 // what is under it, and the tile cache changes nothing but the time taken.
+import type { Table } from '../src/equipment/index.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makeCalibrationJson, project, type Calibration } from '../src/camera/index.ts';
@@ -21,7 +22,7 @@ import { SNOOKER_BALL_IDS, type SnookerBallId } from '../src/games/snooker/equip
 import { mm } from '../src/core/units.ts';
 
 /** The demo camera at half its resolution (960 × 540): the same view, a quarter of the pixels. */
-const halfDemo = (): Calibration => {
+const halfDemo = (): Calibration<Table> => {
   const full = parseCalibration(JSON.parse(readFileSync('calibration/demo.json', 'utf8')));
   if (!full.ok) throw new Error(full.error.message);
   const j = makeCalibrationJson(full.value);

@@ -3,17 +3,18 @@
 // shows only its highlight, the limb stage took no seed in a pocket's mouth, and the disc test (the
 // ball's middle against a ring around it, there the hole) turned its ring of steps down. Drawn here
 // on a dark forest-green cloth of our own, seeds apart from bench/detect-alt's.
-import { loadCalibration } from '../src/games/registry.ts';
+import { loadCalibrationFile } from './helpers/games.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
 import { altStyle, renderAlt, type AltBall } from '../src/sim/alt/index.ts';
 import { Locator } from '../src/vision/index.ts';
 
-let calibration: Calibration;
+let calibration: Calibration<Table>;
+import type { Table } from '../src/equipment/index.ts';
 
 beforeAll(() => {
-  const c = loadCalibration('calibration/demo.json');
+  const c = loadCalibrationFile('calibration/demo.json');
   if (!c.ok) throw new Error(c.error.message);
   calibration = c.value;
 });

@@ -4,17 +4,18 @@
 // our own (seeds apart from bench/detect-alt's), the blues against the cushions where their shadow
 // and the cushion's crowd the limb; with steps over 1 px only (`stepPx: [1]`) the blue at (R + 1, 900)
 // is not found.
-import { loadCalibration } from '../src/games/registry.ts';
+import { loadCalibrationFile } from './helpers/games.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
 import { ALT_CLOTH, altStyle, jpegRoundTrip, renderAlt, type AltBall } from '../src/sim/alt/index.ts';
 import { DEFAULT_LOCATE_OPTIONS, Locator, type LocatedBall } from '../src/vision/index.ts';
 
-let calibration: Calibration;
+let calibration: Calibration<Table>;
+import type { Table } from '../src/equipment/index.ts';
 
 beforeAll(() => {
-  const c = loadCalibration('calibration/demo.json');
+  const c = loadCalibrationFile('calibration/demo.json');
   if (!c.ok) throw new Error(c.error.message);
   calibration = c.value;
 });

@@ -5,7 +5,7 @@ import { plainBed } from '../src/games/snooker/equipment.ts';
 import { SNOOKER_BED } from './helpers/games.ts';
 import { markingsOf } from '../src/games/snooker/equipment.ts';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,21 +25,28 @@ import { DEFAULT_CAMERA_RANGE, seededCamera } from '../src/sim/training/scenes.t
 import { mm } from '../src/core/units.ts';
 import { demo } from './camera-helpers.ts';
 
-const render = (c: Calibration, balls: readonly RenderBall[] = [], light?: LightChange): RgbImage =>
+const render = (c: Calibration<Table>, balls: readonly RenderBall[] = [], light?: LightChange): RgbImage =>
   renderFrame(
     createRenderer(c, { supersample: 2 }),
     [{ balls, occluders: [] }],
     light ? { frameIndex: 0, light } : { frameIndex: 0 },
   );
+import type { Table } from '../src/equipment/index.ts';
 
 /** Where the solved camera puts what the true camera sees at (x, y, z), against (x, y): mm. */
-const misplacement = (truth: Calibration, solved: Calibration, x: number, y: number, z: number): number => {
+const misplacement = (
+  truth: Calibration<Table>,
+  solved: Calibration<Table>,
+  x: number,
+  y: number,
+  z: number,
+): number => {
   const q = pixelToPlane(solved, project(truth, { x: mm(x), y: mm(y), z: mm(z) }), mm(z));
   return q ? Math.hypot(q.x - x, q.y - y) : Infinity;
 };
 
 /** Spot errors, and the RMS and worst error of a ball (z = 26.25) over an 11 × 21 grid of the bed. */
-const errors = (truth: Calibration, solved: Calibration) => {
+const errors = (truth: Calibration<Table>, solved: Calibration<Table>) => {
   const spots = Object.values(markingsOf(truth.table).spots).map((s) =>
     misplacement(truth, solved, s.x, s.y, 0),
   );
@@ -55,7 +62,7 @@ const errors = (truth: Calibration, solved: Calibration) => {
   };
 };
 
-const solve = (image: RgbImage, camera?: Calibration['camera']) => {
+const solve = (image: RgbImage, camera?: Calibration<Table>['camera']) => {
   const r = calibrateFromImage(camera ? { image, ...SNOOKER_BED, camera } : { image, ...SNOOKER_BED });
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
@@ -100,8 +107,8 @@ describe('calibrate from the picture of an empty table', () => {
     ];
     // One camera with baulk on the left of the picture (the table's y along the image's u), one with
     // it on the right: the first of each the seed gives. The first at 960 × 540 (cheaper to render).
-    const baulkLeft = (c: Calibration): boolean => c.pose.R[0][1] > 0;
-    const cameras: Calibration[] = [];
+    const baulkLeft = (c: Calibration<Table>): boolean => c.pose.R[0][1] > 0;
+    const cameras: Calibration<Table>[] = [];
     while (cameras.length < 2) {
       const small = cameras.length === 0;
       const c = seededCamera(
@@ -112,7 +119,7 @@ describe('calibrate from the picture of an empty table', () => {
       if (small ? baulkLeft(c) : !baulkLeft(c)) cameras.push(c);
     }
     cases.forEach((c, i) => {
-      const camera = cameras[i] as Calibration;
+      const camera = cameras[i] as Calibration<Table>;
       const e = errors(camera, solve(render(camera, c.balls, c.light)).calibration);
       expect(e.spotMax).toBeLessThan(3);
       expect(e.ballMax).toBeLessThan(3);
@@ -128,7 +135,7 @@ describe('calibrate from the picture of an empty table', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.orientationFromMarkings).toBe(false);
-    const worst = (c: Calibration): number =>
+    const worst = (c: Calibration<Table>): number =>
       Math.max(
         ...[
           [0, 0],
@@ -188,6 +195,16 @@ describe('referee calibrate --image', () => {
       encoding: 'utf8',
       timeout: 60_000,
     });
+
+  it('on a flat surface (dominoes: no cushion noses to read) says so and points to the corners, writing nothing', async () => {
+    const png = path.join(dir, 'flat.png');
+    writeFileSync(png, await encodePng(image));
+    const out = path.join(dir, 'flat.json');
+    const r = run('--image', png, '--game', 'dominoes', '--out', out);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/finds a bed's cushions; for dominoes .* points file .*\/calibrate/);
+    expect(existsSync(out)).toBe(false);
+  });
 
   it('writes the full form that parseCalibration accepts and prints the RMS', async () => {
     const png = path.join(dir, 'table.png');

@@ -4,19 +4,19 @@
 // tests/vision-lowcontrast's.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { markingsOf } from '../src/games/snooker/equipment.ts';
-import { loadCalibration } from '../src/games/registry.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import { altStyle, jpegRoundTrip, renderAlt, type AltBall, type AltStyle } from '../src/sim/alt/index.ts';
 import type { BallClassifier } from '../src/vision/classify/index.ts';
 import { Detector } from '../src/vision/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
-import { loadSnookerClassifier } from './helpers/games.ts';
+import { loadCalibrationFile, loadSnookerClassifier } from './helpers/games.ts';
 
-let calibration: Calibration;
+let calibration: Calibration<Table>;
+import type { Table } from '../src/equipment/index.ts';
 let classifier: BallClassifier;
 
 beforeAll(async () => {
-  const c = loadCalibration('calibration/demo.json');
+  const c = loadCalibrationFile('calibration/demo.json');
   if (!c.ok) throw new Error(c.error.message);
   calibration = c.value;
   classifier = await loadSnookerClassifier();

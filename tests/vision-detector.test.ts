@@ -16,7 +16,8 @@ import { type BallClassifier } from '../src/vision/classify/index.ts';
 import { Detector, detectBalls, type DetectedBall } from '../src/vision/index.ts';
 import { HELD_OUT_SEED, makeScene, renderScene, sceneRenderer, type Scene } from './vision-scenes.ts';
 
-let calibration: Calibration;
+let calibration: Calibration<Table>;
+import type { Table } from '../src/equipment/index.ts';
 let renderer: Renderer;
 let classifier: BallClassifier;
 

@@ -1,5 +1,6 @@
 // Frames the vision cannot use: each gets a clear per-frame error naming what is wrong — never a
 // crash, never a phantom ball.
+import type { Table } from '../src/equipment/index.ts';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Calibration } from '../src/camera/index.ts';
@@ -8,7 +9,7 @@ import type { RgbImage } from '../src/core/image.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { locateBalls, Locator } from '../src/vision/index.ts';
 
-let calibration: Calibration;
+let calibration: Calibration<Table>;
 let locator: Locator;
 const W = 1920;
 const H = 1080;

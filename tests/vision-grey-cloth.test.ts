@@ -31,11 +31,12 @@ import {
   type SceneKind,
   type TruthBall,
 } from './vision-scenes.ts';
+import type { Table } from '../src/equipment/index.ts';
 
 const SEED = 8_960_000;
 
-let snooker: Calibration;
-let pool: Calibration;
+let snooker: Calibration<Table>;
+let pool: Calibration<Table>;
 
 beforeAll(() => {
   const c = loadCalibrationFile('calibration/demo.json');
@@ -65,7 +66,13 @@ const match = (truth: readonly TruthBall[], found: readonly LocatedBall[], radiu
   return { errors, phantoms: [...left] };
 };
 
-const locateOn = (c: Calibration, cloth: ClothName, kind: SceneKind, seed: number, pooled: boolean) => {
+const locateOn = (
+  c: Calibration<Table>,
+  cloth: ClothName,
+  kind: SceneKind,
+  seed: number,
+  pooled: boolean,
+) => {
   const scene = pooled ? makeScene(kind, seed, c.table, POOL_SCENES) : makeScene(kind, seed, c.table);
   const { image, truth } = renderScene(sceneRenderer(c, seed, cloth), scene);
   const r = new Locator(c).locate(image);

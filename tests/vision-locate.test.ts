@@ -23,12 +23,13 @@ import {
   type SceneKind,
   type TruthBall,
 } from './vision-scenes.ts';
+import type { Table } from '../src/equipment/index.ts';
 
 // Targets of issue 5 at 1080p.
 const RMS_MM = 1;
 const MAX_MM = 4;
 
-let calibration: Calibration;
+let calibration: Calibration<Table>;
 let renderer: Renderer;
 let locator: Locator;
 

@@ -1,9 +1,9 @@
 // Balls nearly the cloth's colour, drawn by the second renderer (src/sim/alt: another shading, another
 // ball maker's darker and bluer green): each must be found from its shape — its limb — where the
 // cloth model sees little of it, at its true place; and a black box beside the table is no ball.
+import { loadCalibrationFile } from './helpers/games.ts';
 import { markingsOf } from '../src/games/snooker/equipment.ts';
 import { openingLayout } from '../src/games/snooker/layout.ts';
-import { loadCalibration } from '../src/games/registry.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
@@ -17,11 +17,12 @@ import {
 } from '../src/sim/alt/index.ts';
 import { Locator, type LocatedBall } from '../src/vision/index.ts';
 
-let calibration: Calibration;
+let calibration: Calibration<Table>;
+import type { Table } from '../src/equipment/index.ts';
 let locator: Locator;
 
 beforeAll(() => {
-  const c = loadCalibration('calibration/demo.json');
+  const c = loadCalibrationFile('calibration/demo.json');
   if (!c.ok) throw new Error(c.error.message);
   calibration = c.value;
   locator = new Locator(calibration);

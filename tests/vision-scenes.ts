@@ -294,7 +294,7 @@ export const renderScene = (r: Renderer, scene: Scene): { image: RgbImage; truth
 };
 
 /** Share of a ball's pixels whose ray meets the ball before any occluder part. */
-const visibleShare = (c: Calibration, b: SceneBall, parts: readonly Primitive[]): number => {
+const visibleShare = (c: Calibration<Table>, b: SceneBall, parts: readonly Primitive[]): number => {
   if (parts.length === 0) return 1;
   const map = rayMapFor(c);
   const R = c.table.ballRadius;
@@ -335,11 +335,11 @@ const visibleShare = (c: Calibration, b: SceneBall, parts: readonly Primitive[])
 };
 
 /** A renderer for a calibration, its noise seeded, on the default cloth or the one named. */
-export const sceneRenderer = (c: Calibration, seed = HELD_OUT_SEED, cloth?: ClothName): Renderer =>
+export const sceneRenderer = (c: Calibration<Table>, seed = HELD_OUT_SEED, cloth?: ClothName): Renderer =>
   createRenderer(c, cloth === undefined ? { seed } : { seed, look: lookWithCloth(cloth) });
 
 /** The demo camera at 4K: the same lens and pose, every intrinsic scaled by two (pixel centres kept). */
-export const scaledCalibration = (c: Calibration, k: number): Calibration => {
+export const scaledCalibration = (c: Calibration<Table>, k: number): Calibration<Table> => {
   const json: CalibrationJson = makeCalibrationJson(c);
   const cam = json.camera;
   const scaled = {

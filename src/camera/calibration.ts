@@ -4,8 +4,7 @@
 import { z } from 'zod';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
 import { parseWith } from '../core/schema.ts';
-import type { Table } from '../equipment/index.ts';
-import { mm, type Point3Mm } from '../core/units.ts';
+import { mm, type Mm, type Point3Mm } from '../core/units.ts';
 import { foldRadius, type Intrinsics } from './distortion.ts';
 import { det, orthonormalityError, type Mat3 } from './mat3.ts';
 import { project, toCamera } from './project.ts';
@@ -17,23 +16,33 @@ export interface Pose {
 }
 
 /**
+ * What the camera looks at: a plane (the cloth) of a given size, table frame as docs/formats.md §1,
+ * x from 0 to `width`, y from 0 to `length`. Which bed or surface it is (pockets, marks, pieces) is the
+ * games' business (src/games); the camera needs only the size.
+ */
+export interface Plane {
+  readonly width: Mm;
+  readonly length: Mm;
+}
+
+/**
  * The calibration's `table` as the file gives it (a game's table by name, or a bed's size as an
- * object): which bed it is, the games (src/games) say; the camera only needs the plane's size, from
- * the bed they resolve it to.
+ * object): which surface it is, the games (src/games) say.
  */
 export type TableSpec = unknown;
 
-/** Turns a `table` value into the bed it names, or an error naming `table` (the game registry's). */
-export type TableResolver = (spec: TableSpec) => Result<Table>;
+/** Turns a `table` value into the surface it names, or an error naming `table` (the game registry's). */
+export type TableResolver<S extends Plane = Plane> = (spec: TableSpec) => Result<S>;
 
 export interface ImageSize {
   readonly width: number;
   readonly height: number;
 }
 
-export interface Calibration {
-  /** The bed `tableSpec` names. */
-  readonly table: Table;
+/** A camera over a plane; `S` is the surface `tableSpec` names, as the resolver gave it. */
+export interface Calibration<S extends Plane = Plane> {
+  /** The surface `tableSpec` names. */
+  readonly table: S;
   readonly tableSpec: TableSpec;
   readonly image: ImageSize;
   readonly camera: Intrinsics;
@@ -112,7 +121,7 @@ const show = (n: number): string => String(Number(n.toPrecision(3)));
  * The checks no schema can make: R a rotation, a lens model that can be inverted over the whole image,
  * the playing area in front of the camera and at least half of it inside the image.
  */
-export const validateCalibration = (c: Calibration): Result<Calibration> => {
+export const validateCalibration = <S extends Plane>(c: Calibration<S>): Result<Calibration<S>> => {
   const bad = (field: string, message: string): Result<never> =>
     err(refereeError('CALIBRATION', message, field));
   const { R } = c.pose;
@@ -178,7 +187,10 @@ export const validateCalibration = (c: Calibration): Result<Calibration> => {
 };
 
 /** A calibration file's full form (table, image, camera, pose), every field checked. */
-export const parseCalibration = (json: unknown, resolve: TableResolver): Result<Calibration> => {
+export const parseCalibration = <S extends Plane>(
+  json: unknown,
+  resolve: TableResolver<S>,
+): Result<Calibration<S>> => {
   const parsed = parseWith(calibrationSchema, json, 'CALIBRATION');
   if (!parsed.ok) return parsed;
   const { table: spec, image, camera, pose } = parsed.value;

@@ -1,7 +1,7 @@
 // Reading calibration files from disk: the only part of src/camera that touches the world.
 import { readFileSync } from 'node:fs';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
-import { parseCalibration, type Calibration, type TableResolver } from './calibration.ts';
+import { parseCalibration, type Calibration, type Plane, type TableResolver } from './calibration.ts';
 import { parsePointsCalibration, solveCalibration } from './solve.ts';
 
 /** A file's JSON, or an error naming the file (unreadable, or not JSON). */
@@ -26,7 +26,10 @@ export const readJsonFile = (path: string): Result<unknown> => {
 };
 
 /** The full form as it is, or the `points` form solved into it. */
-export const calibrationFromJson = (json: unknown, resolve: TableResolver): Result<Calibration> => {
+export const calibrationFromJson = <S extends Plane>(
+  json: unknown,
+  resolve: TableResolver<S>,
+): Result<Calibration<S>> => {
   const pointsForm = typeof json === 'object' && json !== null && 'points' in json && !('pose' in json);
   if (!pointsForm) return parseCalibration(json, resolve);
   const input = parsePointsCalibration(json, resolve);
@@ -40,7 +43,10 @@ export const calibrationFromJson = (json: unknown, resolve: TableResolver): Resu
  * which is solved here; `resolve` names the bed its `table` value means. An error keeps its field and
  * names the file.
  */
-export const loadCalibrationFile = (path: string, resolve: TableResolver): Result<Calibration> => {
+export const loadCalibrationFile = <S extends Plane>(
+  path: string,
+  resolve: TableResolver<S>,
+): Result<Calibration<S>> => {
   const json = readJsonFile(path);
   if (!json.ok) return json;
   const parsed = calibrationFromJson(json.value, resolve);

@@ -3,8 +3,13 @@
 // one at all: four points, no three on a line.
 import { Matrix, SingularValueDecomposition } from 'ml-matrix';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
-import type { Vec } from '../equipment/index.ts';
 import type { Mat3, Row3 } from './mat3.ts';
+
+/** A point of a plane or an image, in whatever unit the caller fits in (mm on the table, px in the image). */
+interface Vec {
+  readonly x: number;
+  readonly y: number;
+}
 
 // Points closer to a line than this fraction of their spread count as on it. A point 0.1 % of the
 // table (3.6 mm) or of the image (1–2 px) off the line through the others adds no usable constraint.

@@ -9,6 +9,7 @@ export {
   type Calibration,
   type CalibrationJson,
   type ImageSize,
+  type Plane,
   type Pose,
   type TableResolver,
   type TableSpec,

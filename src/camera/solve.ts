@@ -13,10 +13,10 @@ import {
   validateCalibration,
   type Calibration,
   type ImageSize,
+  type Plane,
   type TableResolver,
   type TableSpec,
 } from './calibration.ts';
-import type { Table } from '../equipment/bed.ts';
 import { undistortPixel, type Intrinsics } from './distortion.ts';
 import { fitHomography, generalPositionProblem } from './homography.ts';
 import { levenbergMarquardt } from './lm.ts';
@@ -46,9 +46,9 @@ export interface PointCorrespondence {
   readonly z?: number;
 }
 
-export interface PointsCalibrationInput {
-  /** The bed the points lie on, and its `table` value as the file gave it. */
-  readonly table: Table;
+export interface PointsCalibrationInput<S extends Plane = Plane> {
+  /** The surface the points lie on, and its `table` value as the file gave it. */
+  readonly table: S;
   readonly tableSpec: TableSpec;
   readonly image: ImageSize;
   readonly points: readonly PointCorrespondence[];
@@ -56,8 +56,8 @@ export interface PointsCalibrationInput {
   readonly camera?: Intrinsics;
 }
 
-export interface SolvedCalibration {
-  readonly calibration: Calibration;
+export interface SolvedCalibration<S extends Plane = Plane> {
+  readonly calibration: Calibration<S>;
   /** √(mean of squared pixel distances) between each point's pixel and its reprojection. */
   readonly rmsPx: number;
   /**
@@ -88,10 +88,10 @@ const pointsFileSchema = z.object({
 });
 
 /** The `points` form of a calibration file: `{ table, image, points: [{u, v, x, y}, …], camera? }`. */
-export const parsePointsCalibration = (
+export const parsePointsCalibration = <S extends Plane>(
   json: unknown,
-  resolve: TableResolver,
-): Result<PointsCalibrationInput> => {
+  resolve: TableResolver<S>,
+): Result<PointsCalibrationInput<S>> => {
   const parsed = parseWith(pointsFileSchema, json);
   if (!parsed.ok) return parsed;
   const { table: tableSpec, image, points, camera } = parsed.value;
@@ -179,7 +179,9 @@ const solveFailed = (message: string): Result<never> => err(refereeError('SOLVE_
  * length (square pixels, principal point at the image centre, no distortion) where it is not. The
  * result is a calibration `parseCalibration` accepts, with its RMS reprojection error.
  */
-export const solveCalibration = (input: PointsCalibrationInput): Result<SolvedCalibration> => {
+export const solveCalibration = <S extends Plane>(
+  input: PointsCalibrationInput<S>,
+): Result<SolvedCalibration<S>> => {
   // The same checks as the file's schema, for callers that build the input in code.
   const checks: Result<unknown>[] = [
     parseWith(imageSchema, input.image, 'INVALID_INPUT', 'image'),
@@ -247,7 +249,7 @@ export const solveCalibration = (input: PointsCalibrationInput): Result<SolvedCa
     const f = focal * Math.exp(p[6] ?? 0);
     return { fx: f, fy: f, cx, cy, k1: 0, k2: 0, p1: 0, p2: 0, k3: 0 };
   };
-  const calibrationOf = (p: readonly number[]): Calibration => {
+  const calibrationOf = (p: readonly number[]): Calibration<S> => {
     const R = mulMat(rotationFromVector({ x: p[0] ?? 0, y: p[1] ?? 0, z: p[2] ?? 0 }), start.R);
     const depth = q0.z * Math.exp(p[5] ?? 0);
     const c = mulMatVec(R, { x: centroid.x, y: centroid.y, z: 0 });

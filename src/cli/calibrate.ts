@@ -17,7 +17,7 @@ import type { Intrinsics } from '../camera/index.ts';
 import { decodeImage } from '../capture/index.ts';
 import { CliError, describeError } from '../core/errors.ts';
 import { parseWith } from '../core/schema.ts';
-import type { Table } from '../equipment/bed.ts';
+import { isBed, type Surface } from '../equipment/index.ts';
 import { chooseGame, DEFAULT_GAME, GAMES, resolveTable } from '../games/registry.ts';
 import { calibrateFromImage } from '../vision/calibrate/index.ts';
 
@@ -70,7 +70,7 @@ const calibrateFromPoints = (path: string, out: string): void => {
 const parseTableOption = (
   s: string | undefined,
   game: string | undefined,
-): { spec: TableSpec; table: Table } => {
+): { spec: TableSpec; table: Surface } => {
   const chosen = chooseGame(game);
   if (!chosen.ok) throw new CliError(describeError(chosen.error), 2);
   const m = s === undefined ? null : /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/.exec(s);
@@ -106,7 +106,14 @@ const readCameraGuess = (path: string): Intrinsics => {
 };
 
 const calibrateFromPicture = async (path: string, opts: CalibrateOptions): Promise<void> => {
-  const { spec: tableSpec, table } = parseTableOption(opts.table, opts.game);
+  const { spec: tableSpec, table: surface } = parseTableOption(opts.table, opts.game);
+  // The picture is read by its cushion noses and markings: a flat surface has none to read.
+  if (!isBed(surface))
+    throw new CliError(
+      `--image: the automatic calibration finds a bed's cushions; for ${surface.name}, give a points file (corners clicked) or use the /calibrate page`,
+      2,
+    );
+  const table = surface;
   const camera = opts.camera === undefined ? undefined : readCameraGuess(opts.camera);
   const image = await decodeImage(path);
   if (!image.ok) throw new CliError(`${path}: ${describeError(image.error)}`, 2);

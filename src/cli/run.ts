@@ -11,7 +11,7 @@ import { pino, type Logger } from 'pino';
 import { readJsonFile } from '../camera/index.ts';
 import { openSource, SourceFailure, type FrameSource } from '../capture/index.ts';
 import { CliError, describeError, err, ok, type Result } from '../core/errors.ts';
-import type { Table } from '../equipment/bed.ts';
+import { isBed, type Surface } from '../equipment/index.ts';
 import type { FollowedPlay, GameDefinition, SessionRequest, TilesFollower } from '../games/definition.ts';
 import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
 import {
@@ -133,6 +133,8 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   const stallTimeoutMs = parsePositive(opts.stallTimeout, '--stall-timeout');
   const restMs = parsePositive(opts.rest, '--rest');
   const table = calibration.value.table;
+  if (!isBed(table))
+    throw new CliError(`${game.title} is played with balls: the calibration's table must be a bed`, INPUT);
   let startState: unknown;
   if (opts.state !== undefined) {
     const json = readJsonFile(opts.state);
@@ -228,7 +230,7 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
 const runTiles = async (
   opts: RunOptions,
   game: GameDefinition,
-  table: Table,
+  table: Surface,
   follower: TilesFollower<unknown>,
   log: Logger,
 ): Promise<void> => {

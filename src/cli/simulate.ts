@@ -24,6 +24,7 @@ import {
   renderClipFrame,
   type RendererOptions,
 } from '../sim/render/index.ts';
+import { onBed, type Surface, type Table } from '../equipment/index.ts';
 
 export interface SimulationInput {
   /** The game played: its bed from the scenario's `table`, its opening layout, where a cue ball in hand goes. */
@@ -31,7 +32,7 @@ export interface SimulationInput {
   /** The scenario (docs/formats.md §7) and the calibration as JSON, the latter copied into truth.json as given. */
   readonly scenarioJson: unknown;
   readonly calibrationJson: unknown;
-  readonly calibration: Calibration;
+  readonly calibration: Calibration<Table>;
   readonly fps: number;
   readonly out: string;
   readonly mp4?: boolean;
@@ -61,19 +62,10 @@ export interface SimulationSummary {
 
 const badInput = (what: string, e: RefereeError): CliError => new CliError(`${what}: ${describeError(e)}`, 2);
 
-/** The output a clip is written to (SimulationInput's, without what makes the clip). */
-type ClipOutput = Pick<
+/** The output a clip is written to (SimulationInput's, without what makes the clip), over any surface. */
+type ClipOutput = { readonly calibration: Calibration<Surface> } & Pick<
   SimulationInput,
-  | 'calibration'
-  | 'fps'
-  | 'out'
-  | 'mp4'
-  | 'mp4Crf'
-  | 'png'
-  | 'pngCompression'
-  | 'ffmpegPath'
-  | 'encodeAhead'
-  | 'progress'
+  'fps' | 'out' | 'mp4' | 'mp4Crf' | 'png' | 'pngCompression' | 'ffmpegPath' | 'encodeAhead' | 'progress'
 >;
 
 /**
@@ -304,14 +296,17 @@ export const registerSimulate = (program: Command): void => {
         progress,
       };
       let summary: { frames: number; renderMs: number };
-      if (sim)
+      const bed = onBed(calibration.value);
+      if (sim) {
+        if (!bed) throw new CliError(`--calibration: ${game.value.title} is played with balls on a bed`, 2);
         summary = await runSimulation({
           ...common,
+          calibration: bed,
           game: sim,
           ...(fromMs === undefined ? {} : { fromMs }),
           ...(toMs === undefined ? {} : { toMs }),
         });
-      else {
+      } else {
         if (!clipSim) throw new CliError(`--game: ${game.value.title} has no simulator yet`, 2);
         if (fromMs !== undefined || toMs !== undefined)
           throw new CliError(`--from, --to: not for ${game.value.title}'s clips`, 2);

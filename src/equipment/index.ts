@@ -4,3 +4,4 @@ export * from './occupancy.ts';
 export * from './rails.ts';
 export * from './vector.ts';
 export * from './pieces.ts';
+export * from './surface.ts';

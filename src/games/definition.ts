@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Calibration } from '../camera/index.ts';
 import { err, type Result } from '../core/errors.ts';
 import type { RgbImage } from '../core/image.ts';
-import type { Table } from '../equipment/bed.ts';
+import type { Surface, Table } from '../equipment/index.ts';
 import type { SimGame } from '../sim/game.ts';
 import type { Shot as TrackedShot, TrackedFrame } from '../tracking/types.ts';
 import type { Trail } from '../tracking/trails.ts';
@@ -51,7 +51,7 @@ export const refuse = (message: string, field?: string): Result<never, Refusal> 
  * The core keeps the log, undo and replay; the session says what each event does. `S` is the game's
  * own match state.
  */
-export interface GameSession<S> {
+export interface GameSession<S, T extends Surface = Surface> {
   /** A move as the pipeline or the referee reports it (snooker: a stroke with its shot). */
   readonly moveSchema: z.ZodType;
   /** What an override restates about a move (snooker: the shot). */
@@ -66,8 +66,8 @@ export interface GameSession<S> {
   readonly optionsSchema: z.ZodType;
   /** Action types anyone may take (a player confirming a re-spot); the rest need the referee. */
   readonly openActions: ReadonlySet<string>;
-  /** The match before anything is logged, on this bed. */
-  initial(table: Table): S;
+  /** The match before anything is logged, on this bed or surface. */
+  initial(table: T): S;
   start(s: S, players: readonly string[], options: unknown, meta: EventMeta): S;
   move(s: S, move: unknown, meta: EventMeta): S;
   confirm(s: S, move: number, meta: EventMeta): S;
@@ -175,20 +175,20 @@ export interface TilesFollower<S> {
 }
 
 /** How the game is seen: which detector, which pieces, which model; and a stroke seen as a move. */
-export type Perception<S = unknown> =
+export type Perception<S = unknown, T extends Surface = Surface> =
   | {
       readonly kind: 'balls';
       /** The ball classifier's folder (models/…); its outputs in the order of the table's ball ids. */
       readonly modelDir: string;
       /** A followed stroke as the session's move (one way, for `run` and `serve` alike). */
-      readonly toMove: (table: Table, stroke: FollowedStroke) => object;
+      toMove(table: T & Table, stroke: FollowedStroke): object;
     }
   | {
       readonly kind: 'tiles';
       /** The game's play follower on this bed (one way, for `run` and `serve` alike). */
-      readonly follow: (table: Table) => TilesFollower<S>;
+      follow(table: T): TilesFollower<S>;
       /** The game's detector over this camera (docs/formats.md §9 `detect`), or why there is none. */
-      readonly detector: (calibration: Calibration) => Result<PieceDetector>;
+      detector(calibration: Calibration<T>): Result<PieceDetector>;
     };
 
 /**
@@ -217,11 +217,11 @@ export interface GamePages {
  * `referee simulate` for a game whose clips the ball simulator does not play (dominoes: a round
  * record laid out tile by tile, docs/formats.md §7): its own scenario, drawn through a camera.
  */
-export interface ClipSimulator {
+export interface ClipSimulator<T extends Surface = Surface> {
   /** Frames a second where `--fps` is not given. */
   readonly fps: number;
   /** A scenario (JSON) as the clip it describes through this camera at `fps`; an error names the field. */
-  readonly prepare: (scenario: unknown, calibration: Calibration, fps: number) => Result<SimulatedClip>;
+  prepare(scenario: unknown, calibration: Calibration<T>, fps: number): Result<SimulatedClip>;
 }
 
 /** A clip ready to draw: its frames' times, each frame's picture and truth, and the clip's own truth. */
@@ -248,9 +248,10 @@ export interface DemoClip {
 }
 
 /**
- * The whole of a game: what the registry lists. `S` is the session's state.
+ * The whole of a game: what the registry lists. `S` is the session's state, `T` the equipment it is
+ * played on (a pocketed bed, or a flat surface), as its own `parseTable` gives it.
  */
-export interface GameDefinition<S = unknown> {
+export interface GameDefinition<S = unknown, T extends Surface = Surface> {
   /** As `game` spells it in docs/formats.md (`snooker`, `blackball`, `dominoes`). */
   readonly id: string;
   readonly title: string;
@@ -258,21 +259,21 @@ export interface GameDefinition<S = unknown> {
   /** The calibration's (and scenario's) `table` value, when it names this game's equipment. */
   readonly claimsTable: (spec: unknown) => boolean;
   /** The bed from a `table` value (`undefined`: the game's standard one); an error names `table`. */
-  readonly parseTable: (spec: unknown) => Result<Table>;
+  readonly parseTable: (spec: unknown) => Result<T>;
   /** The `table` value for the game's standard bed, as a calibration file writes it. */
   readonly defaultTableSpec: unknown;
-  readonly perception: Perception<S>;
+  readonly perception: Perception<S, T>;
   /** `referee rule` (docs/formats.md §4, §8, §9): the input's JSON to the output's JSON. */
   readonly rule: (input: unknown) => Result<object>;
   /**
    * A runner for `referee run` on this bed, from `state` (`--state`: the game's state as `referee rule`
    * gives it, or an object holding one under `state`), or from a new frame; an error names the field.
    */
-  readonly runner: (table: Table, state?: unknown) => Result<MoveRunner>;
-  readonly session: GameSession<S>;
+  runner(table: T, state?: unknown): Result<MoveRunner>;
+  readonly session: GameSession<S, T>;
   readonly pages: GamePages;
   readonly sim?: SimGame;
   /** The game's own simulator, where `sim` (the ball simulator's) is not its. */
-  readonly clipSim?: ClipSimulator;
+  readonly clipSim?: ClipSimulator<T>;
   readonly demo?: GameDemo;
 }

@@ -2,14 +2,17 @@
 // (match, server, pipeline, commands) finds a game here, by id or by the bed a calibration names.
 import { loadCalibrationFile, type Calibration, type TableResolver } from '../camera/index.ts';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
-import type { Table } from '../equipment/bed.ts';
+import { isBed, type Surface, type Table } from '../equipment/index.ts';
 import type { GameDefinition } from './definition.ts';
 import { blackball } from './blackball/index.ts';
 import { dominoes } from './dominoes/index.ts';
 import { snooker } from './snooker/index.ts';
 
-// Each game's definition is generic over its own match state; the registry holds them as any game's
-// (the session's methods are bivariant in the state, so the widening is sound for how the core uses them).
+// Each game's definition is generic over its own match state and equipment; the registry holds them as
+// any game's (the definition's methods are bivariant in both). The widening is sound for how the core
+// uses them: a game's state and equipment only ever come from its own session and its own `parseTable`
+// (a calibration's table is resolved by the game that claims it, and `chooseGame` refuses a game that
+// is not the calibration's).
 export const GAMES: readonly GameDefinition[] = [
   snooker as GameDefinition,
   blackball as GameDefinition,
@@ -34,7 +37,7 @@ export const gameOfTable = (spec: unknown): GameDefinition | undefined =>
   GAMES.find((g) => g.claimsTable(spec));
 
 /** The bed a `table` value names, whichever game's it is. */
-export const resolveTable: TableResolver = (spec): Result<Table> => {
+export const resolveTable: TableResolver<Surface> = (spec): Result<Surface> => {
   const game = gameOfTable(spec);
   if (!game)
     return err(
@@ -47,8 +50,18 @@ export const resolveTable: TableResolver = (spec): Result<Table> => {
   return game.parseTable(spec);
 };
 
+/** The bed a `table` value names, for the ball stages (training, benchmarks): a flat surface is refused. */
+export const resolveBed: TableResolver<Table> = (spec): Result<Table> => {
+  const surface = resolveTable(spec);
+  if (!surface.ok || isBed(surface.value)) return surface as Result<Table>;
+  return err(
+    refereeError('INVALID_INPUT', `${surface.value.name} is a flat surface, not a bed for balls`, 'table'),
+  );
+};
+
 /** A calibration file, its bed named by whichever game claims its `table`. */
-export const loadCalibration = (file: string): Result<Calibration> => loadCalibrationFile(file, resolveTable);
+export const loadCalibration = (file: string): Result<Calibration<Surface>> =>
+  loadCalibrationFile(file, resolveTable);
 
 /**
  * The game a command works on (docs/formats.md §6): `--game` if given (it must agree with the

@@ -2,7 +2,7 @@
 // game's session, with undone events left out. The core knows what an undo takes back and in what
 // words; the game knows what each event does.
 import type { GameSession, SessionRequest } from '../games/definition.ts';
-import type { Table } from '../equipment/bed.ts';
+import type { Surface } from '../equipment/index.ts';
 import type { MatchEvent } from './events.ts';
 import type { StoredEvent } from './store.ts';
 import type { UndoView } from './view.ts';
@@ -83,7 +83,7 @@ const describe = <S>(session: GameSession<S>, e: MatchEvent): { what: string; mo
 /** The match before any event, on this bed. */
 export const emptyReplay = <S>(
   session: GameSession<S>,
-  table: Table,
+  table: Surface,
   players: readonly string[],
 ): Replayed<S> => ({
   state: session.initial(table),
@@ -94,7 +94,7 @@ export const emptyReplay = <S>(
 /** Replay a match log. Events taken back by an `undo` (and undos themselves) are left out. */
 export const replay = <S>(
   session: GameSession<S>,
-  table: Table,
+  table: Surface,
   players: readonly string[],
   events: readonly StoredEvent<MatchEvent>[],
 ): Replayed<S> => {

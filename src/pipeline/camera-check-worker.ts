@@ -2,6 +2,7 @@
 // some 0.36 s of a core at 1080p, which on the server's thread held up every live ruling and WebSocket
 // push behind it. Not in the detector's worker: there it would hold up the frames being detected.
 // Messages are handled in the order they came: a new calibration or reference before the next check.
+import type { Surface } from '../equipment/index.ts';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Calibration } from '../camera/index.ts';
 import type { RgbImage } from '../core/image.ts';
@@ -10,14 +11,14 @@ import { CameraWatch, type CameraVerdict } from './camera-watch.ts';
 
 /** What the worker is given at start. */
 export interface CameraCheckWorkerData {
-  readonly calibration: Calibration;
+  readonly calibration: Calibration<Surface>;
   readonly options?: CameraCheckOptions;
 }
 
 export type CameraCheckRequest =
   | { readonly kind: 'check'; readonly id: number; readonly image: RgbImage }
   | { readonly kind: 'reference'; readonly image: RgbImage }
-  | { readonly kind: 'recalibrate'; readonly calibration: Calibration; readonly image?: RgbImage };
+  | { readonly kind: 'recalibrate'; readonly calibration: Calibration<Surface>; readonly image?: RgbImage };
 
 export type CameraCheckReply =
   | { readonly kind: 'ready' }

@@ -6,6 +6,7 @@
 // check that the calibration still fits the picture (camera-watch.ts, in a worker thread of its own
 // when opened for `serve`). Pure but for the frame it keeps, the file it writes and that thread; the
 // clock that runs the check is the command's.
+import { isBed, onBed, type Surface } from '../equipment/index.ts';
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -85,7 +86,7 @@ const SAMPLES = 24;
 export const referencePath = (file: string): string => `${file}.reference.jpg`;
 
 export class CameraDesk {
-  private current: Calibration;
+  private current: Calibration<Surface>;
   private latest: RgbImage | undefined;
   private lastCheck: CameraCheckView | undefined;
   private reloadDetector: ((file: string) => Promise<boolean>) | undefined;
@@ -96,7 +97,7 @@ export class CameraDesk {
 
   /** A desk checking in the caller's thread unless given a checker (`open` gives it a worker). */
   constructor(
-    calibration: Calibration,
+    calibration: Calibration<Surface>,
     private readonly options: DeskOptions,
     private readonly checker: CameraChecker = inThread(new CameraWatch(calibration, options.check)),
   ) {
@@ -107,7 +108,7 @@ export class CameraDesk {
    * A desk whose check runs in a worker thread of its own (the server's thread never waits for one),
    * with the reference picture saved beside the calibration file, where there is one.
    */
-  static async open(calibration: Calibration, options: DeskOptions): Promise<CameraDesk> {
+  static async open(calibration: Calibration<Surface>, options: DeskOptions): Promise<CameraDesk> {
     const desk = new CameraDesk(
       calibration,
       options,
@@ -126,7 +127,7 @@ export class CameraDesk {
     return this.checker.close();
   }
 
-  get calibration(): Calibration {
+  get calibration(): Calibration<Surface> {
     return this.current;
   }
 
@@ -192,6 +193,7 @@ export class CameraDesk {
    */
   private tablePoints(): Omit<DeskPoint, 'u' | 'v'>[] {
     const t = this.current.table;
+    const bed = isBed(t) ? t : undefined;
     const corners = [
       [0, 0],
       [t.width, 0],
@@ -201,10 +203,10 @@ export class CameraDesk {
       name: `corner ${x}, ${y}`,
       x: x as number,
       y: y as number,
-      z: t.cushionNoseHeight,
+      z: bed?.cushionNoseHeight ?? 0,
       corner: true,
     }));
-    const spots = (t.marks?.spots ?? []).map((s) => ({
+    const spots = (bed?.marks?.spots ?? []).map((s) => ({
       name: s.name,
       x: s.at.x,
       y: s.at.y,
@@ -214,7 +216,7 @@ export class CameraDesk {
     return [...corners, ...spots];
   }
 
-  private pointsThrough(c: Calibration): DeskPoint[] {
+  private pointsThrough(c: Calibration<Surface>): DeskPoint[] {
     return this.tablePoints().map((p) => {
       const q = project(c, { x: mm(p.x), y: mm(p.y), z: mm(p.z) });
       return { ...p, u: round(q.u), v: round(q.v) };
@@ -238,7 +240,15 @@ export class CameraDesk {
   auto(): Result<{ points: DeskPoint[]; drawing: Drawing }> {
     const image = this.latest;
     if (!image) return err(refereeError('NOT_FOUND', 'no frame from the camera yet'));
-    const c = this.current;
+    const c = onBed(this.current);
+    // The automatic calibration finds a bed's cushion noses; a flat surface has none to find.
+    if (!c)
+      return err(
+        refereeError(
+          'INVALID_INPUT',
+          'the automatic calibration looks for a bed’s cushions: on a flat surface, drag the four corners',
+        ),
+      );
     const found = calibrateFromImage({ image, table: c.table, tableSpec: c.tableSpec, camera: c.camera });
     if (!found.ok) return found;
     return ok({
@@ -248,7 +258,7 @@ export class CameraDesk {
   }
 
   /** Solve the camera's pose from clicked points (the lens as the calibration in use has it). */
-  solve(body: unknown): Result<Solved & { readonly calibration: Calibration }> {
+  solve(body: unknown): Result<Solved & { readonly calibration: Calibration<Surface> }> {
     const parsed = parseWith(pointsBody, body, 'INVALID_INPUT');
     if (!parsed.ok) return parsed;
     const c = this.current;
@@ -328,8 +338,10 @@ const round = (n: number, places = 2): number => {
  * The table through a calibration: the playing area's outline and the cushion noses at the noses'
  * height (what a person lines up with the picture's cushions), the marks on the cloth.
  */
-export const drawTable = (c: Calibration): Drawing => {
+export const drawTable = (c: Calibration<Surface>): Drawing => {
   const t = c.table;
+  const bed = isBed(t) ? t : undefined;
+  const nose = bed?.cushionNoseHeight ?? 0;
   const px = (x: number, y: number, z: number): [number, number] => {
     const q = project(c, { x: mm(x), y: mm(y), z: mm(z) });
     return [round(q.u, 1), round(q.v, 1)];
@@ -347,11 +359,11 @@ export const drawTable = (c: Calibration): Drawing => {
   const lines: { kind: string; points: [number, number][] }[] = [
     {
       kind: 'playing-area',
-      points: corners.flatMap((a, i) => segment(a, corners[(i + 1) % 4] ?? a, t.cushionNoseHeight)),
+      points: corners.flatMap((a, i) => segment(a, corners[(i + 1) % 4] ?? a, nose)),
     },
-    ...t.cushions.map((s) => ({ kind: 'cushion', points: segment(s.a, s.b, t.cushionNoseHeight) })),
-    ...(t.marks?.lines ?? []).map((l) => ({ kind: 'mark', points: segment(l.a, l.b, 0) })),
-    ...(t.marks?.arcs ?? []).map((a) => ({
+    ...(bed?.cushions ?? []).map((s) => ({ kind: 'cushion', points: segment(s.a, s.b, nose) })),
+    ...(bed?.marks?.lines ?? []).map((l) => ({ kind: 'mark', points: segment(l.a, l.b, 0) })),
+    ...(bed?.marks?.arcs ?? []).map((a) => ({
       kind: 'mark',
       points: Array.from({ length: SAMPLES + 1 }, (_, i) => {
         const angle = a.from + ((a.to - a.from) * i) / SAMPLES;
@@ -359,7 +371,7 @@ export const drawTable = (c: Calibration): Drawing => {
       }),
     })),
   ];
-  const spots = (t.marks?.spots ?? []).map((s) => {
+  const spots = (bed?.marks?.spots ?? []).map((s) => {
     const [u, v] = px(s.at.x, s.at.y, 0);
     return { name: s.name, u, v };
   });

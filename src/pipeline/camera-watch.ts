@@ -5,6 +5,7 @@
 // pushes the live rulings, never waits for it. Tests and tools may run it in the thread (inThread).
 import type { Calibration } from '../camera/index.ts';
 import type { RgbImage } from '../core/image.ts';
+import { onBed, type Surface } from '../equipment/index.ts';
 import type { CameraCheckView } from '../match/view.ts';
 import {
   checkAgainstReference,
@@ -24,19 +25,21 @@ export class CameraWatch {
   private edges: EdgeReference | undefined;
 
   constructor(
-    private calibration: Calibration,
+    private calibration: Calibration<Surface>,
     private readonly options: CameraCheckOptions = DEFAULT_CAMERA_CHECK,
   ) {}
 
   /** A picture on which the calibration is known to fit (the one saved beside its file). */
   reference(image: RgbImage): void {
-    this.edges = edgeReference(image, this.calibration);
+    const bed = onBed(this.calibration);
+    this.edges = bed && edgeReference(image, bed);
   }
 
   /** A new calibration (Save), fitted on `image` where there is one: the reference from here on. */
-  recalibrate(calibration: Calibration, image: RgbImage | undefined): void {
+  recalibrate(calibration: Calibration<Surface>, image: RgbImage | undefined): void {
     this.calibration = calibration;
-    this.edges = image && edgeReference(image, calibration);
+    const bed = onBed(calibration);
+    this.edges = image && bed && edgeReference(image, bed);
   }
 
   /**
@@ -47,12 +50,15 @@ export class CameraWatch {
    * reference too, the calibration trusted as given.
    */
   check(image: RgbImage): CameraVerdict {
+    // The check follows the cushions' edges; a flat surface (dominoes) has none to follow.
+    const bed = onBed(this.calibration);
+    if (!bed) return { state: 'unknown', text: 'a flat surface has no cushions to check the camera against' };
     let r: CameraCheck;
-    if (this.edges) r = checkAgainstReference(image, this.calibration, this.edges);
+    if (this.edges) r = checkAgainstReference(image, bed, this.edges);
     else {
-      r = checkCamera(image, this.calibration, this.options);
+      r = checkCamera(image, bed, this.options);
       const lookUnknown = r.verdict === 'moved' && Number.isNaN(r.offsetPx);
-      if (r.verdict === 'fits' || lookUnknown) this.edges = edgeReference(image, this.calibration);
+      if (r.verdict === 'fits' || lookUnknown) this.edges = edgeReference(image, bed);
       if (lookUnknown)
         r = {
           ...r,
@@ -72,7 +78,7 @@ export class CameraWatch {
 export interface CameraChecker {
   check(image: RgbImage): Promise<CameraVerdict>;
   reference(image: RgbImage): void;
-  recalibrate(calibration: Calibration, image: RgbImage | undefined): void;
+  recalibrate(calibration: Calibration<Surface>, image: RgbImage | undefined): void;
   close(): Promise<void>;
 }
 

@@ -2,6 +2,7 @@
 // ffmpeg's pipe (and tracking) while a frame is being detected here, so decoding, detection and
 // tracking overlap on the machine's cores instead of taking turns. One detector (the balls', or the
 // tiles' where the game's perception is tiles), frames in order.
+import type { Surface } from '../equipment/index.ts';
 import { parentPort, workerData } from 'node:worker_threads';
 import { describeError } from '../core/errors.ts';
 import type { Calibration } from '../camera/index.ts';
@@ -59,7 +60,7 @@ type DetectOne = (frame: {
 >;
 
 /** The detector the game's perception names (balls or tiles), as one function of a frame. */
-const load = async (game: GameDefinition, calibration: Calibration): Promise<Result<DetectOne>> => {
+const load = async (game: GameDefinition, calibration: Calibration<Surface>): Promise<Result<DetectOne>> => {
   if (game.perception.kind === 'tiles') {
     const d = loadPieceDetector(game, calibration);
     if (!d.ok) return d;

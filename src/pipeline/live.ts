@@ -10,7 +10,7 @@ import { openSource, type FrameSource } from '../capture/index.ts';
 import { pause, SourceMonitor, watchSource, type SourceStatus } from '../capture/status.ts';
 import { describeError } from '../core/errors.ts';
 import type { RgbImage } from '../core/image.ts';
-import type { Table } from '../equipment/bed.ts';
+import { isBed, type Surface } from '../equipment/index.ts';
 import type { FollowedPlay, GameDefinition } from '../games/definition.ts';
 import type { BallView, SourceInfo } from '../match/view.ts';
 import { StrokeFollower, TrailRecorder, type FollowedShot, type TrackedFrame } from '../tracking/index.ts';
@@ -55,7 +55,7 @@ export interface LiveOptions {
   /** One source; or the demo's clips, played one after another. */
   readonly sources: readonly LiveSource[];
   readonly calibration: string;
-  readonly table: Table;
+  readonly table: Surface;
   readonly logger: Logger;
   /** Play the files over and over at their own pace, the table set from each clip's first frame (the demo). */
   readonly loop: boolean;
@@ -130,7 +130,11 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
   // The demo clip playing, until its first stroke has set its table up from the balls before it.
   let clipToSetUp: LiveSource | undefined;
   let firstSeen: number | undefined;
-  const follower = new StrokeFollower(options.table);
+  // Balls: strokes followed on the game's bed (a ball game's table is always one: its own parseTable's).
+  const bed = perception.kind === 'balls' && isBed(options.table) ? options.table : undefined;
+  if (perception.kind === 'balls' && !bed)
+    throw new Error(`${options.game.title} is played with balls: its table must be a bed`);
+  const follower = bed && new StrokeFollower(bed);
   const trails = new TrailRecorder();
   const monitor = new SourceMonitor({
     logger: log,
@@ -156,12 +160,12 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
     }
   };
   const onShot = ({ shot, recognisedAt, record }: FollowedShot, by: ArrivedFrame): void => {
-    if (perception.kind !== 'balls') return;
+    if (perception.kind !== 'balls' || !bed) return;
     // The frame that ended the stroke arrived at `by.receivedAt`; the balls stopped `recognisedAt −
     // end` of source time before it.
     const endedAt = by.receivedAt - (recognisedAt - shot.end);
     log.debug({ sourceFrame: by.index, receivedAt: by.receivedAt, recognisedAt, endedAt }, 'stroke seen');
-    const move = perception.toMove(options.table, {
+    const move = perception.toMove(bed, {
       shot,
       trails: trails.take(options.trailPoints ?? 200),
       frames: record.frames,
@@ -183,7 +187,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
     else sink.alert?.(play.alert);
   };
   // Frames to the follower; each frame's tracks to the views and the trails.
-  const watched = {
+  const watched = follower && {
     push: (f: Parameters<StrokeFollower['push']>[0]) => {
       const done = follower.push(f);
       const tracked = follower.tracks;
@@ -209,7 +213,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       source = watchSource(opened.value, monitor);
       const stop = (): void => void source?.close();
       signal.addEventListener('abort', stop, { once: true });
-      follower.reset();
+      follower?.reset();
       trails.reset();
       tiles?.reset();
       // Tiles: the demo clip is set up before its first frame (its deal: the camera cannot see the hands).
@@ -222,7 +226,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       try {
         const following = { log, shouldStop: () => signal.aborted, onFrame: keepFrame };
         if (tiles) await followTiles(source, current, tiles, () => sink.match?.(), onPlay, following);
-        else await followSource(source, current, watched, onShot, following);
+        else if (watched) await followSource(source, current, watched, onShot, following);
       } catch (e) {
         failure = (e as Error).message;
       } finally {

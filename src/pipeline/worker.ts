@@ -1,6 +1,7 @@
 // The vision stage in a worker thread (detect-worker.ts), as `run`, `serve` and the benchmarks use it:
 // frames in, the game's pieces out, in order, while the main thread goes on reading and tracking. And
 // the knocked-camera check in one of its own (camera-check-worker.ts), for `serve`.
+import type { Surface } from '../equipment/index.ts';
 import { Worker } from 'node:worker_threads';
 import type { Calibration } from '../camera/index.ts';
 import type { RgbImage } from '../core/image.ts';
@@ -131,7 +132,10 @@ export class CameraCheckWorker implements CameraChecker {
     worker.on('exit', (code) => fail(new Error(`the camera check stopped (exit ${code})`)));
   }
 
-  static async start(calibration: Calibration, options?: CameraCheckOptions): Promise<CameraCheckWorker> {
+  static async start(
+    calibration: Calibration<Surface>,
+    options?: CameraCheckOptions,
+  ): Promise<CameraCheckWorker> {
     const data: CameraCheckWorkerData = options ? { calibration, options } : { calibration };
     return new CameraCheckWorker(await startWorker('./camera-check-worker.ts', data));
   }
@@ -149,7 +153,7 @@ export class CameraCheckWorker implements CameraChecker {
     this.post({ kind: 'reference', image });
   }
 
-  recalibrate(calibration: Calibration, image: RgbImage | undefined): void {
+  recalibrate(calibration: Calibration<Surface>, image: RgbImage | undefined): void {
     this.post(image ? { kind: 'recalibrate', calibration, image } : { kind: 'recalibrate', calibration });
   }
 

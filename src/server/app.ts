@@ -4,7 +4,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import type { Table } from '../equipment/bed.ts';
+import type { Surface } from '../equipment/index.ts';
 import { buildAssets } from './assets.ts';
 import { mountCalibration, type CalibrationDesk } from './calibration-routes.ts';
 import { PinThrottle, type PinCheck, type PinThrottleOptions } from './auth.ts';
@@ -16,7 +16,7 @@ export interface ServerOptions {
   /** TCP port; 0 picks a free one (tests). */
   readonly port: number;
   readonly host?: string;
-  readonly table: Table;
+  readonly table: Surface;
   readonly logger: Logger;
   readonly service: MatchService;
   /** Largest inbound WebSocket message or JSON body, bytes. */

@@ -4,7 +4,7 @@
 // to every view.
 import type { Logger } from 'pino';
 import { err, ok, type Result } from '../core/errors.ts';
-import type { Table } from '../equipment/bed.ts';
+import type { Surface } from '../equipment/index.ts';
 import type { GameDefinition, GameSession, MoveStatus, SessionRequest } from '../games/definition.ts';
 import { matchEventParser, type MatchEvent } from '../match/events.ts';
 import { exportCsv } from '../match/export.ts';
@@ -40,7 +40,7 @@ export type Push =
 
 export interface ServiceOptions {
   readonly game: GameDefinition;
-  readonly table: Table;
+  readonly table: Surface;
   readonly logger: Logger;
   /** Wall clock for the log's `at` (ms since the epoch). */
   readonly now: () => number;

@@ -1,9 +1,8 @@
 // A simulated camera placed over a table: its pose from where it stands and which way it looks, and a
 // lens drawn from the seed (focal length as given, principal point near the middle, barrel
 // distortion in a range, a little tangential). Shared by every seeded camera the renderers draw from.
-import { validateCalibration, type Calibration, type Intrinsics } from '../camera/index.ts';
+import { validateCalibration, type Calibration, type Intrinsics, type Plane } from '../camera/index.ts';
 import type { Mat3 } from '../camera/mat3.ts';
-import type { Table } from '../equipment/bed.ts';
 import type { Rng } from './random.ts';
 
 export interface LensRange {
@@ -17,7 +16,7 @@ export interface LensRange {
  * length `f` px, its lens drawn from `rng`; undefined when that is no valid calibration (the caller
  * draws again).
  */
-export const placedCamera = (
+export const placedCamera = <S extends Plane>(
   rng: Rng,
   o: {
     readonly R: Mat3;
@@ -26,10 +25,10 @@ export const placedCamera = (
     readonly width: number;
     readonly height: number;
     readonly lens: LensRange;
-    readonly table: Table;
+    readonly table: S;
     readonly tableSpec: unknown;
   },
-): Calibration | undefined => {
+): Calibration<S> | undefined => {
   const { R, C } = o;
   const t: [number, number, number] = [
     -(R[0][0] * C[0] + R[0][1] * C[1] + R[0][2] * C[2]),

@@ -11,6 +11,7 @@
 // Per cushion and by the median, a player leaning over one cushion or balls against it move that
 // cushion's figure at most; a knock moves at least two (a shift moves both ends of the bed or both
 // long sides, a turn moves all six), so the verdict goes by the second-worst cushion.
+import type { Table } from '../equipment/index.ts';
 import type { Calibration } from '../camera/index.ts';
 import { project } from '../camera/index.ts';
 import { cushionAcross } from '../equipment/index.ts';
@@ -67,7 +68,7 @@ const median = (xs: readonly number[]): number => {
 };
 
 /** The cloth's brightness (r+g+b), the median over a grid of the bed where the calibration puts it. */
-const clothBrightness = (img: RgbImage, c: Calibration): number => {
+const clothBrightness = (img: RgbImage, c: Calibration<Table>): number => {
   const { width: W, length: L } = c.table;
   const values: number[] = [];
   for (let i = 1; i < 10; i++)
@@ -85,7 +86,7 @@ const clothBrightness = (img: RgbImage, c: Calibration): number => {
 /** Check a frame against the calibration in use (the frame must be the calibration's image size). */
 export const checkCamera = (
   img: RgbImage,
-  c: Calibration,
+  c: Calibration<Table>,
   o: CameraCheckOptions = DEFAULT_CAMERA_CHECK,
 ): CameraCheck => {
   const unknown = (text: string, cushions: number[] = []): CameraCheck => ({
@@ -106,7 +107,7 @@ export const checkCamera = (
   // could not be looked for at all (out of the picture).
   const looked = c.table.cushions.map((seg) => {
     // One cushion at a time: the same search, over a bed that has only this cushion.
-    const one: Calibration = { ...c, table: { ...c.table, cushions: [seg] } };
+    const one: Calibration<Table> = { ...c, table: { ...c.table, cushions: [seg] } };
     const found = findCushionEdges(img, one, cloth, features);
     if (found.edges === 0) return undefined;
     if (found.features.length < Math.max(4, o.minFound * found.edges)) return NaN;
@@ -178,7 +179,7 @@ export const DEFAULT_REFERENCE_CHECK: ReferenceCheckOptions = {
 const STEP = 0.5;
 
 /** Each sample's line across its cushion: where (the cloth's edge) and which way (outwards). */
-const cushionLines = (c: Calibration, o: ReferenceCheckOptions) => {
+const cushionLines = (c: Calibration<Table>, o: ReferenceCheckOptions) => {
   const t = c.table;
   return t.cushions.map((seg) => {
     const { ex, ey, len, nx, ny } = cushionAcross(t, seg);
@@ -195,7 +196,7 @@ const cushionLines = (c: Calibration, o: ReferenceCheckOptions) => {
 /** The reference: each cushion's profiles in a picture the calibration fits. */
 export const edgeReference = (
   img: RgbImage,
-  c: Calibration,
+  c: Calibration<Table>,
   o: ReferenceCheckOptions = DEFAULT_REFERENCE_CHECK,
 ): EdgeReference => {
   const reach = o.halfPx + o.maxShiftPx;
@@ -250,7 +251,7 @@ const slide = (ref: Float64Array, now: Float64Array, maxShift: number): { shift:
 /** Check a frame against a reference taken with the same calibration: has the picture moved since? */
 export const checkAgainstReference = (
   img: RgbImage,
-  c: Calibration,
+  c: Calibration<Table>,
   ref: EdgeReference,
   o: ReferenceCheckOptions = DEFAULT_REFERENCE_CHECK,
 ): CameraCheck => {

@@ -6,6 +6,7 @@
 // to a stop moves too little between two frames to tell, and its kept place would lag behind.) The
 // answer is the one a fresh detection of the frame would give (to within the noise the test lets
 // through). `reset()` forgets the last frame (a cut in the video, a new calibration).
+import type { Table } from '../equipment/index.ts';
 import type { Calibration } from '../camera/index.ts';
 import type { Result } from '../core/errors.ts';
 import type { RgbImage } from '../core/image.ts';
@@ -65,7 +66,7 @@ export class Detector {
   private last: LastFrame | undefined;
 
   constructor(
-    readonly calibration: Calibration,
+    readonly calibration: Calibration<Table>,
     private readonly classifier: BallClassifier,
     readonly options: DetectorOptions = DEFAULT_DETECTOR_OPTIONS,
   ) {
@@ -199,7 +200,7 @@ export class Detector {
 /** Every ball in one frame, with ids: a single fresh detection. */
 export const detectBalls = async (
   image: RgbImage,
-  calibration: Calibration,
+  calibration: Calibration<Table>,
   classifier: BallClassifier,
   options: DetectorOptions = DEFAULT_DETECTOR_OPTIONS,
 ): Promise<Result<DetectedBall[]>> => {

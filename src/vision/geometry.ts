@@ -41,7 +41,7 @@ export interface GeometryOptions {
 export const DEFAULT_GEOMETRY_OPTIONS: GeometryOptions = { reducedRadius: 2.5, margin: 12, gridStep: 4 };
 
 export interface VisionGeometry {
-  readonly calibration: Calibration;
+  readonly calibration: Calibration<Table>;
   readonly table: Table;
   readonly width: number;
   readonly height: number;
@@ -70,11 +70,11 @@ export interface VisionGeometry {
   readonly maxRadius: number;
 }
 
-const cache = new WeakMap<Calibration, VisionGeometry>();
+const cache = new WeakMap<Calibration<Table>, VisionGeometry>();
 
 /** The geometry of a calibration, computed on first use and cached for as long as it lives. */
 export const geometryFor = (
-  c: Calibration,
+  c: Calibration<Table>,
   options: GeometryOptions = DEFAULT_GEOMETRY_OPTIONS,
 ): VisionGeometry => {
   const hit = cache.get(c);
@@ -90,7 +90,7 @@ export const geometryFor = (
  * distance from the image of the centre taken (the cone's image is a near-circle).
  */
 const silhouetteRadius = (
-  c: Calibration,
+  c: Calibration<Table>,
   o: { x: number; y: number; z: number },
   p: readonly number[],
 ): number => {
@@ -124,7 +124,7 @@ const silhouetteRadius = (
 };
 
 /** Image of a table point (distortion included), px. */
-export const projectPoint = (c: Calibration, x: number, y: number, z: number): [number, number] => {
+export const projectPoint = (c: Calibration<Table>, x: number, y: number, z: number): [number, number] => {
   const R = c.pose.R;
   const t = c.pose.t;
   const X = R[0][0] * x + R[0][1] * y + R[0][2] * z + t[0];
@@ -147,7 +147,7 @@ const pocketCoords = (k: Pocket, x: number, y: number): [number, number] => {
   return [dx * k.axis.x + dy * k.axis.y, Math.abs(-dx * k.axis.y + dy * k.axis.x)];
 };
 
-const computeGeometry = (c: Calibration, o: GeometryOptions): VisionGeometry => {
+const computeGeometry = (c: Calibration<Table>, o: GeometryOptions): VisionGeometry => {
   const { width, height } = c.image;
   const table = c.table;
   const centre = cameraCentre(c);

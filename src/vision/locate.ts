@@ -3,6 +3,7 @@
 // and its pieces, candidates in each piece, the fit of each candidate, and the verification of the
 // fits together. A Locator holds the per-calibration geometry and the scratch buffers (so a stream of
 // frames allocates little); it keeps no state from frame to frame — that is the Detector's business.
+import type { Table } from '../equipment/index.ts';
 import type { Calibration } from '../camera/index.ts';
 import { err, refereeError, type Result } from '../core/errors.ts';
 import type { RgbImage } from '../core/image.ts';
@@ -115,7 +116,7 @@ export class Locator {
   private readonly stack: Int32Array;
 
   constructor(
-    readonly calibration: Calibration,
+    readonly calibration: Calibration<Table>,
     readonly options: LocateOptions = DEFAULT_LOCATE_OPTIONS,
   ) {
     this.geometry = geometryFor(calibration);
@@ -270,6 +271,6 @@ export class Locator {
 /** Every ball in one frame (no identities): a Locator for a single use. */
 export const locateBalls = (
   image: RgbImage,
-  calibration: Calibration,
+  calibration: Calibration<Table>,
   options?: LocateOptions,
 ): Result<LocatedBall[]> => new Locator(calibration, options).locate(image);

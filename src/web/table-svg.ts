@@ -1,7 +1,7 @@
 // Draws a bed to scale as SVG, from the table model the server sends (src/equipment). Shared by every
 // view. Screen orientation: the table lies along the screen with the baulk end on the left, as a
 // camera over the table shows it on a landscape screen: screen right = table y, screen down = table x.
-import type { Pocket, Table } from '../equipment/bed.ts';
+import { isBed, type Pocket, type Surface } from '../equipment/index.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -61,8 +61,10 @@ const drawThroat = (pocket: Pocket, g: Element): void => {
 };
 
 /** Build the table drawing into `svg`, replacing what was there. Returns the layer for balls. */
-export const drawTable = (svg: SVGSVGElement, table: Table): SVGGElement => {
+export const drawTable = (svg: SVGSVGElement, table: Surface): SVGGElement => {
   svg.replaceChildren();
+  // A flat surface (dominoes) is its playing area inside a plain frame: no pockets, noses or marks.
+  const pockets = isBed(table) ? table.pockets : [];
   const outer = CUSHION_WIDTH + RAIL_WIDTH;
   svg.setAttribute('viewBox', `${-outer} ${-outer} ${table.length + 2 * outer} ${table.width + 2 * outer}`);
   svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
@@ -90,13 +92,14 @@ export const drawTable = (svg: SVGSVGElement, table: Table): SVGGElement => {
     },
     bed,
   );
-  for (const p of table.pockets) drawPocket(p, bed);
+  for (const p of pockets) drawPocket(p, bed);
   svgEl(
     'rect',
     { x: 0, y: 0, width: table.length, height: table.width, class: 'cloth', id: 'playing-area' },
     bed,
   );
-  for (const p of table.pockets) drawThroat(p, bed);
+  for (const p of pockets) drawThroat(p, bed);
+  if (!isBed(table)) return svgEl('g', { class: 'balls' }, svg);
   for (const c of table.cushions) line(c, 'cushion-nose', bed);
   const m = table.marks;
   if (m) {

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 // The games as the tests use them: snooker's definition and its pieces, and the camera's file readers
-// bound to the game registry's table resolver (the camera itself knows no game).
+// bound to the game registry's resolver of ball beds (the camera itself knows no game).
 import {
   calibrationFromJson,
   loadCalibrationFile as loadWith,
@@ -10,7 +10,8 @@ import {
   type PointsCalibrationInput,
 } from '../../src/camera/index.ts';
 import type { Result } from '../../src/core/errors.ts';
-import { resolveTable } from '../../src/games/registry.ts';
+import type { Table } from '../../src/equipment/index.ts';
+import { resolveBed } from '../../src/games/registry.ts';
 import { snooker } from '../../src/games/snooker/index.ts';
 import { SNOOKER_BALLS, snookerTable } from '../../src/games/snooker/equipment.ts';
 import { parseScenario, type Scenario } from '../../src/sim/scenario.ts';
@@ -23,11 +24,12 @@ import type { SimGame } from '../../src/sim/game.ts';
 
 export { snooker };
 
-export const parseCalibration = (json: unknown): Result<Calibration> => parseWith(json, resolveTable);
-export const loadCalibrationFile = (file: string): Result<Calibration> => loadWith(file, resolveTable);
-export const parsePointsCalibration = (json: unknown): Result<PointsCalibrationInput> =>
-  parsePointsWith(json, resolveTable);
-export const calibrationOf = (json: unknown): Result<Calibration> => calibrationFromJson(json, resolveTable);
+export const parseCalibration = (json: unknown): Result<Calibration<Table>> => parseWith(json, resolveBed);
+export const loadCalibrationFile = (file: string): Result<Calibration<Table>> => loadWith(file, resolveBed);
+export const parsePointsCalibration = (json: unknown): Result<PointsCalibrationInput<Table>> =>
+  parsePointsWith(json, resolveBed);
+export const calibrationOf = (json: unknown): Result<Calibration<Table>> =>
+  calibrationFromJson(json, resolveBed);
 
 /** The simulator's view of snooker. */
 export const SNOOKER_SIM: SimGame = snooker.sim as SimGame;

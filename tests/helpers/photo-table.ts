@@ -6,7 +6,7 @@
 // and a patch of sunlight, balls, sometimes a cue across and a box hiding a corner — then vignetting,
 // uneven light, noise and a JPEG-like blockiness. Every picture comes from a seed, with its truth.
 import { pixelRay, validateCalibration, type Calibration } from '../../src/camera/index.ts';
-import { resolveTable } from '../../src/games/registry.ts';
+import { resolveBed } from '../../src/games/registry.ts';
 import type { Table } from '../../src/equipment/bed.ts';
 import type { Intrinsics } from '../../src/camera/index.ts';
 import { project } from '../../src/camera/index.ts';
@@ -19,7 +19,7 @@ type Rgb = readonly [number, number, number];
 
 /** The bed a `table` value names (the game registry's), or a thrown error: a test's own input. */
 const mustResolve = (spec: unknown): Table => {
-  const r = resolveTable(spec);
+  const r = resolveBed(spec);
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 };
@@ -50,7 +50,7 @@ export interface PhotoOptions {
 
 export interface Photo {
   readonly image: RgbImage;
-  readonly truth: Calibration;
+  readonly truth: Calibration<Table>;
   readonly tableSpec: TableSpec;
   /** The bed `tableSpec` names. */
   readonly table: Table;
@@ -140,7 +140,7 @@ export const photoOptionsFromSeed = (
 const DEG = Math.PI / 180;
 
 /** A camera from a seed: tilted `tilt` from straight down towards a random side, table filling the frame. */
-const makeCamera = (rng: Rng, o: PhotoOptions, spec: TableSpec, outerMargin: number): Calibration => {
+const makeCamera = (rng: Rng, o: PhotoOptions, spec: TableSpec, outerMargin: number): Calibration<Table> => {
   const table = mustResolve(spec);
   const W = table.width;
   const L = table.length;
@@ -191,7 +191,7 @@ const makeCamera = (rng: Rng, o: PhotoOptions, spec: TableSpec, outerMargin: num
       outline.push([-m + s * (W + 2 * m), -m], [-m + s * (W + 2 * m), L + m]);
       outline.push([-m, -m + s * (L + 2 * m)], [W + m, -m + s * (L + 2 * m)]);
     }
-    const calAt = (D: number): Calibration => {
+    const calAt = (D: number): Calibration<Table> => {
       const C = [target[0] - D * fwd[0], target[1] - D * fwd[1], target[2] - D * fwd[2]] as const;
       const row = (r: readonly [number, number, number]): number =>
         -(r[0] * C[0] + r[1] * C[1] + r[2] * C[2]);
@@ -199,7 +199,7 @@ const makeCamera = (rng: Rng, o: PhotoOptions, spec: TableSpec, outerMargin: num
       return { table, tableSpec: spec, image: { width, height }, camera, pose: { R, t } };
     };
     // Bisect the distance until the outline fills `fill` of the tighter side and stays inside.
-    const extent = (c: Calibration): number => {
+    const extent = (c: Calibration<Table>): number => {
       let worst = 0;
       for (const [px, py] of outline) {
         const p = project(c, { x: mm(px), y: mm(py), z: mm(40) });

@@ -358,7 +358,7 @@ type Part = Parameters<typeof intersectPrimitive>[0];
  * ball's centre passes through one of them (the same geometry the rendered frames are drawn with).
  */
 export const primitiveCover = (
-  calibration: Calibration,
+  calibration: Calibration<Table>,
   occludersAt: (t: number) => readonly Part[],
   ballRadius: number,
 ): Cover => {
@@ -392,7 +392,7 @@ export interface FixtureClip {
 }
 
 /** A fixture scenario (fixtures/scenarios/*.json) played as the renderer plays it, with its players. */
-export const fixtureClip = (json: unknown, calibration: Calibration): FixtureClip => {
+export const fixtureClip = (json: unknown, calibration: Calibration<Table>): FixtureClip => {
   const scenario = parseSnookerScenario(json);
   if (!scenario.ok) throw new Error(scenario.error.message);
   const render = parseClipRender(scenario.value);

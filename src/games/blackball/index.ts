@@ -65,7 +65,7 @@ const demoClips = (): Result<DemoClip[]> =>
     { type: 'setTable' },
   ]);
 
-export const blackball: GameDefinition<BlackballMatch> = {
+export const blackball: GameDefinition<BlackballMatch, Table> = {
   id: 'blackball',
   title: 'Black-ball pool',
   sides: { count: 2, teamOf: [0, 1], defaultNames: PLAYERS },

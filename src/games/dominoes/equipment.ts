@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { type Result, ok } from '../../core/errors.ts';
 import { parseWith } from '../../core/schema.ts';
 import { mm, type Mm, type PointMm } from '../../core/units.ts';
+import type { FlatSurface } from '../../equipment/index.ts';
 
 export interface TileSize {
   readonly length: Mm;
@@ -96,3 +97,20 @@ export const makeDominoesTableSpec = (
         tile: [t.tile.length, t.tile.width, t.tile.height],
       };
 };
+
+/**
+ * The dominoes table as the core carries it: a flat surface (no pockets, no cushions) of its playing
+ * area, with the table itself (tile length, width and height) as `dominoes`, for the detector, the
+ * follower and the pages (`/api/table`).
+ */
+export interface DominoesSurface extends FlatSurface {
+  readonly dominoes: DominoesTable;
+}
+
+export const dominoesSurface = (t: DominoesTable): DominoesSurface => ({
+  kind: 'flat',
+  name: `dominoes ${t.width} × ${t.length} mm`,
+  width: t.width,
+  length: t.length,
+  dominoes: t,
+});

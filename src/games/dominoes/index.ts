@@ -7,10 +7,14 @@ import { z } from 'zod';
 import { readJsonFile } from '../../camera/file.ts';
 import { describeError, err, ok, refereeError, type Result } from '../../core/errors.ts';
 import { parseWith } from '../../core/schema.ts';
-import { mm } from '../../core/units.ts';
-import type { Table } from '../../equipment/bed.ts';
+import type { Surface } from '../../equipment/index.ts';
 import type { DemoClip, GameDefinition } from '../definition.ts';
-import { parseDominoesTable, type DominoesTable } from './equipment.ts';
+import {
+  dominoesSurface,
+  parseDominoesTable,
+  type DominoesSurface,
+  type DominoesTable,
+} from './equipment.ts';
 import type { DominoesMatch } from './match.ts';
 import { TileDetector } from './perception/index.ts';
 import { rule } from './rules/index.ts';
@@ -28,32 +32,6 @@ export * from './perception/index.ts';
 export type { DominoesMatch } from './match.ts';
 export type { DominoesPageView, DominoesView } from './view.ts';
 
-/** The core's `Table` with the dominoes table it stands for, for the pages (`/api/table`). */
-export interface DominoesSurface extends Table {
-  readonly dominoes: DominoesTable;
-}
-
-/**
- * The flat dominoes table as the core's `Table` (a stop-gap: the core's `Table` is a pocketed bed for
- * balls). Its playing area is the dominoes table's; no pockets, no cushions, no balls. The "ball"
- * sizes stand for the tile's height: `ballCentreHeight` is the height of a tile's face above the cloth
- * (where the camera sees its pips, for parallax), `ballDiameter` the same, `ballRadius` half of it.
- * The table itself rides along as `dominoes` (tile length, width and height) for the pages.
- */
-export const dominoesSurface = (t: DominoesTable): DominoesSurface => ({
-  name: `dominoes ${t.width} × ${t.length} mm`,
-  width: t.width,
-  length: t.length,
-  ballDiameter: t.tile.height,
-  ballRadius: mm(t.tile.height / 2),
-  ballCentreHeight: t.tile.height,
-  cushionNoseHeight: mm(0),
-  cushions: [],
-  pockets: [],
-  balls: { ids: [], capacity: {}, look: {} },
-  dominoes: t,
-});
-
 /** `"dominoes"` or `{ "game": "dominoes", … }` (docs/formats.md §9 "Table frame"). */
 const claimsTable = (spec: unknown): boolean =>
   spec === 'dominoes' ||
@@ -62,7 +40,7 @@ const claimsTable = (spec: unknown): boolean =>
     !Array.isArray(spec) &&
     (spec as { game?: unknown }).game === 'dominoes');
 
-const parseTable = (spec: unknown): Result<Table> => {
+const parseTable = (spec: unknown): Result<DominoesSurface> => {
   const parsed = parseDominoesTable(spec ?? 'dominoes');
   return parsed.ok ? ok(dominoesSurface(parsed.value)) : parsed;
 };
@@ -101,7 +79,7 @@ const demoClips = (): Result<DemoClip[]> => {
   return ok(clips);
 };
 
-export const dominoes: GameDefinition<DominoesMatch> = {
+export const dominoes: GameDefinition<DominoesMatch, DominoesSurface> = {
   id: 'dominoes',
   title: 'Partnership dominoes',
   sides: {
@@ -114,14 +92,8 @@ export const dominoes: GameDefinition<DominoesMatch> = {
   defaultTableSpec: 'dominoes',
   perception: {
     kind: 'tiles',
-    // The table is always this game's surface (parseTable), which carries the dominoes table.
-    follow: (table) => followPlay(table as DominoesSurface),
-    detector: (calibration) => {
-      const table = dominoesTableOf(calibration.table);
-      return table
-        ? ok(new TileDetector(calibration, table))
-        : err(refereeError('INVALID_INPUT', 'the calibration is not for a dominoes table', 'table'));
-    },
+    follow: (surface) => followPlay(surface.dominoes),
+    detector: (calibration) => ok(new TileDetector(calibration, calibration.table.dominoes)),
   },
   rule: (input) => rule(input),
   runner: () =>
@@ -138,6 +110,6 @@ export const dominoes: GameDefinition<DominoesMatch> = {
   demo: { calibration: path.join(ROOT, 'calibration', 'dominoes.json'), clips: demoClips },
 };
 
-/** The dominoes table a core `Table` stands for, if it is one (dominoesSurface). */
-export const dominoesTableOf = (t: Table): DominoesTable | undefined =>
-  'dominoes' in t ? (t as DominoesSurface).dominoes : undefined;
+/** The dominoes table a surface stands for, if it is one (dominoesSurface). */
+export const dominoesTableOf = (s: Surface): DominoesTable | undefined =>
+  'dominoes' in s ? (s as DominoesSurface).dominoes : undefined;

@@ -10,7 +10,7 @@
 // the match through the penalties reducer (./penalties.ts), which keeps the match's scores.
 import { z } from 'zod';
 import { err, ok, type Result } from '../../core/errors.ts';
-import type { Table } from '../../equipment/bed.ts';
+import type { DominoesSurface } from './equipment.ts';
 import {
   applyPenalty,
   newPenaltyState,
@@ -207,7 +207,7 @@ export interface LedgerEvent extends PenaltyEvent {
 }
 
 export interface DominoesMatch {
-  readonly table: Table;
+  readonly table: DominoesSurface;
   /** The players' names, in order of play (for the alerts' words). */
   readonly names: readonly string[];
   readonly options: MatchOptions;
@@ -243,7 +243,10 @@ const newRoundState = (number: number, leader: Player, at: number): RoundState =
   signatures: [],
 });
 
-export const emptyMatch = (table: Table, options: MatchOptions = optionsSchema.parse({})): DominoesMatch => ({
+export const emptyMatch = (
+  table: DominoesSurface,
+  options: MatchOptions = optionsSchema.parse({}),
+): DominoesMatch => ({
   table,
   names: ['Player 1', 'Player 2', 'Player 3', 'Player 4'],
   options,

@@ -28,6 +28,7 @@ import {
   type MoveRecord,
 } from './match.ts';
 import { playerSchema, teamOf, teamSchema } from './players.ts';
+import type { DominoesSurface } from './equipment.ts';
 import { tileSchema } from './tiles.ts';
 import { projectView } from './view.ts';
 
@@ -313,7 +314,7 @@ export const deadlines = (m: DominoesMatch): Deadline[] => {
 
 // ---------------------------------------------------------------------------------------------------
 
-export const dominoesSession: GameSession<DominoesMatch> = {
+export const dominoesSession: GameSession<DominoesMatch, DominoesSurface> = {
   moveSchema,
   restateSchema,
   actionSchema,

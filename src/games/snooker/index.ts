@@ -69,7 +69,7 @@ const demoClips = (): Result<DemoClip[]> =>
     ],
   );
 
-export const snooker: GameDefinition<SnookerMatch> = {
+export const snooker: GameDefinition<SnookerMatch, Table> = {
   id: 'snooker',
   title: 'Snooker',
   sides: { count: 2, teamOf: [0, 1], defaultNames: ['Player 1', 'Player 2'] },

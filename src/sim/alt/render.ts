@@ -81,8 +81,8 @@ interface RayGrid {
   readonly oy: number;
   readonly oz: number;
 }
-const grids = new WeakMap<Calibration, RayGrid>();
-const rayGrid = (c: Calibration): RayGrid => {
+const grids = new WeakMap<Calibration<Table>, RayGrid>();
+const rayGrid = (c: Calibration<Table>): RayGrid => {
   const hit = grids.get(c);
   if (hit) return hit;
   const gw = Math.ceil(c.image.width / GRID) + 2;
@@ -271,7 +271,7 @@ const shadowAt = (
  * in a style, with the sensor's noise seeded by `seed`.
  */
 export const renderAlt = (
-  c: Calibration,
+  c: Calibration<Table>,
   palette: Readonly<Record<string, Srgb8>>,
   balls: readonly AltBall[],
   style: AltStyle,
@@ -590,7 +590,7 @@ const gauss = (k: number, seed: number): number =>
 const clamp8 = (x: number): number => (x <= 0 ? 0 : x >= 255 ? 255 : Math.round(x));
 
 /** A table point (mm, at height z) to its pixel. */
-const projectPx = (c: Calibration, x: number, y: number, z: number): [number, number] => {
+const projectPx = (c: Calibration<Table>, x: number, y: number, z: number): [number, number] => {
   const p = project(c, { x: mm(x), y: mm(y), z: mm(z) });
   return [p.u, p.v];
 };

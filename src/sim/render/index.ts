@@ -2,6 +2,7 @@
 // calibration would see them, with exact truth. Build a Renderer once per calibration (it precomputes
 // the ray map and the static background), then draw frames from the balls' positions over each
 // exposure. Pure and deterministic: the same inputs and seed give byte-identical frames.
+import type { Table } from '../../equipment/index.ts';
 import sharp from 'sharp';
 import type { Calibration } from '../../camera/index.ts';
 import { project } from '../../camera/index.ts';
@@ -33,7 +34,7 @@ import { rayMapFor } from './raymap.ts';
 import { makeStaticScene, renderBackground, type Background } from './table.ts';
 
 export interface Renderer {
-  readonly calibration: Calibration;
+  readonly calibration: Calibration<Table>;
   readonly options: RendererOptions;
   readonly context: CompositorContext;
   /** Sensor noise table (undefined when `noise` is 0). */
@@ -44,14 +45,14 @@ export interface Renderer {
   readonly mmPerPx: number;
 }
 
-const backgrounds = new WeakMap<Calibration, Map<string, Background>>();
+const backgrounds = new WeakMap<Calibration<Table>, Map<string, Background>>();
 
 /**
  * A renderer for one calibration. The ray map is shared by every renderer of the calibration; the
  * background by those with the same table look and light; the sensor noise comes from `seed`.
  */
 export const createRenderer = (
-  calibration: Calibration,
+  calibration: Calibration<Table>,
   overrides: Partial<RendererOptions> = {},
 ): Renderer => {
   const options: RendererOptions = { ...DEFAULT_RENDERER, ...overrides };

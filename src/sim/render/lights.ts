@@ -1,7 +1,7 @@
 // The lights over the table: a canopy of lamps about a metre above the bed, as at a match table, plus
 // a little light from the room. The lamps light the cloth (brightest under the canopy, falling off
 // towards the cushions), put their highlights on the balls and cast the balls' soft shadows.
-import type { Table } from '../../equipment/index.ts';
+import type { Plane } from '../../camera/index.ts';
 
 export interface CanopyOptions {
   /** Lamps across the table. */
@@ -56,7 +56,7 @@ export const LAMP_STRIDE = 5;
 const spread = (n: number, span: number, size: number, i: number): number =>
   n > 1 ? size / 2 + (i - (n - 1) / 2) * ((span * size) / (n - 1)) : size / 2;
 
-export const makeLighting = (table: Table, o: CanopyOptions = DEFAULT_CANOPY): Lighting => {
+export const makeLighting = (table: Plane, o: CanopyOptions = DEFAULT_CANOPY): Lighting => {
   const count = o.columns * o.rows;
   const lamps = new Float64Array(count * LAMP_STRIDE);
   let k = 0;

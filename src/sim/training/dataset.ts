@@ -26,6 +26,7 @@ import { jpegRoundTrip } from '../alt/jpeg.ts';
 import { variedBalance, variedBallLooks, variedCloth, variedResin, type Variety } from './variety.ts';
 
 export const LIGHT_CONDITIONS = ['normal', 'dim', 'warm', 'bright', 'dimWarm'] as const;
+import type { Table } from '../../equipment/index.ts';
 export type LightCondition = (typeof LIGHT_CONDITIONS)[number];
 
 /** The room's light under each condition: gain and warmth ranges (src/sim/render/effects.ts). */
@@ -62,7 +63,7 @@ export interface PatchSet {
 
 export interface DatasetOptions {
   readonly seed: number;
-  readonly cameras: readonly Calibration[];
+  readonly cameras: readonly Calibration<Table>[];
   readonly framesPerCamera: number;
   /** Sensor noise levels (8-bit standard deviations); each frame takes one. */
   readonly noise: readonly number[];
@@ -124,7 +125,7 @@ const shuffle = <T>(rng: Rng, a: T[]): T[] => {
 };
 
 /** Where the camera sees a resting ball's centre, and the radius of its image, px. */
-export const ballInImage = (c: Calibration, x: number, y: number): BallPatchInput => {
+export const ballInImage = (c: Calibration<Table>, x: number, y: number): BallPatchInput => {
   const z = c.table.ballCentreHeight;
   const r = c.table.ballRadius;
   const q = project(c, { x: mm(x), y: mm(y), z: mm(z) });

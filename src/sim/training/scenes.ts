@@ -50,7 +50,7 @@ export const seededCamera = (
   rng: Rng,
   range: CameraRange,
   bed: { readonly table: Table; readonly tableSpec: TableSpec },
-): Calibration => {
+): Calibration<Table> => {
   const { table, tableSpec } = bed;
   for (;;) {
     const H = rng.uniform(range.elevation[0], range.elevation[1]);

@@ -126,7 +126,12 @@ const refine = (a: Float64Array, k: number): number => {
 };
 
 /** Unit image direction in which table point p moves when it moves along table direction (dx, dy). */
-const imageDirection = (c: Calibration, p: ModelPoint, dx: number, dy: number): { u: number; v: number } => {
+const imageDirection = (
+  c: Calibration<Table>,
+  p: ModelPoint,
+  dx: number,
+  dy: number,
+): { u: number; v: number } => {
   const a = project(c, { x: mm(p.x), y: mm(p.y), z: mm(p.z) });
   const b = project(c, { x: mm(p.x + 5 * dx), y: mm(p.y + 5 * dy), z: mm(p.z) });
   const len = Math.hypot(b.u - a.u, b.v - a.v);
@@ -139,7 +144,7 @@ const imageDirection = (c: Calibration, p: ModelPoint, dx: number, dy: number): 
  * simply the image of (nx, ny): perspective and the lens shear the two apart away from the middle.
  */
 export const lineNormal = (
-  c: Calibration,
+  c: Calibration<Table>,
   p: ModelPoint,
   tx: number,
   ty: number,
@@ -152,7 +157,7 @@ export const lineNormal = (
   return { u: -t.v * sign, v: t.u * sign };
 };
 
-const pixelOf = (c: Calibration, p: ModelPoint): { u: number; v: number } =>
+const pixelOf = (c: Calibration<Table>, p: ModelPoint): { u: number; v: number } =>
   project(c, { x: mm(p.x), y: mm(p.y), z: mm(p.z) });
 
 /** Features found along the cushions, and how many edges were looked for. */
@@ -169,7 +174,7 @@ export interface CushionEdges {
  */
 export const findCushionEdges = (
   img: RgbImage,
-  c: Calibration,
+  c: Calibration<Table>,
   clothBrightness: number,
   o: FeatureOptions = DEFAULT_FEATURES,
 ): CushionEdges => {
@@ -307,7 +312,7 @@ const findRidge = (
 /** Profiles across a marking line through the given model points (on the cloth), the line running along `along(p)`. */
 const findLine = (
   img: RgbImage,
-  c: Calibration,
+  c: Calibration<Table>,
   kind: FeatureKind,
   points: readonly ModelPoint[],
   along: (p: ModelPoint) => { x: number; y: number },
@@ -340,7 +345,7 @@ const findLine = (
 /** The lines and arcs marked on the cloth (a baulk line, a D), away from the spots that sit on them. */
 export const findMarkingLines = (
   img: RgbImage,
-  c: Calibration,
+  c: Calibration<Table>,
   clothBrightness: number,
   o: FeatureOptions = DEFAULT_FEATURES,
 ): Feature[] => {
@@ -396,7 +401,7 @@ export const findMarkingLines = (
  */
 export const findSpots = (
   img: RgbImage,
-  c: Calibration,
+  c: Calibration<Table>,
   spotRadiusMm: number,
   clothBrightness: number,
   o: FeatureOptions = DEFAULT_FEATURES,

@@ -4,7 +4,13 @@
 // a straight line across the whole frame, as a cushion is, bends by k1, k2 and hardly by the rest).
 // Edges and marking lines count only across their direction; spots in both.
 import { levenbergMarquardt } from '../../camera/lm.ts';
-import { project, rotationFromVector, type Calibration, type Intrinsics } from '../../camera/index.ts';
+import {
+  project,
+  rotationFromVector,
+  type Calibration,
+  type Intrinsics,
+  type Plane,
+} from '../../camera/index.ts';
 import { mulMat } from '../../camera/mat3.ts';
 import { mm } from '../../core/units.ts';
 import type { Feature } from './features.ts';
@@ -22,7 +28,11 @@ export interface FitOptions {
 // length, 1e-6 of a distortion coefficient.
 const STEPS = [1e-6, 1e-6, 1e-6, 1e-3, 1e-3, 1e-3, 1e-6, 1e-6, 1e-6, 1e-3, 1e-3];
 
-const calibrationOf = (start: Calibration, p: readonly number[], o: FitOptions): Calibration => {
+const calibrationOf = <S extends Plane>(
+  start: Calibration<S>,
+  p: readonly number[],
+  o: FitOptions,
+): Calibration<S> => {
   const k = start.camera;
   const s = Math.exp(p[6] ?? 0);
   const camera: Intrinsics =
@@ -73,7 +83,11 @@ export const distancesOf = (c: Calibration, features: readonly Feature[]): numbe
   });
 
 /** The camera that best puts the model on the features, starting from `start`. */
-export const fitCamera = (start: Calibration, features: readonly Feature[], o: FitOptions): Calibration => {
+export const fitCamera = <S extends Plane>(
+  start: Calibration<S>,
+  features: readonly Feature[],
+  o: FitOptions,
+): Calibration<S> => {
   const n = { pose: 6, focal: 7, 'focal+distortion': 9, 'focal+distortion+centre': 11 }[o.intrinsics];
   const fit = levenbergMarquardt(
     (p) => residualsOf(calibrationOf(start, p, o), features),
@@ -89,12 +103,12 @@ export const fitCamera = (start: Calibration, features: readonly Feature[], o: F
  * spot) and fit again: far is beyond three robust standard deviations, and never closer than
  * `floorPx`.
  */
-export const fitRobust = (
-  start: Calibration,
+export const fitRobust = <S extends Plane>(
+  start: Calibration<S>,
   features: readonly Feature[],
   o: FitOptions,
   floorPx = 0.75,
-): { calibration: Calibration; inliers: Feature[] } => {
+): { calibration: Calibration<S>; inliers: Feature[] } => {
   let c = fitCamera(start, features, o);
   let kept = [...features];
   for (let pass = 0; pass < 2; pass++) {

@@ -129,7 +129,7 @@ export const DEFAULT_IMAGE_CALIBRATION: ImageCalibrationOptions = {
 };
 
 export interface ImageCalibration {
-  readonly calibration: Calibration;
+  readonly calibration: Calibration<Table>;
   /** √(mean squared distance) of the features kept from where the camera puts them, px. */
   readonly rmsPx: number;
   /** How many features of each kind the final fit used. */
@@ -150,7 +150,7 @@ const noTable = (reason: string): Result<never> =>
   err(refereeError('NO_TABLE', `no table found in the picture: ${reason}`, 'image'));
 
 /** The same camera over the table turned a half turn: (x, y) → (W − x, L − y). */
-export const halfTurn = (c: Calibration): Calibration => {
+export const halfTurn = (c: Calibration<Table>): Calibration<Table> => {
   const M: Mat3 = [
     [-1, 0, 0],
     [0, -1, 0],
@@ -187,7 +187,7 @@ const brightnessAt = (img: RgbImage, u: number, v: number): number | undefined =
 };
 
 /** How many pockets are dark (under half the cloth's brightness) just past their fall, where the camera puts them. */
-const darkPockets = (img: RgbImage, c: Calibration, clothBrightness: number): number =>
+const darkPockets = (img: RgbImage, c: Calibration<Table>, clothBrightness: number): number =>
   c.table.pockets.filter((p) => {
     const depth = p.fallDepth + 15;
     const q = project(c, {
@@ -282,7 +282,7 @@ export const calibrateFromImage = (
     camera ?? guessIntrinsics(size, found.outline, outer, { table: bed, tableSpec }, o.focalGuess);
   // One attempt from a first guess at the intrinsics: the camera the corners give, then the rounds.
   const attempt = (guess: Intrinsics): Result<ImageCalibration> => {
-    let start: Calibration | undefined;
+    let start: Calibration<Table> | undefined;
     for (const order of [
       [0, 1, 2, 3],
       [1, 0, 3, 2],
@@ -340,7 +340,7 @@ export const calibrateFromImage = (
       if (round === 0 && current.table.marks) {
         // Which end is which: the markings are found at one end only.
         const fo2: FeatureOptions = { ...o.features, window: (o.windows[1] ?? window1080) * pxScale };
-        const score = (cal: Calibration): number =>
+        const score = (cal: Calibration<Table>): number =>
           findMarkingLines(image, cal, clothBrightness, fo2).length +
           3 * findSpots(image, cal, o.spotRadius, clothBrightness, fo2).length;
         const turned = halfTurn(current);
@@ -434,9 +434,12 @@ export const calibrateFromImage = (
  * grid) and where `b` puts what `a` sees there. A bed without markings does not show which end is
  * which: the nearer of `b`'s two half turns is taken.
  */
-export const ballDisagreement = (a: Calibration, b: Calibration): { rms: number; max: number } => {
+export const ballDisagreement = (
+  a: Calibration<Table>,
+  b: Calibration<Table>,
+): { rms: number; max: number } => {
   const { width: W, length: L, ballRadius: r } = a.table;
-  const of = (c: Calibration): { rms: number; max: number } => {
+  const of = (c: Calibration<Table>): { rms: number; max: number } => {
     const e: number[] = [];
     for (let i = 0; i <= 10; i++)
       for (let j = 0; j <= 20; j++) {

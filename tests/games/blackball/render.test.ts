@@ -1,6 +1,7 @@
 // Pool balls as the renderer draws them: turned at random, rolling as they move (axis square to the
 // motion, angle = distance / radius), a stripe that shows mostly white pole-up and a broad band on its
 // side, and a clip that turns its balls the same way every time it is played.
+import type { Table } from '../../../src/equipment/index.ts';
 import { describe, expect, it } from 'vitest';
 import type { Calibration } from '../../../src/camera/index.ts';
 import type { RgbImage } from '../../../src/core/image.ts';
@@ -17,7 +18,7 @@ import { DEFAULT_CAMERA_RANGE, seededCamera } from '../../../src/sim/training/sc
 const table = namedPoolTable('pool-9ft');
 const R = table.ballRadius;
 // A small overhead camera (960 × 540): a ball is about 16 px across.
-const calibration: Calibration = seededCamera(
+const calibration: Calibration<Table> = seededCamera(
   makeRng(11),
   { ...DEFAULT_CAMERA_RANGE, width: 960, height: 540 },
   { table, tableSpec: 'pool-9ft' },

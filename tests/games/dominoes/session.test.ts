@@ -3,6 +3,7 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { dominoes, type DominoesPageView } from '../../../src/games/dominoes/index.ts';
+import { isBed } from '../../../src/equipment/index.ts';
 import { MatchService, type Actor } from '../../../src/server/service.ts';
 import type { ClientMessage } from '../../../src/server/messages.ts';
 import { replay } from '../../../src/match/replay.ts';
@@ -455,7 +456,15 @@ describe('the definition', () => {
     );
     expect(dominoes.claimsTable('snooker')).toBe(false);
     expect(dominoes.claimsTable({ width: 1, length: 2, ball: 3 })).toBe(false);
-    expect(table).toMatchObject({ width: 900, length: 900, pockets: [], cushions: [], ballCentreHeight: 12 });
+    // A flat surface, not a pocketed bed: no pockets or cushions to carry, the tile's height with the table.
+    expect(table).toMatchObject({
+      kind: 'flat',
+      width: 900,
+      length: 900,
+      dominoes: { tile: { height: 12 } },
+    });
+    expect(isBed(table)).toBe(false);
+    expect(table).not.toHaveProperty('pockets');
     const out = dominoes.rule(record(DOMINO.hands, DOMINO.moves));
     expect(out.ok && (out.value as { over: string }).over).toBe('domino');
   });

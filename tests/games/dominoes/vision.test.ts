@@ -6,15 +6,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { project, type Calibration } from '../../../src/camera/index.ts';
+import { loadCalibrationFile, project } from '../../../src/camera/index.ts';
 import type { RgbImage } from '../../../src/core/image.ts';
 import { mm } from '../../../src/core/units.ts';
-import {
-  dominoes,
-  dominoesTableOf,
-  type DominoesTable,
-  type Pip,
-} from '../../../src/games/dominoes/index.ts';
+import { dominoes, type Pip } from '../../../src/games/dominoes/index.ts';
 import { isFaceDown, TileDetector, type SeenTile } from '../../../src/games/dominoes/perception/index.ts';
 import { PIP_PATTERNS, PIP_PITCH } from '../../../src/games/dominoes/pips.ts';
 import {
@@ -27,15 +22,14 @@ import {
   type TruthTile,
 } from '../../../src/games/dominoes/sim/index.ts';
 import { encodePng } from '../../../src/sim/render/index.ts';
-import { loadCalibrationFile } from '../../helpers/games.ts';
 import { runReferee } from '../../helpers/spawn.ts';
 
 const CALIBRATION = 'calibration/dominoes.json';
 
-const loaded = loadCalibrationFile(CALIBRATION);
+const loaded = loadCalibrationFile(CALIBRATION, dominoes.parseTable);
 if (!loaded.ok) throw new Error(loaded.error.message);
-const calibration: Calibration = loaded.value;
-const table = dominoesTableOf(calibration.table) as DominoesTable;
+const calibration = loaded.value;
+const table = calibration.table.dominoes;
 
 const WARM = { gain: 0.85, warmth: 0.9 };
 const DIM = { gain: 0.5, warmth: 0.2 };

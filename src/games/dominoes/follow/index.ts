@@ -1,6 +1,5 @@
 // Following play from the camera's tiles (issue 16 item 4): the follower, and the round as the match
 // stands, which it reads (the turn is the match's: a pass is said and confirmed, not seen).
-import type { Table } from '../../../equipment/bed.ts';
 import type { FollowedPlay, TilesFollower } from '../../definition.ts';
 import type { DominoesTable } from '../equipment.ts';
 import { currentRound, type DominoesMatch } from '../match.ts';
@@ -49,10 +48,8 @@ export const asPlay = (seen: Seen): FollowedPlay => {
 };
 
 /** The follower for the pipeline (`perception.follow`): the table's tiles and the match in, plays out. */
-export const followPlay = (
-  table: Table & { readonly dominoes: DominoesTable },
-): TilesFollower<DominoesMatch> => {
-  const follower = new TileFollower(table.dominoes);
+export const followPlay = (table: DominoesTable): TilesFollower<DominoesMatch> => {
+  const follower = new TileFollower(table);
   return {
     push: (frame, match) => follower.push(frame, roundNow(match)).map(asPlay),
     reset: () => follower.reset(),

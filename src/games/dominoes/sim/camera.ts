@@ -1,9 +1,8 @@
 // A seeded overhead camera over a dominoes table: a metre or so above its middle, looking down with a
 // few degrees of tilt (so the tiles' sides show), turned a quarter at random, the table filling most
 // of the picture's height.
-import { rotationFromVector, type Calibration } from '../../../camera/index.ts';
+import { rotationFromVector, type Calibration, type Plane } from '../../../camera/index.ts';
 import { mulMat, type Mat3 } from '../../../camera/mat3.ts';
-import type { Table } from '../../../equipment/bed.ts';
 import type { Rng } from '../../../sim/random.ts';
 import { placedCamera } from '../../../sim/camera.ts';
 
@@ -32,11 +31,11 @@ export const DEFAULT_DOMINOES_CAMERA: DominoesCameraRange = {
   tilt: 8,
 };
 
-export const dominoesCamera = (
+export const dominoesCamera = <S extends Plane>(
   rng: Rng,
   range: DominoesCameraRange,
-  bed: { readonly table: Table; readonly tableSpec: unknown },
-): Calibration => {
+  bed: { readonly table: S; readonly tableSpec: unknown },
+): Calibration<S> => {
   const { table, tableSpec } = bed;
   for (;;) {
     const H = rng.uniform(range.elevation[0], range.elevation[1]);

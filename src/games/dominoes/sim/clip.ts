@@ -4,13 +4,13 @@
 // frame the tiles on the table as drawn, the moves with their first frames, and `referee rule`'s ruling
 // on the round. Each still is drawn once and repeated for as many frames as it is held.
 import { z } from 'zod';
-import type { Calibration } from '../../../camera/index.ts';
+import type { Calibration, Plane } from '../../../camera/index.ts';
 import { err, ok, refereeError, type Result } from '../../../core/errors.ts';
 import type { RgbImage } from '../../../core/image.ts';
 import { parseWith } from '../../../core/schema.ts';
 import { makeRng } from '../../../sim/random.ts';
 import type { ClipSimulator, SimulatedClip } from '../../definition.ts';
-import { dominoesTableSpecSchema, tableFromSpec } from '../equipment.ts';
+import { dominoesTableSpecSchema, tableFromSpec, type DominoesSurface } from '../equipment.ts';
 import { DEFAULT_TARGET, makeRuleOutput, parseRecord, recordSchema } from '../rules/index.ts';
 import { renderScene, type TruthTile } from './render.ts';
 import { randomRound, roundClip, type RoundPlay } from './round.ts';
@@ -57,7 +57,7 @@ const truthTile = (t: TruthTile): object => ({
 /** The scenario as a clip through this camera at `fps`; an error names the scenario's field. */
 export const prepareRoundClip = (
   json: unknown,
-  calibration: Calibration,
+  calibration: Calibration<Plane>,
   fps: number,
 ): Result<SimulatedClip> => {
   const parsed = parseWith(dominoesScenarioSchema, json);
@@ -115,7 +115,7 @@ export const prepareRoundClip = (
   });
 };
 
-export const dominoesSim: ClipSimulator = {
+export const dominoesSim: ClipSimulator<DominoesSurface> = {
   fps: DOMINOES_FPS,
   prepare: prepareRoundClip,
 };

@@ -3,8 +3,7 @@
 // end with doubles crosswise and turning before the table's edge; the hands lying face down in front
 // of their players, or laid face up side by side at the round's end; or tiles scattered as after the
 // shuffle. Arms reach over the table towards the chain. Deterministic from the seed.
-import type { Calibration } from '../../../camera/index.ts';
-import type { Table } from '../../../equipment/bed.ts';
+import type { Calibration, Plane } from '../../../camera/index.ts';
 import { makeRng, type Rng } from '../../../sim/random.ts';
 import { DEFAULT_DOMINOES_CAMERA, dominoesCamera, type DominoesCameraRange } from './camera.ts';
 import type { DominoesTable } from '../equipment.ts';
@@ -343,14 +342,14 @@ export const randomScene = (
  * seed's own camera within `range`, then from the same stream how many arms reach over the table and
  * whether the picture goes through JPEG, and the seed's scene of `layout` in that set and light.
  */
-export const seededFrame = (
+export const seededFrame = <S extends Plane>(
   seed: number,
   layout: Layout,
   table: DominoesTable,
-  bed: { readonly table: Table; readonly tableSpec: unknown },
+  bed: { readonly table: S; readonly tableSpec: unknown },
   look: Pick<LookOptions, 'set' | 'light'>,
   range: DominoesCameraRange = DEFAULT_DOMINOES_CAMERA,
-): { calibration: Calibration; scene: DominoesScene } => {
+): { calibration: Calibration<S>; scene: DominoesScene } => {
   const rng = makeRng(seed);
   const calibration = dominoesCamera(rng, range, bed);
   const arms = rng.next() < 0.5 ? rng.int(1, 3) : 0;

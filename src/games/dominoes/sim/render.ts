@@ -5,7 +5,7 @@
 // table (the snooker renderer's capsules and ellipsoids) hiding what is under them and shading it,
 // then the room's light, the sensor's noise and a JPEG round trip. With the truth of what it drew:
 // each tile's pips, its halves' centres, face up or down, and how much of its face the camera sees.
-import type { Calibration } from '../../../camera/index.ts';
+import type { Calibration, Plane } from '../../../camera/index.ts';
 import { cameraCentre, project } from '../../../camera/index.ts';
 import type { RgbImage } from '../../../core/image.ts';
 import { mm } from '../../../core/units.ts';
@@ -209,7 +209,7 @@ const sheen = (
 
 /** Draw `scene` through `calibration` onto its table; the frame and the truth. */
 export const renderScene = async (
-  calibration: Calibration,
+  calibration: Calibration<Plane>,
   table: DominoesTable,
   scene: DominoesScene,
 ): Promise<RenderedScene> => {
@@ -424,7 +424,7 @@ export const renderScene = async (
 };
 
 /** Share of a half's face (a 5 × 5 grid of points on it) in the picture and not behind an arm. */
-const visibleShare = (c: Calibration, p: Placed, half: 0 | 1, arms: readonly Primitive[]): number => {
+const visibleShare = (c: Calibration<Plane>, p: Placed, half: 0 | 1, arms: readonly Primitive[]): number => {
   const hit = new Float64Array(8);
   const { x: ox, y: oy, z: oz } = cameraCentre(c);
   let seen = 0;
@@ -452,7 +452,7 @@ const visibleShare = (c: Calibration, p: Placed, half: 0 | 1, arms: readonly Pri
 
 const round1 = (v: number): number => Math.round(v * 10) / 10;
 
-const truthOf = (c: Calibration, p: Placed, arms: readonly Primitive[]): TruthTile => {
+const truthOf = (c: Calibration<Plane>, p: Placed, arms: readonly Primitive[]): TruthTile => {
   const first = toTable(p, -p.hl / 2, 0);
   const second = toTable(p, p.hl / 2, 0);
   const angle = p.t.faceDown

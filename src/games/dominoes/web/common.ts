@@ -2,7 +2,7 @@
 // doubles crosswise), the clock counted down from the view, names and words, and the pages' own styles
 // (the shell's table.css is for every game; these are dominoes' only).
 export { $, button, beep } from '../../../web/dom.ts';
-import type { Table } from '../../../equipment/bed.ts';
+import type { DominoesSurface } from '../equipment.ts';
 import { drawTable, svgEl } from '../../../web/table-svg.ts';
 import type { ChainTileView, DominoesPageView } from '../view.ts';
 
@@ -163,18 +163,18 @@ export const drawChain = (
   });
 };
 
-interface SurfaceJson extends Table {
-  readonly dominoes?: { readonly tile: { readonly length: number; readonly width: number } };
-}
-
 /** The table's outline and a layer for the chain; the tile's size from the table the server sends. */
 export const setUpTable = async (
   svg: SVGSVGElement,
-): Promise<{ chain: SVGGElement; draw: (chain: readonly ChainTileView[]) => void; table: SurfaceJson }> => {
-  const table = (await (await fetch('/api/table')).json()) as SurfaceJson;
+): Promise<{
+  chain: SVGGElement;
+  draw: (chain: readonly ChainTileView[]) => void;
+  table: DominoesSurface;
+}> => {
+  const table = (await (await fetch('/api/table')).json()) as DominoesSurface;
   const chain = drawTable(svg, table);
   chain.setAttribute('class', 'chain');
-  const tile = table.dominoes?.tile ?? { length: 50, width: 25 };
+  const tile = table.dominoes.tile;
   return { chain, table, draw: (tiles) => drawChain(chain, tiles, table, tile) };
 };
 
