@@ -106,7 +106,7 @@ export const dividingLines = (
         long >= 2 * short
       )
         fragments.push({ x: p.cx * g.step, y: p.cy * g.step, axis, long });
-      else if (short > o.maxWidth && long <= 2 * o.maxLength) {
+      else if (short > o.maxWidth && long >= o.minLength && long <= 2 * o.maxLength) {
         const line = straightPart(stack, n, g.cols, axis, o);
         if (line) out.push({ x: g.x0 + line.x * g.step, y: g.y0 + line.y * g.step, theta: line.theta });
       }
