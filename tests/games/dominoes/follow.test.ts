@@ -287,6 +287,70 @@ describe('alerts for the referee, never a silent change', () => {
     expect(loggedTiles(match).slice(0, 5)).toEqual(truthTiles(clean.clip).slice(0, 5));
   });
 
+  // What a camera's misses must not become (a referee calls a tile taken back only when it is gone).
+  const sameTileAs =
+    (tile: Tile) =>
+    (d: DetectedTile): boolean =>
+      'halves' in d && sameTile([d.pips[0], d.pips[1]] as Tile, tile);
+
+  it("32 000 004: a chain tile covered by the hands laid face up after the round's end is not taken back", () => {
+    // The hands lie face up for 8 s (the rendered round's lay 4 s and more).
+    const options = { ...base, showHands: true, tail: 9000 };
+    const clean = follow(game, options);
+    // The last tile went on an open end (the one a take-back is looked for at); from a second after
+    // it lay still, a hand's tile laid for the count lies over it and it is not seen again.
+    const last = clean.clip.truth.tiles.at(-1)?.tile;
+    if (!last) throw new Error('no tile played');
+    const over = (clean.clip.placedAt.at(-1) ?? 0) + 1200;
+    const { alerts, match } = follow(game, options, false, (frame) =>
+      frame.t < over ? frame : { ...frame, tiles: frame.tiles.filter((d) => !sameTileAs(last)(d)) },
+    );
+    expect(alerts.map((a) => a.message)).toEqual([]);
+    expect(currentRound(match).handsFrom).toBe('shown');
+  });
+
+  it('a chain tile read otherwise on its place for 4 s (a blank half read as pips, a half read blank) stays in the chain', () => {
+    const clean = follow(game, base);
+    // Move 4's tile, at an open end until move 5, read with its first half one pip off for 4 s after it
+    // lay still (as the dark sleeve read a black [5, 5] as [0, 5]); the next move waits 6 s.
+    const at = clean.clip.placedAt[4] ?? 0;
+    const tile = clean.clip.truth.tiles[4]?.tile;
+    if (!tile) throw new Error('no move 4');
+    const misread = (d: DetectedTile): DetectedTile => {
+      if (!('halves' in d)) return d;
+      const off = d.pips[0] === 0 ? 3 : 0;
+      return { ...d, pips: [off, d.pips[1]], halves: [{ ...d.halves[0], pips: off }, d.halves[1]] };
+    };
+    const moves = game.moves.filter((m) => 'tile' in m);
+    const next = game.moves.indexOf(moves[5] as Move);
+    const { alerts, match } = follow(game, { ...base, pauses: { [next]: 6000 } }, false, (frame) =>
+      frame.t < at + 500 || frame.t > at + 4500
+        ? frame
+        : { ...frame, tiles: frame.tiles.map((d) => (sameTileAs(tile)(d) ? misread(d) : d)) },
+    );
+    expect(alerts.map((a) => a.message)).toEqual([]);
+    expect(loggedTiles(match)).toEqual(truthTiles(follow(game, { ...base, pauses: { [next]: 6000 } }).clip));
+  });
+
+  it('a chain tile with tiles joined beyond it, unseen for 5 s, is the camera missing it: not taken back', () => {
+    const clean = follow(game, base);
+    // The first tile, [6, 1], once both ends have a tile beyond it (move 7's [0, 5] went on the right
+    // after [1, 0]), lost by the detector for 5 s in a long pause.
+    const first = clean.clip.truth.tiles[0]?.tile;
+    if (!first) throw new Error('no first tile');
+    const at = clean.clip.placedAt[7] ?? 0;
+    const moves = game.moves.filter((m) => 'tile' in m);
+    const next = game.moves.indexOf(moves[8] as Move);
+    const options = { ...base, pauses: { [next]: 7000 } };
+    const { alerts, match } = follow(game, options, false, (frame) =>
+      frame.t < at + 500 || frame.t > at + 5500
+        ? frame
+        : { ...frame, tiles: frame.tiles.filter((d) => !sameTileAs(first)(d)) },
+    );
+    expect(alerts.map((a) => a.message)).toEqual([]);
+    expect(loggedTiles(match)).toEqual(truthTiles(follow(game, options).clip));
+  });
+
   it('a tile put down touching no end, and one whose touching half does not match: alerts, no move', () => {
     const clean = follow(game, base);
     const chain = chainOf(game.moves);

@@ -72,6 +72,8 @@ export interface ClipOptions {
   readonly pauses?: Readonly<Record<number, number>>;
   /** Lay the hands face up at the end (for the count). */
   readonly showHands?: boolean;
+  /** How long the clip runs on after the last move (ms; 4 s with the hands shown, else 2 s). */
+  readonly tail?: number;
 }
 
 export interface Clip {
@@ -154,7 +156,7 @@ export const playClip = (
     }
   }
   const played = t;
-  const end = played + (options.showHands ? 4000 : 2000);
+  const end = played + (options.tail ?? (options.showHands ? 4000 : 2000));
   // The hands left, face up in front of each player, a second after the round ends.
   const shownAt = played + 1000;
   const round = playRound(hands, moves);

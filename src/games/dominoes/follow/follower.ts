@@ -4,7 +4,11 @@
 // counter-clockwise; the turn is the match's, so a pass said and confirmed on the pages moves it on), on
 // the end it touches in the table frame. A tile must be seen still for a few frames before it counts, so
 // a flickering or misread tile and a tile still in the hand count for nothing; a chain tile not seen is
-// hidden (a hand over the chain), not gone, until its neighbourhood is seen clear without it for a while.
+// hidden (a hand over the chain), not gone, until its neighbourhood is seen clear without it for a while;
+// a chain tile read otherwise on its place (a blank half read as pips, a half under a dark sleeve read
+// blank) is that tile misread, still there; only the tile at an open end can be taken back (one with a
+// tile joined beyond it holds that tile's match: it is not the player's to take back, and the camera
+// losing it is no news), and none once the round is over (the hands laid out for the count may cover it).
 // What does not fit the rules is an alert, never a silent change: a tile taken back, a tile put down
 // touching no end, a tile whose touching half does not show the end's number, two tiles at once.
 // seed: «Фишки выкладываются на стол … вплотную к уже выложенным фишкам».
@@ -77,6 +81,8 @@ interface ChainTile {
   x: number;
   y: number;
   lastSeen: number;
+  /** When it went down (the frame that settled it). */
+  readonly at: number;
   /** The end it went on (none for the first tile), and that end before it: taken back, the end is that again. */
   readonly side: Side | null;
   readonly armBefore: Arm | null;
@@ -155,11 +161,15 @@ export class TileFollower {
     const out: Seen[] = [];
     const dets = faceUp(frame);
     const seenNow = this.trackChain(dets, frame.t);
+    this.misreadInPlace(frame, seenNow);
     const fresh = dets.filter(
       (d) => !seenNow.has(d) && !this.chain.some((c) => dist(c, d) <= this.o.samePlaceMm),
     );
     this.updateCandidates(fresh);
-    out.push(...this.takenBack(frame.t, seenNow));
+    // Once the round is over (domino or fish, §9) its moves are scored: the chain is no longer played
+    // on or from, and the hands laid face up for the count may lie over its tiles (32 000 004: a [6, 6]
+    // laid over the chain's [0, 2]), so nothing is taken back.
+    if (!now.awaitingHands && now.next !== null) out.push(...this.takenBack(frame.t, seenNow));
     if (now.awaitingHands) {
       const hands = this.handsShown(frame.t, now);
       if (hands) out.push(hands);
@@ -225,14 +235,49 @@ export class TileFollower {
       }
   }
 
-  /** Chain tiles missing for `goneMs` while the tiles around them are seen: taken back. */
+  /**
+   * A chain tile not found by its pips but with a tile read on its place (another reading, face down,
+   * unreadable halves) is there, misread — a blank half read as pips or a half under a dark sleeve read
+   * blank (tuning seed 3021: a black [5, 5] read [0, 5]) — not gone: its place is not seen clear.
+   */
+  private misreadInPlace(frame: TilesFrame, seenNow: Set<FaceUp>): void {
+    const taken = [...seenNow].map((d) => ({ x: d.x, y: d.y }));
+    for (const c of this.chain) {
+      if (c.lastSeen === frame.t) continue;
+      const there = frame.tiles.some(
+        (d) => dist(d, c) <= this.o.samePlaceMm && !taken.some((u) => dist(u, d) < 1),
+      );
+      if (there) c.lastSeen = frame.t;
+    }
+  }
+
+  /**
+   * Is a chain tile held by a tile joined beyond it (on its end; for the first tile, on both ends)
+   * while it was still seen? Then it is not at an open end, and no player takes it back.
+   */
+  private held(c: ChainTile): boolean {
+    const beyond = (side: Side): boolean =>
+      this.chain.some(
+        (x) =>
+          x !== c && x.side === side && x.at <= c.lastSeen && this.chain.indexOf(x) > this.chain.indexOf(c),
+      );
+    return c.side ? beyond(c.side) : beyond('left') && beyond('right');
+  }
+
+  /**
+   * A chain tile at an open end missing for `goneMs` while the tiles around it are seen: taken back. A
+   * tile with another joined beyond it while it was seen is not (that tile's match holds it; taking it
+   * would break the chain, which no player does to take back his move): unseen, it is the camera's miss.
+   */
   private takenBack(t: number, seenNow: Set<FaceUp>): Seen[] {
     const out: Seen[] = [];
     const seenTiles = new Set(
-      this.chain.filter((c) => [...seenNow].some((d) => d.key === c.key)).map((c) => c.key),
+      this.chain
+        .filter((c) => c.lastSeen === t || [...seenNow].some((d) => d.key === c.key))
+        .map((c) => c.key),
     );
     for (const c of [...this.chain].reverse()) {
-      if (seenTiles.has(c.key) || t - c.lastSeen < this.o.goneMs) continue;
+      if (seenTiles.has(c.key) || t - c.lastSeen < this.o.goneMs || this.held(c)) continue;
       const around = this.chain.filter((x) => x !== c && dist(x, c) <= this.o.clearMm);
       if (!around.every((x) => seenTiles.has(x.key))) continue; // hidden under a hand, not gone
       this.chain = this.chain.filter((x) => x !== c);
@@ -293,7 +338,7 @@ export class TileFollower {
         right: { at: add(d, rightWay, reach), towards: rightWay, shows: second.pips },
       };
       const given: Tile = [first.pips, second.pips];
-      this.chain.push({ key, tile: given, x: d.x, y: d.y, lastSeen: t, side: null, armBefore: null });
+      this.chain.push({ key, tile: given, x: d.x, y: d.y, lastSeen: t, at: t, side: null, armBefore: null });
       return { kind: 'move', t, move: { player, tile: given, seen: true } };
     }
     const touch = this.touching(d);
@@ -325,6 +370,7 @@ export class TileFollower {
       x: d.x,
       y: d.y,
       lastSeen: t,
+      at: t,
       side,
       armBefore: arm,
     });

@@ -207,10 +207,11 @@ export class TileDetector {
     // A tile with no pip is left to its shape: the strokes on a row of face-down tiles are seams.
     const hyps = lines
       .map((rough) => refineLine(sample, rough, false))
-      .map((line) => ({ line, fill: cover(line, 2.5) }))
+      .map((line) => ({ line, fill: cover(line, 2.5), blanks: 0 }))
       .filter((h) => {
         if (h.fill < TILE_FILL) return false;
         const r = readPips(sample, ...halves(h.line), W, false);
+        h.blanks = (r.halves[0].pips === 0 ? 1 : 0) + (r.halves[1].pips === 0 ? 1 : 0);
         // Nor one whose halves' faces differ (a seam's hypothesis half on the tile, half on the
         // cloth or a lit side): it would only crowd out the tiles it overlaps, then be left out.
         return r.contrast > 0 && r.halves[0].standard && r.halves[1].standard && facesAgree(r);
@@ -237,12 +238,19 @@ export class TileDetector {
     while (open.size > 0) {
       let best = -1;
       let bestDegree = Infinity;
+      // Equally contested, the hypothesis with fewer blank halves first: a seam taken for a line reads
+      // blank where it puts a half on a blank face or a back (tuning seed 9009: the seam between a
+      // [2, 6] and a [0, 0] side by side read [0, 6], and the [2, 6] was lost to it), while a tile's
+      // own line shows its pips; then the fuller.
       for (const i of open) {
         const degree = (rivals[i] as number[]).filter((j) => open.has(j)).length;
-        const h = hyps[i] as { fill: number };
+        const h = hyps[i] as { fill: number; blanks: number };
+        const b = hyps[best] as { fill: number; blanks: number } | undefined;
         if (
           degree < bestDegree ||
-          (degree === bestDegree && h.fill > (hyps[best] as { fill: number }).fill)
+          (degree === bestDegree &&
+            b !== undefined &&
+            (h.blanks < b.blanks || (h.blanks === b.blanks && h.fill > b.fill)))
         ) {
           best = i;
           bestDegree = degree;

@@ -80,7 +80,8 @@ export const dividingLines = (
   const cell = g.step * g.step;
   const mask = strokes(f, m, o, scratch.mask);
   const out: DividingLine[] = [];
-  for (const p of pieces(
+  const fragments: Fragment[] = [];
+  pieces(
     mask,
     g.cols,
     g.rows,
@@ -88,18 +89,162 @@ export const dividingLines = (
     (3 * o.maxLength) / cell,
     scratch.stack,
     activeCells(f),
-  )) {
-    const tr = p.sxx + p.syy;
-    const det = p.sxx * p.syy - p.sxy * p.sxy;
-    const disc = Math.sqrt(Math.max(0, (tr * tr) / 4 - det));
-    const long = Math.sqrt(12 * (tr / 2 + disc)) * g.step;
-    const short = Math.sqrt(12 * Math.max(0, tr / 2 - disc)) * g.step;
-    if (long < o.minLength || long > o.maxLength || short > o.maxWidth) continue;
-    // The line runs across the tile: the tile's length is square to the line's.
-    const theta = 0.5 * Math.atan2(2 * p.sxy, p.sxx - p.syy) + Math.PI / 2;
-    out.push({ x: g.x0 + p.cx * g.step, y: g.y0 + p.cy * g.step, theta });
+    (p, stack, n) => {
+      const tr = p.sxx + p.syy;
+      const det = p.sxx * p.syy - p.sxy * p.sxy;
+      const disc = Math.sqrt(Math.max(0, (tr * tr) / 4 - det));
+      const long = Math.sqrt(12 * (tr / 2 + disc)) * g.step;
+      const short = Math.sqrt(12 * Math.max(0, tr / 2 - disc)) * g.step;
+      const axis = 0.5 * Math.atan2(2 * p.sxy, p.sxx - p.syy);
+      if (long >= o.minLength && long <= o.maxLength && short <= o.maxWidth)
+        // The line runs across the tile: the tile's length is square to the line's.
+        out.push({ x: g.x0 + p.cx * g.step, y: g.y0 + p.cy * g.step, theta: axis + Math.PI / 2 });
+      else if (
+        long < o.minLength &&
+        long >= FRAGMENT &&
+        short <= FRAGMENT_WIDTH * o.maxWidth &&
+        long >= 2 * short
+      )
+        fragments.push({ x: p.cx * g.step, y: p.cy * g.step, axis, long });
+      else if (short > o.maxWidth && long >= o.minLength && long <= 2 * o.maxLength) {
+        const line = straightPart(stack, n, g.cols, axis, o);
+        if (line) out.push({ x: g.x0 + line.x * g.step, y: g.y0 + line.y * g.step, theta: line.theta });
+      }
+    },
+  );
+  out.push(...joined(fragments, o).map((l) => ({ x: g.x0 + l.x, y: g.y0 + l.y, theta: l.theta })));
+  return out;
+};
+
+/** The shortest piece of a line (mm), and the widest (a share of the line's widest). */
+const FRAGMENT = 4;
+const FRAGMENT_WIDTH = 0.7;
+/** Widest gap (mm) between two pieces of one line, and how far (radians) each may turn from their join. */
+const FRAGMENT_GAP = 6;
+const FRAGMENT_TURN = 0.26;
+
+/** A thin piece of stroke too short to be a line: its centre (mm from the grid's first cell), axis and length. */
+interface Fragment {
+  readonly x: number;
+  readonly y: number;
+  readonly axis: number;
+  readonly long: number;
+}
+
+/**
+ * Lines broken in two: under a warm lamp, through JPEG, a white line's middle or one end can fall
+ * short of the stroke test, leaving two thin pieces in line (tuning seeds 9305's [3, 5] and 9311's
+ * [5, 6] and [5, 1]: pieces of 12 and 5 mm, 10 and 10 mm). Two such pieces, each along the line that
+ * joins them, a short gap apart, spanning a line's length, are one line; the closest pairs first, each
+ * piece in one line at most. (A false join is still judged as a tile: face, pips, halves.)
+ */
+const joined = (f: readonly Fragment[], o: LineOptions): { x: number; y: number; theta: number }[] => {
+  const along = (axis: number, ux: number, uy: number): boolean =>
+    Math.abs(Math.sin(Math.atan2(uy, ux) - axis)) < Math.sin(FRAGMENT_TURN);
+  const pairs: { i: number; j: number; gap: number; x: number; y: number; theta: number }[] = [];
+  const inLine: { i: number; j: number; d: number; ux: number; uy: number; span: number; gap: number }[] = [];
+  const neighbours = new Array<number>(f.length).fill(0);
+  for (let i = 0; i < f.length; i++)
+    for (let j = i + 1; j < f.length; j++) {
+      const a = f[i] as Fragment;
+      const b = f[j] as Fragment;
+      const d = Math.hypot(b.x - a.x, b.y - a.y);
+      const gap = d - (a.long + b.long) / 2;
+      if (gap > FRAGMENT_GAP || d === 0) continue;
+      const ux = (b.x - a.x) / d;
+      const uy = (b.y - a.y) / d;
+      if (!along(a.axis, ux, uy) || !along(b.axis, ux, uy)) continue;
+      neighbours[i] = (neighbours[i] ?? 0) + 1;
+      neighbours[j] = (neighbours[j] ?? 0) + 1;
+      inLine.push({ i, j, d, ux, uy, gap, span: d + (a.long + b.long) / 2 });
+    }
+  // Only two pieces in line: a run of three or more is the seam between two tiles side by side (their
+  // lit rims, broken up; 9119's [1, 1] beside a [0, 0]), which runs the tiles' length, not a line's.
+  for (const { i, j, d, ux, uy, gap, span } of inLine) {
+    if (span < o.minLength || span > o.maxLength || neighbours[i] !== 1 || neighbours[j] !== 1) continue;
+    const a = f[i] as Fragment;
+    const b = f[j] as Fragment;
+    // The middle between the outer ends.
+    const s0 = -a.long / 2;
+    const s1 = d + b.long / 2;
+    const mid = (s0 + s1) / 2;
+    pairs.push({
+      i,
+      j,
+      gap,
+      x: a.x + ux * mid,
+      y: a.y + uy * mid,
+      theta: Math.atan2(uy, ux) + Math.PI / 2,
+    });
+  }
+  pairs.sort((p, q) => p.gap - q.gap);
+  const used = new Set<number>();
+  const out: { x: number; y: number; theta: number }[] = [];
+  for (const p of pairs) {
+    if (used.has(p.i) || used.has(p.j)) continue;
+    used.add(p.i);
+    used.add(p.j);
+    out.push({ x: p.x, y: p.y, theta: p.theta });
   }
   return out;
+};
+
+/**
+ * The line in a stroke too wide to be one: a dividing line joined to a lit rim (the tile's side seen
+ * under tilt, bright beside the black face, tuning seed 9303's [3, 4]) makes a T or an L. The densest
+ * band 3 cells wide, in any of 36 directions, is the line when its cells run the line's length and
+ * fill most of it. In cells; null where there is none.
+ */
+const straightPart = (
+  stack: Int32Array,
+  n: number,
+  cols: number,
+  axis: number,
+  o: LineOptions,
+): { x: number; y: number; theta: number } | null => {
+  let best: { x: number; y: number; theta: number; count: number } | null = null;
+  for (let step = 0; step < 36; step++) {
+    const a = axis + (step * Math.PI) / 36;
+    const dx = Math.cos(a);
+    const dy = Math.sin(a);
+    // Cells by their offset across the direction (rounded): the fullest band of three offsets.
+    const counts = new Map<number, number>();
+    for (let j = 0; j < n; j++) {
+      const i = stack[j] as number;
+      const off = Math.round(-(i % cols) * dy + ((i / cols) | 0) * dx);
+      counts.set(off, (counts.get(off) ?? 0) + 1);
+    }
+    let at = 0;
+    let most = -1;
+    for (const off of counts.keys()) {
+      const c = (counts.get(off - 1) ?? 0) + (counts.get(off) ?? 0) + (counts.get(off + 1) ?? 0);
+      if (c > most) {
+        most = c;
+        at = off;
+      }
+    }
+    let lo = Infinity;
+    let hi = -Infinity;
+    let sx = 0;
+    let sy = 0;
+    let k = 0;
+    for (let j = 0; j < n; j++) {
+      const i = stack[j] as number;
+      const x = i % cols;
+      const y = (i / cols) | 0;
+      if (Math.abs(Math.round(-x * dy + y * dx) - at) > 1) continue;
+      const along = x * dx + y * dy;
+      if (along < lo) lo = along;
+      if (along > hi) hi = along;
+      sx += x;
+      sy += y;
+      k++;
+    }
+    const length = hi - lo + 1;
+    if (length < o.minLength || length > o.maxLength || k < 0.7 * length) continue;
+    if (!best || k > best.count) best = { x: sx / k, y: sy / k, theta: a + Math.PI / 2, count: k };
+  }
+  return best && { x: best.x, y: best.y, theta: best.theta };
 };
 
 /**
