@@ -133,6 +133,8 @@ interface AltTally extends Tally {
   confusions: Map<string, number>;
   misses: string[];
   phantomAt: string[];
+  /** Balls found but placed more than 3 mm off: what dominates the RMS. */
+  far: string[];
 }
 const altTally = (): AltTally => ({
   ...tally(),
@@ -140,6 +142,7 @@ const altTally = (): AltTally => ({
   confusions: new Map(),
   misses: [],
   phantomAt: [],
+  far: [],
 });
 
 /** detect-score's score (every ball here is in full view), then this benchmark's own counts. */
@@ -156,9 +159,11 @@ const scoreAlt = (
     found,
     radius,
   );
-  for (const [, i, j] of pairs) {
+  for (const [d, i, j] of pairs) {
     const b = truth[j] as AltBall;
     const f = found[i] as Found<string>;
+    if (d > 3)
+      t.far.push(`${name}: ${b.id} at (${b.x.toFixed(0)}, ${b.y.toFixed(0)}) placed ${d.toFixed(1)} mm off`);
     if (f.id !== undefined && f.id !== b.id) {
       const key = `${b.id}→${f.id}`;
       t.confusions.set(key, (t.confusions.get(key) ?? 0) + 1);
@@ -193,7 +198,13 @@ const report = (label: string, t: AltTally, verbose: boolean): string =>
       })
       .join(', ')}`,
     `class errors (truth→called): ${[...t.confusions].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none'}`,
-    ...(verbose ? [...t.misses.map((m) => `  missed ${m}`), ...t.phantomAt.map((m) => `  false ${m}`)] : []),
+    ...(verbose
+      ? [
+          ...t.misses.map((m) => `  missed ${m}`),
+          ...t.phantomAt.map((m) => `  false ${m}`),
+          ...t.far.map((m) => `  far ${m}`),
+        ]
+      : []),
   ].join('\n');
 
 const main = async (): Promise<void> => {
