@@ -53,6 +53,16 @@ export interface FitOptions {
    * ringed by balls or fingertips measures 0.8–1.
    */
   readonly solidDark: number;
+  /** A fit fewer than this share of the rays agree with, and with at least `restartBlocked` rays
+   * blocked, is tried again from `restarts` starts `restartStep` radii round the candidate; a result
+   * more than `restartReach` radii from the candidate is not the ball's; one replaces the first fit
+   * when it has `restartGain` times its inliers. */
+  readonly restartBelow: number;
+  readonly restartBlocked: number;
+  readonly restarts: number;
+  readonly restartStep: number;
+  readonly restartReach: number;
+  readonly restartGain: number;
 }
 
 export const DEFAULT_FIT_OPTIONS: FitOptions = {
@@ -70,6 +80,12 @@ export const DEFAULT_FIT_OPTIONS: FitOptions = {
   priorWeight: 12,
   wellSeen: 0.85,
   solidDark: 0.85,
+  restartBelow: 0.5,
+  restartBlocked: 3,
+  restarts: 6,
+  restartStep: 0.4,
+  restartReach: 0.7,
+  restartGain: 1.25,
 };
 
 /** What one ray found. */
@@ -670,12 +686,20 @@ const consensusCentre = (
   return best > start ? [bu, bv] : undefined;
 };
 
-/**
- * Fit one ball from a candidate centre (u, v) and apparent radius: trace, fit, re-centre on the fit
- * and trace and fit again (the rays are then truly radial). `rimPx` is the rim width expected (the
- * frame's, once known). Undefined when too few edges agree.
- */
-export const fitBall = (
+/** One fit from one start: the sphere and its rays, and the centre's image. */
+interface StartFit {
+  readonly fit: SphereFit;
+  readonly u: number;
+  readonly v: number;
+  readonly status: Uint8Array;
+  readonly dirs: Float64Array;
+  readonly rim: Float64Array;
+  readonly outsideU: Float64Array;
+  readonly outsideV: Float64Array;
+}
+
+/** Trace, fit, re-centre on the fit and trace and fit again, from one start (u, v). */
+const fitFrom = (
   img: RgbImage,
   g: VisionGeometry,
   cloth: ClothModel,
@@ -684,8 +708,8 @@ export const fitBall = (
   radius: number,
   rimPx: number,
   s: FitScratch,
-  o: FitOptions = DEFAULT_FIT_OPTIONS,
-): FittedBall | undefined => {
+  o: FitOptions,
+): StartFit | undefined => {
   const start = pixelToCentrePlane(g, u, v);
   if (!start) return undefined;
   let [x, y] = start;
@@ -732,9 +756,67 @@ export const fitBall = (
     if (moved <= o.recentre) break;
     window = Math.max(o.refineWindow, Math.min(o.window, moved + 1));
   }
-  if (!fit) return undefined;
-  const solid = solidity(img, g, cloth, cu, cv, radius, o.solidDark);
-  return makeFitted(g, fit, radius, mmPerPx, status, dirs, rim, outsideU, outsideV, solid);
+  return fit ? { fit, u: cu, v: cv, status, dirs, rim, outsideU, outsideV } : undefined;
+};
+
+/**
+ * Fit one ball from a candidate centre (u, v) and apparent radius: trace, fit, re-centre on the fit
+ * and trace and fit again (the rays are then truly radial). `rimPx` is the rim width expected (the
+ * frame's, once known). A fit that fewer than `restartBelow` of the rays agree with is tried again
+ * from starts around the candidate, and the fit most edges agree with kept. Undefined when too few
+ * edges agree.
+ */
+export const fitBall = (
+  img: RgbImage,
+  g: VisionGeometry,
+  cloth: ClothModel,
+  u: number,
+  v: number,
+  radius: number,
+  rimPx: number,
+  s: FitScratch,
+  o: FitOptions = DEFAULT_FIT_OPTIONS,
+): FittedBall | undefined => {
+  let best = fitFrom(img, g, cloth, u, v, radius, rimPx, s, o);
+  let blocked = 0;
+  if (best) for (const st of best.status) if (st === RayStatus.blocked) blocked++;
+  if (best && best.fit.inliers < o.restartBelow * o.rays && blocked >= o.restartBlocked) {
+    // A candidate well off its ball (a black in a pocket's jaws: its outline votes only on the cloth
+    // side, and the dark hole and shadow beside it pull the peak) traces, from there, the ball's own
+    // inner rings — the rim mirroring the cloth, a reflection on the body — inside the window, and the
+    // fit settles on a circle through them, 10–18 mm off with half its rays agreeing (the second
+    // renderer's held-out splits), and its outline crosses the ball's body, where rays are blocked
+    // (a ball in a pack is blocked by its neighbours, and tried again for nothing but the time).
+    // Starts a little way round the candidate find the true outline,
+    // which far more edges agree with. Results must stay near the candidate: a neighbour's outline is
+    // two radii away.
+    const first = best;
+    for (let k = 0; k < o.restarts; k++) {
+      const a = (2 * Math.PI * k) / o.restarts;
+      const su = u + o.restartStep * radius * Math.cos(a);
+      const sv = v + o.restartStep * radius * Math.sin(a);
+      const f = fitFrom(img, g, cloth, su, sv, radius, rimPx, s, o);
+      if (!f || Math.hypot(f.u - u, f.v - v) > o.restartReach * radius) continue;
+      const bar = best === first ? first.fit.inliers * o.restartGain : best.fit.inliers;
+      if (f.fit.inliers > bar || (best !== first && f.fit.inliers === bar && f.fit.rms < best.fit.rms))
+        best = f;
+    }
+  }
+  if (!best) return undefined;
+  const mmPerPx = g.ballRadius / radius;
+  const solid = solidity(img, g, cloth, best.u, best.v, radius, o.solidDark);
+  return makeFitted(
+    g,
+    best.fit,
+    radius,
+    mmPerPx,
+    best.status,
+    best.dirs,
+    best.rim,
+    best.outsideU,
+    best.outsideV,
+    solid,
+  );
 };
 
 /**

@@ -49,6 +49,14 @@ export interface LimbOptions {
    * wider step may follow the shadow instead, so it comes second.
    */
   readonly stepPx: readonly number[];
+  /**
+   * An outline fit with at least this share of its rays unknown (a ball in a pocket's jaws or over
+   * its mouth, seen against the cloth on one side only) is checked against its limb: where the limb,
+   * seen nearly all round, places the ball more than `checkShift` ball radii away, the limb's place
+   * is kept (see fitLimbNear).
+   */
+  readonly checkUnknown: number;
+  readonly checkShift: number;
 }
 
 export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
@@ -63,6 +71,8 @@ export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
   // 1 px alone missed the blue on a blue cloth (held-out split of the second renderer): its step is
   // 2–3 px; 2 px alone lost a green at 4K (held-out 2).
   stepPx: [1, 2],
+  checkUnknown: 0.2,
+  checkShift: 0.2,
 };
 
 /** How far (mm) from touching a ball found a ball found in a pack may lie. */
@@ -472,6 +482,61 @@ export const findByLimb = (
     out.push(f);
   }
   return out;
+};
+
+/**
+ * The ball near image point (u, v) placed by its limb: the best ring of steps among starts at (u, v)
+ * and `reach` radii round it, climbed to the pixel, then fitted as the limb stage fits (fitLimb).
+ * Undefined when no ring there is seen nearly all round.
+ */
+export const fitLimbNear = (
+  img: RgbImage,
+  g: VisionGeometry,
+  u: number,
+  v: number,
+  reach: number,
+  rimPx: number,
+  s: FitScratch,
+  o: LimbOptions = DEFAULT_LIMB_OPTIONS,
+  fo: FitOptions = DEFAULT_FIT_OPTIONS,
+): FittedBall | undefined => {
+  const r = apparentRadius(g, u, v);
+  let bu = u;
+  let bv = v;
+  let bs = ringScore(img, u, v, r, o.ringRays, o.minStep, 0);
+  for (let k = 0; k < 8; k++) {
+    const a = (Math.PI * k) / 4;
+    const su = u + reach * r * Math.cos(a);
+    const sv = v + reach * r * Math.sin(a);
+    const sc = ringScore(img, su, sv, r, o.ringRays, o.minStep, bs + 1e-9);
+    if (sc > bs) {
+      bs = sc;
+      bu = su;
+      bv = sv;
+    }
+  }
+  if (bs < o.minRing) return undefined;
+  for (let step = 2; step >= 1; step--) {
+    for (let moves = 0; moves < 6; moves++) {
+      let nu = bu;
+      let nv = bv;
+      for (let dv = -step; dv <= step; dv += step) {
+        for (let du = -step; du <= step; du += step) {
+          if (du === 0 && dv === 0) continue;
+          const sc = ringScore(img, bu + du, bv + dv, r, o.ringRays, o.minStep, bs + 1e-9);
+          if (sc > bs) {
+            bs = sc;
+            nu = bu + du;
+            nv = bv + dv;
+          }
+        }
+      }
+      if (nu === bu && nv === bv) break;
+      bu = nu;
+      bv = nv;
+    }
+  }
+  return fitLimb(img, g, bu, bv, rimPx, s, o, fo, new Float64Array(3 * MAX_SAMPLES));
 };
 
 /** Place a ball from its limb about (u, v): trace, fit the sphere, trace again from the fit. */

@@ -8,7 +8,9 @@
 // cloths: `charcoal-duo` and `silver-duo` (a charcoal and a silver-grey cloth under two lamps) are
 // tuning styles; `slate-hexa` and `camel-hexa` (a light slate-grey and a tan cloth under six small
 // lamps hung low in two rows of three, over the long sides rather than the middle) are the fourth held-out split, rendered and run only once,
-// at the end.
+// at the end. Held-out 5 (issue 14, run once after the RMS and brown fixes): `worn-mono`, the worn
+// dark-green cloth under a single large lamp over the middle, hung high (the ends in its falloff),
+// and `royal-warm`, the royal-blue cloth under the three lamps with a warm white balance throughout.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -28,6 +30,8 @@ export const ALT_VARIANTS = [
   'silver-duo',
   'slate-hexa',
   'camel-hexa',
+  'worn-mono',
+  'royal-warm',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -95,6 +99,11 @@ const hexaLamps = (t: Table, power: number): AltLamp[] =>
     [0.2, 0.8].map((fx) => ({ x: t.width * fx, y: t.length * fy, z: 850, hx: 140, hy: 140, power })),
   );
 
+/** One large lamp over the middle of the table, hung high: the ends of the bed in its falloff. */
+const monoLamp = (t: Table, power: number): AltLamp[] => [
+  { x: t.width / 2, y: t.length / 2, z: 1400, hx: 400, hy: 700, power },
+];
+
 export interface AltStyleOptions {
   /** A black box standing beside the table, against one of its long sides. */
   readonly box?: boolean;
@@ -137,6 +146,8 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     'silver-duo': ALT_CLOTH.silver,
     'slate-hexa': ALT_CLOTH.slate,
     'camel-hexa': ALT_CLOTH.camel,
+    'worn-mono': ALT_CLOTH.worn,
+    'royal-warm': ALT_CLOTH.royal,
   }[variant];
   const twoLamped =
     variant === 'tournament' ||
@@ -147,24 +158,29 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
   const hexa = variant === 'slate-hexa' || variant === 'camel-hexa';
   const quad = variant === 'olive-quad' || variant === 'blue-quad';
   const penta = variant === 'purple-penta' || variant === 'grey-penta';
+  const mono = variant === 'worn-mono';
+  // A warm lamp all evening: the white balance a camera set for daylight leaves.
+  const warmBias = variant === 'royal-warm' ? 0.2 : 0;
   const gain = variant === 'dim' ? rng.uniform(0.35, 0.5) : rng.uniform(0.75, 1.3);
   const warm = rng.uniform(-0.12, 0.12);
   const style: AltStyle = {
     cloth,
     clothGradient: rng.uniform(0.03, variant === 'worn' ? 0.15 : 0.08),
     nap: rng.uniform(0.03, 0.07),
-    lamps: quad
-      ? quadLamps(t, 1)
-      : penta
-        ? pentaLamps(t, 1)
-        : hexa
-          ? hexaLamps(t, 1)
-          : twoLamped
-            ? twoLamps(t, 1)
-            : threeLamps(t, 1),
+    lamps: mono
+      ? monoLamp(t, 1)
+      : quad
+        ? quadLamps(t, 1)
+        : penta
+          ? pentaLamps(t, 1)
+          : hexa
+            ? hexaLamps(t, 1)
+            : twoLamped
+              ? twoLamps(t, 1)
+              : threeLamps(t, 1),
     ambient: rng.uniform(0.05, 0.15),
     gain,
-    whiteBalance: [1 + warm, 1, 1 - warm],
+    whiteBalance: [1 + warm + warmBias, 1, 1 - warm - warmBias],
     noise: rng.uniform(1.5, 3.5),
     f0: rng.uniform(0.045, 0.07),
     shininess: rng.uniform(40, 120),
