@@ -10,17 +10,18 @@
 // edges agreeing as the true outline has: such a fit is now checked against the ball's limb, seen
 // all round (locate.ts, checkByLimb). Drawn here on the second renderer's camel and blue cloths, with
 // blacks where those splits' were, mirrored to every corner; seeds apart from bench/detect-alt's.
-import { loadCalibration } from '../src/games/registry.ts';
+import { loadCalibrationFile } from './helpers/games.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
+import type { Table } from '../src/equipment/index.ts';
 import { altStyle, renderAlt, type AltBall, type AltVariant } from '../src/sim/alt/index.ts';
 import { Locator } from '../src/vision/index.ts';
 
-let calibration: Calibration;
+let calibration: Calibration<Table>;
 
 beforeAll(() => {
-  const c = loadCalibration('calibration/demo.json');
+  const c = loadCalibrationFile('calibration/demo.json');
   if (!c.ok) throw new Error(c.error.message);
   calibration = c.value;
 });

@@ -5,21 +5,21 @@
 // light: a ball called red whose middle is coloured unlike the frame's other reds is now given its
 // next most likely id (identify.ts, sharedColour). Drawn here by the second renderer, the opening
 // layout with six of its reds, on those cloths, seeds apart from bench/detect-alt's.
-import { loadCalibration } from '../src/games/registry.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
-import { loadSnookerClassifier } from './helpers/games.ts';
+import { loadCalibrationFile, loadSnookerClassifier } from './helpers/games.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
+import type { Table } from '../src/equipment/index.ts';
 import { openingLayout } from '../src/games/snooker/layout.ts';
 import { altStyle, renderAlt, type AltBall, type AltVariant } from '../src/sim/alt/index.ts';
 import type { BallClassifier } from '../src/vision/classify/index.ts';
 import { detectBalls } from '../src/vision/index.ts';
 
-let calibration: Calibration;
+let calibration: Calibration<Table>;
 let classifier: BallClassifier;
 
 beforeAll(async () => {
-  const c = loadCalibration('calibration/demo.json');
+  const c = loadCalibrationFile('calibration/demo.json');
   if (!c.ok) throw new Error(c.error.message);
   calibration = c.value;
   classifier = await loadSnookerClassifier();
