@@ -43,6 +43,12 @@
 //    a wide slack) bent the line from the 1 into the 9. A cue ball seen again after a stretch out of
 //    sight, once an object ball has been seen moving, no longer extends its line (tracking/events.ts
 //    followLeg; tests/games/blackball/cue-lost-into-pack.test.ts replays vision's detections of it).
+//    A third fresh range, 29 000 002–009 (32 strokes, 14 pots; 29 000 001 was discarded unrun, drawn
+//    while the renderer's sources were being edited), rendered before and run once after that fix:
+//    strokes 32/32 with none extra, first contact 32/32, pots with their pocket 14/14 with none
+//    invented, at 60 and 30 fps; crossings 456/459 (three balls that crossed said not to have, two of
+//    them also so on synthesised detections: 29 000 006 stroke 2 the 9, 29 000 007's break the 1,
+//    29 000 009 stroke 2 the 6); break verdicts 8/8.
 //
 // Run: npm run bench -- blackball-events, or nice -n 10 npx tsx bench/blackball-events.ts [--clips 40] [--strokes 3] [--seed 26000001]
 //        [--video 8] (rendered clips in part 2; 0 skips it) [--keep DIR] (the renders kept in DIR/SEED-STROKES/ and used again)
