@@ -77,6 +77,10 @@ export interface EventOptions {
    * then, if it could have got there and on to where it was next seen at no more than this (mm/s).
    */
   readonly unseenSpeedMmS: number;
+  /**
+   * (And a cue ball seen again after longer than this out of sight, once an object ball has been seen
+   * moving, ends its leg there: that sample may be from after the contact — see `followLeg`.)
+   */
   readonly unseenFrames: number;
 }
 
@@ -274,9 +278,15 @@ const followLeg = (
   straight: boolean,
   o: EventOptions,
   until: number,
-  options: { cutoff?: number; extendTo?: number; open?: (a: Vec, b: Vec) => boolean } = {},
+  options: {
+    cutoff?: number;
+    extendTo?: number;
+    open?: (a: Vec, b: Vec) => boolean;
+    /** An object ball was seen away from its rest at `t`; `gapMs` is how long out of sight counts as lost. */
+    othersOff?: { readonly t: number; readonly gapMs: number };
+  } = {},
 ): Leg | undefined => {
-  const { cutoff = Infinity, extendTo, open } = options;
+  const { cutoff = Infinity, extendTo, open, othersOff } = options;
   const first = samples[from];
   if (!first) return undefined;
   const start: Sample = { t: t0, x: origin.x, y: origin.y };
@@ -328,6 +338,16 @@ const followLeg = (
     if (!p) break;
     if (p.t > cutoff) {
       turned = k; // fitted only on what came before the cutoff, and carried on from there
+      break;
+    }
+    // Seen again after a stretch out of sight (lost in its blur) and after an object ball was already
+    // seen on its way: nothing moves before the first contact, so this sample is from after it — the
+    // ball may have come back off the pack. The slack a sample gets grows with the step since the last
+    // one, and over the stretch it is enough for such a sample to pass for one on the line and bend
+    // it: on the rendered break of 28 000 012 at 60 fps, a cue ball lost for 166 ms and seen again
+    // rebounding 51 mm off its line turned the line from the 1 it struck full into the 9 behind.
+    if (othersOff && p.t > othersOff.t && p.t - (kept.at(-1) ?? first).t > othersOff.gapMs) {
+      turned = k; // its way carried on at its pace to this sample's time, as for any turn
       break;
     }
     if (!fits(p)) {
@@ -584,6 +604,11 @@ export const firstContact = (
   let t0 = start;
   let from = cueSamples.findIndex((s) => s.t > start && distance(s, cue) > departMm);
   const wide: EventOptions = { ...o, lineToleranceMm: o.lineToleranceMm + o.refitMm };
+  // When an object ball was first seen away from its rest: the first contact came before it.
+  const othersOff = {
+    t: Math.min(...moves.filter((m) => m.id !== 'cue' && m.t > start - tol).map((m) => m.latest)),
+    gapMs: o.unseenFrames * frameInterval(record),
+  };
   // Open cloth along a stretch of the cue ball's line: no object ball within a diameter of it and no
   // cushion within a radius, give or take `refitMm` for the line's own uncertainty (the bed is convex:
   // the stretch's ends clear of the cushions, all of it is).
@@ -601,7 +626,7 @@ export const firstContact = (
   for (let legNo = 0; legNo <= o.maxCushionLegs && from >= 0; legNo++) {
     const straight = legNo === 0;
     const until = record.frames.at(-1)?.t ?? t0;
-    const leg = followLeg(origin, t0, cueSamples, from, straight, o, until, { open });
+    const leg = followLeg(origin, t0, cueSamples, from, straight, o, until, { open, othersOff });
     if (!leg) break;
     let hit: Extract<Obstacle, { kind: 'ball' }> | undefined;
     let also: Extract<Obstacle, { kind: 'ball' }> | undefined;
@@ -619,6 +644,7 @@ export const firstContact = (
         cutoff: near.t,
         extendTo: leg.path.at(-1)?.t,
         open,
+        othersOff,
       });
       const ob = before && obstacles(table, before, ball, o).find((x) => x.kind === 'ball');
       if (!ob || ob.kind !== 'ball') continue;
