@@ -155,6 +155,41 @@ const ringScore = (
   return hits / rays;
 };
 
+/**
+ * Climb from `start` to the best ring nearby: for each step in turn, move to the best of the eight
+ * neighbours `step` px away while one scores better (at most six moves a step).
+ */
+const climbRing = (
+  img: RgbImage,
+  start: { readonly u: number; readonly v: number; readonly score: number },
+  r: number,
+  steps: readonly number[],
+  o: LimbOptions,
+): { u: number; v: number; score: number } => {
+  let { u: bu, v: bv, score: bs } = start;
+  for (const step of steps) {
+    for (let moves = 0; moves < 6; moves++) {
+      let nu = bu;
+      let nv = bv;
+      for (let dv = -step; dv <= step; dv += step) {
+        for (let du = -step; du <= step; du += step) {
+          if (du === 0 && dv === 0) continue;
+          const sc = ringScore(img, bu + du, bv + dv, r, o.ringRays, o.minStep, bs + 1e-9);
+          if (sc > bs) {
+            bs = sc;
+            nu = bu + du;
+            nv = bv + dv;
+          }
+        }
+      }
+      if (nu === bu && nv === bv) break;
+      bu = nu;
+      bv = nv;
+    }
+  }
+  return { u: bu, v: bv, score: bs };
+};
+
 // The fine profile: every quarter pixel, from a fifth of the radius inside the expected limb to an
 // eighth beyond it, and a plateau either side.
 const STEP = 0.25;
@@ -445,30 +480,11 @@ export const findByLimb = (
     // each was climbed and fitted again to the same ball (six times and more on the second
     // renderer's frames, whose specks seed many rings round each ball the cloth model barely sees).
     if (out.some((b) => (b.u - p.u) ** 2 + (b.v - p.v) ** 2 < (1.7 * p.r) ** 2)) continue;
-    // Refine by climbing: the best ring among the eight neighbours, in steps that halve to a pixel.
-    let bu = p.u;
-    let bv = p.v;
-    let bs = p.score;
-    for (let step = Math.max(1, Math.round(p.r / 8)); step >= 1; step = step > 1 ? Math.floor(step / 2) : 0) {
-      for (let moves = 0; moves < 6; moves++) {
-        let nu = bu;
-        let nv = bv;
-        for (let dv = -step; dv <= step; dv += step) {
-          for (let du = -step; du <= step; du += step) {
-            if (du === 0 && dv === 0) continue;
-            const sc = ringScore(img, bu + du, bv + dv, p.r, o.ringRays, o.minStep, bs + 1e-9);
-            if (sc > bs) {
-              bs = sc;
-              nu = bu + du;
-              nv = bv + dv;
-            }
-          }
-        }
-        if (nu === bu && nv === bv) break;
-        bu = nu;
-        bv = nv;
-      }
-    }
+    // Refine by climbing, in steps that halve to a pixel.
+    const steps: number[] = [];
+    for (let step = Math.max(1, Math.round(p.r / 8)); step >= 1; step = step > 1 ? Math.floor(step / 2) : 0)
+      steps.push(step);
+    const { u: bu, v: bv } = climbRing(img, p, p.r, steps, o);
     // Peaks that climb to the same pixel give the same fit.
     if (climbed.some((t) => Math.abs(t.u - bu) < 1 && Math.abs(t.v - bv) < 1)) continue;
     climbed.push({ u: bu, v: bv });
@@ -516,27 +532,8 @@ export const fitLimbNear = (
     }
   }
   if (bs < o.minRing) return undefined;
-  for (let step = 2; step >= 1; step--) {
-    for (let moves = 0; moves < 6; moves++) {
-      let nu = bu;
-      let nv = bv;
-      for (let dv = -step; dv <= step; dv += step) {
-        for (let du = -step; du <= step; du += step) {
-          if (du === 0 && dv === 0) continue;
-          const sc = ringScore(img, bu + du, bv + dv, r, o.ringRays, o.minStep, bs + 1e-9);
-          if (sc > bs) {
-            bs = sc;
-            nu = bu + du;
-            nv = bv + dv;
-          }
-        }
-      }
-      if (nu === bu && nv === bv) break;
-      bu = nu;
-      bv = nv;
-    }
-  }
-  return fitLimb(img, g, bu, bv, rimPx, s, o, fo, new Float64Array(3 * MAX_SAMPLES));
+  const top = climbRing(img, { u: bu, v: bv, score: bs }, r, [2, 1], o);
+  return fitLimb(img, g, top.u, top.v, rimPx, s, o, fo, new Float64Array(3 * MAX_SAMPLES));
 };
 
 /** Place a ball from its limb about (u, v): trace, fit the sphere, trace again from the fit. */
