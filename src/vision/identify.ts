@@ -93,7 +93,7 @@ export const middleChromaticity = (img: RgbImage, b: BallPatchInput): [number, n
 };
 
 /**
- * A set's many alike balls (snooker's fifteen reds) share one colour, whatever the light, the camera
+ * A set's many alike balls (fifteen reds) share one colour, whatever the light, the camera
  * or the ball maker: a ball the classifier calls one of them, whose middle is coloured unlike the
  * others it calls so in the same frame, is something else. The classifier, trained on one renderer's
  * balls, called another maker's redder brown red when it was brightly lit (the second renderer's
