@@ -48,6 +48,16 @@ const pocketSide = (pocket: PocketId): -1 | 0 | 1 =>
 const HEADING_MM = 40;
 
 /**
+ * Where a ball went down is carried on from its sightings, not seen, so it counts as over the line only
+ * this far past it (mm). On the tuning clips 26 000 001–040 (synthesised detections, 56 pots into a
+ * middle pocket at 60 and 30 fps) it lay within 2.7 mm of where the physics dropped the ball, but for
+ * one last seen 35 mm from the mouth (4.4 mm) and one whose path bent in the jaws (14 mm, on its own
+ * side); a ball that fell 0.25 mm short of the line (26 000 024's break, the 1, at 30 fps) was put 2.7 mm
+ * past it. The angled pots this is for went down 11–12 mm past the line.
+ */
+const DOWN_MARGIN_MM = 5;
+
+/**
  * Where a ball potted in a middle pocket went down: its last observed place carried on along its
  * heading (last sighting minus the first of the last ones `HEADING_MM` back) to the pocket's fall line.
  * The mouth straddles the centre line, so a ball that came in at an angle is over the line before it
@@ -81,8 +91,8 @@ const wentDownAt = (pocket: Pocket, seen: readonly { p: PointMm }[]): PointMm | 
  * each place it was observed running (`LINE_MARGIN_MM` past the line), where it came to rest — or
  * when it went into a corner pocket across the line from where it lay (it ran over the line out of
  * sight). A ball that goes into a middle pocket crosses when it went down past the line, its path
- * carried on from its last sightings to the fall line (`wentDownAt`, `LINE_MARGIN_MM` past it, as a
- * place seen running): straight in, it reaches the line but does not cross it; at an angle, it may.
+ * carried on from its last sightings to the fall line (`wentDownAt`, `DOWN_MARGIN_MM` past it):
+ * straight in, it reaches the line but does not cross it; at an angle, it may.
  */
 export const crossedCentre = (
   table: Table,
@@ -104,7 +114,7 @@ export const crossedCentre = (
     if (pot) sides.add(pocketSide(pot.pocket));
     const down =
       pot && pocketSide(pot.pocket) === 0 ? wentDownAt(pocketById(table, pot.pocket), seen) : undefined;
-    if (down) sides.add(side(down.y, LINE_MARGIN_MM));
+    if (down) sides.add(side(down.y, DOWN_MARGIN_MM));
     if (sides.has(-1) && sides.has(1)) out.push(b.id);
   }
   return out;
