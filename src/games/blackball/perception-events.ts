@@ -8,7 +8,7 @@
 // - the object balls the cue ball was touching before the stroke, and whether it was played into
 //   them (seed 2.9).
 import { pointMm, type PointMm } from '../../core/units.ts';
-import type { PocketId, Table } from '../../equipment/bed.ts';
+import { pocketById, type Pocket, type PocketId, type Table } from '../../equipment/bed.ts';
 import type { RestingBall, Shot as TrackedShot, TrackedFrame } from '../../tracking/types.ts';
 import { CUE, inCabin, isObjectBallId, marksOf, type ObjectBallId } from './equipment.ts';
 
@@ -42,11 +42,57 @@ const pocketSide = (pocket: PocketId): -1 | 0 | 1 =>
   pocket === 'BL' || pocket === 'BR' ? -1 : pocket === 'TL' || pocket === 'TR' ? 1 : 0;
 
 /**
+ * A ball is taken to have run straight on from its last sightings: its direction is read over at least
+ * this much travel (mm), so that the detector's noise (two thirds of a millimetre an axis) barely turns it.
+ */
+const HEADING_MM = 40;
+
+/**
+ * Where a ball went down is carried on from its sightings, not seen, so it counts as over the line only
+ * this far past it (mm). On the tuning clips 26 000 001–040 (synthesised detections, 56 pots into a
+ * middle pocket at 60 and 30 fps) it lay within 2.7 mm of where the physics dropped the ball, but for
+ * one last seen 35 mm from the mouth (4.4 mm) and one whose path bent in the jaws (14 mm, on its own
+ * side); a ball that fell 0.25 mm short of the line (26 000 024's break, the 1, at 30 fps) was put 2.7 mm
+ * past it. The angled pots this is for went down 11–12 mm past the line.
+ */
+const DOWN_MARGIN_MM = 5;
+
+/**
+ * Where a ball potted in a middle pocket went down: its last observed place carried on along its
+ * heading (last sighting minus the first of the last ones `HEADING_MM` back) to the pocket's fall line.
+ * The mouth straddles the centre line, so a ball that came in at an angle is over the line before it
+ * drops, often in the jaws where the camera loses it (held-out clip 29 000 009 stroke 2: the 6, into the
+ * middle pocket from the head side, dropped 11 mm past the line, last seen short of it). `undefined`
+ * when it was never seen running towards the pocket.
+ */
+const wentDownAt = (pocket: Pocket, seen: readonly { p: PointMm }[]): PointMm | undefined => {
+  const last = seen.at(-1)?.p;
+  if (!last) return undefined;
+  let from: PointMm | undefined;
+  for (let i = seen.length - 2; i >= 0 && !from; i--) {
+    const q = seen[i]?.p;
+    if (q && Math.hypot(last.x - q.x, last.y - q.y) >= HEADING_MM) from = q;
+  }
+  if (!from) return undefined;
+  const d = { x: last.x - from.x, y: last.y - from.y };
+  const { a, b } = pocket.fall;
+  const e = { x: b.x - a.x, y: b.y - a.y };
+  // last + s·d on the fall line a + u·e: cross products (2D); a heading along the line never meets it.
+  const den = d.x * e.y - d.y * e.x;
+  if (Math.abs(den) < 1e-9) return undefined;
+  const s = ((a.x - last.x) * e.y - (a.y - last.y) * e.x) / den;
+  // Seen already past the fall line (a sighting inside the throat): where it was seen.
+  return s <= 0 ? last : pointMm(last.x + s * d.x, last.y + s * d.y);
+};
+
+/**
  * Seed 2.5(b): the object balls whose centre crossed the centre line (y = L/2) during the stroke,
  * from the tracks: a ball crossed when it was seen on both sides of the line — where it lay before,
  * each place it was observed running (`LINE_MARGIN_MM` past the line), where it came to rest — or
  * when it went into a corner pocket across the line from where it lay (it ran over the line out of
- * sight). A ball that goes into a middle pocket reaches the line but does not cross it.
+ * sight). A ball that goes into a middle pocket crosses when it went down past the line, its path
+ * carried on from its last sightings to the fall line (`wentDownAt`, `DOWN_MARGIN_MM` past it):
+ * straight in, it reaches the line but does not cross it; at an angle, it may.
  */
 export const crossedCentre = (
   table: Table,
@@ -60,11 +106,15 @@ export const crossedCentre = (
   for (const b of shot.before) {
     if (!isObjectBallId(b.id)) continue;
     const sides = new Set<number>([side(b.y, 0)]);
-    for (const { p } of observed(frames, b.track)) sides.add(side(p.y, LINE_MARGIN_MM));
+    const seen = observed(frames, b.track);
+    for (const { p } of seen) sides.add(side(p.y, LINE_MARGIN_MM));
     const rest = shot.rest.find((r) => r.track === b.track);
     if (rest) sides.add(side(rest.y, 0));
     const pot = shot.potted.find((p) => p.id === b.id);
     if (pot) sides.add(pocketSide(pot.pocket));
+    const down =
+      pot && pocketSide(pot.pocket) === 0 ? wentDownAt(pocketById(table, pot.pocket), seen) : undefined;
+    if (down) sides.add(side(down.y, DOWN_MARGIN_MM));
     if (sides.has(-1) && sides.has(1)) out.push(b.id);
   }
   return out;
