@@ -389,6 +389,40 @@ describe('the tile detector against the renderer’s truth', () => {
     expect(found, `${found} of ${of} face-up tiles found`).toBe(of);
   }, 60_000);
 
+  it('black tiles whose line shows as one short piece under a warm lamp are found by it', async () => {
+    // Seed 9417 (scattered, warm; a tuning frame now): the [1, 4]'s and the [3, 4]'s lines showed one
+    // piece each (11 and 8 mm) of their 20 mm, neither a line nor two pieces to join, and both tiles
+    // were missed (the [2, 2], whose line shows nothing, still is).
+    const { found, of } = await benchFound(9417, 'scattered', WARM, (t) => !t.faceDown);
+    expect(of).toBeGreaterThanOrEqual(10);
+    expect(found, `${found} of ${of} face-up tiles found`).toBeGreaterThanOrEqual(of - 1);
+  }, 60_000);
+
+  it('black tiles side by side in dim light, their lines in line and each in pieces, are each found', async () => {
+    // Seed 9410 (end of round, dim; a tuning frame now): a hand laid face up side by side at the
+    // table's edge, the [5, 5]'s and the [1, 3]'s lines each in two pieces, all four pieces in one
+    // row across the two tiles: a run of pieces is taken for a seam, so neither pair was joined and
+    // both tiles were missed. Each long piece is now a line alone, kept where its ends measure a
+    // line's length.
+    const { calibration: camera, scene } = benchFrame(9410, 'endOfRound', DIM);
+    const r = await renderScene(camera, table, scene);
+    const out = new TileDetector(camera, table).detect(r.image);
+    if (!out.ok) throw new Error(out.error.message);
+    const hand = r.tiles.filter((t) => Math.hypot(t.x - 61, t.y - 437) < 20);
+    expect(hand.map((t) => [...t.pips].sort().join(',')).sort()).toEqual(['1,3', '5,5']);
+    const seen = match(hand, out.value.tiles);
+    seen.forEach((s, i) => {
+      const t = hand[i] as TruthTile;
+      expect(s, `[${t.pips.join(',')}] found`).toBeDefined();
+      if (s)
+        expect(!isFaceDown(s) && sameTile(s.pips, t.pips), `[${t.pips.join(',')}] read right`).toBe(true);
+    });
+    expectNoPhantom(
+      r.tiles,
+      out.value.tiles.filter((s) => Math.hypot(s.x - 61, s.y - 437) < 60),
+    );
+  }, 60_000);
+
   it('the seam between a black [2, 6] and a [0, 0] side by side, read [0, 6], gives way to the [2, 6]', async () => {
     // Seed 9009 (end of round, normal light; a tuning frame now): the seam's pieces joined into a
     // line made a [0, 6] across it, as contested as the [2, 6]'s own line and taken first, and the

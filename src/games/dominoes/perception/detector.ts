@@ -48,6 +48,8 @@ const facesAgree = (r: TileReading): boolean => {
   const [fa, fb] = [r.halves[0].face, r.halves[1].face];
   return Math.abs(fa - fb) <= Math.max(FACE_GAP_FLOOR, FACE_GAP * Math.max(fa, fb));
 };
+/** How far (mm) a line found from one piece of its stroke may measure from a line's length. */
+const PARTIAL_SPAN = 3;
 const round1 = (v: number): number => Math.round(v * 10) / 10;
 
 /** A face-up tile from its halves' centres and readings, first half so that the angle is in (−90°, 90°]. */
@@ -205,9 +207,19 @@ export class TileDetector {
       ];
     };
     // A tile with no pip is left to its shape: the strokes on a row of face-down tiles are seams.
-    const hyps = lines
-      .map((rough) => refineLine(sample, rough, false))
-      .map((line) => ({ line, fill: cover(line, 2.5), blanks: 0 }))
+    const all = lines
+      .map((rough) => ({
+        line: refineLine(sample, rough, false),
+        partial: rough.partial === true,
+        blanks: 0,
+      }))
+      // A piece's line whose two ends are a line's length apart (W − 5 mm: it stops 2.5 mm short of
+      // both long edges), not a seam's piece (across a tile's end, tuning seed 9304: 16 mm), nor a
+      // rim's or a pip row's (5–12 mm); the lines recovered measured 17–20 mm.
+      .filter(
+        (h) => !h.partial || (h.line.span !== undefined && Math.abs(h.line.span - (W - 5)) <= PARTIAL_SPAN),
+      )
+      .map((h) => ({ ...h, fill: cover(h.line, 2.5) }))
       .filter((h) => {
         if (h.fill < TILE_FILL) return false;
         const r = readPips(sample, ...halves(h.line), W, false);
@@ -230,6 +242,10 @@ export class TileDetector {
         return Math.abs(dx * ax + dy * ay) < extent(a, ax, ay) + extent(b, ax, ay);
       });
     };
+    // A line found from one piece of its stroke only where no whole line's tile is: a piece may be a
+    // bit of the seam or rim beside a tile found by its line.
+    const whole = all.filter((h) => !h.partial);
+    const hyps = all.filter((h) => !h.partial || !whole.some((w) => overlap(h.line, w.line)));
     const rivals = hyps.map((h, i) =>
       hyps.flatMap((o, j) => (j !== i && overlap(h.line, o.line) ? [j] : [])),
     );

@@ -14,6 +14,10 @@ export interface DividingLine {
   readonly x: number;
   readonly y: number;
   readonly theta: number;
+  /** Found from one piece of its stroke only (its centre set by refineLine): a weaker hypothesis. */
+  readonly partial?: boolean;
+  /** Its length between its two ends (mm), where refineLine found both. */
+  readonly span?: number;
 }
 
 export interface LineOptions {
@@ -112,7 +116,7 @@ export const dividingLines = (
       }
     },
   );
-  out.push(...joined(fragments, o).map((l) => ({ x: g.x0 + l.x, y: g.y0 + l.y, theta: l.theta })));
+  out.push(...joined(fragments, o).map((l) => ({ ...l, x: g.x0 + l.x, y: g.y0 + l.y })));
   return out;
 };
 
@@ -122,6 +126,8 @@ const FRAGMENT_WIDTH = 0.7;
 /** Widest gap (mm) between two pieces of one line, and how far (radians) each may turn from their join. */
 const FRAGMENT_GAP = 6;
 const FRAGMENT_TURN = 0.26;
+/** The shortest piece (mm) that is a line hypothesis alone. */
+const SINGLE = 7;
 
 /** A thin piece of stroke too short to be a line: its centre (mm from the grid's first cell), axis and length. */
 interface Fragment {
@@ -138,7 +144,10 @@ interface Fragment {
  * joins them, a short gap apart, spanning a line's length, are one line; the closest pairs first, each
  * piece in one line at most. (A false join is still judged as a tile: face, pips, halves.)
  */
-const joined = (f: readonly Fragment[], o: LineOptions): { x: number; y: number; theta: number }[] => {
+const joined = (
+  f: readonly Fragment[],
+  o: LineOptions,
+): { x: number; y: number; theta: number; partial?: boolean }[] => {
   const along = (axis: number, ux: number, uy: number): boolean =>
     Math.abs(Math.sin(Math.atan2(uy, ux) - axis)) < Math.sin(FRAGMENT_TURN);
   const pairs: { i: number; j: number; gap: number; x: number; y: number; theta: number }[] = [];
@@ -179,13 +188,23 @@ const joined = (f: readonly Fragment[], o: LineOptions): { x: number; y: number;
   }
   pairs.sort((p, q) => p.gap - q.gap);
   const used = new Set<number>();
-  const out: { x: number; y: number; theta: number }[] = [];
+  const out: { x: number; y: number; theta: number; partial?: boolean }[] = [];
   for (const p of pairs) {
     if (used.has(p.i) || used.has(p.j)) continue;
     used.add(p.i);
     used.add(p.j);
     out.push({ x: p.x, y: p.y, theta: p.theta });
   }
+  // A long piece left alone is what showed of a line whose rest fell short of the stroke test (under a
+  // warm lamp or dim light, tuning seeds 9311's [1, 6], 9417's [1, 4] and [3, 4]: one piece of 8–11 mm):
+  // a hypothesis at the piece, its centre along the line left to refineLine (the line's two ends).
+  // So is a long piece of a run (9410's [5, 5] and [1, 3] side by side in dim light: their lines in
+  // line, each in two pieces, four in a row that is no pair); the detector keeps such a line only
+  // where its two ends measure a line's length, and not over a tile found by a whole line.
+  f.forEach((a, i) => {
+    if (!used.has(i) && a.long >= SINGLE && a.long < o.minLength)
+      out.push({ x: a.x, y: a.y, theta: a.axis + Math.PI / 2, partial: true });
+  });
   return out;
 };
 
@@ -318,6 +337,7 @@ export const refineLine = (sample: FaceSampler, line: DividingLine, dark: boolea
         const shift = (a - b) / 2;
         x += vx * shift;
         y += vy * shift;
+        return { x, y, theta, span: a + b };
       }
     }
   }
