@@ -6,20 +6,13 @@
 // 29 ms after the pack was already seen moving: the break's first contact was called the 9 (truth the
 // 1). The detections are vision's own on that rendered clip, from 1 s to the pack's spreading
 // (fixtures/cue-lost-into-pack-detections.json); the truth is the simulator's.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toMove } from '../../../src/games/blackball/perception.ts';
-import { namedPoolTable } from '../../../src/games/blackball/table.ts';
-import type { BallId } from '../../../src/equipment/pieces.ts';
-import { mm } from '../../../src/core/units.ts';
 import { makeRng } from '../../../src/sim/random.ts';
-import { StrokeFollower, type FrameDetections } from '../../../src/tracking/index.ts';
 import { playPool, poolTruth, randomPoolScenario } from './clips.ts';
+import { followRecorded, loadRecorded, table } from './recorded.ts';
 
-const table = namedPoolTable();
-const recorded = JSON.parse(
-  readFileSync(new URL('fixtures/cue-lost-into-pack-detections.json', import.meta.url), 'utf8'),
-) as Record<string, { t: number; balls: [BallId, number, number, number][] }[]>;
+const recorded = loadRecorded('cue-lost-into-pack-detections.json');
 
 describe('a break whose cue ball is lost in its blur and seen again only off the pack (vision on the rendered clip)', () => {
   it('the break of seed 28 000 012 at 60 fps: its first contact the 1, dated when the cue ball reached it', () => {
@@ -30,13 +23,8 @@ describe('a break whose cue ball is lost in its blur and seen again only off the
     if (!truth || !stroke) throw new Error('a break');
     const truthAt = stroke.result.events.find((e) => e.type === 'contact' && e.a === 'cue');
     if (!truthAt) throw new Error('a first contact');
-    const frames: FrameDetections[] = (recorded['28000012@60'] ?? []).map((f) => ({
-      t: f.t,
-      balls: f.balls.map(([id, x, y, confidence]) => ({ id, x: mm(x), y: mm(y), confidence })),
-    }));
+    const { frames, found } = followRecorded(recorded['28000012@60'] ?? []);
     expect(frames.length).toBeGreaterThan(40);
-    const follower = new StrokeFollower(table);
-    const found = [...frames.map((f) => follower.push(f)), follower.flush()].filter((d) => d !== undefined);
     expect(found).toHaveLength(1);
     const [d] = found;
     if (!d) throw new Error('a stroke');

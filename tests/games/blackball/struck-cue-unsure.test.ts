@@ -6,20 +6,13 @@
 // 220–370 ms late and its first contact two balls (1 and 2, 1 and 9). The detections are vision's own
 // on those rendered clips, from 1 s to the pack (fixtures/struck-unseen-detections.json); the truth is
 // the simulator's.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toMove } from '../../../src/games/blackball/perception.ts';
-import { namedPoolTable } from '../../../src/games/blackball/table.ts';
-import type { BallId } from '../../../src/equipment/pieces.ts';
-import { mm } from '../../../src/core/units.ts';
 import { makeRng } from '../../../src/sim/random.ts';
-import { StrokeFollower, type FrameDetections } from '../../../src/tracking/index.ts';
 import { playPool, poolTruth, randomPoolScenario } from './clips.ts';
+import { followRecorded, loadRecorded, table } from './recorded.ts';
 
-const table = namedPoolTable();
-const recorded = JSON.parse(
-  readFileSync(new URL('fixtures/struck-unseen-detections.json', import.meta.url), 'utf8'),
-) as Record<string, { t: number; balls: [BallId, number, number, number][] }[]>;
+const recorded = loadRecorded('struck-unseen-detections.json');
 
 describe('a cue ball struck unseen and seen only unsure in its blur (vision on the rendered clips)', () => {
   it.each([
@@ -31,13 +24,8 @@ describe('a cue ball struck unseen and seen only unsure in its blur (vision on t
       // The clip as the benchmark drew it: a random break and three strokes from the seed.
       const [truth] = poolTruth(playPool(randomPoolScenario(table, makeRng(seed), 3)));
       if (!truth) throw new Error('a break');
-      const frames: FrameDetections[] = (recorded[`${seed}@${fps}`] ?? []).map((f) => ({
-        t: f.t,
-        balls: f.balls.map(([id, x, y, confidence]) => ({ id, x: mm(x), y: mm(y), confidence })),
-      }));
+      const { frames, found } = followRecorded(recorded[`${seed}@${fps}`] ?? []);
       expect(frames.length).toBeGreaterThan(20);
-      const follower = new StrokeFollower(table);
-      const found = [...frames.map((f) => follower.push(f)), follower.flush()].filter((d) => d !== undefined);
       expect(found).toHaveLength(1);
       const [d] = found;
       if (!d) throw new Error('a stroke');
