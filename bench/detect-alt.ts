@@ -18,6 +18,10 @@
 //               under three lamps with a warm white balance throughout: rendered and run only once,
 //               after the RMS and brown-called-red changes (seeds 9_000_000, 9_050_000 at 4K)
 //
+//   held-out-6  two long LED strips and a cool white balance over a teal cloth, and over an emerald
+//               cloth with a worn, matte ball set: rendered and run only at the end of the sixth session
+//               (seeds 9_100_000, 9_150_000 at 4K)
+//
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
 // cached under the system's temp folder (the renderer takes seconds a frame).
@@ -26,7 +30,7 @@
 // position RMS and worst error (mm), and the median CPU time of a fresh detection.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|all]
 // [--no-limb: the vision without its limb stage, as before it]
 import { resolveBed } from '../src/games/registry.ts';
 import { loadCalibrationFile } from '../src/camera/index.ts';
@@ -60,6 +64,7 @@ export const ALT_HELD_OUT_3_SEED = 8_700_000;
 export const ALT_TUNING_GREY_SEED = 8_800_000;
 export const ALT_HELD_OUT_4_SEED = 8_900_000;
 export const ALT_HELD_OUT_5_SEED = 9_000_000;
+export const ALT_HELD_OUT_6_SEED = 9_100_000;
 
 export interface AltCase {
   readonly name: string;
@@ -92,7 +97,8 @@ export type AltSplit =
   | 'held-out-2'
   | 'held-out-3'
   | 'held-out-4'
-  | 'held-out-5';
+  | 'held-out-5'
+  | 'held-out-6';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -104,6 +110,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'tuning-grey': { seed: ALT_TUNING_GREY_SEED, variants: ['charcoal-duo', 'silver-duo'] },
   'held-out-4': { seed: ALT_HELD_OUT_4_SEED, variants: ['slate-hexa', 'camel-hexa'] },
   'held-out-5': { seed: ALT_HELD_OUT_5_SEED, variants: ['worn-mono', 'royal-warm'] },
+  'held-out-6': { seed: ALT_HELD_OUT_6_SEED, variants: ['teal-strip', 'emerald-matte'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -254,6 +261,7 @@ const main = async (): Promise<void> => {
           'held-out-3',
           'held-out-4',
           'held-out-5',
+          'held-out-6',
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];

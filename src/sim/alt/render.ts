@@ -61,6 +61,8 @@ export interface AltStyle {
   /** Ball gloss: Fresnel reflectance straight on, and the Blinn-Phong exponent of the sheen. */
   readonly f0: number;
   readonly shininess: number;
+  /** How bright the lamps' mirror images are on the balls (1, the default: a polished set; less: worn). */
+  readonly gloss?: number;
   readonly box?: AltBox;
 }
 
@@ -438,7 +440,7 @@ export const renderAlt = (
       // A soft-edged rectangle: the area lamp's mirror image (highlight).
       const ex = Math.min(1, Math.max(0, (l.hx - Math.abs(px)) / (0.15 * l.hx) + 0.5));
       const ey = Math.min(1, Math.max(0, (l.hy - Math.abs(py)) / (0.15 * l.hy) + 0.5));
-      spec += ex * ey * 6 * l.power * 1e-6 * norm;
+      spec += ex * ey * 6 * (style.gloss ?? 1) * l.power * 1e-6 * norm;
       // The sheen around it: Blinn-Phong towards the lamp's centre.
       const lx = l.x - hx;
       const ly = l.y - hy;

@@ -11,6 +11,10 @@
 // at the end. Held-out 5 (issue 14, run once after the RMS and brown fixes): `worn-mono`, the worn
 // dark-green cloth under a single large lamp over the middle, hung high (the ends in its falloff),
 // and `royal-warm`, the royal-blue cloth under the three lamps with a warm white balance throughout.
+// Held-out 6 (issue 14, rendered and run only at the end of the sixth session): two long LED strips
+// down the table instead of lamps, a cool white balance, and cloths no split had: `teal-strip`, a
+// blue-green cloth between the green and the blue balls' hues, and `emerald-matte`, an emerald cloth
+// with a worn, matte ball set (a dull highlight, a broad sheen: another ball material).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -32,6 +36,8 @@ export const ALT_VARIANTS = [
   'camel-hexa',
   'worn-mono',
   'royal-warm',
+  'teal-strip',
+  'emerald-matte',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -49,7 +55,9 @@ export const ALT_CLOTH: Readonly<
     | 'charcoal'
     | 'silver'
     | 'slate'
-    | 'camel',
+    | 'camel'
+    | 'teal'
+    | 'emerald',
     Srgb8
   >
 > = {
@@ -66,6 +74,8 @@ export const ALT_CLOTH: Readonly<
   silver: [150, 152, 154],
   slate: [118, 126, 134],
   camel: [156, 122, 84],
+  teal: [20, 98, 96],
+  emerald: [26, 112, 74],
 };
 
 const twoLamps = (t: Table, power: number): AltLamp[] => [
@@ -103,6 +113,10 @@ const hexaLamps = (t: Table, power: number): AltLamp[] =>
 const monoLamp = (t: Table, power: number): AltLamp[] => [
   { x: t.width / 2, y: t.length / 2, z: 1400, hx: 400, hy: 700, power },
 ];
+
+/** Two long, narrow LED strips down the table: long streaks of highlight on every ball. */
+const stripLamps = (t: Table, power: number): AltLamp[] =>
+  [0.3, 0.7].map((fx) => ({ x: t.width * fx, y: t.length / 2, z: 1050, hx: 40, hy: t.length * 0.45, power }));
 
 export interface AltStyleOptions {
   /** A black box standing beside the table, against one of its long sides. */
@@ -148,6 +162,8 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     'camel-hexa': ALT_CLOTH.camel,
     'worn-mono': ALT_CLOTH.worn,
     'royal-warm': ALT_CLOTH.royal,
+    'teal-strip': ALT_CLOTH.teal,
+    'emerald-matte': ALT_CLOTH.emerald,
   }[variant];
   const twoLamped =
     variant === 'tournament' ||
@@ -159,31 +175,37 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
   const quad = variant === 'olive-quad' || variant === 'blue-quad';
   const penta = variant === 'purple-penta' || variant === 'grey-penta';
   const mono = variant === 'worn-mono';
-  // A warm lamp all evening: the white balance a camera set for daylight leaves.
-  const warmBias = variant === 'royal-warm' ? 0.2 : 0;
+  const strip = variant === 'teal-strip' || variant === 'emerald-matte';
+  const matte = variant === 'emerald-matte';
+  // A warm lamp all evening: the white balance a camera set for daylight leaves; cold LED strips the
+  // other way.
+  const warmBias = variant === 'royal-warm' ? 0.2 : strip ? -0.12 : 0;
   const gain = variant === 'dim' ? rng.uniform(0.35, 0.5) : rng.uniform(0.75, 1.3);
   const warm = rng.uniform(-0.12, 0.12);
   const style: AltStyle = {
     cloth,
     clothGradient: rng.uniform(0.03, variant === 'worn' ? 0.15 : 0.08),
     nap: rng.uniform(0.03, 0.07),
-    lamps: mono
-      ? monoLamp(t, 1)
-      : quad
-        ? quadLamps(t, 1)
-        : penta
-          ? pentaLamps(t, 1)
-          : hexa
-            ? hexaLamps(t, 1)
-            : twoLamped
-              ? twoLamps(t, 1)
-              : threeLamps(t, 1),
+    lamps: strip
+      ? stripLamps(t, 1)
+      : mono
+        ? monoLamp(t, 1)
+        : quad
+          ? quadLamps(t, 1)
+          : penta
+            ? pentaLamps(t, 1)
+            : hexa
+              ? hexaLamps(t, 1)
+              : twoLamped
+                ? twoLamps(t, 1)
+                : threeLamps(t, 1),
     ambient: rng.uniform(0.05, 0.15),
     gain,
     whiteBalance: [1 + warm + warmBias, 1, 1 - warm - warmBias],
     noise: rng.uniform(1.5, 3.5),
-    f0: rng.uniform(0.045, 0.07),
-    shininess: rng.uniform(40, 120),
+    f0: matte ? rng.uniform(0.025, 0.04) : rng.uniform(0.045, 0.07),
+    shininess: matte ? rng.uniform(10, 25) : rng.uniform(40, 120),
+    ...(matte ? { gloss: rng.uniform(0.25, 0.45) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
