@@ -12,6 +12,8 @@
 // With a fit checked by a second from another focal length and a third deciding (later the same day):
 // tuning 19/24, ball RMS mean 1.2 mm (picture 15, 29.5 mm off, now refused); held-out 31/40, 3 refused
 // as not fixing the camera, ball RMS mean 1.6 mm (median 0.4), 2 still wrong (17.5, 11.8 mm).
+// Each cushion kept along a fifth of it at least, a third start deciding where the second is refused
+// (6th session): tuning wrong / refused 2/5 → 2/4, held-out 3/9 → 1/12, fresh 900 041-080 7/7 → 4/11.
 // Importing @techstark/opencv-js alone costs 0.5-1.3 s a start, so the fits are written by hand.
 import { performance } from 'node:perf_hooks';
 import { ballDisagreement as ballErrors, calibrateFromImage } from '../src/vision/calibrate/index.ts';

@@ -220,7 +220,7 @@ describe('referee calibrate --image', () => {
     expect(written.ok).toBe(true);
   });
 
-  it('a picture with no table: exit 2, and says so', async () => {
+  it('a picture with no table: exit 2, says so, and points to the way through', async () => {
     const png = path.join(dir, 'noise.png');
     const rng = makeRng(9);
     writeFileSync(
@@ -234,6 +234,9 @@ describe('referee calibrate --image', () => {
     const r = run('--image', png, '--out', path.join(dir, 'x.json'));
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/no table found in the picture/);
+    expect(r.stderr).toMatch(
+      /place the corners by hand on serve's \/calibrate page, or give them with --points/,
+    );
   });
 
   it('bad arguments: exit 2 with a one-line message', () => {

@@ -120,7 +120,15 @@ const calibrateFromPicture = async (path: string, opts: CalibrateOptions): Promi
   const solved = calibrateFromImage(
     camera ? { image: image.value, table, tableSpec, camera } : { image: image.value, table, tableSpec },
   );
-  if (!solved.ok) throw new CliError(`${path}: ${solved.error.message}`, 2);
+  // Where the picture does not give the camera, the person installing still has a way through.
+  if (!solved.ok)
+    throw new CliError(
+      `${path}: ${solved.error.message}` +
+        (solved.error.message.includes('/calibrate')
+          ? ''
+          : `; place the corners by hand on serve's /calibrate page, or give them with --points`),
+      2,
+    );
   const { calibration, rmsPx, features, orientationFromMarkings } = solved.value;
   try {
     mkdirSync(dirname(opts.out), { recursive: true });

@@ -34,6 +34,8 @@ export interface Feature {
   readonly u: number;
   readonly v: number;
   readonly normal?: { readonly u: number; readonly v: number };
+  /** For a cushion's nose or the cloth's edge under it: which of the table's cushions (its index). */
+  readonly cushion?: number;
 }
 
 export interface FeatureOptions {
@@ -165,6 +167,11 @@ export interface CushionEdges {
   readonly features: Feature[];
   /** Two a profile across a far cushion (the cloth's edge and the nose), one across a near one. */
   readonly edges: number;
+  /**
+   * Profiles across each of the table's cushions (in `t.cushions` order) that should show its nose:
+   * every one along it, in the picture or not, but those with too little parallax to tell the edges.
+   */
+  readonly profiles: readonly number[];
 }
 
 /**
@@ -182,8 +189,9 @@ export const findCushionEdges = (
   const nose = t.cushionNoseHeight;
   const found: Feature[] = [];
   let edges = 0;
+  const profiles = t.cushions.map(() => 0);
   const minEdge = o.minEdge * clothBrightness;
-  for (const seg of t.cushions) {
+  for (const [cushion, seg] of t.cushions.entries()) {
     // Outward normal: away from the middle of the bed.
     const { ex, ey, len, nx, ny } = cushionAcross(t, seg);
     const count = Math.floor((len - 2 * o.knuckleMargin) / o.spacing);
@@ -202,6 +210,7 @@ export const findCushionEdges = (
         // A cushion on the camera's side of the bed: its nose hides its face, and what shows is the
         // cloth in the nose's shadow, then the nose itself (the cushion top), brighter: one rise.
         const reachN = o.window + 2;
+        profiles[cushion] = (profiles[cushion] ?? 0) + 1;
         if (
           !inside(img, pTop.u - reachN * dir.u, pTop.v - reachN * dir.v, 2) ||
           !inside(img, pTop.u + reachN * dir.u, pTop.v + reachN * dir.v, 2)
@@ -232,10 +241,12 @@ export const findCushionEdges = (
           u: pTop.u + t * dir.u,
           v: pTop.v + t * dir.v,
           normal: { u: dir.u, v: dir.v },
+          cushion,
         });
         continue;
       }
       if (!(band > 1.5)) continue; // too little parallax here to tell the two edges apart
+      profiles[cushion] = (profiles[cushion] ?? 0) + 1;
       const cu = pBed.u;
       const cv = pBed.v;
       const reach = o.window + o.band[1] * band + o.bandSlackPx + 2;
@@ -278,11 +289,18 @@ export const findCushionEdges = (
       const tFall = (refine(negGrad, fall) - offset) * o.step;
       const tRise = (refine(grad, rise) - offset) * o.step;
       const normal = { u: dir.u, v: dir.v };
-      found.push({ kind: 'clothEdge', at: bed, u: cu + tFall * dir.u, v: cv + tFall * dir.v, normal });
-      found.push({ kind: 'nose', at: top, u: cu + tRise * dir.u, v: cv + tRise * dir.v, normal });
+      found.push({
+        kind: 'clothEdge',
+        at: bed,
+        u: cu + tFall * dir.u,
+        v: cv + tFall * dir.v,
+        normal,
+        cushion,
+      });
+      found.push({ kind: 'nose', at: top, u: cu + tRise * dir.u, v: cv + tRise * dir.v, normal, cushion });
     }
   }
-  return { features: found, edges };
+  return { features: found, edges, profiles };
 };
 
 /** A thin light line crossing a profile: its sub-sample centre, or undefined if there is none. */

@@ -88,6 +88,13 @@ export interface ImageCalibrationOptions {
   readonly windows: readonly number[];
   /** Least share of the cushion samples that must be found for the picture to show a table. */
   readonly minCushionShare: number;
+  /**
+   * Least share of each cushion's profiles whose nose the final fit keeps. A bed without markings is
+   * pinned along its length by its two end cushions and across by its sides: with one of them
+   * missing (hidden, out of the picture, or the fit gone elsewhere), a fit can lie on every feature it
+   * kept and still put the balls centimetres off.
+   */
+  readonly minEachCushionShare: number;
   /** Most RMS reprojection error (px) of a fit that still shows a table. */
   readonly maxRmsPx: number;
   /** Least number of the six pockets that must be dark where the camera puts them. */
@@ -118,6 +125,7 @@ export const DEFAULT_IMAGE_CALIBRATION: ImageCalibrationOptions = {
   focalGuess: 0.7,
   windows: [30, 8, 4, 3],
   minCushionShare: 0.4,
+  minEachCushionShare: 0.2,
   maxRmsPx: 1.5,
   minPockets: 4,
   strongRadial: 0.1,
@@ -148,6 +156,16 @@ const toUv = (p: { readonly u: number; readonly v: number } | undefined): { u: n
 
 const noTable = (reason: string): Result<never> =>
   err(refereeError('NO_TABLE', `no table found in the picture: ${reason}`, 'image'));
+
+/** A cushion of the bed in words: an end cushion, or which half of a side cushion. */
+const cushionName = (t: Table, i: number): string => {
+  const seg = t.cushions[i];
+  if (!seg) return `cushion ${i}`;
+  const end = seg.a.y === seg.b.y;
+  return end
+    ? `the end cushion at y = ${seg.a.y.toFixed(0)} mm`
+    : `the side cushion at x = ${seg.a.x.toFixed(0)} mm, y ${seg.a.y.toFixed(0)}–${seg.b.y.toFixed(0)} mm`;
+};
 
 /** The same camera over the table turned a half turn: (x, y) → (W − x, L − y). */
 export const halfTurn = (c: Calibration<Table>): Calibration<Table> => {
@@ -314,6 +332,7 @@ export const calibrateFromImage = (
     let orientationFromMarkings = false;
     let inliers: Feature[] = [];
     let edges = 0;
+    let profiles: readonly number[] = [];
     const pxScale = Math.max(1, size.width / 1920);
     for (const [round, window1080] of o.windows.entries()) {
       const window = window1080 * pxScale;
@@ -326,6 +345,7 @@ export const calibrateFromImage = (
           : { ...o.features, window, band: [0.4, 3], bandSlackPx: 1.5 * bandSlackPx };
       const cushions = findCushionEdges(image, current, clothBrightness, fo);
       edges = cushions.edges;
+      profiles = cushions.profiles;
       const features = [...cushions.features];
       if (round > 0)
         features.push(
@@ -354,6 +374,14 @@ export const calibrateFromImage = (
       return noTable(
         `the cushions were found along only ${counts.nose + counts.clothEdge} of ${edges} edge points`,
       );
+    for (const [i, looked] of profiles.entries()) {
+      const seen = inliers.filter((f) => f.kind === 'nose' && f.cushion === i).length;
+      if (seen < o.minEachCushionShare * looked)
+        return noTable(
+          `${cushionName(bed, i)} was found along only ${seen} of ${looked} profiles across it: ` +
+            `it is hidden, out of the picture or not where the rest of the table puts it`,
+        );
+    }
     const d = distancesOf(current, inliers);
     const rmsPx = Math.sqrt(d.reduce((s, x) => s + x * x, 0) / d.length);
     if (!(rmsPx <= o.maxRmsPx * pxScale))
@@ -400,16 +428,20 @@ export const calibrateFromImage = (
     // another start finds it out: it lands elsewhere.
     const [second, third] = o.crossCheckFocals;
     const check = attempt(from(second ?? 1));
-    if (!check.ok) return first;
-    const apart = ballDisagreement(first.value.calibration, check.value.calibration);
-    if (apart.rms <= o.maxDisagreementMm) return first;
-    // The two disagree: a third start says which of them the picture favours, if either.
+    const agree = (a: ImageCalibration, b: ImageCalibration): boolean =>
+      ballDisagreement(a.calibration, b.calibration).rms <= o.maxDisagreementMm;
+    if (check.ok && agree(first.value, check.value)) return first;
+    // The two disagree, or the second start found no table: a third start says which fit the
+    // picture favours, if either. Where neither other start finds a table, nothing speaks against
+    // the first.
     const decider = third === undefined ? undefined : attempt(from(third));
+    const other = check.ok ? check.value : decider?.ok ? decider.value : undefined;
+    if (!other) return first;
     if (decider?.ok) {
-      for (const fit of [first.value, check.value])
-        if (ballDisagreement(fit.calibration, decider.value.calibration).rms <= o.maxDisagreementMm)
-          return ok(fit);
+      for (const fit of check.ok ? [first.value, check.value] : [first.value])
+        if (agree(fit, decider.value)) return ok(fit);
     }
+    const apart = ballDisagreement(first.value.calibration, other.calibration);
     return err(
       refereeError(
         'SOLVE_FAILED',
