@@ -149,7 +149,7 @@ export class TileDetector {
         },
       );
       const shapes = found.flatMap((p) => {
-        const shape = shapeOf(p, tile, g.step, g.x0, g.y0);
+        const shape = shapeOf(p, tile, g.step, g.x0, g.y0, !dark);
         const cells = big.get(p);
         // A blob of black backs side by side whose seams did not show (a hand face down).
         if (shape.length > 0 || !cells) return shape;
