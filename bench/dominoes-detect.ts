@@ -22,6 +22,11 @@
 // 98.99 → 99.25 %, 9400 … 97.54 → 98.66 % (black 95.58 → 97.79 %), precision and pip errors unchanged;
 // 1000 …, 2000 …, 9100 … unchanged. Fresh 9500 … (rendered after the change, run once with both):
 // 99.54 % (black 99.02 %), precision 98.18 % (8 phantoms, all one frame: 9516), 1 pip error, old and new alike.
+// Precision and pips (wip/domprec, tuned on 9500 … and all the sets above): no ivory piece split into
+// face-down tiles side by side, a half read blank where pips still stand out read again or left out, a
+// black back cut from a hand's dark outline: 9500 … recall 99.54 → 100 %, precision 98.18 → 100 %,
+// pip errors 1 → 0; 9400 … 98.66 → 98.88 %, 99.33 → 99.55 %; 9300 … precision 98.76 → 99.50 %; 9100 …
+// 99.55 → 100 %; pip errors on all nine tuning sets 9 → 2 (both halves under a third in view).
 // Frames are cached in --cache (rendering takes seconds; detection milliseconds).
 //
 // Run: npx tsx bench/dominoes-detect.ts [--seed 5000] [--per-combo 1] [--4k 3] [--cache /tmp/dominoes-bench]

@@ -37,12 +37,13 @@ const DIM = { gain: 0.5, warmth: 0.2 };
 const NORMAL = { gain: 1, warmth: 0 };
 
 /** A frame of bench/dominoes-detect.ts: the seed's camera, arms and JPEG; the black set in warm light
- * (or `light`). */
+ * (or `set`, `light`). */
 const benchFrame = (
   seed: number,
   layout: Layout,
   light = WARM,
   range = DEFAULT_DOMINOES_CAMERA,
+  set: 'ivory' | 'black' = 'black',
 ): ReturnType<typeof seededFrame> => {
   const spec = dominoes.parseTable('dominoes');
   if (!spec.ok) throw new Error(spec.error.message);
@@ -51,7 +52,7 @@ const benchFrame = (
     layout,
     table,
     { table: spec.value, tableSpec: 'dominoes' },
-    { set: 'black', light },
+    { set, light },
     range,
   );
 };
@@ -463,6 +464,99 @@ describe('the tile detector against the renderer’s truth', () => {
     const out = new TileDetector(camera, table).detect(r.image);
     if (!out.ok) throw new Error(out.error.message);
     expectNoPhantom(r.tiles, out.value.tiles);
+  }, 60_000);
+
+  /** A bench frame (1080p) detected: the renderer's truth and what the detector reports. */
+  const benchDetect = async (
+    seed: number,
+    layout: Layout,
+    light: typeof WARM,
+    set: 'ivory' | 'black',
+  ): Promise<{ truth: readonly TruthTile[]; seen: readonly SeenTile[] }> => {
+    const { calibration: camera, scene } = benchFrame(seed, layout, light, DEFAULT_DOMINOES_CAMERA, set);
+    const r = await renderScene(camera, table, scene);
+    const out = new TileDetector(camera, table).detect(r.image);
+    if (!out.ok) throw new Error(out.error.message);
+    return { truth: r.tiles, seen: out.value.tiles };
+  };
+
+  /** Every face-up tile reported on a tile face up (within 12 mm) reads that tile's pips, however
+   * little of it is in view: a half the detector cannot read leaves the tile out, never misread. */
+  const expectNoPipError = (truth: readonly TruthTile[], seen: readonly SeenTile[]): number => {
+    let read = 0;
+    for (const s of seen) {
+      if (isFaceDown(s)) continue;
+      const t = truth.find((u) => Math.hypot(u.x - s.x, u.y - s.y) < 12);
+      if (!t || t.faceDown) continue;
+      expect(
+        sameTile(s.pips, t.pips),
+        `[${t.pips.join(',')}] at ${s.x},${s.y} read [${s.pips.join(',')}]`,
+      ).toBe(true);
+      read++;
+    }
+    return read;
+  };
+
+  it('the lit middle of a grey sleeve in dim light is not a row of face-down tiles', async () => {
+    // Seed 9516 (scattered, black set, dim; a tuning seed now): an arm across the table, its grey
+    // sleeve's lit middle bright enough for the ivory mask, 50 mm wide and 200 mm long — split into
+    // eight "face-down tiles" side by side. Ivory tiles touching fall apart at their dark seams, so
+    // an ivory piece is never taken for three tiles side by side or more.
+    const { truth, seen } = await benchDetect(9516, 'scattered', DIM, 'black');
+    expectNoPhantom(truth, seen);
+  }, 60_000);
+
+  it("a hand's skin at the table's edge in warm light is not ivory tiles face down side by side", async () => {
+    // Seed 9314 (scattered, ivory set, warm; a tuning seed now): a hand over the table's edge, its
+    // skin in the ivory mask and cut square by the edge: two "face-down tiles" beside a [2, 6].
+    const { truth, seen } = await benchDetect(9314, 'scattered', WARM, 'ivory');
+    expectNoPhantom(truth, seen);
+  }, 60_000);
+
+  it("a black tile face down touching a hand's shadowed outline in dim light is found", async () => {
+    // Seed 9504 (chain, black set, dim; a tuning seed now): a face-down tile of a hand, a hand over
+    // the table just beyond it, the hand's dark outline (in the black mask) touching the tile's back:
+    // one blob of no tile's shape, and the tile was missed. Cut where the blob is thin, the tile is
+    // a part of its own.
+    const { truth, seen } = await benchDetect(9504, 'chain', DIM, 'black');
+    const tile = truth.find((t) => Math.hypot(t.x - 841, t.y - 597) < 3);
+    expect(tile?.faceDown).toBe(true);
+    const s = match([tile as TruthTile], seen)[0];
+    expect(s && isFaceDown(s), 'found face down').toBe(true);
+    expectNoPhantom(truth, seen);
+  }, 60_000);
+
+  it('an ivory [1, 3] whose 3 half is partly hidden is not read [1, 0]', async () => {
+    // Seed 9508 (end of round, ivory set, warm; a tuning seed now): the 3 half 80 % in view, one of
+    // its pips fainter than half the 1's and another hidden, so it read blank. A half read blank
+    // where a place still stands out of the face around it is read again on its own; two places of
+    // a 3 make no pattern, so the tile is not reported.
+    const { truth, seen } = await benchDetect(9508, 'endOfRound', WARM, 'ivory');
+    const tile = truth.find((t) => Math.hypot(t.x - 528, t.y - 64) < 3);
+    expect(tile?.pips).toEqual([1, 3]);
+    expect(expectNoPipError(truth, seen)).toBeGreaterThanOrEqual(10);
+  }, 60_000);
+
+  it("a black [5, 1] whose 1 is fainter than half its 5's pips is read [5, 1], not [0, 5]", async () => {
+    // Seed 3109 (end of round, black set, warm; tuning): the 1's pip stood out 70 levels, the 5's up
+    // to 159: under the tile's cut (half its strongest pip), the 1 half read blank, on a tile wholly
+    // in view. Read again on its own, the half shows its 1.
+    const { truth, seen } = await benchDetect(3109, 'endOfRound', WARM, 'black');
+    const tile = truth.find((t) => Math.hypot(t.x - 431, t.y - 468) < 3);
+    expect(tile?.pips).toEqual([5, 1]);
+    const s = match([tile as TruthTile], seen)[0];
+    expect(s && !isFaceDown(s) ? [...s.pips].sort() : undefined).toEqual([1, 5]);
+    expectNoPipError(truth, seen);
+  }, 60_000);
+
+  it('a black [5, 5] with a dark sleeve over one half is not read [0, 5]', async () => {
+    // Seed 3021 (end of round, black set, warm; tuning): a dark sleeve over 80 % of a half, whose
+    // face the sleeve matches, so the half read blank (issue 16: a half under a hand is reported only
+    // when its pips are readable). A corner pip still shows past the sleeve's edge: not blank.
+    const { truth, seen } = await benchDetect(3021, 'endOfRound', WARM, 'black');
+    const tile = truth.find((t) => Math.hypot(t.x - 786, t.y - 512) < 3);
+    expect(tile?.pips).toEqual([5, 5]);
+    expectNoPipError(truth, seen);
   }, 60_000);
 
   it('reads an end-of-round table (the chain, the hands laid face up side by side) with no pip error', () => {

@@ -86,3 +86,99 @@ export const pieces = (
   });
   return out;
 };
+
+/** The moments of a piece given as its cells (indices into a grid `cols` wide). */
+export const pieceOf = (cells: Int32Array, cols: number): Piece => {
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  const n = cells.length;
+  for (let j = 0; j < n; j++) {
+    const i = cells[j] as number;
+    const x = i % cols;
+    const y = (i / cols) | 0;
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+    syy += y * y;
+  }
+  const cx = sx / n;
+  const cy = sy / n;
+  return { area: n, cx, cy, sxx: sxx / n - cx * cx, sxy: sxy / n - cx * cy, syy: syy / n - cy * cy };
+};
+
+/**
+ * A piece (its cells, indices into a grid `cols` wide) cut where it is thin: the cells left after
+ * `k` steps of erosion (4-neighbours), in their connected parts, each grown back by `k` steps within
+ * the piece. Strips up to 2k cells wide joining the parts are cut, and so are strips hanging off
+ * them; [] when that leaves fewer than two parts (nothing was cut).
+ */
+export const openPiece = (cells: Int32Array, cols: number, k: number): Int32Array[] => {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const i of cells) {
+    const x = i % cols;
+    const y = (i / cols) | 0;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  // A local grid with a border of one empty cell.
+  const w = x1 - x0 + 3;
+  const h = y1 - y0 + 3;
+  const inPiece = new Uint8Array(w * h);
+  for (const i of cells) inPiece[((((i / cols) | 0) - y0 + 1) * w + (i % cols) - x0 + 1) as number] = 1;
+  let core = inPiece;
+  for (let s = 0; s < k; s++) {
+    const next = new Uint8Array(w * h);
+    for (let j = w; j < w * (h - 1); j++)
+      if (core[j] && core[j - 1] && core[j + 1] && core[j - w] && core[j + w]) next[j] = 1;
+    core = next;
+  }
+  // Label the core's parts, then grow them back together, breadth first, k steps within the piece.
+  const label = new Int32Array(w * h);
+  let parts = 0;
+  let queue: number[] = [];
+  for (let j = 0; j < w * h; j++) {
+    if (!core[j] || label[j]) continue;
+    parts++;
+    label[j] = parts;
+    const stack = [j];
+    while (stack.length > 0) {
+      const c = stack.pop() as number;
+      queue.push(c);
+      for (let q = 0; q < 4; q++) {
+        const d = q === 0 ? c - 1 : q === 1 ? c + 1 : q === 2 ? c - w : c + w;
+        if (core[d] && !label[d]) {
+          label[d] = parts;
+          stack.push(d);
+        }
+      }
+    }
+  }
+  if (parts < 2) return [];
+  for (let s = 0; s < k; s++) {
+    const next: number[] = [];
+    for (const c of queue)
+      for (let q = 0; q < 4; q++) {
+        const d = q === 0 ? c - 1 : q === 1 ? c + 1 : q === 2 ? c - w : c + w;
+        if (inPiece[d] && !label[d]) {
+          label[d] = label[c] as number;
+          next.push(d);
+        }
+      }
+    queue = next;
+  }
+  const out: number[][] = Array.from({ length: parts }, () => []);
+  for (let j = 0; j < w * h; j++) {
+    const l = label[j] as number;
+    if (l > 0) (out[l - 1] as number[]).push((((j / w) | 0) + y0 - 1) * cols + (j % w) + x0 - 1);
+  }
+  return out.map((p) => Int32Array.from(p));
+};

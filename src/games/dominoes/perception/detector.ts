@@ -7,7 +7,7 @@ import type { Calibration } from '../../../camera/index.ts';
 import { err, ok, refereeError, type Result } from '../../../core/errors.ts';
 import type { RgbImage } from '../../../core/image.ts';
 import type { DominoesTable } from '../equipment.ts';
-import { pieces, type Piece } from './components.ts';
+import { openPiece, pieceOf, pieces, type Piece } from './components.ts';
 import { bandWidth } from './divide.ts';
 import { DEFAULT_LINES, dividingLines, refineLine, type DividingLine, type LineOptions } from './lines.ts';
 import { activeCells, DEFAULT_MASK, faceMasks, type FaceMasks, type MaskOptions } from './mask.ts';
@@ -50,6 +50,12 @@ const facesAgree = (r: TileReading): boolean => {
 };
 /** How far (mm) a line found from one piece of its stroke may measure from a line's length. */
 const PARTIAL_SPAN = 3;
+/** Cells of erosion that cut a black blob where it is thin (strips up to twice as wide). */
+const OPEN = 2;
+/** A part cut from a blob is a tile face down when its cells fill at least this share of the tile's
+ * rectangle (less a 1 mm rim) and at least this share of them lie in it (not a hand's shadow or a
+ * sleeve's piece of about a tile's shape: tuning seeds 1020, 3102). */
+const SQUARE = 0.85;
 const round1 = (v: number): number => Math.round(v * 10) / 10;
 
 /** A face-up tile from its halves' centres and readings, first half so that the angle is in (−90°, 90°]. */
@@ -136,6 +142,7 @@ export class TileDetector {
       // The cells of black pieces that could be two tiles or more side by side, kept for rowOfTiles.
       const big = new Map<Piece, Int32Array>();
       const rowArea = (1.3 * tile.width * tile.length) / cellArea;
+      const tileArea = (0.8 * tile.width * tile.length) / cellArea;
       const found = pieces(
         mask,
         g.cols,
@@ -145,15 +152,24 @@ export class TileDetector {
         this.stack,
         activeCells(plan),
         (p, s, n) => {
-          if (!dark && n >= rowArea) big.set(p, s.slice(0, n));
+          if (!dark && n >= tileArea) big.set(p, s.slice(0, n));
         },
       );
       const shapes = found.flatMap((p) => {
-        const shape = shapeOf(p, tile, g.step, g.x0, g.y0);
+        const shape = shapeOf(p, tile, g.step, g.x0, g.y0, !dark);
         const cells = big.get(p);
-        // A blob of black backs side by side whose seams did not show (a hand face down).
         if (shape.length > 0 || !cells) return shape;
-        return rowOfTiles(cells, g.cols, g.step, g.x0, g.y0, tile);
+        // A blob of black backs side by side whose seams did not show (a hand face down).
+        const row = cells.length >= rowArea ? rowOfTiles(cells, g.cols, g.step, g.x0, g.y0, tile) : [];
+        if (row.length > 0) return row;
+        // A tile joined to something dark by a thin strip: a hand's shadowed outline touching a black
+        // back (tuning seeds 9504, dim light, and 9505, warm: a face-down tile in a hand). Cut where
+        // the blob is thin, a part is taken only as one whole tile that fills its rectangle.
+        return openPiece(cells, g.cols, OPEN).flatMap((c) => {
+          const part = shapeOf(pieceOf(c, g.cols), tile, g.step, g.x0, g.y0, false);
+          const w = part[0];
+          return part.length === 1 && w?.kind === 'whole' && this.square(c, w) ? [w] : [];
+        });
       });
       const halves = shapes.filter((s): s is HalfShape => s.kind === 'half');
       const wholes = shapes.filter((s): s is WholeShape => s.kind === 'whole');
@@ -163,6 +179,22 @@ export class TileDetector {
       );
     }
     return ok({ tiles });
+  }
+
+  /** Does a piece's cells fill the tile's rectangle at `w` (less its rim) and hardly stray outside it? */
+  private square(cells: Int32Array, w: WholeShape): boolean {
+    const g = this.grid;
+    const { length: L, width: W } = this.table.tile;
+    const ux = Math.cos(w.theta);
+    const uy = Math.sin(w.theta);
+    let inside = 0;
+    for (const i of cells) {
+      const dx = g.x0 + (i % g.cols) * g.step - w.x;
+      const dy = g.y0 + ((i / g.cols) | 0) * g.step - w.y;
+      if (Math.abs(dx * ux + dy * uy) <= L / 2 && Math.abs(-dx * uy + dy * ux) <= W / 2) inside++;
+    }
+    const cell = g.step * g.step;
+    return (inside * cell) / ((L - 2) * (W - 2)) >= SQUARE && inside >= SQUARE * cells.length;
   }
 
   /**
@@ -223,10 +255,17 @@ export class TileDetector {
       .filter((h) => {
         if (h.fill < TILE_FILL) return false;
         const r = readPips(sample, ...halves(h.line), W, false);
-        h.blanks = (r.halves[0].pips === 0 ? 1 : 0) + (r.halves[1].pips === 0 ? 1 : 0);
+        // A faint half (read blank at the tile's cut, pips standing out all the same) counts here as
+        // it did before it was read again: blank, and readable. The tile is there, whether or not
+        // its half can be read (read() reports it only where it can), and it still excludes the
+        // seams beside it (tuning seed 2011: with a half-hidden [1, 5] left out of the contest, the
+        // seam between it and a [6, 1] was taken for a line and the [6, 1] lost).
+        const blank = (k: 0 | 1): boolean => r.halves[k].pips === 0 || r.halves[k].faint;
+        const readable = (k: 0 | 1): boolean => r.halves[k].standard || r.halves[k].faint;
+        h.blanks = (blank(0) ? 1 : 0) + (blank(1) ? 1 : 0);
         // Nor one whose halves' faces differ (a seam's hypothesis half on the tile, half on the
         // cloth or a lit side): it would only crowd out the tiles it overlaps, then be left out.
-        return r.contrast > 0 && r.halves[0].standard && r.halves[1].standard && facesAgree(r);
+        return r.contrast > 0 && readable(0) && readable(1) && facesAgree(r);
       });
     // Overlap: the rectangles, each shrunk by 3 mm (touching tiles, a hair skew, do not overlap).
     const overlap = (a: DividingLine, b: DividingLine): boolean => {

@@ -31,8 +31,18 @@ export type Shape = HalfShape | WholeShape;
 /** Millimetres of a face's rim that the rounded edge darkens out of the mask. */
 const RIM = 0.8;
 
-/** The piece as a half or a whole face, or undefined. `step`: mm per cell; `x0`, `y0`: cell (0, 0). */
-export const shapeOf = (p: Piece, tile: TileSize, step: number, x0: number, y0: number): Shape[] => {
+/**
+ * The piece as a half or whole faces ([] when neither). `step`: mm per cell; `x0`, `y0`: cell (0, 0);
+ * `sideBySide`: whether a piece may be three or more tiles side by side (black backs only).
+ */
+export const shapeOf = (
+  p: Piece,
+  tile: TileSize,
+  step: number,
+  x0: number,
+  y0: number,
+  sideBySide: boolean,
+): Shape[] => {
   const tr = p.sxx + p.syy;
   const det = p.sxx * p.syy - p.sxy * p.sxy;
   const disc = Math.sqrt(Math.max(0, (tr * tr) / 4 - det));
@@ -66,16 +76,22 @@ export const shapeOf = (p: Piece, tile: TileSize, step: number, x0: number, y0: 
       const s = (k - (endToEnd - 1) / 2) * (long / endToEnd);
       return { kind: 'whole', x: x + ux * s, y: y + uy * s, theta, fill, endToEnd: endToEnd > 1 };
     });
-  // Three or more side by side (a hand laid out at the round's end): as many as the length holds.
-  const sideBySide = Math.round(long / tile.width);
+  // Three or more side by side (a black hand face down, its seams hairlines that hardly show): as many
+  // as the length holds. Not on an ivory face: the seams between ivory tiles touching are dark (their
+  // rounded edges turn from the light) and left out of the mask, so ivory tiles fall apart; an ivory
+  // piece that long and 50 mm wide is something else — a grey sleeve's lit middle (tuning seed 9516,
+  // dim light: eight "face-down tiles" along an arm), a hand's skin (9314), never a row of tiles
+  // (none of the 7 such ivory pieces on the tuning sets was; 92 of the 97 black ones were a hand).
+  const count = Math.round(long / tile.width);
   if (
+    sideBySide &&
     short > length * 0.9 &&
     short < length * 1.12 &&
-    sideBySide >= 3 &&
-    Math.abs(long - sideBySide * tile.width) < 0.1 * tile.width * sideBySide
+    count >= 3 &&
+    Math.abs(long - count * tile.width) < 0.1 * tile.width * count
   )
-    return Array.from({ length: sideBySide }, (_, k): WholeShape => {
-      const s = (k - (sideBySide - 1) / 2) * (long / sideBySide);
+    return Array.from({ length: count }, (_, k): WholeShape => {
+      const s = (k - (count - 1) / 2) * (long / count);
       return {
         kind: 'whole',
         x: x + ux * s,
