@@ -231,6 +231,13 @@ export class FitScratch {
   readonly edgeV: Float64Array;
   readonly residual: Float64Array;
   readonly sorted: Float64Array;
+  /** The edge points packed (consensusCentre): image position, and the circle's radius through each. */
+  readonly packU: Float64Array;
+  readonly packV: Float64Array;
+  readonly packR: Float64Array;
+  /** Each ray's direction in the image, cos and sin of its angle. */
+  readonly cos: Float64Array;
+  readonly sin: Float64Array;
   constructor(
     readonly rays: number,
     window: number,
@@ -245,6 +252,11 @@ export class FitScratch {
     this.edgeV = new Float64Array(rays);
     this.residual = new Float64Array(rays);
     this.sorted = new Float64Array(rays);
+    this.packU = new Float64Array(rays);
+    this.packV = new Float64Array(rays);
+    this.packR = new Float64Array(rays);
+    this.cos = Float64Array.from({ length: rays }, (_, i) => Math.cos((2 * Math.PI * i) / rays));
+    this.sin = Float64Array.from({ length: rays }, (_, i) => Math.sin((2 * Math.PI * i) / rays));
   }
 }
 
@@ -293,9 +305,8 @@ const traceEdges = (
   const P = PLATEAU_COARSE;
   let found = 0;
   for (let i = 0; i < o.rays; i++) {
-    const th = (2 * Math.PI * i) / o.rays;
-    const cs = Math.cos(th);
-    const sn = Math.sin(th);
+    const cs = s.cos[i] as number;
+    const sn = s.sin[i] as number;
     outsideU[i] = u0 + (r + PLATEAU_PX) * cs;
     outsideV[i] = v0 + (r + PLATEAU_PX) * sn;
     // Coarse profile: the nearest pixel's colour (8-bit) and what the scene and cloth say it is.
@@ -460,6 +471,35 @@ export interface SphereFit {
 }
 
 /**
+ * The k-th smallest (from 0) of a[0…n), as sorting would give it, by selection (Hoare's): the fit
+ * wants one median a step, and sorting for it was a tenth of the outline fit. Reorders a[0…n).
+ */
+const nthSmallest = (a: Float64Array, n: number, k: number): number => {
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1] as number;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((a[i] as number) < pivot) i++;
+      while ((a[j] as number) > pivot) j--;
+      if (i <= j) {
+        const t = a[i] as number;
+        a[i] = a[j] as number;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return a[k] as number;
+};
+
+/**
  * Fit (X, Y) so that every edge ray passes one ball radius, less its share of the rim width, from
  * (X, Y, h): robust Gauss–Newton (Tukey's biweight, scale from the residuals' median absolute
  * deviation). The rim width is fitted too, with a prior holding it near `rim0` (the frame's) with the
@@ -507,7 +547,7 @@ export const fitSphere = (
       abs[count++] = r < 0 ? -r : r;
     }
     if (count < 3) break;
-    const mad = abs.subarray(0, count).sort()[count >> 1] as number;
+    const mad = nthSmallest(abs, count, count >> 1);
     const c = o.tukey * Math.max(1.4826 * mad, o.minScalePx * mmPerPx);
     // Normal equations for (X, Y, rim width); the prior adds λ·(rim − rim0)².
     let a11 = 0;
@@ -641,17 +681,35 @@ const consensusCentre = (
   const n = o.rays;
   const eu = s.edgeU;
   const ev = s.edgeV;
-  const score = (cu: number, cv: number): number => {
+  // The edges alone, packed, with each one's circle radius: the score below runs for every pair.
+  const pu = s.packU;
+  const pv = s.packV;
+  const pr = s.packR;
+  let edges = 0;
+  for (let i = 0; i < n; i++) {
+    if (status[i] !== RayStatus.edge) continue;
+    pu[edges] = eu[i] as number;
+    pv[edges] = ev[i] as number;
+    pr[edges] = radius - rimPx * (rim[i] as number);
+    edges++;
+  }
+  const lim = o.inlierPx;
+  /** Edges within `inlierPx` of the circle about (cu, cv); stops, with at most `bar`, once the rest
+   * cannot lift the count above `bar` (only a count above it is kept). */
+  const score = (cu: number, cv: number, bar: number): number => {
     let k = 0;
-    for (let i = 0; i < n; i++) {
-      if (status[i] !== RayStatus.edge) continue;
-      const d =
-        Math.hypot((eu[i] as number) - cu, (ev[i] as number) - cv) - (radius - rimPx * (rim[i] as number));
-      if (d < o.inlierPx && d > -o.inlierPx) k++;
+    for (let i = 0; i < edges; i++) {
+      if (k + (edges - i) <= bar) return k;
+      const du = (pu[i] as number) - cu;
+      const dv = (pv[i] as number) - cv;
+      let d = Math.sqrt(du * du + dv * dv) - (pr[i] as number);
+      // √ is a few ulps from Math.hypot, which decides here: it only where that could matter.
+      if (Math.abs(Math.abs(d) - lim) < 1e-9) d = Math.hypot(du, dv) - (pr[i] as number);
+      if (d < lim && d > -lim) k++;
     }
     return k;
   };
-  let best = score(u0, v0);
+  let best = score(u0, v0, -1);
   let bu = u0;
   let bv = v0;
   const start = best;
@@ -674,7 +732,7 @@ const consensusCentre = (
         const cu = mx - sign * h * (by - ay);
         const cv = my + sign * h * (bx - ax);
         if (Math.hypot(cu - u0, cv - v0) > o.window) continue;
-        const k = score(cu, cv);
+        const k = score(cu, cv, best);
         if (k > best) {
           best = k;
           bu = cu;

@@ -109,6 +109,21 @@ const pix = (img: RgbImage, x: number, y: number, c: number): number =>
 /** The ring's samples, reused: six radii, three channels. */
 const ringQ = new Float64Array(18);
 
+/** cos and sin of each ray's angle for a ring of `rays` rays, worked out once (the ring score runs
+ * thousands of times a frame, and its cos and sin were a third of its time). */
+const ringTrig = new Map<number, { readonly cos: Float64Array; readonly sin: Float64Array }>();
+const ringDirections = (rays: number): { readonly cos: Float64Array; readonly sin: Float64Array } => {
+  let t = ringTrig.get(rays);
+  if (!t) {
+    t = {
+      cos: Float64Array.from({ length: rays }, (_, i) => Math.cos((2 * Math.PI * i) / rays)),
+      sin: Float64Array.from({ length: rays }, (_, i) => Math.sin((2 * Math.PI * i) / rays)),
+    };
+    ringTrig.set(rays, t);
+  }
+  return t;
+};
+
 /**
  * Share of a ring (radius r about (u, v)) that shows a step between 0.75 r and 1.25 r; 0 as soon as
  * `need` of the rays can no longer be reached.
@@ -127,12 +142,12 @@ const ringScore = (
   if (u - 1.3 * r < 1 || v - 1.3 * r < 1 || u + 1.3 * r >= W - 1 || v + 1.3 * r >= H - 1) return 0;
   const d = img.data;
   const q = ringQ;
+  const { cos, sin } = ringDirections(rays);
   let hits = 0;
   for (let i = 0; i < rays; i++) {
     if (hits + (rays - i) < need * rays) return 0;
-    const th = (2 * Math.PI * i) / rays;
-    const cs = Math.cos(th);
-    const sn = Math.sin(th);
+    const cs = cos[i] as number;
+    const sn = sin[i] as number;
     for (let k = 0; k < 6; k++) {
       const rho = r * (0.75 + 0.1 * k);
       const p = (Math.round(v + rho * sn) * W + Math.round(u + rho * cs)) * 3;
@@ -227,10 +242,10 @@ const traceLimb = (
   const inside = 0.2 * r + 1.5 * f;
   const rho0 = r - inside;
   const N = Math.min(MAX_SAMPLES, Math.round((inside + 0.12 * r + 1.5 * f) / STEP) + 1);
+  const { cos, sin } = ringDirections(rays);
   for (let i = 0; i < rays; i++) {
-    const th = (2 * Math.PI * i) / rays;
-    const cs = Math.cos(th);
-    const sn = Math.sin(th);
+    const cs = cos[i] as number;
+    const sn = sin[i] as number;
     outsideU[i] = u + (r + 1.5) * cs;
     outsideV[i] = v + (r + 1.5) * sn;
     let ok = true;
