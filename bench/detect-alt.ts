@@ -23,7 +23,12 @@
 // cached under the system's temp folder (the renderer takes seconds a frame).
 //
 // Prints recall (all, and per ball class), precision, class errors (with what was called what),
-// position RMS and worst error (mm), and the median CPU time of a fresh detection.
+// position RMS and worst error (mm), and the median CPU time of a fresh detection (this thread's: the
+// one core the targets are stated on). Apart from those: the warm-up — the first detections after
+// start, on the first split's frames, while the JIT compiles the vision's code as it meets it (what a
+// one-picture `referee detect` pays), none of them counted in the splits' figures; and a Detector fed
+// a sequence — the first split's first frame again and again with fresh sensor noise, as a still
+// table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
 // [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|all]
@@ -46,6 +51,7 @@ import {
   type AltVariant,
 } from '../src/sim/alt/index.ts';
 import { DEFAULT_DETECTOR_OPTIONS, Detector } from '../src/vision/index.ts';
+import { makeRng } from '../src/sim/random.ts';
 import { makeScene, scaledCalibration, type SceneKind } from '../tests/vision-scenes.ts';
 import { cpuNow, median, pct, rms, score, tally, type Found, type Tally } from './detect-score.ts';
 import { readFlags } from './flags.ts';
@@ -222,6 +228,61 @@ const report = (label: string, t: AltTally, verbose: boolean): string =>
       : []),
   ].join('\n');
 
+/** Thread CPU (ms) of each detection in turn, with a fresh Detector state each time. */
+const timeFresh = async (detector: Detector, images: readonly RgbImage[]): Promise<number[]> => {
+  const out: number[] = [];
+  for (const image of images) {
+    detector.reset();
+    const c0 = cpuNow();
+    await detector.detect(image);
+    out.push(cpuNow() - c0);
+  }
+  return out;
+};
+
+const WARM_UP_EARLY = 5;
+
+/** The warm-up line: the first detections after start, on `images` in turn. */
+const warmUp = async (detector: Detector, images: readonly RgbImage[], label: string): Promise<string> => {
+  const t = await timeFresh(detector, images);
+  const range = (from: number, to: number): string =>
+    to <= from ? '' : `, ${from + 1}–${to} median ${median(t.slice(from, to)).toFixed(1)} ms`;
+  return (
+    `warm-up (${label}, ${t.length} detections, not counted below): 1st ${(t[0] as number).toFixed(1)} ms` +
+    `${range(1, Math.min(WARM_UP_EARLY, t.length))}${range(WARM_UP_EARLY, t.length)} CPU`
+  );
+};
+
+/** The frame with sensor noise (σ `sigma` levels, a channel) of its own. */
+const withNoise = (image: RgbImage, sigma: number, seed: number): RgbImage => {
+  const rng = makeRng(seed);
+  const data = new Uint8Array(image.data.length);
+  for (let k = 0; k < data.length; k++)
+    data[k] = Math.min(255, Math.max(0, Math.round((image.data[k] as number) + rng.normal(0, sigma))));
+  return { width: image.width, height: image.height, data };
+};
+
+/** A Detector fed one frame again and again with fresh sensor noise: which frames reused its answer. */
+const stillSequence = async (detector: Detector, image: RgbImage, label: string): Promise<string> => {
+  const frames = 10;
+  detector.reset();
+  const cpu: number[] = [];
+  const reusedAt: string[] = [];
+  for (let i = 0; i < frames; i++) {
+    const frame = withNoise(image, 1.5, 77_000 + i);
+    const c0 = cpuNow();
+    const r = await detector.detect(frame);
+    const ms = cpuNow() - c0;
+    if (i > 0) cpu.push(ms);
+    if (r.ok && r.value.reused > 0) reusedAt.push(`${i + 1} (${r.value.reused}/${r.value.balls.length})`);
+  }
+  return (
+    `still table (${label} again and again, fresh sensor noise σ 1.5 each frame, ${frames} frames, not reset): ` +
+    `frames reusing the last answer (balls kept/found): ${reusedAt.join(', ') || 'none'}; ` +
+    `frames 2–${frames} median ${median(cpu).toFixed(2)} ms CPU`
+  );
+};
+
 const main = async (): Promise<void> => {
   const { count, values: flags } = readFlags({
     'per-kind': { type: 'string', default: '3' },
@@ -257,6 +318,18 @@ const main = async (): Promise<void> => {
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];
+  {
+    // Before anything is timed: the warm-up, on the first split's frames (1080p, then 4K), then a
+    // still table.
+    const first = splits[0] as AltSplit;
+    const warm = new Detector(demo.value, classifier, options);
+    const hd = await Promise.all(altCases(demo.value, first, PER_KIND, '1080p').map(altFrame));
+    const uhdFrames = await Promise.all(altCases(uhd, first, PER_KIND_4K, '4K').map(altFrame));
+    lines.push(await warmUp(warm, hd, `the first after start: ${first}'s 1080p frames`));
+    if (uhdFrames.length > 0)
+      lines.push(await warmUp(new Detector(uhd, classifier, options), uhdFrames, `next: its 4K frames`));
+    if (hd[0]) lines.push(await stillSequence(warm, hd[0], `${first}'s first 1080p frame`));
+  }
   for (const split of splits) {
     for (const [res, cal, per] of [
       ['1080p', demo.value, PER_KIND],

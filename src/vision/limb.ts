@@ -148,19 +148,19 @@ const ringScore = (
     if (hits + (rays - i) < need * rays) return 0;
     const cs = cos[i] as number;
     const sn = sin[i] as number;
+    // A step: two samples 0.2 r apart that differ. Each sample is read only once the test reaches
+    // it (most rays of a ball show their step among the first three).
     for (let k = 0; k < 6; k++) {
       const rho = r * (0.75 + 0.1 * k);
       const p = (Math.round(v + rho * sn) * W + Math.round(u + rho * cs)) * 3;
       q[3 * k] = d[p] as number;
       q[3 * k + 1] = d[p + 1] as number;
       q[3 * k + 2] = d[p + 2] as number;
-    }
-    // A step: two samples 0.2 r apart that differ.
-    for (let k = 0; k + 2 < 6; k++) {
+      if (k < 2) continue;
       const e =
-        Math.abs((q[3 * k] as number) - (q[3 * k + 6] as number)) +
-        Math.abs((q[3 * k + 1] as number) - (q[3 * k + 7] as number)) +
-        Math.abs((q[3 * k + 2] as number) - (q[3 * k + 8] as number));
+        Math.abs((q[3 * k - 6] as number) - (q[3 * k] as number)) +
+        Math.abs((q[3 * k - 5] as number) - (q[3 * k + 1] as number)) +
+        Math.abs((q[3 * k - 4] as number) - (q[3 * k + 2] as number));
       if (e >= minStep) {
         hits++;
         break;
