@@ -23,8 +23,9 @@
 // cached under the system's temp folder (the renderer takes seconds a frame).
 //
 // Prints recall (all, and per ball class), precision, class errors (with what was called what),
-// position RMS and worst error (mm), and the median CPU time of a fresh detection (this thread's: the
-// one core the targets are stated on). Apart from those: the warm-up — the first detections after
+// position RMS and worst error (mm), and the median CPU time of a fresh detection once warm (the
+// process's: node 20 has no per-thread CPU clock finer than the scheduler's 4 ms tick), each split's
+// frames detected once untimed before. Apart from those: the warm-up — the first detections after
 // start, on the first split's frames, while the JIT compiles the vision's code as it meets it (what a
 // one-picture `referee detect` pays), none of them counted in the splits' figures; and a Detector fed
 // a sequence — the first split's first frame again and again with fresh sensor noise, as a still
@@ -246,7 +247,11 @@ const WARM_UP_EARLY = 5;
 const warmUp = async (detector: Detector, images: readonly RgbImage[], label: string): Promise<string> => {
   const t = await timeFresh(detector, images);
   const range = (from: number, to: number): string =>
-    to <= from ? '' : `, ${from + 1}–${to} median ${median(t.slice(from, to)).toFixed(1)} ms`;
+    to <= from
+      ? ''
+      : to === from + 1
+        ? `, ${to}th ${(t[from] as number).toFixed(1)} ms`
+        : `, ${from + 1}–${to} median ${median(t.slice(from, to)).toFixed(1)} ms`;
   return (
     `warm-up (${label}, ${t.length} detections, not counted below): 1st ${(t[0] as number).toFixed(1)} ms` +
     `${range(1, Math.min(WARM_UP_EARLY, t.length))}${range(WARM_UP_EARLY, t.length)} CPU`
@@ -338,16 +343,13 @@ const main = async (): Promise<void> => {
       if (per <= 0) continue;
       const t = altTally();
       const detector = new Detector(cal, classifier, options);
-      let warmed = false;
-      for (const k of altCases(cal, split, per, res)) {
-        const image = await altFrame(k);
-        if (!warmed) {
-          for (let w = 0; w < 3; w++) {
-            detector.reset();
-            await detector.detect(image);
-          }
-          warmed = true;
-        }
+      const cases = altCases(cal, split, per, res);
+      const images = await Promise.all(cases.map(altFrame));
+      // An untimed pass first: the JIT's compiler threads, which the process's CPU counts, still
+      // work for a dozen frames after meeting code paths a split's frames take first.
+      await timeFresh(detector, images);
+      for (const [n, k] of cases.entries()) {
+        const image = images[n] as RgbImage;
         detector.reset();
         const c0 = cpuNow();
         const r = await detector.detect(image);

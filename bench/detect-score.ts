@@ -2,7 +2,6 @@
 // black-ball): detections matched to truth nearest-first within a ball's radius; recall, precision,
 // id errors, position errors (mm) and times per frame; for pool also stripes taken for solids and
 // the other way round. A truth ball counts when more than half of it is in view.
-import { readFileSync } from 'node:fs';
 import type { BallId } from '../src/equipment/pieces.ts';
 
 export interface Found<I extends string = BallId> {
@@ -133,30 +132,12 @@ export const POOL_HEADER =
   '| | recall | precision | number errors | solid/stripe errors | RMS mm | max mm | reported while < ½ in view | ms/frame CPU (median) | ms/frame wall (median) |\n' +
   '|---|---|---|---|---|---|---|---|---|---|';
 
-/** The kernel's count of this thread's time on a CPU (ns, first field), where it keeps one (Linux). */
-const THREAD_SCHEDSTAT = '/proc/thread-self/schedstat';
-const hasThreadClock = ((): boolean => {
-  try {
-    return Number.isFinite(Number(readFileSync(THREAD_SCHEDSTAT, 'utf8').split(' ')[0]));
-  } catch {
-    return false;
-  }
-})();
-
-/**
- * CPU time (ms) of this thread: the one core the targets are stated on. The process's CPU also
- * counts V8's compiler and garbage-collector threads, which in the first few dozen detections after
- * start (and in any frame while they are busy) add 10–120 ms of their own work to a frame whose
- * detection took 5–35 ms (bench/detect-alt.ts's frames, main thread against process). Node 20 has
- * no per-thread CPU call: Linux's scheduler statistics are read; elsewhere, the process's CPU.
- */
 export const cpuNow = (): number => {
-  if (hasThreadClock) return Number(readFileSync(THREAD_SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6;
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
 
-/** Time one detection (wall and this thread's CPU), `repeat` times; the last result. */
+/** Time one detection (wall and this process's CPU), `repeat` times; the last result. */
 export const timed = async <T>(t: Tally, repeat: number, run: () => Promise<T> | T): Promise<T> => {
   let out: T | undefined;
   for (let k = 0; k < repeat; k++) {

@@ -223,7 +223,6 @@ export class FitScratch {
   /** Coarse profile: linear RGB and the scene's verdict (1 foreground, 0 cloth, −1 unknown) per sample. */
   readonly coarse: Float64Array;
   readonly verdict: Int8Array;
-  readonly block: Int32Array;
   /** Fine profile around the edge: linear RGB, and its projection on the step. */
   readonly fine: Float64Array;
   readonly proj: Float64Array;
@@ -235,6 +234,10 @@ export class FitScratch {
   readonly packU: Float64Array;
   readonly packV: Float64Array;
   readonly packR: Float64Array;
+  /** The robust fit's edge rays (their indices), and each one's Jacobian in X and Y. */
+  readonly edgeIndex: Int32Array;
+  readonly jx: Float64Array;
+  readonly jy: Float64Array;
   /** Each ray's direction in the image, cos and sin of its angle. */
   readonly cos: Float64Array;
   readonly sin: Float64Array;
@@ -245,7 +248,6 @@ export class FitScratch {
     const coarse = Math.round((2 * (window + PLATEAU_PX)) / COARSE) + 1;
     this.coarse = new Float64Array(coarse * 3);
     this.verdict = new Int8Array(coarse);
-    this.block = new Int32Array(coarse);
     this.fine = new Float64Array(FINE_SAMPLES * 3);
     this.proj = new Float64Array(FINE_SAMPLES);
     this.edgeU = new Float64Array(rays);
@@ -255,6 +257,9 @@ export class FitScratch {
     this.packU = new Float64Array(rays);
     this.packV = new Float64Array(rays);
     this.packR = new Float64Array(rays);
+    this.edgeIndex = new Int32Array(rays);
+    this.jx = new Float64Array(rays);
+    this.jy = new Float64Array(rays);
     this.cos = Float64Array.from({ length: rays }, (_, i) => Math.cos((2 * Math.PI * i) / rays));
     this.sin = Float64Array.from({ length: rays }, (_, i) => Math.sin((2 * Math.PI * i) / rays));
   }
@@ -294,7 +299,7 @@ const traceEdges = (
   const H = img.height;
   const d = img.data;
   const { region, scale, rw } = g;
-  const { coarse, verdict, block, fine, proj } = s;
+  const { coarse, verdict, fine, proj } = s;
   const b0 = blockOf(cloth, u0, v0);
   const cr = cloth.colour[3 * b0] as number;
   const cg = cloth.colour[3 * b0 + 1] as number;
@@ -311,6 +316,7 @@ const traceEdges = (
     outsideV[i] = v0 + (r + PLATEAU_PX) * sn;
     // Coarse profile: the nearest pixel's colour (8-bit) and what the scene and cloth say it is.
     let inImage = true;
+    let lastP = -1;
     for (let k = 0; k < K; k++) {
       const rho = rho0 + k * COARSE;
       const x = Math.round(u0 + rho * cs);
@@ -320,6 +326,15 @@ const traceEdges = (
         break;
       }
       const p = (y * W + x) * 3;
+      if (p === lastP) {
+        // Samples half a pixel apart often fall on the same pixel: the same colour and verdict.
+        coarse[3 * k] = coarse[3 * k - 3] as number;
+        coarse[3 * k + 1] = coarse[3 * k - 2] as number;
+        coarse[3 * k + 2] = coarse[3 * k - 1] as number;
+        verdict[k] = verdict[k - 1] as number;
+        continue;
+      }
+      lastP = p;
       const r8 = d[p] as number;
       const g8 = d[p + 1] as number;
       const b8 = d[p + 2] as number;
@@ -327,7 +342,6 @@ const traceEdges = (
       coarse[3 * k + 1] = g8;
       coarse[3 * k + 2] = b8;
       const reg = region[Math.floor(y / scale) * rw + Math.floor(x / scale)] as number;
-      block[k] = b0;
       if (reg === Region.cloth) {
         // The bed's test inlined, with the cloth of the ball's block (the light changes little
         // across a ball's neighbourhood).
@@ -359,7 +373,7 @@ const traceEdges = (
         continue;
       }
       if (verdict[k - P] !== 1) continue;
-      if (out === 1 && !clothBeside(cloth, block[k + P] as number, coarse, k + P, k - P)) {
+      if (out === 1 && !clothBeside(cloth, b0, coarse, k + P, k - P)) {
         sawBlocked = true;
         continue;
       }
@@ -527,14 +541,18 @@ export const fitSphere = (
   const n = status.length;
   const res = s.residual;
   const abs = s.sorted;
+  const { jx: jxs, jy: jys, edgeIndex } = s;
   const lambda = o.priorWeight;
+  // The edge rays, in order (the sums below must add them in the same order every time).
+  let edges = 0;
+  for (let i = 0; i < n; i++) if (status[i] === RayStatus.edge) edgeIndex[edges++] = i;
   for (let iter = 0; iter < 15; iter++) {
     const wx = x - g.cx;
     const wy = y - g.cy;
     const wz = h - g.cz;
     let count = 0;
-    for (let i = 0; i < n; i++) {
-      if (status[i] !== RayStatus.edge) continue;
+    for (let e = 0; e < edges; e++) {
+      const i = edgeIndex[e] as number;
       const dx = dirs[3 * i] as number;
       const dy = dirs[3 * i + 1] as number;
       const dz = dirs[3 * i + 2] as number;
@@ -542,9 +560,13 @@ export const fitSphere = (
       const px = wx - t * dx;
       const py = wy - t * dy;
       const pz = wz - t * dz;
-      const r = Math.sqrt(px * px + py * py + pz * pz) - R + off * (rim[i] as number);
+      const D = Math.sqrt(px * px + py * py + pz * pz);
+      const r = D - R + off * (rim[i] as number);
       res[i] = r;
       abs[count++] = r < 0 ? -r : r;
+      // d|p|/dX = p · (I − d dᵀ) e_x / |p| = p_x / |p| (p is already perpendicular to d); d/d rim = q.
+      jxs[i] = px / D;
+      jys[i] = py / D;
     }
     if (count < 3) break;
     const mad = nthSmallest(abs, count, count >> 1);
@@ -559,23 +581,14 @@ export const fitSphere = (
     let b1 = 0;
     let b2 = 0;
     let b3 = lambda * (off - rim0);
-    for (let i = 0; i < n; i++) {
-      if (status[i] !== RayStatus.edge) continue;
+    for (let e = 0; e < edges; e++) {
+      const i = edgeIndex[e] as number;
       const r = res[i] as number;
       const z = r / c;
       const w = Math.abs(z) < 1 ? (1 - z * z) * (1 - z * z) : 0;
       if (w === 0) continue;
-      const dx = dirs[3 * i] as number;
-      const dy = dirs[3 * i + 1] as number;
-      const dz = dirs[3 * i + 2] as number;
-      const t = wx * dx + wy * dy + wz * dz;
-      const px = wx - t * dx;
-      const py = wy - t * dy;
-      const pz = wz - t * dz;
-      const D = Math.sqrt(px * px + py * py + pz * pz);
-      // d|p|/dX = p · (I − d dᵀ) e_x / |p| = p_x / |p| (p is already perpendicular to d); d/d rim = q.
-      const jx = px / D;
-      const jy = py / D;
+      const jx = jxs[i] as number;
+      const jy = jys[i] as number;
       const q = rim[i] as number;
       a11 += w * jx * jx;
       a12 += w * jx * jy;
