@@ -390,13 +390,13 @@ const traceEdges = (
       status[i] = sawBlocked ? RayStatus.blocked : sawUnknown ? RayStatus.unknown : RayStatus.none;
       continue;
     }
-    // The fine profile around it, and the middle of the step between its plateaus.
+    // The fine profile around it, and the middle of the step between its plateaus: its two ends
+    // first (the plateaus' colours), the samples between only as the walk below reaches them.
     const rhoF = rho0 + best * COARSE - PLATEAU_PX;
-    for (let k = 0; k < FINE_SAMPLES; k++) {
-      const rho = rhoF + k * FINE;
-      sampleLinear(img, u0 + rho * cs, v0 + rho * sn, fine, 3 * k);
-    }
-    const ib = 3 * (FINE_SAMPLES - 1);
+    const last = FINE_SAMPLES - 1;
+    sampleLinear(img, u0 + rhoF * cs, v0 + rhoF * sn, fine, 0);
+    sampleLinear(img, u0 + (rhoF + last * FINE) * cs, v0 + (rhoF + last * FINE) * sn, fine, 3 * last);
+    const ib = 3 * last;
     const ar = fine[0] as number;
     const ag = fine[1] as number;
     const ab = fine[2] as number;
@@ -411,15 +411,19 @@ const traceEdges = (
       status[i] = RayStatus.none;
       continue;
     }
-    for (let k = 0; k < FINE_SAMPLES; k++)
+    // Outermost crossing of one half, walking in from the cloth.
+    let rhoEdge = NaN;
+    for (let k = last; k >= 0; k--) {
+      if (k > 0 && k < last) {
+        const rho = rhoF + k * FINE;
+        sampleLinear(img, u0 + rho * cs, v0 + rho * sn, fine, 3 * k);
+      }
       proj[k] =
         (((fine[3 * k] as number) - br) * er +
           ((fine[3 * k + 1] as number) - bg) * eg +
           ((fine[3 * k + 2] as number) - bb) * eb) /
         e2;
-    // Outermost crossing of one half, walking in from the cloth.
-    let rhoEdge = NaN;
-    for (let k = FINE_SAMPLES - 2; k >= 0; k--) {
+      if (k === last) continue;
       const p = proj[k] as number;
       if (p >= 0.5) {
         const q = proj[k + 1] as number;
