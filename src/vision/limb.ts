@@ -215,7 +215,9 @@ const MAX_SAMPLES = 200;
  * Each ray's outermost step (the limb) about (u, v), radius r: the outside plateau is the profile's
  * last 1.5 px; walking in, the first sample that differs from it by `minStep` (and the next one too)
  * is past the limb; the edge is where the profile, in linear light, is half way between the plateau
- * and the colour 1 px further in. Fills status, the scratch's edge points and the rim shares.
+ * and the colour 1 px further in. Fills status, the scratch's edge points and the rim shares. Stops
+ * early, with fewer than `need` edges, once the rays left cannot bring it to `need` (the fit is then
+ * given up: most rings traced are the cloth's grain).
  */
 const traceLimb = (
   img: RgbImage,
@@ -230,6 +232,7 @@ const traceLimb = (
   outsideV: Float64Array,
   rim: Float64Array,
   prof: Float64Array,
+  need: number,
 ): number => {
   const rays = status.length;
   const tang = new Float64Array(6);
@@ -244,6 +247,7 @@ const traceLimb = (
   const N = Math.min(MAX_SAMPLES, Math.round((inside + 0.12 * r + 1.5 * f) / STEP) + 1);
   const { cos, sin } = ringDirections(rays);
   for (let i = 0; i < rays; i++) {
+    if (found + (rays - i) < need) return found;
     const cs = cos[i] as number;
     const sn = sin[i] as number;
     outsideU[i] = u + (r + 1.5) * cs;
@@ -600,8 +604,23 @@ const fitLimbAt = (
   let radius = apparentRadius(g, u, v);
   let fit;
   for (let pass = 0; pass < 2; pass++) {
-    const found = traceLimb(img, u, v, radius, o.minStep, stepPx, s, status, outsideU, outsideV, rim, prof);
-    if (found < o.minInliers * rays) {
+    const need = o.minInliers * rays;
+    const found = traceLimb(
+      img,
+      u,
+      v,
+      radius,
+      o.minStep,
+      stepPx,
+      s,
+      status,
+      outsideU,
+      outsideV,
+      rim,
+      prof,
+      need,
+    );
+    if (found < need) {
       return undefined;
     }
     edgeRays(g.calibration, s, status, rays, dirs);
