@@ -25,7 +25,8 @@
 // Prints recall (all, and per ball class), precision, class errors (with what was called what),
 // position RMS and worst error (mm), and the median CPU time of a fresh detection once warm (the
 // process's: node 20 has no per-thread CPU clock finer than the scheduler's 4 ms tick), each split's
-// frames detected once untimed before. Apart from those: the warm-up — the first detections after
+// frames detected once untimed before, and this thread's mean over the split (the one core the
+// targets are stated on; on Linux). Apart from those: the warm-up — the first detections after
 // start, on the first split's frames, while the JIT compiles the vision's code as it meets it (what a
 // one-picture `referee detect` pays), none of them counted in the splits' figures; and a Detector fed
 // a sequence — the first split's first frame again and again with fresh sensor noise, as a still
@@ -156,6 +157,8 @@ interface AltTally extends Tally {
   phantomAt: string[];
   /** Balls found but placed more than 3 mm off (what dominates the RMS), or named wrong. */
   far: string[];
+  /** This thread's CPU a frame over the timed pass (ms; see threadCpu), where the system keeps it. */
+  threadMean?: number | undefined;
 }
 const altTally = (): AltTally => ({
   ...tally(),
@@ -212,7 +215,8 @@ const report = (label: string, t: AltTally, verbose: boolean): string =>
     `\n### ${label}`,
     `recall ${pct(t.recalled, t.required, 1)} (${t.recalled}/${t.required}), precision ${pct(t.detections - t.phantoms, t.detections, 1)} ` +
       `(${t.phantoms} false), class errors ${t.classErrors}/${t.recalled}, RMS ${rms(t.errors).toFixed(2)} mm, ` +
-      `max ${Math.max(0, ...t.errors).toFixed(2)} mm, ${median(t.cpu).toFixed(1)} ms CPU/frame (median)`,
+      `max ${Math.max(0, ...t.errors).toFixed(2)} mm, ${median(t.cpu).toFixed(1)} ms CPU/frame (median)` +
+      (t.threadMean !== undefined ? `, ${t.threadMean.toFixed(1)} ms this thread's (mean)` : ''),
     `recall by class: ${CLASSES.filter((c) => t.perClass.has(c))
       .map((c) => {
         const [a, b] = t.perClass.get(c) as [number, number];
@@ -229,7 +233,23 @@ const report = (label: string, t: AltTally, verbose: boolean): string =>
       : []),
   ].join('\n');
 
-/** Thread CPU (ms) of each detection in turn, with a fresh Detector state each time. */
+/**
+ * This thread's CPU time (ms), where Linux keeps it (/proc/thread-self/schedstat, whose count moves
+ * in scheduler ticks, 4 ms here: good for a split's total, not for one frame). The process's CPU,
+ * which the medians use, also counts V8's compiler and collector threads: measured here, a split's
+ * main thread took 7.4–8.9 ms a 1080p frame in every order the splits were run, while the process
+ * took 7.9–16.6 ms, depending on what ran before.
+ */
+const threadCpu = (): number | undefined => {
+  try {
+    const ns = Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]);
+    return Number.isFinite(ns) ? ns / 1e6 : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** CPU (ms, the process's) of each detection in turn, with a fresh Detector state each time. */
 const timeFresh = async (detector: Detector, images: readonly RgbImage[]): Promise<number[]> => {
   const out: number[] = [];
   for (const image of images) {
@@ -348,6 +368,7 @@ const main = async (): Promise<void> => {
       // An untimed pass first: the JIT's compiler threads, which the process's CPU counts, still
       // work for a dozen frames after meeting code paths a split's frames take first.
       await timeFresh(detector, images);
+      const thread0 = threadCpu();
       for (const [n, k] of cases.entries()) {
         const image = images[n] as RgbImage;
         detector.reset();
@@ -357,6 +378,9 @@ const main = async (): Promise<void> => {
         if (!r.ok) process.stderr.write(`${k.name}: ${r.error.message}\n`);
         scoreAlt(t, k.name, k.balls, r.ok ? r.value.balls : [], cal.table.ballRadius);
       }
+      const thread1 = threadCpu();
+      t.threadMean =
+        thread0 !== undefined && thread1 !== undefined ? (thread1 - thread0) / cases.length : undefined;
       lines.push(
         report(
           `${split}, ${res} (${KINDS.length * per} frames)${flags.limb === false ? ', no limb stage' : ''}`,
