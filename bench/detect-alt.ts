@@ -27,7 +27,14 @@
 // cached under the system's temp folder (the renderer takes seconds a frame).
 //
 // Prints recall (all, and per ball class), precision, class errors (with what was called what),
-// position RMS and worst error (mm), and the median CPU time of a fresh detection.
+// position RMS and worst error (mm), and the median CPU time of a fresh detection once warm (the
+// process's: node 20 has no per-thread CPU clock finer than the scheduler's 4 ms tick), each split's
+// frames detected once untimed before, and this thread's mean over the split (the one core the
+// targets are stated on; on Linux). Apart from those: the warm-up — the first detections after
+// start, on the first split's frames, while the JIT compiles the vision's code as it meets it (what a
+// one-picture `referee detect` pays), none of them counted in the splits' figures; and a Detector fed
+// a sequence — the first split's first frame again and again with fresh sensor noise, as a still
+// table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
 // [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|all]
@@ -50,6 +57,7 @@ import {
   type AltVariant,
 } from '../src/sim/alt/index.ts';
 import { DEFAULT_DETECTOR_OPTIONS, Detector } from '../src/vision/index.ts';
+import { makeRng } from '../src/sim/random.ts';
 import { makeScene, scaledCalibration, type SceneKind } from '../tests/vision-scenes.ts';
 import { cpuNow, median, pct, rms, score, tally, type Found, type Tally } from './detect-score.ts';
 import { readFlags } from './flags.ts';
@@ -156,6 +164,8 @@ interface AltTally extends Tally {
   phantomAt: string[];
   /** Balls found but placed more than 3 mm off (what dominates the RMS), or named wrong. */
   far: string[];
+  /** This thread's CPU a frame over the timed pass (ms; see threadCpu), where the system keeps it. */
+  threadMean?: number | undefined;
 }
 const altTally = (): AltTally => ({
   ...tally(),
@@ -212,7 +222,8 @@ const report = (label: string, t: AltTally, verbose: boolean): string =>
     `\n### ${label}`,
     `recall ${pct(t.recalled, t.required, 1)} (${t.recalled}/${t.required}), precision ${pct(t.detections - t.phantoms, t.detections, 1)} ` +
       `(${t.phantoms} false), class errors ${t.classErrors}/${t.recalled}, RMS ${rms(t.errors).toFixed(2)} mm, ` +
-      `max ${Math.max(0, ...t.errors).toFixed(2)} mm, ${median(t.cpu).toFixed(1)} ms CPU/frame (median)`,
+      `max ${Math.max(0, ...t.errors).toFixed(2)} mm, ${median(t.cpu).toFixed(1)} ms CPU/frame (median)` +
+      (t.threadMean !== undefined ? `, ${t.threadMean.toFixed(1)} ms this thread's (mean)` : ''),
     `recall by class: ${CLASSES.filter((c) => t.perClass.has(c))
       .map((c) => {
         const [a, b] = t.perClass.get(c) as [number, number];
@@ -228,6 +239,81 @@ const report = (label: string, t: AltTally, verbose: boolean): string =>
         ]
       : []),
   ].join('\n');
+
+/**
+ * This thread's CPU time (ms), where Linux keeps it (/proc/thread-self/schedstat, whose count moves
+ * in scheduler ticks, 4 ms here: good for a split's total, not for one frame). The process's CPU,
+ * which the medians use, also counts V8's compiler and collector threads: measured here, a split's
+ * main thread took 7.4–8.9 ms a 1080p frame in every order the splits were run, while the process
+ * took 7.9–16.6 ms, depending on what ran before.
+ */
+const threadCpu = (): number | undefined => {
+  try {
+    const ns = Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]);
+    return Number.isFinite(ns) ? ns / 1e6 : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** CPU (ms, the process's) of each detection in turn, with a fresh Detector state each time. */
+const timeFresh = async (detector: Detector, images: readonly RgbImage[]): Promise<number[]> => {
+  const out: number[] = [];
+  for (const image of images) {
+    detector.reset();
+    const c0 = cpuNow();
+    await detector.detect(image);
+    out.push(cpuNow() - c0);
+  }
+  return out;
+};
+
+const WARM_UP_EARLY = 5;
+
+/** The warm-up line: the first detections after start, on `images` in turn. */
+const warmUp = async (detector: Detector, images: readonly RgbImage[], label: string): Promise<string> => {
+  const t = await timeFresh(detector, images);
+  const range = (from: number, to: number): string =>
+    to <= from
+      ? ''
+      : to === from + 1
+        ? `, ${to}th ${(t[from] as number).toFixed(1)} ms`
+        : `, ${from + 1}–${to} median ${median(t.slice(from, to)).toFixed(1)} ms`;
+  return (
+    `warm-up (${label}, ${t.length} detections, not counted below): 1st ${(t[0] as number).toFixed(1)} ms` +
+    `${range(1, Math.min(WARM_UP_EARLY, t.length))}${range(WARM_UP_EARLY, t.length)} CPU`
+  );
+};
+
+/** The frame with sensor noise (σ `sigma` levels, a channel) of its own. */
+const withNoise = (image: RgbImage, sigma: number, seed: number): RgbImage => {
+  const rng = makeRng(seed);
+  const data = new Uint8Array(image.data.length);
+  for (let k = 0; k < data.length; k++)
+    data[k] = Math.min(255, Math.max(0, Math.round((image.data[k] as number) + rng.normal(0, sigma))));
+  return { width: image.width, height: image.height, data };
+};
+
+/** A Detector fed one frame again and again with fresh sensor noise: which frames reused its answer. */
+const stillSequence = async (detector: Detector, image: RgbImage, label: string): Promise<string> => {
+  const frames = 10;
+  detector.reset();
+  const cpu: number[] = [];
+  const reusedAt: string[] = [];
+  for (let i = 0; i < frames; i++) {
+    const frame = withNoise(image, 1.5, 77_000 + i);
+    const c0 = cpuNow();
+    const r = await detector.detect(frame);
+    const ms = cpuNow() - c0;
+    if (i > 0) cpu.push(ms);
+    if (r.ok && r.value.reused > 0) reusedAt.push(`${i + 1} (${r.value.reused}/${r.value.balls.length})`);
+  }
+  return (
+    `still table (${label} again and again, fresh sensor noise σ 1.5 each frame, ${frames} frames, not reset): ` +
+    `frames reusing the last answer (balls kept/found): ${reusedAt.join(', ') || 'none'}; ` +
+    `frames 2–${frames} median ${median(cpu).toFixed(2)} ms CPU`
+  );
+};
 
 const main = async (): Promise<void> => {
   const { count, values: flags } = readFlags({
@@ -265,6 +351,18 @@ const main = async (): Promise<void> => {
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];
+  {
+    // Before anything is timed: the warm-up, on the first split's frames (1080p, then 4K), then a
+    // still table.
+    const first = splits[0] as AltSplit;
+    const warm = new Detector(demo.value, classifier, options);
+    const hd = await Promise.all(altCases(demo.value, first, PER_KIND, '1080p').map(altFrame));
+    const uhdFrames = await Promise.all(altCases(uhd, first, PER_KIND_4K, '4K').map(altFrame));
+    lines.push(await warmUp(warm, hd, `the first after start: ${first}'s 1080p frames`));
+    if (uhdFrames.length > 0)
+      lines.push(await warmUp(new Detector(uhd, classifier, options), uhdFrames, `next: its 4K frames`));
+    if (hd[0]) lines.push(await stillSequence(warm, hd[0], `${first}'s first 1080p frame`));
+  }
   for (const split of splits) {
     for (const [res, cal, per] of [
       ['1080p', demo.value, PER_KIND],
@@ -273,16 +371,14 @@ const main = async (): Promise<void> => {
       if (per <= 0) continue;
       const t = altTally();
       const detector = new Detector(cal, classifier, options);
-      let warmed = false;
-      for (const k of altCases(cal, split, per, res)) {
-        const image = await altFrame(k);
-        if (!warmed) {
-          for (let w = 0; w < 3; w++) {
-            detector.reset();
-            await detector.detect(image);
-          }
-          warmed = true;
-        }
+      const cases = altCases(cal, split, per, res);
+      const images = await Promise.all(cases.map(altFrame));
+      // An untimed pass first: the JIT's compiler threads, which the process's CPU counts, still
+      // work for a dozen frames after meeting code paths a split's frames take first.
+      await timeFresh(detector, images);
+      const thread0 = threadCpu();
+      for (const [n, k] of cases.entries()) {
+        const image = images[n] as RgbImage;
         detector.reset();
         const c0 = cpuNow();
         const r = await detector.detect(image);
@@ -290,6 +386,9 @@ const main = async (): Promise<void> => {
         if (!r.ok) process.stderr.write(`${k.name}: ${r.error.message}\n`);
         scoreAlt(t, k.name, k.balls, r.ok ? r.value.balls : [], cal.table.ballRadius);
       }
+      const thread1 = threadCpu();
+      t.threadMean =
+        thread0 !== undefined && thread1 !== undefined ? (thread1 - thread0) / cases.length : undefined;
       lines.push(
         report(
           `${split}, ${res} (${KINDS.length * per} frames)${flags.limb === false ? ', no limb stage' : ''}`,

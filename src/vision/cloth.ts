@@ -180,7 +180,7 @@ const dominantChroma = (
  * Median of the first n values (8-bit) of a scratch array: counted over the values' own range, which
  * for one cell of cloth is a few dozen levels, so it costs O(n + range) with no sorting.
  */
-const medianOf = (a: Float64Array, n: number, counts: Uint16Array): number => {
+const medianOf = (a: Uint8Array, n: number, counts: Uint16Array): number => {
   let lo = 255;
   let hi = 0;
   for (let i = 0; i < n; i++) {
@@ -221,9 +221,9 @@ export const learnCloth = (
   const cellColour = new Float32Array(cw * ch * 3);
   const valid = new Uint8Array(cw * ch);
   const perCell = Math.ceil(C / step) ** 2;
-  const hr = new Float64Array(perCell);
-  const hg = new Float64Array(perCell);
-  const hb = new Float64Array(perCell);
+  const hr = new Uint8Array(perCell);
+  const hg = new Uint8Array(perCell);
+  const hb = new Uint8Array(perCell);
   const counts = new Uint16Array(256);
   let bedSamples = 0;
   let clothSamples = 0;

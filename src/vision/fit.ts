@@ -223,7 +223,6 @@ export class FitScratch {
   /** Coarse profile: linear RGB and the scene's verdict (1 foreground, 0 cloth, −1 unknown) per sample. */
   readonly coarse: Float64Array;
   readonly verdict: Int8Array;
-  readonly block: Int32Array;
   /** Fine profile around the edge: linear RGB, and its projection on the step. */
   readonly fine: Float64Array;
   readonly proj: Float64Array;
@@ -231,6 +230,17 @@ export class FitScratch {
   readonly edgeV: Float64Array;
   readonly residual: Float64Array;
   readonly sorted: Float64Array;
+  /** The edge points packed (consensusCentre): image position, and the circle's radius through each. */
+  readonly packU: Float64Array;
+  readonly packV: Float64Array;
+  readonly packR: Float64Array;
+  /** The robust fit's edge rays (their indices), and each one's Jacobian in X and Y. */
+  readonly edgeIndex: Int32Array;
+  readonly jx: Float64Array;
+  readonly jy: Float64Array;
+  /** Each ray's direction in the image, cos and sin of its angle. */
+  readonly cos: Float64Array;
+  readonly sin: Float64Array;
   constructor(
     readonly rays: number,
     window: number,
@@ -238,13 +248,20 @@ export class FitScratch {
     const coarse = Math.round((2 * (window + PLATEAU_PX)) / COARSE) + 1;
     this.coarse = new Float64Array(coarse * 3);
     this.verdict = new Int8Array(coarse);
-    this.block = new Int32Array(coarse);
     this.fine = new Float64Array(FINE_SAMPLES * 3);
     this.proj = new Float64Array(FINE_SAMPLES);
     this.edgeU = new Float64Array(rays);
     this.edgeV = new Float64Array(rays);
     this.residual = new Float64Array(rays);
     this.sorted = new Float64Array(rays);
+    this.packU = new Float64Array(rays);
+    this.packV = new Float64Array(rays);
+    this.packR = new Float64Array(rays);
+    this.edgeIndex = new Int32Array(rays);
+    this.jx = new Float64Array(rays);
+    this.jy = new Float64Array(rays);
+    this.cos = Float64Array.from({ length: rays }, (_, i) => Math.cos((2 * Math.PI * i) / rays));
+    this.sin = Float64Array.from({ length: rays }, (_, i) => Math.sin((2 * Math.PI * i) / rays));
   }
 }
 
@@ -282,7 +299,7 @@ const traceEdges = (
   const H = img.height;
   const d = img.data;
   const { region, scale, rw } = g;
-  const { coarse, verdict, block, fine, proj } = s;
+  const { coarse, verdict, fine, proj } = s;
   const b0 = blockOf(cloth, u0, v0);
   const cr = cloth.colour[3 * b0] as number;
   const cg = cloth.colour[3 * b0 + 1] as number;
@@ -293,13 +310,13 @@ const traceEdges = (
   const P = PLATEAU_COARSE;
   let found = 0;
   for (let i = 0; i < o.rays; i++) {
-    const th = (2 * Math.PI * i) / o.rays;
-    const cs = Math.cos(th);
-    const sn = Math.sin(th);
+    const cs = s.cos[i] as number;
+    const sn = s.sin[i] as number;
     outsideU[i] = u0 + (r + PLATEAU_PX) * cs;
     outsideV[i] = v0 + (r + PLATEAU_PX) * sn;
     // Coarse profile: the nearest pixel's colour (8-bit) and what the scene and cloth say it is.
     let inImage = true;
+    let lastP = -1;
     for (let k = 0; k < K; k++) {
       const rho = rho0 + k * COARSE;
       const x = Math.round(u0 + rho * cs);
@@ -309,6 +326,15 @@ const traceEdges = (
         break;
       }
       const p = (y * W + x) * 3;
+      if (p === lastP) {
+        // Samples half a pixel apart often fall on the same pixel: the same colour and verdict.
+        coarse[3 * k] = coarse[3 * k - 3] as number;
+        coarse[3 * k + 1] = coarse[3 * k - 2] as number;
+        coarse[3 * k + 2] = coarse[3 * k - 1] as number;
+        verdict[k] = verdict[k - 1] as number;
+        continue;
+      }
+      lastP = p;
       const r8 = d[p] as number;
       const g8 = d[p + 1] as number;
       const b8 = d[p + 2] as number;
@@ -316,7 +342,6 @@ const traceEdges = (
       coarse[3 * k + 1] = g8;
       coarse[3 * k + 2] = b8;
       const reg = region[Math.floor(y / scale) * rw + Math.floor(x / scale)] as number;
-      block[k] = b0;
       if (reg === Region.cloth) {
         // The bed's test inlined, with the cloth of the ball's block (the light changes little
         // across a ball's neighbourhood).
@@ -348,7 +373,7 @@ const traceEdges = (
         continue;
       }
       if (verdict[k - P] !== 1) continue;
-      if (out === 1 && !clothBeside(cloth, block[k + P] as number, coarse, k + P, k - P)) {
+      if (out === 1 && !clothBeside(cloth, b0, coarse, k + P, k - P)) {
         sawBlocked = true;
         continue;
       }
@@ -365,13 +390,13 @@ const traceEdges = (
       status[i] = sawBlocked ? RayStatus.blocked : sawUnknown ? RayStatus.unknown : RayStatus.none;
       continue;
     }
-    // The fine profile around it, and the middle of the step between its plateaus.
+    // The fine profile around it, and the middle of the step between its plateaus: its two ends
+    // first (the plateaus' colours), the samples between only as the walk below reaches them.
     const rhoF = rho0 + best * COARSE - PLATEAU_PX;
-    for (let k = 0; k < FINE_SAMPLES; k++) {
-      const rho = rhoF + k * FINE;
-      sampleLinear(img, u0 + rho * cs, v0 + rho * sn, fine, 3 * k);
-    }
-    const ib = 3 * (FINE_SAMPLES - 1);
+    const last = FINE_SAMPLES - 1;
+    sampleLinear(img, u0 + rhoF * cs, v0 + rhoF * sn, fine, 0);
+    sampleLinear(img, u0 + (rhoF + last * FINE) * cs, v0 + (rhoF + last * FINE) * sn, fine, 3 * last);
+    const ib = 3 * last;
     const ar = fine[0] as number;
     const ag = fine[1] as number;
     const ab = fine[2] as number;
@@ -386,15 +411,19 @@ const traceEdges = (
       status[i] = RayStatus.none;
       continue;
     }
-    for (let k = 0; k < FINE_SAMPLES; k++)
+    // Outermost crossing of one half, walking in from the cloth.
+    let rhoEdge = NaN;
+    for (let k = last; k >= 0; k--) {
+      if (k > 0 && k < last) {
+        const rho = rhoF + k * FINE;
+        sampleLinear(img, u0 + rho * cs, v0 + rho * sn, fine, 3 * k);
+      }
       proj[k] =
         (((fine[3 * k] as number) - br) * er +
           ((fine[3 * k + 1] as number) - bg) * eg +
           ((fine[3 * k + 2] as number) - bb) * eb) /
         e2;
-    // Outermost crossing of one half, walking in from the cloth.
-    let rhoEdge = NaN;
-    for (let k = FINE_SAMPLES - 2; k >= 0; k--) {
+      if (k === last) continue;
       const p = proj[k] as number;
       if (p >= 0.5) {
         const q = proj[k + 1] as number;
@@ -460,6 +489,35 @@ export interface SphereFit {
 }
 
 /**
+ * The k-th smallest (from 0) of a[0…n), as sorting would give it, by selection (Hoare's): the fit
+ * wants one median a step, and sorting for it was a tenth of the outline fit. Reorders a[0…n).
+ */
+const nthSmallest = (a: Float64Array, n: number, k: number): number => {
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1] as number;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((a[i] as number) < pivot) i++;
+      while ((a[j] as number) > pivot) j--;
+      if (i <= j) {
+        const t = a[i] as number;
+        a[i] = a[j] as number;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return a[k] as number;
+};
+
+/**
  * Fit (X, Y) so that every edge ray passes one ball radius, less its share of the rim width, from
  * (X, Y, h): robust Gauss–Newton (Tukey's biweight, scale from the residuals' median absolute
  * deviation). The rim width is fitted too, with a prior holding it near `rim0` (the frame's) with the
@@ -487,14 +545,18 @@ export const fitSphere = (
   const n = status.length;
   const res = s.residual;
   const abs = s.sorted;
+  const { jx: jxs, jy: jys, edgeIndex } = s;
   const lambda = o.priorWeight;
+  // The edge rays, in order (the sums below must add them in the same order every time).
+  let edges = 0;
+  for (let i = 0; i < n; i++) if (status[i] === RayStatus.edge) edgeIndex[edges++] = i;
   for (let iter = 0; iter < 15; iter++) {
     const wx = x - g.cx;
     const wy = y - g.cy;
     const wz = h - g.cz;
     let count = 0;
-    for (let i = 0; i < n; i++) {
-      if (status[i] !== RayStatus.edge) continue;
+    for (let e = 0; e < edges; e++) {
+      const i = edgeIndex[e] as number;
       const dx = dirs[3 * i] as number;
       const dy = dirs[3 * i + 1] as number;
       const dz = dirs[3 * i + 2] as number;
@@ -502,12 +564,16 @@ export const fitSphere = (
       const px = wx - t * dx;
       const py = wy - t * dy;
       const pz = wz - t * dz;
-      const r = Math.sqrt(px * px + py * py + pz * pz) - R + off * (rim[i] as number);
+      const D = Math.sqrt(px * px + py * py + pz * pz);
+      const r = D - R + off * (rim[i] as number);
       res[i] = r;
       abs[count++] = r < 0 ? -r : r;
+      // d|p|/dX = p · (I − d dᵀ) e_x / |p| = p_x / |p| (p is already perpendicular to d); d/d rim = q.
+      jxs[i] = px / D;
+      jys[i] = py / D;
     }
     if (count < 3) break;
-    const mad = abs.subarray(0, count).sort()[count >> 1] as number;
+    const mad = nthSmallest(abs, count, count >> 1);
     const c = o.tukey * Math.max(1.4826 * mad, o.minScalePx * mmPerPx);
     // Normal equations for (X, Y, rim width); the prior adds λ·(rim − rim0)².
     let a11 = 0;
@@ -519,23 +585,14 @@ export const fitSphere = (
     let b1 = 0;
     let b2 = 0;
     let b3 = lambda * (off - rim0);
-    for (let i = 0; i < n; i++) {
-      if (status[i] !== RayStatus.edge) continue;
+    for (let e = 0; e < edges; e++) {
+      const i = edgeIndex[e] as number;
       const r = res[i] as number;
       const z = r / c;
       const w = Math.abs(z) < 1 ? (1 - z * z) * (1 - z * z) : 0;
       if (w === 0) continue;
-      const dx = dirs[3 * i] as number;
-      const dy = dirs[3 * i + 1] as number;
-      const dz = dirs[3 * i + 2] as number;
-      const t = wx * dx + wy * dy + wz * dz;
-      const px = wx - t * dx;
-      const py = wy - t * dy;
-      const pz = wz - t * dz;
-      const D = Math.sqrt(px * px + py * py + pz * pz);
-      // d|p|/dX = p · (I − d dᵀ) e_x / |p| = p_x / |p| (p is already perpendicular to d); d/d rim = q.
-      const jx = px / D;
-      const jy = py / D;
+      const jx = jxs[i] as number;
+      const jy = jys[i] as number;
       const q = rim[i] as number;
       a11 += w * jx * jx;
       a12 += w * jx * jy;
@@ -641,17 +698,35 @@ const consensusCentre = (
   const n = o.rays;
   const eu = s.edgeU;
   const ev = s.edgeV;
-  const score = (cu: number, cv: number): number => {
+  // The edges alone, packed, with each one's circle radius: the score below runs for every pair.
+  const pu = s.packU;
+  const pv = s.packV;
+  const pr = s.packR;
+  let edges = 0;
+  for (let i = 0; i < n; i++) {
+    if (status[i] !== RayStatus.edge) continue;
+    pu[edges] = eu[i] as number;
+    pv[edges] = ev[i] as number;
+    pr[edges] = radius - rimPx * (rim[i] as number);
+    edges++;
+  }
+  const lim = o.inlierPx;
+  /** Edges within `inlierPx` of the circle about (cu, cv); stops, with at most `bar`, once the rest
+   * cannot lift the count above `bar` (only a count above it is kept). */
+  const score = (cu: number, cv: number, bar: number): number => {
     let k = 0;
-    for (let i = 0; i < n; i++) {
-      if (status[i] !== RayStatus.edge) continue;
-      const d =
-        Math.hypot((eu[i] as number) - cu, (ev[i] as number) - cv) - (radius - rimPx * (rim[i] as number));
-      if (d < o.inlierPx && d > -o.inlierPx) k++;
+    for (let i = 0; i < edges; i++) {
+      if (k + (edges - i) <= bar) return k;
+      const du = (pu[i] as number) - cu;
+      const dv = (pv[i] as number) - cv;
+      let d = Math.sqrt(du * du + dv * dv) - (pr[i] as number);
+      // √ is a few ulps from Math.hypot, which decides here: it only where that could matter.
+      if (Math.abs(Math.abs(d) - lim) < 1e-9) d = Math.hypot(du, dv) - (pr[i] as number);
+      if (d < lim && d > -lim) k++;
     }
     return k;
   };
-  let best = score(u0, v0);
+  let best = score(u0, v0, -1);
   let bu = u0;
   let bv = v0;
   const start = best;
@@ -674,7 +749,7 @@ const consensusCentre = (
         const cu = mx - sign * h * (by - ay);
         const cv = my + sign * h * (bx - ax);
         if (Math.hypot(cu - u0, cv - v0) > o.window) continue;
-        const k = score(cu, cv);
+        const k = score(cu, cv, best);
         if (k > best) {
           best = k;
           bu = cu;

@@ -103,7 +103,14 @@ export const components = (
   const rMin = g.minRadius / g.scale;
   const minArea = o.minBallShare * Math.PI * rMin * rMin;
   const out: Component[] = [];
+  // Most of the frame is cloth: four mask bytes are passed over at once where all are clear.
+  const words =
+    mask.byteOffset % 4 === 0 ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >> 2) : undefined;
   for (let start = 0; start < mask.length; start++) {
+    if (words && (start & 3) === 0 && start + 4 <= mask.length && words[start >> 2] === 0) {
+      start += 3;
+      continue;
+    }
     if (!mask[start] || seen[start]) continue;
     let top = 0;
     stack[top++] = start;

@@ -109,6 +109,21 @@ const pix = (img: RgbImage, x: number, y: number, c: number): number =>
 /** The ring's samples, reused: six radii, three channels. */
 const ringQ = new Float64Array(18);
 
+/** cos and sin of each ray's angle for a ring of `rays` rays, worked out once (the ring score runs
+ * thousands of times a frame, and its cos and sin were a third of its time). */
+const ringTrig = new Map<number, { readonly cos: Float64Array; readonly sin: Float64Array }>();
+const ringDirections = (rays: number): { readonly cos: Float64Array; readonly sin: Float64Array } => {
+  let t = ringTrig.get(rays);
+  if (!t) {
+    t = {
+      cos: Float64Array.from({ length: rays }, (_, i) => Math.cos((2 * Math.PI * i) / rays)),
+      sin: Float64Array.from({ length: rays }, (_, i) => Math.sin((2 * Math.PI * i) / rays)),
+    };
+    ringTrig.set(rays, t);
+  }
+  return t;
+};
+
 /**
  * Share of a ring (radius r about (u, v)) that shows a step between 0.75 r and 1.25 r; 0 as soon as
  * `need` of the rays can no longer be reached.
@@ -127,25 +142,25 @@ const ringScore = (
   if (u - 1.3 * r < 1 || v - 1.3 * r < 1 || u + 1.3 * r >= W - 1 || v + 1.3 * r >= H - 1) return 0;
   const d = img.data;
   const q = ringQ;
+  const { cos, sin } = ringDirections(rays);
   let hits = 0;
   for (let i = 0; i < rays; i++) {
     if (hits + (rays - i) < need * rays) return 0;
-    const th = (2 * Math.PI * i) / rays;
-    const cs = Math.cos(th);
-    const sn = Math.sin(th);
+    const cs = cos[i] as number;
+    const sn = sin[i] as number;
+    // A step: two samples 0.2 r apart that differ. Each sample is read only once the test reaches
+    // it (most rays of a ball show their step among the first three).
     for (let k = 0; k < 6; k++) {
       const rho = r * (0.75 + 0.1 * k);
       const p = (Math.round(v + rho * sn) * W + Math.round(u + rho * cs)) * 3;
       q[3 * k] = d[p] as number;
       q[3 * k + 1] = d[p + 1] as number;
       q[3 * k + 2] = d[p + 2] as number;
-    }
-    // A step: two samples 0.2 r apart that differ.
-    for (let k = 0; k + 2 < 6; k++) {
+      if (k < 2) continue;
       const e =
-        Math.abs((q[3 * k] as number) - (q[3 * k + 6] as number)) +
-        Math.abs((q[3 * k + 1] as number) - (q[3 * k + 7] as number)) +
-        Math.abs((q[3 * k + 2] as number) - (q[3 * k + 8] as number));
+        Math.abs((q[3 * k - 6] as number) - (q[3 * k] as number)) +
+        Math.abs((q[3 * k - 5] as number) - (q[3 * k + 1] as number)) +
+        Math.abs((q[3 * k - 4] as number) - (q[3 * k + 2] as number));
       if (e >= minStep) {
         hits++;
         break;
@@ -200,7 +215,9 @@ const MAX_SAMPLES = 200;
  * Each ray's outermost step (the limb) about (u, v), radius r: the outside plateau is the profile's
  * last 1.5 px; walking in, the first sample that differs from it by `minStep` (and the next one too)
  * is past the limb; the edge is where the profile, in linear light, is half way between the plateau
- * and the colour 1 px further in. Fills status, the scratch's edge points and the rim shares.
+ * and the colour 1 px further in. Fills status, the scratch's edge points and the rim shares. Stops
+ * early, with fewer than `need` edges, once the rays left cannot bring it to `need` (the fit is then
+ * given up: most rings traced are the cloth's grain).
  */
 const traceLimb = (
   img: RgbImage,
@@ -215,6 +232,7 @@ const traceLimb = (
   outsideV: Float64Array,
   rim: Float64Array,
   prof: Float64Array,
+  need: number,
 ): number => {
   const rays = status.length;
   const tang = new Float64Array(6);
@@ -227,10 +245,11 @@ const traceLimb = (
   const inside = 0.2 * r + 1.5 * f;
   const rho0 = r - inside;
   const N = Math.min(MAX_SAMPLES, Math.round((inside + 0.12 * r + 1.5 * f) / STEP) + 1);
+  const { cos, sin } = ringDirections(rays);
   for (let i = 0; i < rays; i++) {
-    const th = (2 * Math.PI * i) / rays;
-    const cs = Math.cos(th);
-    const sn = Math.sin(th);
+    if (found + (rays - i) < need) return found;
+    const cs = cos[i] as number;
+    const sn = sin[i] as number;
     outsideU[i] = u + (r + 1.5) * cs;
     outsideV[i] = v + (r + 1.5) * sn;
     let ok = true;
@@ -585,8 +604,23 @@ const fitLimbAt = (
   let radius = apparentRadius(g, u, v);
   let fit;
   for (let pass = 0; pass < 2; pass++) {
-    const found = traceLimb(img, u, v, radius, o.minStep, stepPx, s, status, outsideU, outsideV, rim, prof);
-    if (found < o.minInliers * rays) {
+    const need = o.minInliers * rays;
+    const found = traceLimb(
+      img,
+      u,
+      v,
+      radius,
+      o.minStep,
+      stepPx,
+      s,
+      status,
+      outsideU,
+      outsideV,
+      rim,
+      prof,
+      need,
+    );
+    if (found < need) {
       return undefined;
     }
     edgeRays(g.calibration, s, status, rays, dirs);
