@@ -38,7 +38,8 @@
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
 // [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|all]
-// [--no-limb: the vision without its limb stage, as before it]
+// [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
+// baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
 import { loadCalibrationFile } from '../src/camera/index.ts';
 import { loadSnookerClassifier } from '../tests/helpers/games.ts';
@@ -61,6 +62,7 @@ import { makeRng } from '../src/sim/random.ts';
 import { makeScene, scaledCalibration, type SceneKind } from '../tests/vision-scenes.ts';
 import { cpuNow, median, pct, rms, score, tally, type Found, type Tally } from './detect-score.ts';
 import { readFlags } from './flags.ts';
+import { createHoughBaseline, loadOpenCv } from './detect-baseline.ts';
 
 const KINDS: readonly SceneKind[] = ['opening', 'random', 'clusters', 'jaws', 'dim', 'warm'];
 import type { Table } from '../src/equipment/index.ts';
@@ -322,6 +324,7 @@ const main = async (): Promise<void> => {
     split: { type: 'string', default: 'all' },
     verbose: { type: 'boolean', default: false },
     limb: { type: 'boolean', default: true },
+    baseline: { type: 'boolean', default: true },
   });
   const options = {
     ...DEFAULT_DETECTOR_OPTIONS,
@@ -336,6 +339,9 @@ const main = async (): Promise<void> => {
   if (!demo.ok) throw new Error(demo.error.message);
   const uhd = scaledCalibration(demo.value, 2);
   const classifier = await loadSnookerClassifier();
+  // The OpenCV baseline of bench/detect.ts (HoughCircles + HSV thresholds, the same calibration) on
+  // the same frames, beside ours: what open-source trackers would see in this style.
+  const cv = flags.baseline === false ? undefined : (await loadOpenCv()).cv;
   const splits: readonly AltSplit[] =
     flags.split === 'all'
       ? [
@@ -396,6 +402,18 @@ const main = async (): Promise<void> => {
           flags.verbose === true,
         ),
       );
+      if (cv) {
+        const peer = altTally();
+        const baseline = createHoughBaseline(cv, cal);
+        for (const [n, k] of cases.entries()) {
+          const c0 = cpuNow();
+          const found = baseline.detect(images[n] as RgbImage);
+          peer.cpu.push(cpuNow() - c0);
+          scoreAlt(peer, k.name, k.balls, found, cal.table.ballRadius);
+        }
+        baseline.close();
+        lines.push(report(`${split}, ${res}: the OpenCV baseline, the same frames`, peer, false));
+      }
       process.stderr.write(`${split} ${res} done\n`);
     }
   }
