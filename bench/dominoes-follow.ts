@@ -41,6 +41,8 @@
 //   moves both, 15/20 passes both, 3/5 → 2/5 rounds whole, 8 → 7 logged to the wrong player, 16 → 19
 //   false alerts. With that branch's blank-half check the black rounds fell to 87/116 and 0/5 whole
 //   (a blank half end to end in the chain shows no step past it): the check was undone.
+// Fresh rounds 34 000 001–006 (rendered and run once, after wip/domprec): 138/138 tile moves, 20/20
+// passes, 6/6 endings and points, 6/6 rounds whole, none logged wrong, no false alert.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
