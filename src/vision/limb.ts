@@ -57,6 +57,10 @@ export interface LimbOptions {
    */
   readonly checkUnknown: number;
   readonly checkShift: number;
+  /** Highlights are looked for at full resolution every radius / `highlightGrid` px… */
+  readonly highlightGrid: number;
+  /** …and are spots: pixels this many radii away are not as bright (see findByLimb). */
+  readonly spotReach: number;
 }
 
 export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
@@ -73,6 +77,9 @@ export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
   stepPx: [1, 2],
   checkUnknown: 0.2,
   checkShift: 0.2,
+  // A highlight is 2–3 px across on a 1080p ball (radius 12–13 px): every 2 px meets it.
+  highlightGrid: 6,
+  spotReach: 0.35,
 };
 
 /** How far (mm) from touching a ball found a ball found in a pack may lie. */
@@ -425,6 +432,97 @@ export const findByLimb = (
         if (region[q] === Region.outside || cand[q]) continue;
         cand[q] = 1;
         list.push(q);
+      }
+    }
+  }
+  // Highlights the reduced frame did not read. It reads one pixel a block of `scale` × `scale`, and a
+  // ball nearly the colour of what is around it may show the cloth model nothing but its lamps'
+  // mirror images, a few pixels across, which that one pixel mostly misses (the second renderer's
+  // blacks in a corner pocket's jaws, over the dark hole and leather: tuning-grey 8 803 001,
+  // held-out-3 8 703 001, held-out-5 9 003 002). So the bed, cushions and pockets (not the markings,
+  // as above) are read again at full resolution, on a grid finer than a highlight (`highlightGrid`
+  // points a radius), for pixels brighter than the cloth's `bright` that are a spot, not a line: of
+  // four pixels `spotReach` radii away across and along, at most one as bright (a chalk line, a
+  // cushion's lit nose, the edge of a box run on). Each seeds as a highlight speck does.
+  {
+    const W = img.width;
+    const d = img.data;
+    const hs = Math.max(1, Math.round(g.maxRadius / o.highlightGrid));
+    const reach = Math.max(2, Math.round(o.spotReach * g.maxRadius));
+    const bp = cloth.blockPx;
+    const brightAt = (x: number, y: number, bk: number): boolean => {
+      const p = 3 * (y * W + x);
+      const pc =
+        (d[p] as number) * (colour[3 * bk] as number) +
+        (d[p + 1] as number) * (colour[3 * bk + 1] as number) +
+        (d[p + 2] as number) * (colour[3 * bk + 2] as number);
+      return pc * (invcc[bk] as number) > bright;
+    };
+    const nearBig = (i: number, j: number): boolean => {
+      for (let dj = -dil; dj <= dil; dj++) {
+        const yy = j + dj;
+        if (yy < 0 || yy >= rh) continue;
+        for (let di = -dil; di <= dil; di++) {
+          const xx = i + di;
+          if (xx < 0 || xx >= rw) continue;
+          const lab = labels[yy * rw + xx] as number;
+          if (lab > 0 && (pieceArea.get(lab) ?? 0) > o.maxPieceBalls * ballArea) return true;
+        }
+      }
+      return false;
+    };
+    // Row by row along the table's extent in that row (a tight loop: most of the bed is cloth, far
+    // below `bright`); the region and the rest only where a pixel is bright.
+    for (let j = 0; j < rh; j++) {
+      let i0 = 0;
+      while (i0 < rw && region[j * rw + i0] === Region.outside) i0++;
+      let i1 = rw - 1;
+      while (i1 > i0 && region[j * rw + i1] === Region.outside) i1--;
+      if (i0 > i1) continue;
+      const xa = Math.max(reach, i0 * scale);
+      const xb = Math.min(W - 1 - reach, (i1 + 1) * scale);
+      for (let y = j * scale + ((hs - ((j * scale) % hs)) % hs); y < (j + 1) * scale; y += hs) {
+        if (y < reach || y + reach >= img.height) continue;
+        const brow = Math.floor(y / bp) * bw;
+        for (let x = xa - (xa % hs); x < xb;) {
+          const bk = brow + Math.floor(x / bp);
+          const c0 = colour[3 * bk] as number;
+          const c1 = colour[3 * bk + 1] as number;
+          const c2 = colour[3 * bk + 2] as number;
+          const limit = bright / (invcc[bk] as number);
+          const xe = Math.min(xb, (Math.floor(x / bp) + 1) * bp);
+          let p = 3 * (y * W + x);
+          for (; x < xe; x += hs, p += 3 * hs) {
+            if ((d[p] as number) * c0 + (d[p + 1] as number) * c1 + (d[p + 2] as number) * c2 <= limit)
+              continue;
+            const i = Math.floor(x / scale);
+            const k = j * rw + i;
+            const reg = region[k] as number;
+            if ((reg !== Region.cloth && reg !== Region.cushion && reg !== Region.pocket) || cand[k])
+              continue;
+            const around =
+              (brightAt(x - reach, y, bk) ? 1 : 0) +
+              (brightAt(x + reach, y, bk) ? 1 : 0) +
+              (brightAt(x, y - reach, bk) ? 1 : 0) +
+              (brightAt(x, y + reach, bk) ? 1 : 0);
+            if (around > 1) continue;
+            // Not on or beside a piece too big to be a few balls (a hand's knuckles shine too).
+            if (nearBig(i, j)) continue;
+            if (nearest2(i, j) < near * near) continue;
+            for (let dj = -dil; dj <= dil; dj++) {
+              const yy = j + dj;
+              if (yy < 0 || yy >= rh) continue;
+              for (let di = -dil; di <= dil; di++) {
+                const xx = i + di;
+                if (xx < 0 || xx >= rw) continue;
+                const q = yy * rw + xx;
+                if (region[q] === Region.outside || cand[q]) continue;
+                cand[q] = 1;
+                list.push(q);
+              }
+            }
+          }
+        }
       }
     }
   }
