@@ -133,8 +133,9 @@ export interface FittedBall {
   readonly rimPx: number;
   /** The rim width its edges give on their own (no prior), px. */
   readonly ownRimPx: number;
-  /** How it was found: its outline fitted here, or its likeness to a fitted ball (appearance.ts). */
-  readonly found: 'outline' | 'appearance';
+  /** How it was found: its outline fitted here, its likeness to a fitted ball (appearance.ts), or the
+   * symmetry of its shading where its limb is too faint (limb.ts, fitByShape: no edges to refit). */
+  readonly found: 'outline' | 'appearance' | 'shape';
 }
 
 const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {

@@ -11,7 +11,9 @@
 //   verify       phantoms out, one fit a ball, and only balls mostly in view
 //   appearance   balls with no outline (the middle of a pack on video) by their likeness to a neighbour
 //   limb         balls nearly the cloth's colour, by the ring of steps of their limb at the calibrated
-//                radius, where the foreground left unexplained shows a highlight or a few dark pixels
+//                radius, where the foreground left unexplained (or a highlight read at full
+//                resolution) shows a highlight or a few dark pixels; a limb too faint to trace all
+//                round, by the symmetry of the ball's shading and shadow
 //   identify     the classifier (src/vision/classify) and the game's constraints
 //
 // `Locator` runs the stages up to positions; `Detector` adds names and reuses the last frame's

@@ -57,6 +57,23 @@ export interface LimbOptions {
    */
   readonly checkUnknown: number;
   readonly checkShift: number;
+  /** Highlights are looked for at full resolution every radius / `highlightGrid` px… */
+  readonly highlightGrid: number;
+  /** …and are spots: pixels this many radii away are not as bright (see findByLimb). */
+  readonly spotReach: number;
+  /**
+   * A ball whose limb is too faint to trace all round (a blue on a royal-blue cloth: its limb shows on
+   * two arcs, and elsewhere the strongest step is its shading's, 2–3 px inside) is placed by its
+   * shape instead (fitByShape): the centre its shading and shadow are symmetric about, from the
+   * brightness gradients between `shapeInner` and `shapeOuter` radii, when at least `shapeRadial` of
+   * their energy is radial about it (cloth and noise: about half).
+   */
+  readonly shape: boolean;
+  readonly shapeInner: number;
+  readonly shapeOuter: number;
+  readonly shapeRadial: number;
+  /** …and its ring of steps at most this much less whole than the best ring nearby. */
+  readonly shapeRingDrop: number;
 }
 
 export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
@@ -73,6 +90,17 @@ export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
   stepPx: [1, 2],
   checkUnknown: 0.2,
   checkShift: 0.2,
+  // A highlight is 2–3 px across on a 1080p ball (radius 12–13 px): every 2 px meets it.
+  highlightGrid: 6,
+  spotReach: 0.35,
+  shape: true,
+  // The body's shading inside, the shadow on the cloth outside; the highlights (inside half a
+  // radius) left out. Set on the tuning splits' blues: those placed measure 0.76–0.86 radial; rings
+  // of cloth and noise, 0.2–0.73.
+  shapeInner: 0.5,
+  shapeOuter: 1.6,
+  shapeRadial: 0.75,
+  shapeRingDrop: 0.15,
 };
 
 /** How far (mm) from touching a ball found a ball found in a pack may lie. */
@@ -447,6 +475,97 @@ export const findByLimb = (
       }
     }
   }
+  // Highlights the reduced frame did not read. It reads one pixel a block of `scale` × `scale`, and a
+  // ball nearly the colour of what is around it may show the cloth model nothing but its lamps'
+  // mirror images, a few pixels across, which that one pixel mostly misses (the second renderer's
+  // blacks in a corner pocket's jaws, over the dark hole and leather: tuning-grey 8 803 001,
+  // held-out-3 8 703 001, held-out-5 9 003 002). So the bed, cushions and pockets (not the markings,
+  // as above) are read again at full resolution, on a grid finer than a highlight (`highlightGrid`
+  // points a radius), for pixels brighter than the cloth's `bright` that are a spot, not a line: of
+  // four pixels `spotReach` radii away across and along, at most one as bright (a chalk line, a
+  // cushion's lit nose, the edge of a box run on). Each seeds as a highlight speck does.
+  {
+    const W = img.width;
+    const d = img.data;
+    const hs = Math.max(1, Math.round(g.maxRadius / o.highlightGrid));
+    const reach = Math.max(2, Math.round(o.spotReach * g.maxRadius));
+    const bp = cloth.blockPx;
+    const brightAt = (x: number, y: number, bk: number): boolean => {
+      const p = 3 * (y * W + x);
+      const pc =
+        (d[p] as number) * (colour[3 * bk] as number) +
+        (d[p + 1] as number) * (colour[3 * bk + 1] as number) +
+        (d[p + 2] as number) * (colour[3 * bk + 2] as number);
+      return pc * (invcc[bk] as number) > bright;
+    };
+    const nearBig = (i: number, j: number): boolean => {
+      for (let dj = -dil; dj <= dil; dj++) {
+        const yy = j + dj;
+        if (yy < 0 || yy >= rh) continue;
+        for (let di = -dil; di <= dil; di++) {
+          const xx = i + di;
+          if (xx < 0 || xx >= rw) continue;
+          const lab = labels[yy * rw + xx] as number;
+          if (lab > 0 && (pieceArea.get(lab) ?? 0) > o.maxPieceBalls * ballArea) return true;
+        }
+      }
+      return false;
+    };
+    // Row by row along the table's extent in that row (a tight loop: most of the bed is cloth, far
+    // below `bright`); the region and the rest only where a pixel is bright.
+    for (let j = 0; j < rh; j++) {
+      let i0 = 0;
+      while (i0 < rw && region[j * rw + i0] === Region.outside) i0++;
+      let i1 = rw - 1;
+      while (i1 > i0 && region[j * rw + i1] === Region.outside) i1--;
+      if (i0 > i1) continue;
+      const xa = Math.max(reach, i0 * scale);
+      const xb = Math.min(W - 1 - reach, (i1 + 1) * scale);
+      for (let y = j * scale + ((hs - ((j * scale) % hs)) % hs); y < (j + 1) * scale; y += hs) {
+        if (y < reach || y + reach >= img.height) continue;
+        const brow = Math.floor(y / bp) * bw;
+        for (let x = xa - (xa % hs); x < xb;) {
+          const bk = brow + Math.floor(x / bp);
+          const c0 = colour[3 * bk] as number;
+          const c1 = colour[3 * bk + 1] as number;
+          const c2 = colour[3 * bk + 2] as number;
+          const limit = bright / (invcc[bk] as number);
+          const xe = Math.min(xb, (Math.floor(x / bp) + 1) * bp);
+          let p = 3 * (y * W + x);
+          for (; x < xe; x += hs, p += 3 * hs) {
+            if ((d[p] as number) * c0 + (d[p + 1] as number) * c1 + (d[p + 2] as number) * c2 <= limit)
+              continue;
+            const i = Math.floor(x / scale);
+            const k = j * rw + i;
+            const reg = region[k] as number;
+            if ((reg !== Region.cloth && reg !== Region.cushion && reg !== Region.pocket) || cand[k])
+              continue;
+            const around =
+              (brightAt(x - reach, y, bk) ? 1 : 0) +
+              (brightAt(x + reach, y, bk) ? 1 : 0) +
+              (brightAt(x, y - reach, bk) ? 1 : 0) +
+              (brightAt(x, y + reach, bk) ? 1 : 0);
+            if (around > 1) continue;
+            // Not on or beside a piece too big to be a few balls (a hand's knuckles shine too).
+            if (nearBig(i, j)) continue;
+            if (nearest2(i, j) < near * near) continue;
+            for (let dj = -dil; dj <= dil; dj++) {
+              const yy = j + dj;
+              if (yy < 0 || yy >= rh) continue;
+              for (let di = -dil; di <= dil; di++) {
+                const xx = i + di;
+                if (xx < 0 || xx >= rw) continue;
+                const q = yy * rw + xx;
+                if (region[q] === Region.outside || cand[q]) continue;
+                cand[q] = 1;
+                list.push(q);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
   // In a big piece (a pack) a ball the outlines missed touches one found: circles a diameter from
   // each found ball, all round, where no other ball is and the piece's foreground is.
   const peaks: { u: number; v: number; r: number; score: number; pack?: boolean }[] = [];
@@ -507,7 +626,20 @@ export const findByLimb = (
     // Peaks that climb to the same pixel give the same fit.
     if (climbed.some((t) => Math.abs(t.u - bu) < 1 && Math.abs(t.v - bv) < 1)) continue;
     climbed.push({ u: bu, v: bv });
-    const f = fitLimb(img, g, bu, bv, rimPx, s, o, fo, prof);
+    const f =
+      fitLimb(img, g, bu, bv, rimPx, s, o, fo, prof) ??
+      (o.shape
+        ? fitByShape(
+            img,
+            g,
+            bu,
+            bv,
+            [...known, ...out],
+            peaks.reduce((m, q) => (Math.hypot(q.u - bu, q.v - bv) < q.r && q.score > m ? q.score : m), 0),
+            o,
+            fo,
+          )
+        : undefined);
     if (!f) continue;
     if ([...known, ...out].some((k) => Math.hypot(k.x - f.x, k.y - f.y) < 1.6 * g.ballRadius)) continue;
     // A ball in a pack touches one found: a ring between balls that fits nowhere near that is not one.
@@ -639,4 +771,149 @@ const fitLimbAt = (
   const mmPerPx = g.ballRadius / radius;
   // The limb was seen nearly all round and the disc is not the cloth around it: as solid as a ball.
   return makeFitted(g, fit, radius, mmPerPx, status, dirs, rim, outsideU, outsideV, 1);
+};
+
+/**
+ * The centre of a ball's image from the symmetry of its shading: on a sphere lit from above, and on
+ * the cloth its shadow darkens round it, the brightness changes along lines through the centre (the
+ * body darkens towards its limb, the shadow lightens away from it), so the centre is the point the
+ * brightness gradients' lines pass nearest to — a weighted least-squares point, robust (Tukey) once
+ * near. Gradients within a known ball (and a margin) are left out. Also the share of the gradients'
+ * energy that is radial about the centre (1: a perfect ring; 0.5: no order).
+ */
+const symmetryCentre = (
+  img: RgbImage,
+  u0: number,
+  v0: number,
+  r: number,
+  known: readonly FittedBall[],
+  o: LimbOptions,
+): { u: number; v: number; radial: number } | undefined => {
+  const W = img.width;
+  const H = img.height;
+  const d = img.data;
+  const L = (p: number): number => (d[p] as number) + (d[p + 1] as number) + (d[p + 2] as number);
+  let u = u0;
+  let v = v0;
+  let radial = 0;
+  const R = Math.ceil(o.shapeOuter * r) + 1;
+  const near = known.filter((k) => Math.hypot(k.u - u0, k.v - v0) < R + k.radius + r);
+  for (let it = 0; it < 8; it++) {
+    const cu = Math.round(u);
+    const cv = Math.round(v);
+    if (cu - R < 1 || cv - R < 1 || cu + R >= W - 1 || cv + R >= H - 1) return undefined;
+    let a11 = 0;
+    let a12 = 0;
+    let a22 = 0;
+    let b1 = 0;
+    let b2 = 0;
+    let er = 0;
+    let et = 0;
+    for (let y = cv - R; y <= cv + R; y++) {
+      for (let x = cu - R; x <= cu + R; x++) {
+        const rho = Math.hypot(x - u, y - v);
+        if (rho < o.shapeInner * r || rho > o.shapeOuter * r) continue;
+        if (near.some((k) => (x - k.u) ** 2 + (y - k.v) ** 2 < (k.radius + 0.3 * r) ** 2)) continue;
+        const p = 3 * (y * W + x);
+        const up = p - 3 * W;
+        const dn = p + 3 * W;
+        const gx = L(up + 3) + 2 * L(p + 3) + L(dn + 3) - L(up - 3) - 2 * L(p - 3) - L(dn - 3);
+        const gy = L(dn - 3) + 2 * L(dn) + L(dn + 3) - L(up - 3) - 2 * L(up) - L(up + 3);
+        const m2 = gx * gx + gy * gy;
+        if (m2 < 1) continue;
+        const m = Math.sqrt(m2);
+        const nx = -gy / m;
+        const ny = gx / m;
+        let w = m;
+        if (it > 1) {
+          const z = (nx * (u - x) + ny * (v - y)) / (0.3 * r);
+          w = Math.abs(z) < 1 ? m * (1 - z * z) * (1 - z * z) : 0;
+        }
+        const c = ((x - u) * gx + (y - v) * gy) / (rho * m);
+        er += m * c * c;
+        et += m;
+        a11 += w * nx * nx;
+        a12 += w * nx * ny;
+        a22 += w * ny * ny;
+        const np = nx * x + ny * y;
+        b1 += w * nx * np;
+        b2 += w * ny * np;
+      }
+    }
+    const det = a11 * a22 - a12 * a12;
+    if (!(det > 1e-9)) return undefined;
+    const nu = (a22 * b1 - a12 * b2) / det;
+    const nv = (a11 * b2 - a12 * b1) / det;
+    const step = Math.hypot(nu - u, nv - v);
+    u = nu;
+    v = nv;
+    radial = et > 0 ? er / et : 0;
+    if (Math.hypot(u - u0, v - v0) > 0.5 * r) return undefined;
+    // Most rings tried are the cloth's grain, far from radial from the first look (0.2–0.5): not
+    // worth the robust passes. A ball's settles to a hundredth of a pixel in 4–5 passes.
+    if (it === 0 && radial < o.shapeRadial - 0.15) return undefined;
+    if (it > 2 && step < 0.01) break;
+  }
+  return { u, v, radial };
+};
+
+/**
+ * A ball placed by its shape where its limb is too faint to trace all round (symmetryCentre), from
+ * (u0, v0); `ringNear` is the best ring score the stage saw within a radius of there.
+ */
+const fitByShape = (
+  img: RgbImage,
+  g: VisionGeometry,
+  u0: number,
+  v0: number,
+  known: readonly FittedBall[],
+  ringNear: number,
+  o: LimbOptions,
+  fo: FitOptions,
+): FittedBall | undefined => {
+  const r0 = apparentRadius(g, u0, v0);
+  if (discContrast(img, u0, v0, r0) < o.minDisc) return undefined;
+  const c = symmetryCentre(img, u0, v0, r0, known, o);
+  if (!c || c.radial < o.shapeRadial) return undefined;
+  const reg = g.region[Math.floor(c.v / g.scale) * g.rw + Math.floor(c.u / g.scale)];
+  if (reg !== Region.cloth && reg !== Region.cushion && reg !== Region.marking) return undefined;
+  const radius = apparentRadius(g, c.u, c.v);
+  const ring = ringScore(img, c.u, c.v, radius, o.ringRays, o.minStep, 0);
+  if (ring < o.minRing || discContrast(img, c.u, c.v, radius) < o.minDisc) return undefined;
+  // The ring of steps about the symmetric centre is nearly as whole as the best one nearby (where the
+  // stage climbed to, or any ring it scored within a radius): a centre pulled off the ball by a neighbour's or a cushion's shading loses it
+  // (a green pool ball on the green cloth in dim light, 11 mm off: 1.00 → 0.78; the blues placed
+  // lose 0–0.12).
+  const best = Math.max(ringNear, ringScore(img, u0, v0, r0, o.ringRays, o.minStep, 0));
+  if (ring < best - o.shapeRingDrop) return undefined;
+  const at = pixelToCentrePlane(g, c.u, c.v);
+  if (!at) return undefined;
+  const rays = fo.rays;
+  const outsideU = new Float64Array(rays);
+  const outsideV = new Float64Array(rays);
+  for (let i = 0; i < rays; i++) {
+    const a = (2 * Math.PI * i) / rays;
+    outsideU[i] = c.u + (radius + 1.5) * Math.cos(a);
+    outsideV[i] = c.v + (radius + 1.5) * Math.sin(a);
+  }
+  // No edges to count: its rays open (no clear step, nothing in the way), the ring's share as inliers.
+  return {
+    x: at[0],
+    y: at[1],
+    u: c.u,
+    v: c.v,
+    radius,
+    status: new Uint8Array(rays).fill(RayStatus.none),
+    dirs: new Float64Array(3 * rays),
+    rim: new Float64Array(rays),
+    outsideU,
+    outsideV,
+    solid: 1,
+    inliers: Math.round(ring * rays * 0.5),
+    edgeShare: 0,
+    rmsPx: 0,
+    rimPx: 0,
+    ownRimPx: 0,
+    found: 'shape',
+  };
 };

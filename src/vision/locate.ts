@@ -83,8 +83,9 @@ export interface LocatedBall {
   /** RMS distance of its edge points from the fitted outline, px: how clean the fit was (0 for a
    * ball found by its likeness to a neighbour, which has no edges). */
   readonly rmsPx: number;
-  /** How it was placed: its outline, or its likeness to a neighbour (in a pack, on video). */
-  readonly found: 'outline' | 'appearance';
+  /** How it was placed: its outline, its likeness to a neighbour (in a pack, on video), or its
+   * shading's symmetry (a ball the cloth's colour whose limb is too faint to trace). */
+  readonly found: 'outline' | 'appearance' | 'shape';
 }
 
 /** A frame made ready: reduced, its cloth learned, its foreground cut into pieces. */
