@@ -1,0 +1,47 @@
+// One of bench/detect-alt's frames (a split's case by its seed), drawn by the second renderer and
+// located, for the regression tests built on that benchmark's frames; and the check those tests
+// share: the ball in question found once within a distance, every other ball found once, nothing else.
+import { expect } from 'vitest';
+import { altCases, type AltCase, type AltSplit } from '../../bench/detect-alt.ts';
+import { jpegRoundTrip, renderAlt } from '../../src/sim/alt/index.ts';
+import { Locator, type LocatedBall } from '../../src/vision/index.ts';
+import { ALT_SNOOKER_PALETTE } from './alt-palette.ts';
+import { loadCalibrationFile } from './games.ts';
+
+/** The 1080p frame of `split` drawn from `seed`, its case, and what the Locator finds in it. */
+export const locateAltFrame = async (
+  split: AltSplit,
+  seed: number,
+): Promise<{ readonly k: AltCase; readonly found: readonly LocatedBall[] }> => {
+  const c = loadCalibrationFile('calibration/demo.json');
+  if (!c.ok) throw new Error(c.error.message);
+  const k = altCases(c.value, split, 3, '1080p').find((a) => a.seed === seed);
+  if (!k) throw new Error(`no frame ${seed}`);
+  let { image } = renderAlt(c.value, ALT_SNOOKER_PALETTE, k.balls, k.style, k.seed);
+  if (k.jpeg !== undefined) image = await jpegRoundTrip(image, k.jpeg);
+  const r = new Locator(c.value).locate(image);
+  if (!r.ok) throw new Error(r.error.message);
+  return { k, found: r.value };
+};
+
+/** The frame's `id` found once, within `withinMm` of the truth; every other ball once; nothing else. */
+export const expectFoundAlone = (
+  k: AltCase,
+  found: readonly LocatedBall[],
+  id: string,
+  withinMm: number,
+): void => {
+  const r = k.calibration.table.ballRadius;
+  const ball = k.balls.find((b) => b.id === id);
+  if (!ball) throw new Error(`no ${id}`);
+  const near = found.filter((f) => Math.hypot(f.x - ball.x, f.y - ball.y) < r);
+  expect(near, `${id} at (${ball.x.toFixed(0)}, ${ball.y.toFixed(0)})`).toHaveLength(1);
+  const f = near[0] as LocatedBall;
+  expect(Math.hypot(f.x - ball.x, f.y - ball.y)).toBeLessThan(withinMm);
+  for (const b of k.balls)
+    expect(
+      found.filter((x) => Math.hypot(x.x - b.x, x.y - b.y) < r),
+      `${b.id} at (${b.x.toFixed(0)}, ${b.y.toFixed(0)})`,
+    ).toHaveLength(1);
+  expect(found).toHaveLength(k.balls.length);
+};
