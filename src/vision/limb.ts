@@ -435,6 +435,21 @@ export const findByLimb = (
   const { colour, invcc, bw, blockSize, bright } = cloth;
   const rd = reduced;
   const list: number[] = [];
+  /** Seed the reduced pixels within `dil` of (i, j), inside the table, that are not seeds yet. */
+  const seedAround = (i: number, j: number): void => {
+    for (let dj = -dil; dj <= dil; dj++) {
+      const y = j + dj;
+      if (y < 0 || y >= rh) continue;
+      for (let di = -dil; di <= dil; di++) {
+        const x = i + di;
+        if (x < 0 || x >= rw) continue;
+        const q = y * rw + x;
+        if (region[q] === Region.outside || cand[q]) continue;
+        cand[q] = 1;
+        list.push(q);
+      }
+    }
+  };
   const bigPieces = new Set<number>();
   for (let k = 0; k < rw * rh; k++) {
     if (!mask[k]) continue;
@@ -462,18 +477,7 @@ export const findByLimb = (
       if (pc * (invcc[bk] as number) <= bright) continue;
     }
     if (nearest2(i, j) < near * near) continue;
-    for (let dj = -dil; dj <= dil; dj++) {
-      const y = j + dj;
-      if (y < 0 || y >= rh) continue;
-      for (let di = -dil; di <= dil; di++) {
-        const x = i + di;
-        if (x < 0 || x >= rw) continue;
-        const q = y * rw + x;
-        if (region[q] === Region.outside || cand[q]) continue;
-        cand[q] = 1;
-        list.push(q);
-      }
-    }
+    seedAround(i, j);
   }
   // Highlights the reduced frame did not read. It reads one pixel a block of `scale` × `scale`, and a
   // ball nearly the colour of what is around it may show the cloth model nothing but its lamps'
@@ -549,18 +553,7 @@ export const findByLimb = (
             // Not on or beside a piece too big to be a few balls (a hand's knuckles shine too).
             if (nearBig(i, j)) continue;
             if (nearest2(i, j) < near * near) continue;
-            for (let dj = -dil; dj <= dil; dj++) {
-              const yy = j + dj;
-              if (yy < 0 || yy >= rh) continue;
-              for (let di = -dil; di <= dil; di++) {
-                const xx = i + di;
-                if (xx < 0 || xx >= rw) continue;
-                const q = yy * rw + xx;
-                if (region[q] === Region.outside || cand[q]) continue;
-                cand[q] = 1;
-                list.push(q);
-              }
-            }
+            seedAround(i, j);
           }
         }
       }
