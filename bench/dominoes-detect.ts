@@ -29,6 +29,10 @@
 // 99.55 → 100 %; pip errors on all nine tuning sets 9 → 2 (both halves under a third in view).
 // Fresh 9600 … (rendered before wip/domprec, run once before and once after it): recall 98.83 → 98.83 %
 // (black 98.10 %), precision 98.84 → 99.53 %, pip errors 0 → 0, centre RMS 0.55 → 0.49 mm.
+// A black face grown into its rim where a warm lamp tints it (wip/domrecall, tuned on 3000 …, 3100 …,
+// 9300 …, 9400 …, 9500 …, 9100 …; no fresh set run): recall 3000 … 97.46 → 97.67 %, 3100 … 97.56 →
+// 97.93 %, 9300 … 99.25 → 99.50 %, 9400 … 98.88 → 99.33 %; 9500 …, 9100 … unchanged; precision and pip
+// errors unchanged on all six.
 // Frames are cached in --cache (rendering takes seconds; detection milliseconds).
 //
 // Run: npx tsx bench/dominoes-detect.ts [--seed 5000] [--per-combo 1] [--4k 3] [--cache /tmp/dominoes-bench]

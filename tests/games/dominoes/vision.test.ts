@@ -526,6 +526,18 @@ describe('the tile detector against the renderer’s truth', () => {
     expectNoPhantom(truth, seen);
   }, 60_000);
 
+  it('black backs face down under a warm lamp, their rims tinted by it, are each found', async () => {
+    // Seed 9417 (scattered, warm; a tuning seed): the lamp's colour on two face-down tiles' rounded
+    // edges left them out of the black mask, each back 44 × 21 mm, no tile's shape, and both were
+    // missed. Grown into its tinted rim (mask.ts growRims), each back is a tile.
+    const { truth, seen } = await benchDetect(9417, 'scattered', WARM, 'black');
+    const backs = truth.filter((t) => t.faceDown && Math.min(t.visible[0], t.visible[1]) >= 0.9);
+    expect(backs.length).toBeGreaterThanOrEqual(5);
+    const found = match(backs, seen).filter((s) => s !== undefined && isFaceDown(s));
+    expect(found.length, `${found.length} of ${backs.length} face-down tiles found`).toBe(backs.length);
+    expectNoPhantom(truth, seen);
+  }, 60_000);
+
   it('an ivory [1, 3] whose 3 half is partly hidden is not read [1, 0]', async () => {
     // Seed 9508 (end of round, ivory set, warm; a tuning seed now): the 3 half 80 % in view, one of
     // its pips fainter than half the 1's and another hidden, so it read blank. A half read blank

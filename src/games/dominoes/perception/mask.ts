@@ -4,7 +4,8 @@
 // dividing line, and the rounded edges and the shadowed seam between touching tiles — so the faces
 // fall apart into halves. Black tiles: a cell not bright and of much less colour than the cloth (a
 // black glaze is grey where it mirrors the lamps, never green, blue or red), which leaves out the
-// white pips and line, and the rounded edges catching the room's light (thin ridges).
+// white pips and line, and the rounded edges catching the room's light (thin ridges) — then grown
+// into its rim where a warm lamp tints it (growRims).
 import { BLOCK, type PlanFrame } from './rectify.ts';
 
 export interface MaskOptions {
@@ -21,6 +22,12 @@ export interface MaskOptions {
   /** A cell this much darker (ivory; lighter, black) than the cells two steps away on both sides, in
    * any of four directions, is a seam or a line, not face (a share of the local face level). */
   readonly valley: number;
+  /** A black face's rim or glaze under a warm lamp (tinted by it, JPEG's coarse colour bleeding the
+   * cloth's in): a cell under this share of the cloth's brightness and of under `rimSaturation` of
+   * its saturation, joined to black face within `rimDepth` cells of such cells, is black face too. */
+  readonly rimLuma: number;
+  readonly rimSaturation: number;
+  readonly rimDepth: number;
 }
 
 export const DEFAULT_MASK: MaskOptions = {
@@ -29,6 +36,9 @@ export const DEFAULT_MASK: MaskOptions = {
   underCloth: 0.55,
   blackCeiling: 2.7,
   valley: 0.06,
+  rimLuma: 0.7,
+  rimSaturation: 0.8,
+  rimDepth: 3,
 };
 
 /**
@@ -92,6 +102,9 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: Fa
   // Colour per unit of brightness (saturation), so that a black glaze lit warm or mirroring a lamp
   // still counts as grey beside the cloth.
   const blackSaturation = (o.underCloth * clothChroma) / Math.max(1, clothLuma);
+  const rimLuma = clothLuma * o.rimLuma;
+  const rimSaturation = (o.rimSaturation * clothChroma) / Math.max(1, clothLuma);
+  const tinted: number[] = [];
   forEachActive(f, (r0, r1, k0, k1, b) => {
     const br0 = (b / bc) | 0;
     const bk0 = b % bc;
@@ -113,7 +126,12 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: Fa
         // a thin seam between two tiles' lit rims.
         const grey = (f.chroma[i] as number) < blackSaturation * Math.max(v, 8);
         const fringe = !grey && v < clothLuma && besideMark(f.luma, i, cols, ceilLuma);
-        if (!f.seen[i] || (v <= floorLuma && !grey && !fringe)) continue;
+        if (!f.seen[i]) continue;
+        if (v <= floorLuma && !grey && !fringe) {
+          // Maybe a black face's tinted rim (growRims).
+          if (v < rimLuma && (f.chroma[i] as number) < rimSaturation * Math.max(v, 8)) tinted.push(i);
+          continue;
+        }
         if (v > floorLuma && (v > ceilLuma || !grey) && v >= level * o.faceShare) {
           if (!valley(f.luma, i, cols, Math.max(6, o.valley * level), 1)) ivory[i] = 1;
         } else if (v < ceilLuma && grey) {
@@ -126,7 +144,74 @@ export const faceMasks = (f: PlanFrame, o: MaskOptions = DEFAULT_MASK, into?: Fa
         }
       }
   });
+  growRims(f, o, tinted, black, dark, ivory);
   return { ivory, black, dark, clothLuma, clothChroma };
+};
+
+/**
+ * Black face grown into its tinted rim (mask options `rim…`): under a warm lamp a black tile's rounded
+ * edges, and patches of its glaze, mirror the lamp's colour, and through JPEG the cloth's colour bleeds
+ * in; such cells are darker than the cloth (not a lit mark) but too coloured for the black mask, so a
+ * face-down tile's back came out some 3 mm short at each end and side and was no tile's shape (tuning
+ * seeds 3005, 3113, 9417: backs 41–46 mm long). A cloth's shadow is as saturated as the cloth, and
+ * the cells a valley or ridge left out (dark) stay out. Grown into every such cell, seams between the
+ * backs of a hand filled and its rows were lost (3018, 3019), so a cell between two faces stays out;
+ * so do a back's holes (3007's patchy backs are still missed).
+ * `tinted`: the cells dark and grey enough to be such a rim, found by faceMasks' walk.
+ */
+const growRims = (
+  f: PlanFrame,
+  o: MaskOptions,
+  tinted: readonly number[],
+  black: Uint8Array,
+  dark: Uint8Array,
+  ivory: Uint8Array,
+): void => {
+  const { cols, rows } = f.grid;
+  const ceil = f.clothLuma * o.rimLuma;
+  const sat = (o.rimSaturation * f.clothChroma) / Math.max(1, f.clothLuma);
+  // A cell with black face (as first masked: 1, grown: 2; darker than the cloth, not a side of a tile
+  // catching the lamp) within 3 cells on both sides, in any of four directions, lies between two faces
+  // — the seam between touching tiles, or a hole — and stays out: a tile is convex, so its own rim has
+  // face on one side only.
+  const face = (j: number): boolean => black[j] === 1 && (f.luma[j] as number) < f.clothLuma;
+  const first = (i: number, u: number): boolean => face(i + u) || face(i + 2 * u) || face(i + 3 * u);
+  const between = (i: number): boolean => {
+    for (let q = 0; q < 4; q++) {
+      const u = q === 0 ? 1 : q === 1 ? cols : q === 2 ? cols + 1 : cols - 1;
+      if (first(i, u) && first(i, -u)) return true;
+    }
+    return false;
+  };
+  const rim = (i: number): boolean => {
+    if (black[i] || dark[i] || ivory[i] || !f.seen[i]) return false;
+    const v = f.luma[i] as number;
+    return v < ceil && (f.chroma[i] as number) < sat * Math.max(v, 8) && !between(i);
+  };
+  let front: number[] = [];
+  for (const i of tinted) {
+    const k = i % cols;
+    const r = (i / cols) | 0;
+    if (k < 4 || r < 4 || k >= cols - 4 || r >= rows - 4) continue;
+    if ((black[i - 1] || black[i + 1] || black[i - cols] || black[i + cols]) && rim(i)) front.push(i);
+  }
+  for (const i of front) black[i] = 2;
+  for (let d = 1; d < o.rimDepth && front.length > 0; d++) {
+    const next: number[] = [];
+    for (const i of front) {
+      const k = i % cols;
+      const r = (i / cols) | 0;
+      if (k < 4 || r < 4 || k >= cols - 4 || r >= rows - 4) continue;
+      for (let q = 0; q < 4; q++) {
+        const j = q === 0 ? i - 1 : q === 1 ? i + 1 : q === 2 ? i - cols : i + cols;
+        if (rim(j)) {
+          black[j] = 2;
+          next.push(j);
+        }
+      }
+    }
+    front = next;
+  }
 };
 
 /** Calls `visit` with each filled block's rows [r0, r1) and columns [k0, k1) and its index. */
