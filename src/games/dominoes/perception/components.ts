@@ -37,22 +37,12 @@ export const pieces = (
     let n = 0;
     stack[top++] = start;
     mask[start] = 0;
-    let sx = 0;
-    let sy = 0;
-    let sxx = 0;
-    let sxy = 0;
-    let syy = 0;
     let read = 0;
     while (read < top) {
       const i = stack[read++] as number;
       n++;
       const x = i % cols;
       const y = (i / cols) | 0;
-      sx += x;
-      sy += y;
-      sxx += x * x;
-      sxy += x * y;
-      syy += y * y;
       if (x > 0 && mask[i - 1]) {
         mask[i - 1] = 0;
         stack[top++] = i - 1;
@@ -71,16 +61,8 @@ export const pieces = (
       }
     }
     if (n < minArea || n > maxArea) return;
-    const cx = sx / n;
-    const cy = sy / n;
-    const piece: Piece = {
-      area: n,
-      cx,
-      cy,
-      sxx: sxx / n - cx * cx,
-      sxy: sxy / n - cx * cy,
-      syy: syy / n - cy * cy,
-    };
+    // The moments of the pieces kept only: most pieces are specks, turned down by their area.
+    const piece = pieceOf(stack.subarray(0, n), cols);
     out.push(piece);
     cells?.(piece, stack, n);
   });
