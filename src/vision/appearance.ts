@@ -9,7 +9,7 @@ import { undistortNormalised } from '../camera/index.ts';
 import type { RgbImage } from '../core/image.ts';
 import { maskPiece, type CandidateScratch } from './candidates.ts';
 import type { ClothModel } from './cloth.ts';
-import { RayStatus, type FittedBall } from './fit.ts';
+import { RayStatus, untracedBall, type FittedBall } from './fit.ts';
 import type { Component, Labels } from './foreground.ts';
 import type { VisionGeometry } from './geometry.ts';
 
@@ -159,33 +159,7 @@ const appearanceBall = (
   rays: number,
 ): FittedBall | undefined => {
   const at = centreOnTable(g, u, v);
-  if (!at) return undefined;
-  const outsideU = new Float64Array(rays);
-  const outsideV = new Float64Array(rays);
-  for (let i = 0; i < rays; i++) {
-    const a = (2 * Math.PI * i) / rays;
-    outsideU[i] = u + (radius + 1.5) * Math.cos(a);
-    outsideV[i] = v + (radius + 1.5) * Math.sin(a);
-  }
-  return {
-    x: at[0],
-    y: at[1],
-    u,
-    v,
-    radius,
-    status: new Uint8Array(rays).fill(RayStatus.blocked),
-    dirs: new Float64Array(3 * rays),
-    rim: new Float64Array(rays),
-    outsideU,
-    outsideV,
-    solid: 1,
-    inliers: 0,
-    edgeShare: 0,
-    rmsPx: 0,
-    rimPx: 0,
-    ownRimPx: 0,
-    found: 'appearance',
-  };
+  return at ? untracedBall(at, u, v, radius, rays, RayStatus.blocked, 0, 'appearance') : undefined;
 };
 
 /**

@@ -138,6 +138,49 @@ export interface FittedBall {
   readonly found: 'outline' | 'appearance' | 'shape';
 }
 
+/**
+ * A ball placed without its outline traced (by its likeness to a fitted ball, or by its shading's
+ * symmetry): no edges, every ray `status`, the points just outside its expected outline for the
+ * neighbour test, `inliers` as its finder counts them.
+ */
+export const untracedBall = (
+  at: readonly [number, number],
+  u: number,
+  v: number,
+  radius: number,
+  rays: number,
+  status: RayStatusCode,
+  inliers: number,
+  found: 'appearance' | 'shape',
+): FittedBall => {
+  const outsideU = new Float64Array(rays);
+  const outsideV = new Float64Array(rays);
+  for (let i = 0; i < rays; i++) {
+    const a = (2 * Math.PI * i) / rays;
+    outsideU[i] = u + (radius + 1.5) * Math.cos(a);
+    outsideV[i] = v + (radius + 1.5) * Math.sin(a);
+  }
+  return {
+    x: at[0],
+    y: at[1],
+    u,
+    v,
+    radius,
+    status: new Uint8Array(rays).fill(status),
+    dirs: new Float64Array(3 * rays),
+    rim: new Float64Array(rays),
+    outsideU,
+    outsideV,
+    solid: 1,
+    inliers,
+    edgeShare: 0,
+    rmsPx: 0,
+    rimPx: 0,
+    ownRimPx: 0,
+    found,
+  };
+};
+
 const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
   const v = i / 255;
   return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;

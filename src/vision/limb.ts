@@ -20,6 +20,7 @@ import {
   type FitOptions,
   type FitScratch,
   type FittedBall,
+  untracedBall,
 } from './fit.ts';
 import type { ClothModel } from './cloth.ts';
 import { apparentRadius, projectPoint, Region, type VisionGeometry } from './geometry.ts';
@@ -881,32 +882,7 @@ const fitByShape = (
   if (ring < best - o.shapeRingDrop) return undefined;
   const at = pixelToCentrePlane(g, c.u, c.v);
   if (!at) return undefined;
-  const rays = fo.rays;
-  const outsideU = new Float64Array(rays);
-  const outsideV = new Float64Array(rays);
-  for (let i = 0; i < rays; i++) {
-    const a = (2 * Math.PI * i) / rays;
-    outsideU[i] = c.u + (radius + 1.5) * Math.cos(a);
-    outsideV[i] = c.v + (radius + 1.5) * Math.sin(a);
-  }
   // No edges to count: its rays open (no clear step, nothing in the way), the ring's share as inliers.
-  return {
-    x: at[0],
-    y: at[1],
-    u: c.u,
-    v: c.v,
-    radius,
-    status: new Uint8Array(rays).fill(RayStatus.none),
-    dirs: new Float64Array(3 * rays),
-    rim: new Float64Array(rays),
-    outsideU,
-    outsideV,
-    solid: 1,
-    inliers: Math.round(ring * rays * 0.5),
-    edgeShare: 0,
-    rmsPx: 0,
-    rimPx: 0,
-    ownRimPx: 0,
-    found: 'shape',
-  };
+  const rays = fo.rays;
+  return untracedBall(at, c.u, c.v, radius, rays, RayStatus.none, Math.round(ring * rays * 0.5), 'shape');
 };
