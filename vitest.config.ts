@@ -14,7 +14,8 @@ export default defineConfig({
     // Those reports are vitest's bookkeeping, not our code; a failed test still fails the run.
     dangerouslyIgnoreUnhandledErrors: true,
     // ...but such a timeout in the first group can make vitest skip the later one (the realtime files)
-    // and exit 0: this reporter fails the run when any queued file never ran.
+    // and exit 0: this reporter fails the run when any queued file never ran, and `npm test` runs
+    // the two projects one after the other, so that a timeout in the first cannot cut the second.
     reporters: ['default', './tests/helpers/every-file-ran.ts'],
     hookTimeout: 60_000,
     // 2 cores on the CI machine: two workers keep the suite fast without thrashing.
