@@ -21,6 +21,9 @@
 //   held-out-6  two long LED strips and a cool white balance over a teal cloth, and over an emerald
 //               cloth with a worn, matte ball set: rendered and run only at the end of the sixth session
 //               (seeds 9_100_000, 9_150_000 at 4K)
+//   held-out-7  a navy cloth under one large lamp beside a long side, and a lime-green cloth under two
+//               wide bars of light with a highly polished ball set: rendered before the seventh
+//               session's changes, run only at its end (seeds 9_200_000, 9_250_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -37,7 +40,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -75,6 +78,7 @@ export const ALT_TUNING_GREY_SEED = 8_800_000;
 export const ALT_HELD_OUT_4_SEED = 8_900_000;
 export const ALT_HELD_OUT_5_SEED = 9_000_000;
 export const ALT_HELD_OUT_6_SEED = 9_100_000;
+export const ALT_HELD_OUT_7_SEED = 9_200_000;
 
 export interface AltCase {
   readonly name: string;
@@ -108,7 +112,8 @@ export type AltSplit =
   | 'held-out-3'
   | 'held-out-4'
   | 'held-out-5'
-  | 'held-out-6';
+  | 'held-out-6'
+  | 'held-out-7';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -121,6 +126,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-4': { seed: ALT_HELD_OUT_4_SEED, variants: ['slate-hexa', 'camel-hexa'] },
   'held-out-5': { seed: ALT_HELD_OUT_5_SEED, variants: ['worn-mono', 'royal-warm'] },
   'held-out-6': { seed: ALT_HELD_OUT_6_SEED, variants: ['teal-strip', 'emerald-matte'] },
+  'held-out-7': { seed: ALT_HELD_OUT_7_SEED, variants: ['navy-side', 'lime-glossy'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -354,6 +360,7 @@ const main = async (): Promise<void> => {
           'held-out-4',
           'held-out-5',
           'held-out-6',
+          'held-out-7',
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];

@@ -15,6 +15,10 @@
 // down the table instead of lamps, a cool white balance, and cloths no split had: `teal-strip`, a
 // blue-green cloth between the green and the blue balls' hues, and `emerald-matte`, an emerald cloth
 // with a worn, matte ball set (a dull highlight, a broad sheen: another ball material).
+// Held-out 7 (issue 14, rendered before the seventh session's vision work and run only at its end):
+// `navy-side`, a navy-blue cloth lit by one large lamp hung off one long side (a strong fall of light
+// across the bed, the far side in shade), and `lime-glossy`, a bright lime-green cloth under two wide
+// bars of light across the table, with a new, highly polished ball set (a strong, tight highlight).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -38,6 +42,8 @@ export const ALT_VARIANTS = [
   'royal-warm',
   'teal-strip',
   'emerald-matte',
+  'navy-side',
+  'lime-glossy',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -57,7 +63,9 @@ export const ALT_CLOTH: Readonly<
     | 'slate'
     | 'camel'
     | 'teal'
-    | 'emerald',
+    | 'emerald'
+    | 'navy'
+    | 'lime',
     Srgb8
   >
 > = {
@@ -76,6 +84,8 @@ export const ALT_CLOTH: Readonly<
   camel: [156, 122, 84],
   teal: [20, 98, 96],
   emerald: [26, 112, 74],
+  navy: [22, 44, 98],
+  lime: [54, 132, 38],
 };
 
 const twoLamps = (t: Table, power: number): AltLamp[] => [
@@ -117,6 +127,22 @@ const monoLamp = (t: Table, power: number): AltLamp[] => [
 /** Two long, narrow LED strips down the table: long streaks of highlight on every ball. */
 const stripLamps = (t: Table, power: number): AltLamp[] =>
   [0.3, 0.7].map((fx) => ({ x: t.width * fx, y: t.length / 2, z: 1050, hx: 40, hy: t.length * 0.45, power }));
+
+/** One large lamp hung low beside a long side: the light falls off across the bed. */
+const sideLamp = (t: Table, power: number): AltLamp[] => [
+  { x: -t.width * 0.15, y: t.length / 2, z: 900, hx: 250, hy: t.length * 0.4, power: power * 1.6 },
+];
+
+/** Two wide bars of light across the table. */
+const barLamps = (t: Table, power: number): AltLamp[] =>
+  [0.35, 0.65].map((fy) => ({
+    x: t.width / 2,
+    y: t.length * fy,
+    z: 1000,
+    hx: t.width * 0.45,
+    hy: 60,
+    power,
+  }));
 
 export interface AltStyleOptions {
   /** A black box standing beside the table, against one of its long sides. */
@@ -164,6 +190,8 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     'royal-warm': ALT_CLOTH.royal,
     'teal-strip': ALT_CLOTH.teal,
     'emerald-matte': ALT_CLOTH.emerald,
+    'navy-side': ALT_CLOTH.navy,
+    'lime-glossy': ALT_CLOTH.lime,
   }[variant];
   const twoLamped =
     variant === 'tournament' ||
@@ -177,6 +205,7 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
   const mono = variant === 'worn-mono';
   const strip = variant === 'teal-strip' || variant === 'emerald-matte';
   const matte = variant === 'emerald-matte';
+  const glossy = variant === 'lime-glossy';
   // A warm lamp all evening: the white balance a camera set for daylight leaves; cold LED strips the
   // other way.
   const warmBias = variant === 'royal-warm' ? 0.2 : strip ? -0.12 : 0;
@@ -188,23 +217,27 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     nap: rng.uniform(0.03, 0.07),
     lamps: strip
       ? stripLamps(t, 1)
-      : mono
-        ? monoLamp(t, 1)
-        : quad
-          ? quadLamps(t, 1)
-          : penta
-            ? pentaLamps(t, 1)
-            : hexa
-              ? hexaLamps(t, 1)
-              : twoLamped
-                ? twoLamps(t, 1)
-                : threeLamps(t, 1),
+      : variant === 'navy-side'
+        ? sideLamp(t, 1)
+        : glossy
+          ? barLamps(t, 1)
+          : mono
+            ? monoLamp(t, 1)
+            : quad
+              ? quadLamps(t, 1)
+              : penta
+                ? pentaLamps(t, 1)
+                : hexa
+                  ? hexaLamps(t, 1)
+                  : twoLamped
+                    ? twoLamps(t, 1)
+                    : threeLamps(t, 1),
     ambient: rng.uniform(0.05, 0.15),
     gain,
     whiteBalance: [1 + warm + warmBias, 1, 1 - warm - warmBias],
     noise: rng.uniform(1.5, 3.5),
-    f0: matte ? rng.uniform(0.025, 0.04) : rng.uniform(0.045, 0.07),
-    shininess: matte ? rng.uniform(10, 25) : rng.uniform(40, 120),
+    f0: matte ? rng.uniform(0.025, 0.04) : glossy ? rng.uniform(0.08, 0.1) : rng.uniform(0.045, 0.07),
+    shininess: matte ? rng.uniform(10, 25) : glossy ? rng.uniform(200, 400) : rng.uniform(40, 120),
     ...(matte ? { gloss: rng.uniform(0.25, 0.45) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
