@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { suiteTempDir } from './helpers/temp-dir.ts';
 import {
   cameraCentre,
   makeCalibrationJson,
@@ -274,7 +274,7 @@ describe('bad calibration files get an error naming the field', () => {
 });
 
 describe('loadCalibrationFile', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'referee-camera-'));
+  const dir = suiteTempDir('referee-camera-');
   const file = (name: string, text: string): string => {
     const path = join(dir, name);
     writeFileSync(path, text);

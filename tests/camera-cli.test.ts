@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { suiteTempDir } from './helpers/temp-dir.ts';
 import { cameraCentre } from '../src/camera/index.ts';
 import { parseCalibration } from './helpers/games.ts';
 import { demo } from './camera-helpers.ts';
 import { runReferee } from './helpers/spawn.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'referee-calibrate-'));
+const dir = suiteTempDir('referee-calibrate-');
 const example = JSON.parse(readFileSync('calibration/example-points.json', 'utf8')) as {
   points: { u: number; v: number; x: number; y: number }[];
   camera: unknown;

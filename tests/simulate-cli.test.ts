@@ -1,13 +1,13 @@
 // `referee simulate` through the real command (docs/formats.md §7): a tiny scenario writes its frames, an
 // mp4 and a truth.json that follows the contract; a bad scenario exits 2 naming the field.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { suiteTempDir } from './helpers/temp-dir.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'referee-simulate-'));
+const dir = suiteTempDir('referee-simulate-');
 
 // The demo camera at a quarter of its resolution (480 × 270): quick to draw, the same view.
 const demo = JSON.parse(readFileSync('calibration/demo.json', 'utf8')) as {

@@ -5,10 +5,10 @@ import { plainBed } from '../src/games/snooker/equipment.ts';
 import { SNOOKER_BED } from './helpers/games.ts';
 import { markingsOf } from '../src/games/snooker/equipment.ts';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { suiteTempDir } from './helpers/temp-dir.ts';
 import { pixelToPlane, project, type Calibration } from '../src/camera/index.ts';
 import { parseCalibration } from './helpers/games.ts';
 import type { RgbImage } from '../src/core/image.ts';
@@ -189,7 +189,7 @@ describe('no table in the picture', () => {
 });
 
 describe('referee calibrate --image', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'referee-calibrate-'));
+  const dir = suiteTempDir('referee-calibrate-');
   const run = (...args: string[]) =>
     spawnSync(process.execPath, ['bin/referee.js', 'calibrate', ...args], {
       encoding: 'utf8',

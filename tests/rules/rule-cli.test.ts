@@ -1,8 +1,8 @@
 // `referee rule` as a user runs it (docs/formats.md §4): stdin, a file argument, invalid input.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../helpers/temp-dir.ts';
 import { runReferee } from '../helpers/spawn.ts';
 import { contractExample as blackballExample } from '../games/blackball/helpers.ts';
 import { contractExample } from './helpers.ts';
@@ -18,7 +18,7 @@ describe('referee rule', () => {
   });
 
   it('reads a file given as the argument', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'referee-rule-'));
+    const dir = testTempDir('referee-rule-');
     const file = join(dir, 'stroke.json');
     const input = contractExample();
     writeFileSync(

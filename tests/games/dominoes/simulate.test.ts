@@ -3,14 +3,14 @@
 // quarter of its resolution (quick to draw, the same view). Truth is checked against the rules
 // engine: every move's ends as `referee rule` replays them, its first frame the first with its tile on
 // the table, the round's ruling as `rule` gives it; a bad scenario exits 2 naming the field.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { suiteTempDir } from '../../helpers/temp-dir.ts';
 import { rule, tileKey, type Tile } from '../../../src/games/dominoes/index.ts';
 import { runReferee } from '../../helpers/spawn.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'referee-simulate-dominoes-'));
+const dir = suiteTempDir('referee-simulate-dominoes-');
 
 const full = JSON.parse(readFileSync('calibration/dominoes.json', 'utf8')) as {
   camera: { fx: number; fy: number; cx: number; cy: number };

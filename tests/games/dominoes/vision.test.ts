@@ -2,10 +2,10 @@
 // frames rendered here from scenes (a few seconds each), the detector's answer checked against the
 // renderer's truth, the renderer's truth checked against what it drew, and `referee detect` on a
 // dominoes calibration printing §9's JSON.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteTempDir } from '../../helpers/temp-dir.ts';
 import { loadCalibrationFile, project } from '../../../src/camera/index.ts';
 import type { RgbImage } from '../../../src/core/image.ts';
 import { mm } from '../../../src/core/units.ts';
@@ -165,7 +165,7 @@ const match = (truth: readonly TruthTile[], seen: readonly SeenTile[]): (SeenTil
 
 let hand: RenderedScene;
 let round: RenderedScene;
-let dir: string;
+const dir = suiteTempDir('dominoes-vision-');
 
 beforeAll(async () => {
   hand = await renderScene(calibration, table, placed);
@@ -174,7 +174,6 @@ beforeAll(async () => {
     table,
     randomScene(611, 'endOfRound', table, { set: 'ivory', arms: 0 }),
   );
-  dir = mkdtempSync(path.join(tmpdir(), 'dominoes-vision-'));
   writeFileSync(path.join(dir, 'hand.png'), await encodePng(hand.image));
 }, 60_000);
 
