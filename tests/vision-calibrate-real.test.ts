@@ -68,13 +68,57 @@ describe('calibrate from photo-like pictures of a real table', () => {
 
   it('fits from different focal lengths that each keep every cushion and disagree (a full-size bed, no markings, nearly head-on): refused, saying why', () => {
     // Held-out picture 900 012: the first fit puts the balls 44.5 mm off; the starts from other focal
-    // lengths land 13 mm RMS from it and from each other: the picture cannot tell.
+    // lengths land 13 mm RMS from it and from each other: the picture cannot tell. (Since a fit lying
+    // on the picture over twice as badly as another counts neither way, one fit is left, at 0.74 px:
+    // too far from the picture to stand unconfirmed.)
     const photo = photoTable(900_012, undefined, true);
     const r = calibrateFromImage({ image: photo.image, table: photo.table, tableSpec: photo.tableSpec });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.code).toBe('SOLVE_FAILED');
       expect(r.error.message).toMatch(/does not fix the camera: .* --camera, or place the corners by hand/);
+      expect(r.error.message).toMatch(
+        /; step failed: (the cross-check of fits from different focal lengths|confirming a fit no other start found)$/,
+      );
+    }
+  }, 120_000); // three fits
+
+  // The end cushion nearer the camera seen edge-on under a tilt: too little parallax between the
+  // cloth's edge and the nose to tell them apart, so it was not looked for, and nothing but the far
+  // end pinned a bed with no markings along its length; fits lay on all they kept at 0.16–0.20 px
+  // and put the balls 4.3, 6.6 and 7.9 mm off (bench/calibrate-photos.ts heldout, 900 041–080).
+  for (const [seed, what] of [
+    [900_052, 'a small bed, blue cloth, black rails, 24° tilt'],
+    [900_054, 'a pool bed, portrait, a corner hidden, 21° tilt'],
+    [900_062, 'a pool bed, portrait, 24° tilt'],
+  ] as const)
+    it(`an end cushion seen edge-on (${what}): found by its nose, balls within 3 mm`, () => {
+      const photo = photoTable(seed, undefined, true);
+      const r = calibrateFromImage({ image: photo.image, table: photo.table, tableSpec: photo.tableSpec });
+      if (!r.ok) throw new Error(`${photo.style}: ${r.error.message}`);
+      expect(ballErrors(photo.truth, r.value.calibration).rms).toBeLessThan(3);
+    }, 120_000); // up to three fits
+
+  it('half a side cushion behind a box (6 of its 35 profiles left): the rest of the table pins it, balls within 3 mm', () => {
+    // Held-out picture 900 069: refused before as that half side was kept along under a fifth of it.
+    const photo = photoTable(900_069, undefined, true);
+    const r = calibrateFromImage({ image: photo.image, table: photo.table, tableSpec: photo.tableSpec });
+    if (!r.ok) throw new Error(`${photo.style}: ${r.error.message}`);
+    expect(ballErrors(photo.truth, r.value.calibration).rms).toBeLessThan(3);
+  }, 120_000);
+
+  it('a fit 37 mm off at 1.15 px RMS (a pool bed below an ultra-wide lens, 28° tilt) that no other start confirms: refused, naming the step', () => {
+    // Held-out picture 900 045: the first fit stood unchecked, the other starts each losing half a
+    // side cushion. A fit no other confirms must now lie within 0.5 px of the picture; and with half
+    // a side allowed a tenth of its profiles, the other starts land 104 mm RMS from it.
+    const photo = photoTable(900_045, undefined, true);
+    const r = calibrateFromImage({ image: photo.image, table: photo.table, tableSpec: photo.tableSpec });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe('SOLVE_FAILED');
+      expect(r.error.message).toMatch(
+        /; step failed: (the cross-check of fits from different focal lengths|confirming a fit no other start found)$/,
+      );
     }
   }, 120_000); // three fits
 
@@ -121,6 +165,9 @@ describe('calibrate from photo-like pictures of a real table', () => {
     if (!r.ok) {
       expect(r.error.code).toBe('NO_TABLE');
       expect(r.error.message).toMatch(/^no table found in the picture: .*cushion/);
+      expect(r.error.message).toMatch(
+        /; step failed: finding the cushions where the first camera puts them$/,
+      );
     }
   });
 });

@@ -95,6 +95,11 @@ export interface ImageCalibrationOptions {
    * kept and still put the balls centimetres off.
    */
   readonly minEachCushionShare: number;
+  /**
+   * The same for each half of a side cushion: a box or a player's arm can hide most of one half, and
+   * the other half and the end cushions still pin the bed across and along.
+   */
+  readonly minHalfSideShare: number;
   /** Most RMS reprojection error (px) of a fit that still shows a table. */
   readonly maxRmsPx: number;
   /** Least number of the six pockets that must be dark where the camera puts them. */
@@ -113,25 +118,40 @@ export interface ImageCalibrationOptions {
    */
   readonly crossCheckFocals: readonly [number, number];
   readonly maxDisagreementMm: number;
+  /**
+   * A fit whose RMS reprojection error is more than this many times another's is no evidence for or
+   * against the camera: it lies on the picture markedly worse, wherever it puts the balls.
+   */
+  readonly evidenceRmsRatio: number;
+  /**
+   * Most RMS reprojection error (px at 1080p width) of a fit that no other start confirms: one that
+   * lies on the picture this closely is taken alone.
+   */
+  readonly maxUnconfirmedRmsPx: number;
   /** Radial coefficient κ1 of the outline (in half long sides) beyond which the lens counts as wide. */
   readonly strongRadial: number;
 }
 
 export const DEFAULT_IMAGE_CALIBRATION: ImageCalibrationOptions = {
   outline: DEFAULT_OUTLINE,
-  features: DEFAULT_FEATURES,
+  // An end cushion seen edge-on under a tilt is all that pins a bed without markings along its length
+  // there (900 041–080: three fits 4–8 mm off without it).
+  features: { ...DEFAULT_FEATURES, edgeOnNoses: true },
   cushionWidth: 50,
   spotRadius: 4,
   focalGuess: 0.7,
   windows: [30, 8, 4, 3],
   minCushionShare: 0.4,
   minEachCushionShare: 0.2,
+  minHalfSideShare: 0.1,
   maxRmsPx: 1.5,
   minPockets: 4,
   strongRadial: 0.1,
   focalRetries: [0.8, 1.25],
   crossCheckFocals: [1.25, 0.8],
   maxDisagreementMm: 3,
+  evidenceRmsRatio: 2,
+  maxUnconfirmedRmsPx: 0.5,
   focalRange: [0.25, 2],
   maxK1: 1,
 };
@@ -154,8 +174,25 @@ const toUv = (p: { readonly u: number; readonly v: number } | undefined): { u: n
   v: p?.v ?? NaN,
 });
 
-const noTable = (reason: string): Result<never> =>
-  err(refereeError('NO_TABLE', `no table found in the picture: ${reason}`, 'image'));
+/** The steps of a calibration, named in a refusal so that the user knows what to change. */
+const STEP = {
+  outline: "finding the cloth's outline",
+  start: "the first camera from the outline's corners",
+  cushions: 'finding the cushions where the first camera puts them',
+  fit: "the fit's hold on the cushions",
+  eachCushion: "the fit's hold on each cushion",
+  reprojection: "the fit's reprojection error",
+  lens: 'the fit of the lens',
+  pockets: 'the pockets where the fit puts them',
+  valid: 'checking the camera found',
+  crossCheck: 'the cross-check of fits from different focal lengths',
+  unconfirmed: 'confirming a fit no other start found',
+} as const;
+
+const failed = (reason: string, step: keyof typeof STEP): string => `${reason}; step failed: ${STEP[step]}`;
+
+const noTable = (reason: string, step: keyof typeof STEP): Result<never> =>
+  err(refereeError('NO_TABLE', `no table found in the picture: ${failed(reason, step)}`, 'image'));
 
 /** A cushion of the bed in words: an end cushion, or which half of a side cushion. */
 const cushionName = (t: Table, i: number): string => {
@@ -280,7 +317,7 @@ export const calibrateFromImage = (
   const { image, tableSpec, camera } = input;
   const size: ImageSize = { width: image.width, height: image.height };
   const found = findOutline(image, o.outline);
-  if (!found.ok) return noTable(found.reason);
+  if (!found.ok) return noTable(found.reason, 'outline');
   const { corners, cloth } = found.outline;
   const clothBrightness = cloth[0] + cloth[1] + cloth[2];
 
@@ -298,6 +335,7 @@ export const calibrateFromImage = (
   ] as const;
   const guess: Intrinsics =
     camera ?? guessIntrinsics(size, found.outline, outer, { table: bed, tableSpec }, o.focalGuess);
+  const pxScale = Math.max(1, size.width / 1920);
   // One attempt from a first guess at the intrinsics: the camera the corners give, then the rounds.
   const attempt = (guess: Intrinsics): Result<ImageCalibration> => {
     let start: Calibration<Table> | undefined;
@@ -316,7 +354,8 @@ export const calibrateFromImage = (
         break;
       }
     }
-    if (!start) return noTable('the cloth-coloured region does not look like a table seen from above');
+    if (!start)
+      return noTable('the cloth-coloured region does not look like a table seen from above', 'start');
 
     // A strong barrel (a wide lens) bends about the principal point, which is then fitted too in the
     // last rounds.
@@ -333,16 +372,15 @@ export const calibrateFromImage = (
     let inliers: Feature[] = [];
     let edges = 0;
     let profiles: readonly number[] = [];
-    const pxScale = Math.max(1, size.width / 1920);
     for (const [round, window1080] of o.windows.entries()) {
       const window = window1080 * pxScale;
       const bandSlackPx = o.features.bandSlackPx * pxScale;
       // While the focal length is the guess, the nose is looked for anywhere from 0.4 to 3 times the
-      // predicted band beyond the cloth's edge.
+      // predicted band beyond the cloth's edge, and not at all where the cushion is seen edge-on.
       const fo: FeatureOptions =
         camera || round > 0
           ? { ...o.features, window, bandSlackPx }
-          : { ...o.features, window, band: [0.4, 3], bandSlackPx: 1.5 * bandSlackPx };
+          : { ...o.features, window, band: [0.4, 3], bandSlackPx: 1.5 * bandSlackPx, edgeOnNoses: false };
       const cushions = findCushionEdges(image, current, clothBrightness, fo);
       edges = cushions.edges;
       profiles = cushions.profiles;
@@ -353,7 +391,7 @@ export const calibrateFromImage = (
           ...findSpots(image, current, o.spotRadius, clothBrightness, fo),
         );
       if (features.length < MIN_FEATURES)
-        return noTable('the cushions are not where the outline of the cloth puts them');
+        return noTable('the cushions are not where the outline of the cloth puts them', 'cushions');
       const fitted = fitRobust(current, features, fitOf(round));
       current = fitted.calibration;
       inliers = fitted.inliers;
@@ -373,19 +411,23 @@ export const calibrateFromImage = (
     if (counts.nose + counts.clothEdge < o.minCushionShare * edges)
       return noTable(
         `the cushions were found along only ${counts.nose + counts.clothEdge} of ${edges} edge points`,
+        'fit',
       );
     for (const [i, looked] of profiles.entries()) {
       const seen = inliers.filter((f) => f.kind === 'nose' && f.cushion === i).length;
-      if (seen < o.minEachCushionShare * looked)
+      const seg = bed.cushions[i];
+      const halfSide = seg !== undefined && seg.a.x === seg.b.x;
+      if (seen < (halfSide ? o.minHalfSideShare : o.minEachCushionShare) * looked)
         return noTable(
           `${cushionName(bed, i)} was found along only ${seen} of ${looked} profiles across it: ` +
             `it is hidden, out of the picture or not where the rest of the table puts it`,
+          'eachCushion',
         );
     }
     const d = distancesOf(current, inliers);
     const rmsPx = Math.sqrt(d.reduce((s, x) => s + x * x, 0) / d.length);
     if (!(rmsPx <= o.maxRmsPx * pxScale))
-      return noTable(`the table model fits the picture only to ${rmsPx.toFixed(1)} px RMS`);
+      return noTable(`the table model fits the picture only to ${rmsPx.toFixed(1)} px RMS`, 'reprojection');
     // A view nearly straight down fixes the focal length only through the cushions' few millimetres
     // of parallax; with the lens's bending free too, the fit can run off to a long lens bent hard.
     const k = current.camera;
@@ -397,16 +439,17 @@ export const calibrateFromImage = (
       return noTable(
         `the lens fit ran away (focal length ${k.fx.toFixed(0)} px for a picture ${long} px across, ` +
           `k1 ${k.k1.toFixed(2)}): the picture does not fix the focal length; give it with --camera`,
+        'lens',
       );
     const pockets = darkPockets(image, current, clothBrightness);
     if (pockets < o.minPockets)
-      return noTable(`only ${pockets} of the 6 pockets are dark where the cushions put them`);
+      return noTable(`only ${pockets} of the 6 pockets are dark where the cushions put them`, 'pockets');
     const valid = validateCalibration(current);
     if (!valid.ok)
       return err(
         refereeError(
           'SOLVE_FAILED',
-          `the camera found does not make a usable calibration: ${valid.error.message}`,
+          failed(`the camera found does not make a usable calibration: ${valid.error.message}`, 'valid'),
           'image',
         ),
       );
@@ -422,43 +465,71 @@ export const calibrateFromImage = (
   });
   const first = attempt(guess);
   if (camera) return first;
-  if (first.ok) {
-    // A picture that does not fix the camera (a bed with no markings, a hidden corner) can give a
-    // fit that lies on every feature and still puts the balls centimetres off. A second fit from
-    // another start finds it out: it lands elsewhere.
-    const [second, third] = o.crossCheckFocals;
-    const check = attempt(from(second ?? 1));
-    const agree = (a: ImageCalibration, b: ImageCalibration): boolean =>
-      ballDisagreement(a.calibration, b.calibration).rms <= o.maxDisagreementMm;
-    if (check.ok && agree(first.value, check.value)) return first;
-    // The two disagree, or the second start found no table: a third start says which fit the
-    // picture favours, if either. Where neither other start finds a table, nothing speaks against
-    // the first.
-    const decider = third === undefined ? undefined : attempt(from(third));
-    const other = check.ok ? check.value : decider?.ok ? decider.value : undefined;
-    if (!other) return first;
-    if (decider?.ok) {
-      for (const fit of check.ok ? [first.value, check.value] : [first.value])
-        if (agree(fit, decider.value)) return ok(fit);
-    }
-    const apart = ballDisagreement(first.value.calibration, other.calibration);
+  // A picture that does not fix the camera (a bed with no markings, a hidden corner) can give a fit
+  // that lies on every feature and still puts the balls centimetres off; a fit from another focal
+  // length finds it out: it lands elsewhere. So no fit stands alone where another start can be
+  // asked: a first fit is checked from a longer and then a shorter start, and where the first start
+  // found no table (the corners' focal length is uncertain in a view nearly straight down, and the
+  // rounds can settle on a wrong one), the retries from a shorter and a longer one check each other.
+  const tried: ImageCalibration[] = [];
+  const add = (r: Result<ImageCalibration>): void => {
+    if (r.ok) tried.push(r.value);
+  };
+  const agree = (a: ImageCalibration, b: ImageCalibration): boolean =>
+    ballDisagreement(a.calibration, b.calibration).rms <= o.maxDisagreementMm;
+  // The fits that count: one lying on the picture more than `evidenceRmsRatio` times worse than
+  // another has settled on edges the other does not (a rail's edge for a nose), and says nothing
+  // of where the camera is.
+  const evidence = (): ImageCalibration[] => {
+    const best = Math.min(...tried.map((f) => f.rmsPx));
+    return tried.filter((f) => f.rmsPx <= o.evidenceRmsRatio * best);
+  };
+  const confirmed = (): ImageCalibration | undefined => {
+    const fits = evidence();
+    return fits.find((a, i) => fits.some((b, j) => j !== i && agree(a, b)));
+  };
+  add(first);
+  for (const scale of first.ok ? o.crossCheckFocals : o.focalRetries) {
+    const fit = confirmed();
+    if (fit) return ok(fit);
+    add(attempt(from(scale)));
+  }
+  const fit = confirmed();
+  if (fit) return ok(fit);
+  const fits = evidence();
+  const [alone, other] = fits;
+  if (!alone) return first;
+  if (!other) {
+    // No other start found a table, or only a worse fit: the one fit stands where it lies on the
+    // picture closely, as a camera that the picture fixes does.
+    if (alone.rmsPx <= o.maxUnconfirmedRmsPx * pxScale) return ok(alone);
     return err(
       refereeError(
         'SOLVE_FAILED',
-        `the picture does not fix the camera: fits from different focal lengths put a ball ` +
-          `${apart.rms.toFixed(0)} mm apart (RMS, ${apart.max.toFixed(0)} mm at worst); give the camera ` +
-          `with --camera, or place the corners by hand on serve's /calibrate page`,
+        failed(
+          `the picture does not fix the camera: one fit only, ${alone.rmsPx.toFixed(2)} px RMS from the ` +
+            `picture, over the ${(o.maxUnconfirmedRmsPx * pxScale).toFixed(2)} px a fit no other start ` +
+            `confirms must keep; give the camera with --camera, or place the corners by hand on serve's ` +
+            `/calibrate page`,
+          'unconfirmed',
+        ),
         'image',
       ),
     );
   }
-  // The focal length the corners give is uncertain in a view nearly straight down, and the rounds
-  // can settle on a wrong one that the pockets then show up: a longer and a shorter start.
-  for (const scale of o.focalRetries) {
-    const again = attempt(from(scale));
-    if (again.ok) return again;
-  }
-  return first;
+  const apart = ballDisagreement(alone.calibration, other.calibration);
+  return err(
+    refereeError(
+      'SOLVE_FAILED',
+      failed(
+        `the picture does not fix the camera: fits from different focal lengths put a ball ` +
+          `${apart.rms.toFixed(0)} mm apart (RMS, ${apart.max.toFixed(0)} mm at worst); give the camera ` +
+          `with --camera, or place the corners by hand on serve's /calibrate page`,
+        'crossCheck',
+      ),
+      'image',
+    ),
+  );
 };
 
 /**
