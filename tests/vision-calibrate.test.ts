@@ -220,7 +220,7 @@ describe('referee calibrate --image', () => {
     expect(written.ok).toBe(true);
   });
 
-  it('a picture with no table: exit 2, says so, and points to the way through', async () => {
+  it('a picture with no table: exit 2, says so, points to the way through, and ends naming the step that failed', async () => {
     const png = path.join(dir, 'noise.png');
     const rng = makeRng(9);
     writeFileSync(
@@ -237,6 +237,7 @@ describe('referee calibrate --image', () => {
     expect(r.stderr).toMatch(
       /place the corners by hand on serve's \/calibrate page, or give them with --points/,
     );
+    expect(r.stderr.trim()).toMatch(/; step failed: finding the cushions where the first camera puts them$/);
   });
 
   it('bad arguments: exit 2 with a one-line message', () => {

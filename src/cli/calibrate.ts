@@ -120,15 +120,17 @@ const calibrateFromPicture = async (path: string, opts: CalibrateOptions): Promi
   const solved = calibrateFromImage(
     camera ? { image: image.value, table, tableSpec, camera } : { image: image.value, table, tableSpec },
   );
-  // Where the picture does not give the camera, the person installing still has a way through.
-  if (!solved.ok)
-    throw new CliError(
-      `${path}: ${solved.error.message}` +
-        (solved.error.message.includes('/calibrate')
-          ? ''
-          : `; place the corners by hand on serve's /calibrate page, or give them with --points`),
-      2,
-    );
+  // Where the picture does not give the camera, the person installing still has a way through; it
+  // goes before the step that failed, which ends every refusal.
+  if (!solved.ok) {
+    const { message } = solved.error;
+    const at = message.lastIndexOf('; step failed: ');
+    const step = at < 0 ? message.length : at;
+    const wayThrough = message.includes('/calibrate')
+      ? ''
+      : `; place the corners by hand on serve's /calibrate page, or give them with --points`;
+    throw new CliError(`${path}: ${message.slice(0, step)}${wayThrough}${message.slice(step)}`, 2);
+  }
   const { calibration, rmsPx, features, orientationFromMarkings } = solved.value;
   try {
     mkdirSync(dirname(opts.out), { recursive: true });
