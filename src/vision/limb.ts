@@ -109,6 +109,11 @@ const PACK_SLACK_MM = 5;
 
 /** Candidate marks over the reduced frame, kept all clear between calls. */
 let cand = new Uint8Array(0);
+/** Whether a reduced pixel's highlights may seed (its region, no big piece or known ball near). */
+let verdict = new Uint8Array(0);
+const MAY_UNKNOWN = 0;
+const MAY_SEED = 1;
+const MAY_NOT = 2;
 
 const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
   const v = i / 255;
@@ -517,7 +522,11 @@ export const findByLimb = (
       return false;
     };
     // Row by row along the table's extent in that row (a tight loop: most of the bed is cloth, far
-    // below `bright`); the region and the rest only where a pixel is bright.
+    // below `bright`); the region and the rest only where a pixel is bright, and once a reduced pixel
+    // (a white or a yellow ball has a hundred bright samples, each of which searched the balls known
+    // and the pieces around).
+    if (verdict.length < rw * rh) verdict = new Uint8Array(rw * rh);
+    else verdict.fill(MAY_UNKNOWN, 0, rw * rh);
     for (let j = 0; j < rh; j++) {
       let i0 = 0;
       while (i0 < rw && region[j * rw + i0] === Region.outside) i0++;
@@ -542,18 +551,26 @@ export const findByLimb = (
               continue;
             const i = Math.floor(x / scale);
             const k = j * rw + i;
-            const reg = region[k] as number;
-            if ((reg !== Region.cloth && reg !== Region.cushion && reg !== Region.pocket) || cand[k])
-              continue;
-            const around =
-              (brightAt(x - reach, y, bk) ? 1 : 0) +
-              (brightAt(x + reach, y, bk) ? 1 : 0) +
-              (brightAt(x, y - reach, bk) ? 1 : 0) +
-              (brightAt(x, y + reach, bk) ? 1 : 0);
+            if (cand[k]) continue;
+            let may = verdict[k] as number;
+            if (may === MAY_UNKNOWN) {
+              const reg = region[k] as number;
+              // Not on or beside a piece too big to be a few balls (a hand's knuckles shine too).
+              may =
+                (reg === Region.cloth || reg === Region.cushion || reg === Region.pocket) &&
+                !nearBig(i, j) &&
+                nearest2(i, j) >= near * near
+                  ? MAY_SEED
+                  : MAY_NOT;
+              verdict[k] = may;
+            }
+            if (may === MAY_NOT) continue;
+            // A spot: at most one of the four pixels around as bright (read until a second is).
+            let around = brightAt(x - reach, y, bk) ? 1 : 0;
+            if (brightAt(x + reach, y, bk)) around++;
+            if (around < 2 && brightAt(x, y - reach, bk)) around++;
+            if (around < 2 && brightAt(x, y + reach, bk)) around++;
             if (around > 1) continue;
-            // Not on or beside a piece too big to be a few balls (a hand's knuckles shine too).
-            if (nearBig(i, j)) continue;
-            if (nearest2(i, j) < near * near) continue;
             seedAround(i, j);
           }
         }
