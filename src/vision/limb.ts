@@ -140,6 +140,10 @@ const sample8 = (img: RgbImage, u: number, v: number, out: Float64Array, o: numb
 const pix = (img: RgbImage, x: number, y: number, c: number): number =>
   img.data[(Math.round(y) * img.width + Math.round(x)) * 3 + c] as number;
 
+/** symmetryCentre's gradients (see there), reused. */
+let gradX = new Float64Array(0);
+let gradY = new Float64Array(0);
+
 /** The ring's samples, reused: six radii, three channels. */
 const ringQ = new Float64Array(18);
 
@@ -808,7 +812,21 @@ const symmetryCentre = (
   let v = v0;
   let radial = 0;
   const R = Math.ceil(o.shapeOuter * r) + 1;
+  const inner = o.shapeInner * r;
+  const outer = o.shapeOuter * r;
   const near = known.filter((k) => Math.hypot(k.u - u0, k.v - v0) < R + k.radius + r);
+  // A pixel's gradient does not depend on the centre the passes move: each is worked out once, over
+  // every window a pass may use (a centre more than half a radius from the start is given up), and 0
+  // within a known ball.
+  const S = R + Math.ceil(0.5 * r) + 1;
+  const side = 2 * S + 1;
+  const gx0 = Math.round(u0) - S;
+  const gy0 = Math.round(v0) - S;
+  if (gradX.length < side * side) {
+    gradX = new Float64Array(side * side);
+    gradY = new Float64Array(side * side);
+  }
+  gradX.fill(NaN, 0, side * side);
   for (let it = 0; it < 8; it++) {
     const cu = Math.round(u);
     const cv = Math.round(v);
@@ -822,14 +840,24 @@ const symmetryCentre = (
     let et = 0;
     for (let y = cv - R; y <= cv + R; y++) {
       for (let x = cu - R; x <= cu + R; x++) {
-        const rho = Math.hypot(x - u, y - v);
-        if (rho < o.shapeInner * r || rho > o.shapeOuter * r) continue;
-        if (near.some((k) => (x - k.u) ** 2 + (y - k.v) ** 2 < (k.radius + 0.3 * r) ** 2)) continue;
-        const p = 3 * (y * W + x);
-        const up = p - 3 * W;
-        const dn = p + 3 * W;
-        const gx = L(up + 3) + 2 * L(p + 3) + L(dn + 3) - L(up - 3) - 2 * L(p - 3) - L(dn - 3);
-        const gy = L(dn - 3) + 2 * L(dn) + L(dn + 3) - L(up - 3) - 2 * L(up) - L(up + 3);
+        const rho = Math.sqrt((x - u) * (x - u) + (y - v) * (y - v));
+        if (rho < inner || rho > outer) continue;
+        const q = (y - gy0) * side + (x - gx0);
+        let gx = gradX[q] as number;
+        let gy: number;
+        if (gx !== gx) {
+          gx = 0;
+          gy = 0;
+          if (!near.some((k) => (x - k.u) ** 2 + (y - k.v) ** 2 < (k.radius + 0.3 * r) ** 2)) {
+            const p = 3 * (y * W + x);
+            const up = p - 3 * W;
+            const dn = p + 3 * W;
+            gx = L(up + 3) + 2 * L(p + 3) + L(dn + 3) - L(up - 3) - 2 * L(p - 3) - L(dn - 3);
+            gy = L(dn - 3) + 2 * L(dn) + L(dn + 3) - L(up - 3) - 2 * L(up) - L(up + 3);
+          }
+          gradX[q] = gx;
+          gradY[q] = gy;
+        } else gy = gradY[q] as number;
         const m2 = gx * gx + gy * gy;
         if (m2 < 1) continue;
         const m = Math.sqrt(m2);
