@@ -21,7 +21,7 @@ import type { RgbImage } from '../core/image.ts';
 import type { BallClassifier, ClassifiedBall } from './classify/index.ts';
 import type { FittedBall } from './fit.ts';
 import type { Component } from './foreground.ts';
-import { Region } from './geometry.ts';
+import { rowOnTable } from './geometry.ts';
 import { identifyBalls, type DetectedBall } from './identify.ts';
 import {
   DEFAULT_LOCATE_OPTIONS,
@@ -101,13 +101,10 @@ export class Detector {
     this.locator = new Locator(calibration, options.locate);
     const n = this.locator.geometry.rw * this.locator.geometry.rh * 3;
     this.buffers = [new Uint8Array(n), new Uint8Array(n)];
-    const { rw, rh, region } = this.locator.geometry;
-    for (let j = 0; j < rh; j++) {
-      let i0 = 0;
-      while (i0 < rw && region[j * rw + i0] === Region.outside) i0++;
-      let i1 = rw - 1;
-      while (i1 > i0 && region[j * rw + i1] === Region.outside) i1--;
-      if (i0 <= i1) this.tableRows.push([3 * (j * rw + i0), 3 * (j * rw + i1 + 1)]);
+    const g = this.locator.geometry;
+    for (let j = 0; j < g.rh; j++) {
+      const span = rowOnTable(g, j);
+      if (span) this.tableRows.push([3 * (j * g.rw + span[0]), 3 * (j * g.rw + span[1] + 1)]);
     }
   }
 

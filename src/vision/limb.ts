@@ -23,7 +23,7 @@ import {
   untracedBall,
 } from './fit.ts';
 import type { ClothModel } from './cloth.ts';
-import { apparentRadius, projectPoint, Region, type VisionGeometry } from './geometry.ts';
+import { apparentRadius, projectPoint, Region, rowOnTable, type VisionGeometry } from './geometry.ts';
 
 export interface LimbOptions {
   /** Off: the frame's balls are only those the cloth model outlines. */
@@ -532,11 +532,9 @@ export const findByLimb = (
     if (verdict.length < rw * rh) verdict = new Uint8Array(rw * rh);
     else verdict.fill(MAY_UNKNOWN, 0, rw * rh);
     for (let j = 0; j < rh; j++) {
-      let i0 = 0;
-      while (i0 < rw && region[j * rw + i0] === Region.outside) i0++;
-      let i1 = rw - 1;
-      while (i1 > i0 && region[j * rw + i1] === Region.outside) i1--;
-      if (i0 > i1) continue;
+      const span = rowOnTable(g, j);
+      if (!span) continue;
+      const [i0, i1] = span;
       const xa = Math.max(reach, i0 * scale);
       const xb = Math.min(W - 1 - reach, (i1 + 1) * scale);
       for (let y = j * scale + ((hs - ((j * scale) % hs)) % hs); y < (j + 1) * scale; y += hs) {
