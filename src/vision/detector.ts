@@ -7,13 +7,14 @@
 // answer is the one a fresh detection of the frame would give (to within the noise the test lets
 // through). `reset()` forgets the last frame (a cut in the video, a new calibration).
 //
-// A still table (between shots, most of a match's frames) changes nowhere: there the whole last answer
-// is kept, before the cloth, the foreground and the limb stage's full-resolution scan (those cost a
-// still frame nearly what a fresh one costs, 15–16 ms a 1080p frame), when the table's part of the
-// reduced frame and, at full resolution, each reported ball's disc are within the sensor's noise of
-// the frame they were found on. The reduced frame reads one pixel in `scale` × `scale`, so a ball it
-// cannot see (a black set down in a pocket's jaws shows only its highlights) would be missed for as
-// long as the table stays still: after `stillFrames` such frames in a row, the stages run again.
+// A still table (between shots, most of a match's frames) changes nowhere: there the whole last
+// answer is kept, before the cloth, the foreground and the limb stage's full-resolution scan (those
+// cost a still frame nearly what a fresh one costs: 8–15 ms a 1080p frame on bench/detect-alt.ts's
+// still table, against 1.1–1.3 ms kept whole), when the table's part of the reduced frame and, at
+// full resolution, each reported ball's disc are within the sensor's noise of the frame they were
+// found on. The reduced frame reads one pixel in `scale` × `scale`, so a ball it cannot see (a
+// black set down in a pocket's jaws shows only its highlights) would be missed for as long as the
+// table stays still: after `stillFrames` such frames in a row, the stages run again.
 import type { Table } from '../equipment/index.ts';
 import type { Calibration } from '../camera/index.ts';
 import type { Result } from '../core/errors.ts';
