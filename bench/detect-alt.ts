@@ -314,11 +314,12 @@ const stillSequence = async (detector: Detector, image: RgbImage, label: string)
     const r = await detector.detect(frame);
     const ms = cpuNow() - c0;
     if (i > 0) cpu.push(ms);
-    if (r.ok && r.value.reused > 0) reusedAt.push(`${i + 1} (${r.value.reused}/${r.value.balls.length})`);
+    if (r.ok && r.value.reused > 0)
+      reusedAt.push(`${i + 1} (${r.value.reused}/${r.value.balls.length}${r.value.still ? ', still' : ''})`);
   }
   return (
     `still table (${label} again and again, fresh sensor noise σ 1.5 each frame, ${frames} frames, not reset): ` +
-    `frames reusing the last answer (balls kept/found): ${reusedAt.join(', ') || 'none'}; ` +
+    `frames reusing the last answer (balls kept/found; still: all of it kept, the stages not run): ${reusedAt.join(', ') || 'none'}; ` +
     `frames 2–${frames} median ${median(cpu).toFixed(2)} ms CPU`
   );
 };

@@ -129,11 +129,12 @@ const stillTable = async (calibration: Calibration<Table>, classifier: BallClass
       reused += r.value.reused;
       balls += r.value.balls.length;
     }
-    if (r.ok && r.value.reused > 0) reusedAt.push(`${i + 1} (${r.value.reused}/${r.value.balls.length})`);
+    if (r.ok && r.value.reused > 0)
+      reusedAt.push(`${i + 1} (${r.value.reused}/${r.value.balls.length}${r.value.still ? ', still' : ''})`);
   }
   return (
     `still table (opening layout, 1080p, frames differing by sensor noise): ${median(cpu).toFixed(2)} ms CPU median, ${balls ? ((100 * reused) / balls).toFixed(0) : 0} % of balls reused; ` +
-    `frames reusing the last answer (balls kept/found): ${reusedAt.join(', ') || 'none'}`
+    `frames reusing the last answer (balls kept/found; still: all of it kept, the stages not run): ${reusedAt.join(', ') || 'none'}`
   );
 };
 

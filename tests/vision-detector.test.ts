@@ -13,7 +13,7 @@ import type { Renderer } from '../src/sim/render/index.ts';
 import { ballsOverlap, isOnBed } from '../src/equipment/index.ts';
 import { pointMm } from '../src/core/units.ts';
 import { type BallClassifier } from '../src/vision/classify/index.ts';
-import { Detector, detectBalls, type DetectedBall } from '../src/vision/index.ts';
+import { DEFAULT_DETECTOR_OPTIONS, Detector, detectBalls, type DetectedBall } from '../src/vision/index.ts';
 import { HELD_OUT_SEED, makeScene, renderScene, sceneRenderer, type Scene } from './vision-scenes.ts';
 
 let calibration: Calibration<Table>;
@@ -117,6 +117,54 @@ describe('Detector', () => {
     // A change the test lets through is a fraction of a millimetre of a ball's travel, not four.
     expect(worst).toBeLessThan(1);
   }, 60_000);
+
+  it('keeps the whole last answer on a still table through fresh sensor noise, without running the stages', async () => {
+    const scene = makeScene('random', HELD_OUT_SEED + 1503, calibration.table);
+    const detector = new Detector(calibration, classifier);
+    const first = await detector.detect(render(scene, 1));
+    if (!first.ok) throw new Error(first.error.message);
+    expect(first.value.still).toBe(false);
+    for (let frame = 2; frame <= 4; frame++) {
+      const r = await detector.detect(render(scene, frame));
+      if (!r.ok) throw new Error(r.error.message);
+      expect(r.value.still).toBe(true);
+      expect(r.value.fitted).toBe(0);
+      expect(r.value.reused).toBe(first.value.balls.length);
+      expect(r.value.balls).toEqual(first.value.balls);
+    }
+  });
+
+  it('looks again at a still table where one ball moved by a pixel, or by less than the reduced frame sees', async () => {
+    const scene = makeScene('random', HELD_OUT_SEED + 1503, calibration.table);
+    const [ball, ...others] = scene.balls;
+    if (!ball) throw new Error('no ball');
+    // 2 mm is about a pixel at 1080p; 0.5 mm changes no reduced pixel beyond the noise, only the
+    // ball's limb at full resolution.
+    for (const shift of [2, 0.5]) {
+      const detector = new Detector(calibration, classifier);
+      await detector.detect(render(scene, 1));
+      const at = { ...ball, x: ball.x + shift };
+      const r = await detector.detect(render({ ...scene, balls: [at, ...others] }, 2));
+      if (!r.ok) throw new Error(r.error.message);
+      expect(r.value.still, `moved ${shift} mm`).toBe(false);
+      if (shift === 2) expect(r.value.balls.some((b) => Math.hypot(b.x - at.x, b.y - at.y) < 0.3)).toBe(true);
+    }
+  });
+
+  it('runs the stages again after stillFrames still frames in a row', async () => {
+    const scene = makeScene('random', HELD_OUT_SEED + 1503, calibration.table);
+    const detector = new Detector(calibration, classifier, {
+      ...DEFAULT_DETECTOR_OPTIONS,
+      reuse: { ...DEFAULT_DETECTOR_OPTIONS.reuse, stillFrames: 3 },
+    });
+    const still: boolean[] = [];
+    for (let frame = 1; frame <= 6; frame++) {
+      const r = await detector.detect(render(scene, frame));
+      if (!r.ok) throw new Error(r.error.message);
+      still.push(r.value.still);
+    }
+    expect(still).toEqual([false, true, true, true, false, true]);
+  });
 
   it('starts afresh after reset() and after a frame it could not use', async () => {
     const scene = makeScene('opening', HELD_OUT_SEED, calibration.table);

@@ -6,6 +6,15 @@
 // to a stop moves too little between two frames to tell, and its kept place would lag behind.) The
 // answer is the one a fresh detection of the frame would give (to within the noise the test lets
 // through). `reset()` forgets the last frame (a cut in the video, a new calibration).
+//
+// A still table (between shots, most of a match's frames) changes nowhere: there the whole last
+// answer is kept, before the cloth, the foreground and the limb stage's full-resolution scan (those
+// cost a still frame nearly what a fresh one costs: 8–15 ms a 1080p frame on bench/detect-alt.ts's
+// still table, against 1.1–1.3 ms kept whole), when the table's part of the reduced frame and, at
+// full resolution, each reported ball's disc are within the sensor's noise of the frame they were
+// found on. The reduced frame reads one pixel in `scale` × `scale`, so a ball it cannot see (a
+// black set down in a pocket's jaws shows only its highlights) would be missed for as long as the
+// table stays still: after `stillFrames` such frames in a row, the stages run again.
 import type { Table } from '../equipment/index.ts';
 import type { Calibration } from '../camera/index.ts';
 import type { Result } from '../core/errors.ts';
@@ -13,6 +22,7 @@ import type { RgbImage } from '../core/image.ts';
 import type { BallClassifier, ClassifiedBall } from './classify/index.ts';
 import type { FittedBall } from './fit.ts';
 import type { Component } from './foreground.ts';
+import { rowOnTable } from './geometry.ts';
 import { identifyBalls, type DetectedBall } from './identify.ts';
 import {
   DEFAULT_LOCATE_OPTIONS,
@@ -27,12 +37,15 @@ export interface ReuseOptions {
   readonly changeLevel: number;
   /** How far around a piece's box (reduced px) the frames are compared. */
   readonly margin: number;
+  /** At most this many frames in a row keep the whole last answer; the next is looked at again. */
+  readonly stillFrames: number;
 }
 
 // The reduced frame reads single pixels: sensor noise of σ ≈ 1.5 levels gives frame-to-frame
 // differences whose largest over a piece's few hundred samples is ~9; a ball moving half a pixel
 // changes its outline's samples by tens of levels.
-export const DEFAULT_REUSE: ReuseOptions = { changeLevel: 16, margin: 2 };
+// Fifteen frames, half a second at 30 fps: how late a ball the reduced frame cannot see may be found.
+export const DEFAULT_REUSE: ReuseOptions = { changeLevel: 16, margin: 2, stillFrames: 15 };
 
 export interface DetectorOptions {
   readonly locate: LocateOptions;
@@ -50,10 +63,22 @@ export interface FrameDetection {
   readonly reused: number;
   /** Outlines weighed this frame, kept and fresh: the frame's work, a little above the balls found. */
   readonly fitted: number;
+  /** The whole last answer was kept: nothing on the table moved (the stages did not run). */
+  readonly still: boolean;
+}
+
+/** A ball's disc at full resolution, as it was in the frame it was found on: rows of the image
+ * ([start, end) byte offsets) and their bytes, end to end. */
+interface Disc {
+  readonly rows: Int32Array;
+  readonly bytes: Uint8Array;
 }
 
 interface LastFrame {
   readonly reduced: Uint8Array;
+  readonly balls: readonly DetectedBall[];
+  /** The reported balls' discs (`fits`' order). */
+  readonly discs: readonly Disc[];
   readonly fits: readonly FittedBall[];
   readonly guesses: ReadonlyMap<FittedBall, ClassifiedBall>;
   readonly rimPx: number;
@@ -64,6 +89,10 @@ export class Detector {
   private readonly buffers: [Uint8Array, Uint8Array];
   private next = 0;
   private last: LastFrame | undefined;
+  /** Frames in a row that kept the whole last answer. */
+  private stillRun = 0;
+  /** The table's part of each row of the reduced frame: [start, end) byte offsets. */
+  private readonly tableRows: [number, number][] = [];
 
   constructor(
     readonly calibration: Calibration<Table>,
@@ -73,6 +102,11 @@ export class Detector {
     this.locator = new Locator(calibration, options.locate);
     const n = this.locator.geometry.rw * this.locator.geometry.rh * 3;
     this.buffers = [new Uint8Array(n), new Uint8Array(n)];
+    const g = this.locator.geometry;
+    for (let j = 0; j < g.rh; j++) {
+      const span = rowOnTable(g, j);
+      if (span) this.tableRows.push([3 * (j * g.rw + span[0]), 3 * (j * g.rw + span[1] + 1)]);
+    }
   }
 
   /** Forget the last frame: the next is detected afresh. */
@@ -83,13 +117,25 @@ export class Detector {
   /** Every ball in a frame, with ids, or why the frame cannot be used. */
   async detect(image: RgbImage): Promise<Result<FrameDetection>> {
     const buffer = this.buffers[this.next] as Uint8Array;
-    const prepared = this.locator.prepare(image, buffer);
+    const reduced = this.locator.reduce(image, buffer);
+    if (!reduced.ok) {
+      this.last = undefined;
+      return reduced;
+    }
+    const last = this.last;
+    if (last && this.stillRun < this.options.reuse.stillFrames && this.isStill(last, image, buffer)) {
+      // The reference stays the frame the answer was found on (as below): a slow drift adds up there.
+      this.stillRun++;
+      const balls = [...last.balls];
+      return { ok: true, value: { balls, reused: balls.length, fitted: 0, still: true } };
+    }
+    this.stillRun = 0;
+    const prepared = this.locator.prepareReduced(image, reduced.value);
     if (!prepared.ok) {
       this.last = undefined;
       return prepared;
     }
     const frame = prepared.value;
-    const last = this.last;
     const g = this.locator.geometry;
 
     // Pieces unchanged since the last frame keep that frame's balls; the rest are fitted now. Pieces'
@@ -115,9 +161,13 @@ export class Detector {
     const keptFits = [...kept];
     const settled = this.locator.settle([...keptFits, ...fresh], rimPrior);
     const known = new Map<FittedBall, ClassifiedBall>();
+    const keptDiscs = new Map<FittedBall, Disc>();
     settled.fits.forEach((f, i) => {
-      const before = i < keptFits.length ? last?.guesses.get(keptFits[i] as FittedBall) : undefined;
+      const was = i < keptFits.length ? (keptFits[i] as FittedBall) : undefined;
+      const before = was && last?.guesses.get(was);
       if (before) known.set(f, before);
+      const disc = was && last?.discs[last.fits.indexOf(was)];
+      if (disc) keptDiscs.set(f, disc);
     });
 
     let fits = settled.fits;
@@ -155,7 +205,14 @@ export class Detector {
     // What the next frame is compared with: this one, but where balls were kept, the pixels they
     // were fitted on.
     if (last) for (const piece of keptPieces) this.copyAround(last.reduced, buffer, piece);
-    this.last = { reduced: buffer, fits: verified.map((v) => v.fit), guesses: named, rimPx: settled.rimPx };
+    this.last = {
+      reduced: buffer,
+      balls,
+      discs: verified.map((v) => keptDiscs.get(v.fit) ?? discOf(image, v.fit)),
+      fits: verified.map((v) => v.fit),
+      guesses: named,
+      rimPx: settled.rimPx,
+    };
     this.next = 1 - this.next;
     return {
       ok: true,
@@ -163,8 +220,26 @@ export class Detector {
         balls,
         reused: verified.filter((v) => known.has(v.fit)).length,
         fitted: fits.length,
+        still: false,
       },
     };
+  }
+
+  /** Is the table as it was when the last answer was found: its reduced frame, and every ball's disc? */
+  private isStill(last: LastFrame, image: RgbImage, reduced: Uint8Array): boolean {
+    const level = this.options.reuse.changeLevel;
+    for (const [from, to] of this.tableRows)
+      if (moved(last.reduced, reduced, from, to, 0, level)) return false;
+    for (const { rows, bytes } of last.discs) {
+      let o = 0;
+      for (let k = 0; k < rows.length; k += 2) {
+        const from = rows[k] as number;
+        const to = rows[k + 1] as number;
+        if (moved(bytes, image.data, from, to, o - from, level)) return false;
+        o += to - from;
+      }
+    }
+    return true;
   }
 
   /** A piece's box and a margin, as rows of the reduced frame: [start, end) offsets into its bytes. */
@@ -182,12 +257,7 @@ export class Detector {
   /** Is the reduced frame the same as the reference around a piece (its box and a margin)? */
   private unchanged(before: Uint8Array, now: Uint8Array, piece: Component): boolean {
     const level = this.options.reuse.changeLevel;
-    for (const [from, to] of this.rowsAround(piece)) {
-      for (let k = from; k < to; k++) {
-        const d = (before[k] as number) - (now[k] as number);
-        if (d > level || d < -level) return false;
-      }
-    }
+    for (const [from, to] of this.rowsAround(piece)) if (moved(before, now, from, to, 0, level)) return false;
     return true;
   }
 
@@ -196,6 +266,45 @@ export class Detector {
     for (const [a, b] of this.rowsAround(piece)) to.set(from.subarray(a, b), a);
   }
 }
+
+/** Does any byte of `now[from, to)` differ by more than `level` from `before`'s, `shift` bytes on? */
+const moved = (
+  before: Uint8Array,
+  now: Uint8Array,
+  from: number,
+  to: number,
+  shift: number,
+  level: number,
+): boolean => {
+  for (let k = from; k < to; k++) {
+    const d = (before[k + shift] as number) - (now[k] as number);
+    if (d > level || d < -level) return true;
+  }
+  return false;
+};
+
+// Its limb and a pixel either side: where a ball that moves changes first, and by most.
+const DISC_MARGIN_PX = 2;
+
+/** A ball's disc (and a margin) in a frame. */
+const discOf = (image: RgbImage, f: FittedBall): Disc => {
+  const { width, height, data } = image;
+  const r = f.radius + DISC_MARGIN_PX;
+  const rows: number[] = [];
+  for (let y = Math.max(0, Math.ceil(f.v - r)); y <= Math.min(height - 1, Math.floor(f.v + r)); y++) {
+    const w = Math.sqrt(Math.max(0, r * r - (y - f.v) ** 2));
+    const x0 = Math.max(0, Math.ceil(f.u - w));
+    const x1 = Math.min(width - 1, Math.floor(f.u + w));
+    if (x0 <= x1) rows.push(3 * (y * width + x0), 3 * (y * width + x1 + 1));
+  }
+  const bytes = new Uint8Array(rows.reduce((n, v, k) => (k % 2 ? n + v : n - v), 0));
+  let o = 0;
+  for (let k = 0; k < rows.length; k += 2) {
+    bytes.set(data.subarray(rows[k] as number, rows[k + 1] as number), o);
+    o += (rows[k + 1] as number) - (rows[k] as number);
+  }
+  return { rows: Int32Array.from(rows), bytes };
+};
 
 /** Every ball in one frame, with ids: a single fresh detection. */
 export const detectBalls = async (

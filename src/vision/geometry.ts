@@ -230,6 +230,16 @@ export const gridLookup = (g: VisionGeometry, grid: Float64Array, u: number, v: 
   return top * (1 - b) + bottom * b;
 };
 
+/** The first and last reduced pixels of row `j` that are not outside the table; none in a row off it. */
+export const rowOnTable = (g: VisionGeometry, j: number): [number, number] | undefined => {
+  const { rw, region } = g;
+  let i0 = 0;
+  while (i0 < rw && region[j * rw + i0] === Region.outside) i0++;
+  let i1 = rw - 1;
+  while (i1 > i0 && region[j * rw + i1] === Region.outside) i1--;
+  return i0 <= i1 ? [i0, i1] : undefined;
+};
+
 /** Apparent radius (px) of a resting ball whose image is centred at full-resolution pixel (u, v). */
 export const apparentRadius = (g: VisionGeometry, u: number, v: number): number =>
   gridLookup(g, g.gridRadius, u, v);

@@ -23,7 +23,7 @@ import {
   untracedBall,
 } from './fit.ts';
 import type { ClothModel } from './cloth.ts';
-import { apparentRadius, projectPoint, Region, type VisionGeometry } from './geometry.ts';
+import { apparentRadius, projectPoint, Region, rowOnTable, type VisionGeometry } from './geometry.ts';
 
 export interface LimbOptions {
   /** Off: the frame's balls are only those the cloth model outlines. */
@@ -109,6 +109,11 @@ const PACK_SLACK_MM = 5;
 
 /** Candidate marks over the reduced frame, kept all clear between calls. */
 let cand = new Uint8Array(0);
+/** Whether a reduced pixel's highlights may seed (its region, no big piece or known ball near). */
+let verdict = new Uint8Array(0);
+const MAY_UNKNOWN = 0;
+const MAY_SEED = 1;
+const MAY_NOT = 2;
 
 const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
   const v = i / 255;
@@ -134,6 +139,10 @@ const sample8 = (img: RgbImage, u: number, v: number, out: Float64Array, o: numb
 
 const pix = (img: RgbImage, x: number, y: number, c: number): number =>
   img.data[(Math.round(y) * img.width + Math.round(x)) * 3 + c] as number;
+
+/** symmetryCentre's gradients (see there), reused. */
+let gradX = new Float64Array(0);
+let gradY = new Float64Array(0);
 
 /** The ring's samples, reused: six radii, three channels. */
 const ringQ = new Float64Array(18);
@@ -517,13 +526,15 @@ export const findByLimb = (
       return false;
     };
     // Row by row along the table's extent in that row (a tight loop: most of the bed is cloth, far
-    // below `bright`); the region and the rest only where a pixel is bright.
+    // below `bright`); the region and the rest only where a pixel is bright, and once a reduced pixel
+    // (a white or a yellow ball has a hundred bright samples, each of which searched the balls known
+    // and the pieces around).
+    if (verdict.length < rw * rh) verdict = new Uint8Array(rw * rh);
+    else verdict.fill(MAY_UNKNOWN, 0, rw * rh);
     for (let j = 0; j < rh; j++) {
-      let i0 = 0;
-      while (i0 < rw && region[j * rw + i0] === Region.outside) i0++;
-      let i1 = rw - 1;
-      while (i1 > i0 && region[j * rw + i1] === Region.outside) i1--;
-      if (i0 > i1) continue;
+      const span = rowOnTable(g, j);
+      if (!span) continue;
+      const [i0, i1] = span;
       const xa = Math.max(reach, i0 * scale);
       const xb = Math.min(W - 1 - reach, (i1 + 1) * scale);
       for (let y = j * scale + ((hs - ((j * scale) % hs)) % hs); y < (j + 1) * scale; y += hs) {
@@ -542,18 +553,26 @@ export const findByLimb = (
               continue;
             const i = Math.floor(x / scale);
             const k = j * rw + i;
-            const reg = region[k] as number;
-            if ((reg !== Region.cloth && reg !== Region.cushion && reg !== Region.pocket) || cand[k])
-              continue;
-            const around =
-              (brightAt(x - reach, y, bk) ? 1 : 0) +
-              (brightAt(x + reach, y, bk) ? 1 : 0) +
-              (brightAt(x, y - reach, bk) ? 1 : 0) +
-              (brightAt(x, y + reach, bk) ? 1 : 0);
+            if (cand[k]) continue;
+            let may = verdict[k] as number;
+            if (may === MAY_UNKNOWN) {
+              const reg = region[k] as number;
+              // Not on or beside a piece too big to be a few balls (a hand's knuckles shine too).
+              may =
+                (reg === Region.cloth || reg === Region.cushion || reg === Region.pocket) &&
+                !nearBig(i, j) &&
+                nearest2(i, j) >= near * near
+                  ? MAY_SEED
+                  : MAY_NOT;
+              verdict[k] = may;
+            }
+            if (may === MAY_NOT) continue;
+            // A spot: at most one of the four pixels around as bright (read until a second is).
+            let around = brightAt(x - reach, y, bk) ? 1 : 0;
+            if (brightAt(x + reach, y, bk)) around++;
+            if (around < 2 && brightAt(x, y - reach, bk)) around++;
+            if (around < 2 && brightAt(x, y + reach, bk)) around++;
             if (around > 1) continue;
-            // Not on or beside a piece too big to be a few balls (a hand's knuckles shine too).
-            if (nearBig(i, j)) continue;
-            if (nearest2(i, j) < near * near) continue;
             seedAround(i, j);
           }
         }
@@ -791,7 +810,21 @@ const symmetryCentre = (
   let v = v0;
   let radial = 0;
   const R = Math.ceil(o.shapeOuter * r) + 1;
+  const inner = o.shapeInner * r;
+  const outer = o.shapeOuter * r;
   const near = known.filter((k) => Math.hypot(k.u - u0, k.v - v0) < R + k.radius + r);
+  // A pixel's gradient does not depend on the centre the passes move: each is worked out once, over
+  // every window a pass may use (a centre more than half a radius from the start is given up), and 0
+  // within a known ball.
+  const S = R + Math.ceil(0.5 * r) + 1;
+  const side = 2 * S + 1;
+  const gx0 = Math.round(u0) - S;
+  const gy0 = Math.round(v0) - S;
+  if (gradX.length < side * side) {
+    gradX = new Float64Array(side * side);
+    gradY = new Float64Array(side * side);
+  }
+  gradX.fill(NaN, 0, side * side);
   for (let it = 0; it < 8; it++) {
     const cu = Math.round(u);
     const cv = Math.round(v);
@@ -805,14 +838,24 @@ const symmetryCentre = (
     let et = 0;
     for (let y = cv - R; y <= cv + R; y++) {
       for (let x = cu - R; x <= cu + R; x++) {
-        const rho = Math.hypot(x - u, y - v);
-        if (rho < o.shapeInner * r || rho > o.shapeOuter * r) continue;
-        if (near.some((k) => (x - k.u) ** 2 + (y - k.v) ** 2 < (k.radius + 0.3 * r) ** 2)) continue;
-        const p = 3 * (y * W + x);
-        const up = p - 3 * W;
-        const dn = p + 3 * W;
-        const gx = L(up + 3) + 2 * L(p + 3) + L(dn + 3) - L(up - 3) - 2 * L(p - 3) - L(dn - 3);
-        const gy = L(dn - 3) + 2 * L(dn) + L(dn + 3) - L(up - 3) - 2 * L(up) - L(up + 3);
+        const rho = Math.sqrt((x - u) * (x - u) + (y - v) * (y - v));
+        if (rho < inner || rho > outer) continue;
+        const q = (y - gy0) * side + (x - gx0);
+        let gx = gradX[q] as number;
+        let gy: number;
+        if (gx !== gx) {
+          gx = 0;
+          gy = 0;
+          if (!near.some((k) => (x - k.u) ** 2 + (y - k.v) ** 2 < (k.radius + 0.3 * r) ** 2)) {
+            const p = 3 * (y * W + x);
+            const up = p - 3 * W;
+            const dn = p + 3 * W;
+            gx = L(up + 3) + 2 * L(p + 3) + L(dn + 3) - L(up - 3) - 2 * L(p - 3) - L(dn - 3);
+            gy = L(dn - 3) + 2 * L(dn) + L(dn + 3) - L(up - 3) - 2 * L(up) - L(up + 3);
+          }
+          gradX[q] = gx;
+          gradY[q] = gy;
+        } else gy = gradY[q] as number;
         const m2 = gx * gx + gy * gy;
         if (m2 < 1) continue;
         const m = Math.sqrt(m2);

@@ -135,10 +135,19 @@ export class Locator {
    * `reducedBuffer` when given (a Detector keeps two, to compare frames).
    */
   prepare(image: RgbImage, reducedBuffer?: Uint8Array): Result<PreparedFrame> {
+    const reduced = this.reduce(image, reducedBuffer);
+    return reduced.ok ? this.prepareReduced(image, reduced.value) : reduced;
+  }
+
+  /** The shape check and the reduced frame: the first of `prepare`'s steps, and the cheapest. */
+  reduce(image: RgbImage, reducedBuffer?: Uint8Array): Result<ReducedFrame> {
+    const shape = checkFrameShape(image, this.geometry);
+    return shape.ok ? { ok: true, value: reduceFrame(image, this.geometry, reducedBuffer) } : shape;
+  }
+
+  /** The rest of `prepare`, on the frame's reduced frame. */
+  prepareReduced(image: RgbImage, reduced: ReducedFrame): Result<PreparedFrame> {
     const g = this.geometry;
-    const shape = checkFrameShape(image, g);
-    if (!shape.ok) return shape;
-    const reduced = reduceFrame(image, g, reducedBuffer);
     const exposure = checkExposure(reduced, g, this.options.exposure);
     if (!exposure.ok) return exposure;
     const cloth = learnCloth(reduced, g, this.options.cloth);
