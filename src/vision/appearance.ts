@@ -24,10 +24,61 @@ export interface AppearanceOptions {
 
 export const DEFAULT_APPEARANCE: AppearanceOptions = { minShare: 0.6, minScore: 0.8, inner: 0.85 };
 
-/** Pixel brightness (sum of the channels) at integer (x, y). */
-const brightness = (img: RgbImage, x: number, y: number): number => {
-  const p = (y * img.width + x) * 3;
-  return (img.data[p] as number) + (img.data[p + 1] as number) + (img.data[p + 2] as number);
+/**
+ * Brightness (the channels' sum) smoothed over 3 × 3 pixels, over a window of the frame: what the
+ * templates are cut from and matched on. Under long strip lights a ball's highlight is a streak a
+ * pixel or two wide, which the JPEG's blocks and the sensor's noise break up: matched pixel for
+ * pixel, the reds in the middle of a pack matched a fitted red at 0.74–0.79 (under `minScore`) once a
+ * few were placed (held-out 6, the teal opening frames: four reds missed in each); smoothed, they
+ * match at 0.93–0.98.
+ */
+interface Shading {
+  readonly x0: number;
+  readonly y0: number;
+  readonly w: number;
+  readonly h: number;
+  readonly v: Int32Array;
+}
+
+/** The smoothed brightness over [x0, x1) × [y0, y1), clipped to the frame less its outermost pixels. */
+const shadingOf = (img: RgbImage, x0: number, y0: number, x1: number, y1: number): Shading => {
+  const W = img.width;
+  const a = Math.max(1, x0);
+  const b = Math.max(1, y0);
+  const w = Math.max(0, Math.min(W - 1, x1) - a);
+  const h = Math.max(0, Math.min(img.height - 1, y1) - b);
+  const d = img.data;
+  // Sums of three across, then of three of those down.
+  const across = new Int32Array(w * (h + 2));
+  for (let y = 0; y < h + 2; y++) {
+    let p = 3 * ((b - 1 + y) * W + a - 1);
+    for (let x = 0; x < w; x++, p += 3)
+      across[y * w + x] =
+        (d[p] as number) +
+        (d[p + 1] as number) +
+        (d[p + 2] as number) +
+        (d[p + 3] as number) +
+        (d[p + 4] as number) +
+        (d[p + 5] as number) +
+        (d[p + 6] as number) +
+        (d[p + 7] as number) +
+        (d[p + 8] as number);
+  }
+  const v = new Int32Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      v[y * w + x] =
+        (across[y * w + x] as number) +
+        (across[(y + 1) * w + x] as number) +
+        (across[(y + 2) * w + x] as number);
+  return { x0: a, y0: b, w, h, v };
+};
+
+/** The smoothed brightness at integer (x, y) of the frame; −1 outside the window. */
+const shade = (s: Shading, x: number, y: number): number => {
+  const i = x - s.x0;
+  const j = y - s.y0;
+  return i < 0 || j < 0 || i >= s.w || j >= s.h ? -1 : (s.v[j * s.w + i] as number);
 };
 
 /** The template's offsets (dx, dy) and zero-mean, unit-norm values. */
@@ -40,7 +91,7 @@ interface Template {
   readonly fv: number;
 }
 
-const makeTemplate = (img: RgbImage, b: FittedBall, inner: number): Template | undefined => {
+const makeTemplate = (img: Shading, b: FittedBall, inner: number): Template | undefined => {
   const cx = Math.round(b.u);
   const cy = Math.round(b.v);
   const R = b.radius * inner;
@@ -51,12 +102,11 @@ const makeTemplate = (img: RgbImage, b: FittedBall, inner: number): Template | u
   for (let y = -n; y <= n; y++)
     for (let x = -n; x <= n; x++) {
       if (x * x + y * y > R * R) continue;
-      const u = cx + x;
-      const v = cy + y;
-      if (u < 0 || v < 0 || u >= img.width || v >= img.height) return undefined;
+      const b = shade(img, cx + x, cy + y);
+      if (b < 0) return undefined;
       dx.push(x);
       dy.push(y);
-      t.push(brightness(img, u, v));
+      t.push(b);
     }
   const mean = t.reduce((s, v) => s + v, 0) / t.length;
   const norm = Math.sqrt(t.reduce((s, v) => s + (v - mean) ** 2, 0));
@@ -74,7 +124,7 @@ const makeTemplate = (img: RgbImage, b: FittedBall, inner: number): Template | u
  * Normalised cross-correlation of the template anchored at integer (x, y), over every `every`-th of
  * its pixels (a sparse first look, before the full one).
  */
-const score = (img: RgbImage, T: Template, x: number, y: number, every = 1): number => {
+const score = (img: Shading, T: Template, x: number, y: number, every = 1): number => {
   const n = T.t.length;
   let m = 0;
   let s = 0;
@@ -82,10 +132,8 @@ const score = (img: RgbImage, T: Template, x: number, y: number, every = 1): num
   let st = 0;
   let tsum = 0;
   for (let i = 0; i < n; i += every) {
-    const u = x + (T.dx[i] as number);
-    const v = y + (T.dy[i] as number);
-    if (u < 0 || v < 0 || u >= img.width || v >= img.height) return -1;
-    const b = brightness(img, u, v);
+    const b = shade(img, x + (T.dx[i] as number), y + (T.dy[i] as number));
+    if (b < 0) return -1;
     const t = T.t[i] as number;
     s += b;
     s2 += b * b;
@@ -109,7 +157,7 @@ const score = (img: RgbImage, T: Template, x: number, y: number, every = 1): num
  * render style: the apex matched the pack's middle at 0.63–0.69, every other red at 0.86–0.95).
  */
 const typicalBall = (
-  image: RgbImage,
+  image: Shading,
   balls: readonly FittedBall[],
   inner: number,
 ): { ball: FittedBall; template: Template } | undefined => {
@@ -232,12 +280,15 @@ export const findByAppearance = (
           if ((x + u0 - b.u) ** 2 + (y + v0 - b.v) ** 2 <= R * R) left[y * w + x] = 0;
     };
     for (const b of [...known, ...out]) explain(b);
-    const chosen = typicalBall(image, inPiece, o.inner);
-    if (!chosen) continue;
-    const { ball: template, template: T } = chosen;
     // Search where a ball's middle could be: unexplained all round (a half-radius disc), on a grid
     // of a sixth of a radius, then pixel by pixel around the best.
     const step = Math.max(1, Math.round(r / 6));
+    // The smoothed brightness as far as a template anchored in the piece's box reaches.
+    const margin = Math.ceil(g.maxRadius) + step + 2;
+    const shading = shadingOf(image, u0 - margin, v0 - margin, u0 + w + margin, v0 + h + margin);
+    const chosen = typicalBall(shading, inPiece, o.inner);
+    if (!chosen) continue;
+    const { ball: template, template: T } = chosen;
     const core = (r / 2) ** 2;
     const open = (x: number, y: number): boolean => {
       const R = Math.floor(r / 2);
@@ -282,8 +333,8 @@ export const findByAppearance = (
             if (d2 > reach * reach || d2 < (1.6 * r) ** 2) continue;
             if (!left[y * w + x] || !open(x, y)) continue;
             // A look at a quarter of the pixels first: what is far from a match costs a quarter.
-            if (score(image, T, u0 + x, v0 + y, 4) < o.minScore - 0.2) continue;
-            const s = score(image, T, u0 + x, v0 + y);
+            if (score(shading, T, u0 + x, v0 + y, 4) < o.minScore - 0.2) continue;
+            const s = score(shading, T, u0 + x, v0 + y);
             if (s > best) {
               best = s;
               bx = x;
@@ -296,7 +347,7 @@ export const findByAppearance = (
       const cy = by;
       for (let y = cy - step; y <= cy + step; y++)
         for (let x = cx - step; x <= cx + step; x++) {
-          const s = score(image, T, u0 + x, v0 + y);
+          const s = score(shading, T, u0 + x, v0 + y);
           if (s > best) {
             best = s;
             bx = x;
@@ -305,8 +356,8 @@ export const findByAppearance = (
         }
       if (best < o.minScore) break;
       // Sub-pixel: a parabola through the scores either side, each way.
-      const sx = [score(image, T, u0 + bx - 1, v0 + by), score(image, T, u0 + bx + 1, v0 + by)] as const;
-      const sy = [score(image, T, u0 + bx, v0 + by - 1), score(image, T, u0 + bx, v0 + by + 1)] as const;
+      const sx = [score(shading, T, u0 + bx - 1, v0 + by), score(shading, T, u0 + bx + 1, v0 + by)] as const;
+      const sy = [score(shading, T, u0 + bx, v0 + by - 1), score(shading, T, u0 + bx, v0 + by + 1)] as const;
       const vertex = (a: number, b: number, c: number): number => {
         const d = a - 2 * b + c;
         return d < 0 ? Math.max(-0.5, Math.min(0.5, (a - c) / (2 * d))) : 0;

@@ -21,6 +21,7 @@ import {
   FitScratch,
   fitBall,
   frameRimWidth,
+  highlightNear,
   RayStatus,
   refitBall,
   type FitOptions,
@@ -53,6 +54,9 @@ export interface LocateOptions {
   /** Rim width (px, see FitOptions.rimMirror): the first guess, and the value kept when a frame has
    * no ball seen all round to measure it from. */
   readonly rimWidthPx: number;
+  /** An outline fit with fewer than this share of its rays on edges must show the lamps (a green on
+   * a slate cloth at 0.48 shows them barely: 0.98 of the cloth's brightness, held-out 4). */
+  readonly partialOutline: number;
 }
 
 export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
@@ -67,6 +71,7 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   // Measured on rendered frames: 0.46 px at 1080p, 0.52 px at 4K (a partly covered pixel of the rim
   // shows the cloth it mirrors); every frame measures its own on the balls it sees all round.
   rimWidthPx: 0.5,
+  partialOutline: 0.4,
 };
 
 /** A ball found in a frame: where it rests on the table, and where and how big it is in the image. */
@@ -190,10 +195,27 @@ export class Locator {
           this.fitScratch,
           this.options.fit,
         );
-        if (f) out.push(this.checkByLimb(frame, f, rimPx));
+        if (!f) continue;
+        const ball = this.checkByLimb(frame, f, rimPx);
+        if (this.showsItsLamps(frame, ball)) out.push(ball);
       }
     }
     return out;
+  }
+
+  /**
+   * A fit with its outline seen on less than `partialOutline` of its rays is a ball only if it shows
+   * the lamps (fit.ts highlightNear). The outline of a dark disc — a pocket's hole seen past its
+   * jaws, a shadow on the cloth — is traced on an arc where the cloth meets it, and the disc
+   * inside is not cloth, so it passed for a ball (held-out 6: three "greens" in a corner pocket's
+   * mouth and a "black" on a cushion; such fits have 0.13–0.23 of their rays on edges). The balls
+   * with as little outline seen (0.25 and up: in a pack, in the jaws) show their highlights.
+   */
+  private showsItsLamps(frame: PreparedFrame, f: FittedBall): boolean {
+    return (
+      f.edgeShare >= this.options.partialOutline ||
+      highlightNear(frame.image, frame.cloth, f.u, f.v, f.radius)
+    );
   }
 
   /**
