@@ -621,6 +621,17 @@ describe('the tile detector against the renderer’s truth', () => {
     expectNoPipError(truth, seen);
   }, 60_000);
 
+  it('black tiles found by a piece at one end of their line, its far end 16 mm away, are found', async () => {
+    // Seed 9111 (end of round, black set, warm; tuning): the [4, 4]'s and the [1, 5]'s lines each
+    // showed one piece near one end, a hypothesis centred on the piece; the search for the line's far
+    // end stopped at 15 mm, so neither line measured a line's length and both tiles were lost.
+    const { truth, seen } = await benchDetect(9111, 'endOfRound', WARM, 'black');
+    expectFoundAt(truth, seen, 516.1, 841.7, [4, 4]);
+    expectFoundAt(truth, seen, 67.7, 509.4, [1, 5]);
+    expectNoPipError(truth, seen);
+    expectNoPhantom(truth, seen);
+  }, 60_000);
+
   it('reads an end-of-round table (the chain, the hands laid face up side by side) with no pip error', () => {
     const seen = detect(round);
     const matched = match(round.tiles, seen);

@@ -331,8 +331,10 @@ const fitAcross = (value: (x: number, y: number) => number, line: DividingLine):
   return { x, y, theta };
 };
 
-/** How far (mm) from the centre a line's end is looked for each way. */
-const END_REACH = 15;
+/** How far (mm) from the centre a line's end is looked for each way: past a whole line's length (20 mm),
+ * since a line found from one piece of its stroke is centred on the piece, which may lie at one end
+ * (15 mm cut the far end off: tuning seeds 9611's [0, 2], 9111's [4, 4] and [1, 5], 16–16.5 mm). */
+const END_REACH = 25;
 
 /** The line centred between its two ends, with its length; undefined where an end is not found. */
 const lineEnds = (
