@@ -632,6 +632,15 @@ describe('the tile detector against the renderer’s truth', () => {
     expectNoPhantom(truth, seen);
   }, 60_000);
 
+  it('a black tile face down whose lit side shows beside its back is found', async () => {
+    // Seed 9615 (scattered, black set, normal light; tuning): seen under tilt, the tile's side catches
+    // the lamp, grey and brighter than the cloth, and joined its back in the black mask: a blob
+    // 48 × 30 mm, no tile's shape, and the tile was missed. Its cells darker than the cloth are the back.
+    const { truth, seen } = await benchDetect(9615, 'scattered', NORMAL, 'black');
+    expectFoundAt(truth, seen, 798.1, 521.1, 'face down');
+    expectNoPhantom(truth, seen);
+  }, 60_000);
+
   it('reads an end-of-round table (the chain, the hands laid face up side by side) with no pip error', () => {
     const seen = detect(round);
     const matched = match(round.tiles, seen);

@@ -165,11 +165,18 @@ export class TileDetector {
         // A tile joined to something dark by a thin strip: a hand's shadowed outline touching a black
         // back (tuning seeds 9504, dim light, and 9505, warm: a face-down tile in a hand). Cut where
         // the blob is thin, a part is taken only as one whole tile that fills its rectangle.
-        return openPiece(cells, g.cols, OPEN).flatMap((c) => {
+        const oneTile = (c: Int32Array): WholeShape[] => {
           const part = shapeOf(pieceOf(c, g.cols), tile, g.step, g.x0, g.y0, false);
           const w = part[0];
           return part.length === 1 && w?.kind === 'whole' && this.square(c, w) ? [w] : [];
-        });
+        };
+        const parts = openPiece(cells, g.cols, OPEN).flatMap(oneTile);
+        if (parts.length > 0) return parts;
+        // A back with its side beside it: seen under tilt, a black tile's side catches the lamp, grey
+        // and brighter than the cloth, and joins the back in the black mask (tuning seed 9615: a
+        // face-down tile seen as a blob 48 × 30 mm). The back alone is its cells darker than the cloth.
+        const back = cells.filter((i) => (plan.luma[i] as number) < masks.clothLuma);
+        return back.length >= tileArea ? oneTile(back) : [];
       });
       const halves = shapes.filter((s): s is HalfShape => s.kind === 'half');
       const wholes = shapes.filter((s): s is WholeShape => s.kind === 'whole');
