@@ -48,8 +48,8 @@ const facesAgree = (r: TileReading): boolean => {
   const [fa, fb] = [r.halves[0].face, r.halves[1].face];
   return Math.abs(fa - fb) <= Math.max(FACE_GAP_FLOOR, FACE_GAP * Math.max(fa, fb));
 };
-/** How far (mm) a line found from one piece of its stroke may measure from a line's length. */
-const PARTIAL_SPAN = 3;
+/** How far (mm) a line's two ends may measure from a line's length. */
+const LINE_SPAN = 3;
 /** Cells of erosion that cut a black blob where it is thin (strips up to twice as wide). */
 const OPEN = 2;
 /** A part cut from a blob is a tile face down when its cells fill at least this share of the tile's
@@ -165,11 +165,18 @@ export class TileDetector {
         // A tile joined to something dark by a thin strip: a hand's shadowed outline touching a black
         // back (tuning seeds 9504, dim light, and 9505, warm: a face-down tile in a hand). Cut where
         // the blob is thin, a part is taken only as one whole tile that fills its rectangle.
-        return openPiece(cells, g.cols, OPEN).flatMap((c) => {
+        const oneTile = (c: Int32Array): WholeShape[] => {
           const part = shapeOf(pieceOf(c, g.cols), tile, g.step, g.x0, g.y0, false);
           const w = part[0];
           return part.length === 1 && w?.kind === 'whole' && this.square(c, w) ? [w] : [];
-        });
+        };
+        const parts = openPiece(cells, g.cols, OPEN).flatMap(oneTile);
+        if (parts.length > 0) return parts;
+        // A back with its side beside it: seen under tilt, a black tile's side catches the lamp, grey
+        // and brighter than the cloth, and joins the back in the black mask (tuning seed 9615: a
+        // face-down tile seen as a blob 48 × 30 mm). The back alone is its cells darker than the cloth.
+        const back = cells.filter((i) => (plan.luma[i] as number) < masks.clothLuma);
+        return back.length >= tileArea ? oneTile(back) : [];
       });
       const halves = shapes.filter((s): s is HalfShape => s.kind === 'half');
       const wholes = shapes.filter((s): s is WholeShape => s.kind === 'whole');
@@ -230,6 +237,10 @@ export class TileDetector {
         }
       return on / Math.max(1, n);
     };
+    /** Do the line's two ends measure a line's length (W − 5 mm: it stops 2.5 mm short of both long
+     * edges)? */
+    const lineLength = (line: DividingLine): boolean =>
+      line.span !== undefined && Math.abs(line.span - (W - 5)) <= LINE_SPAN;
     const halves = (line: DividingLine): [{ x: number; y: number }, { x: number; y: number }] => {
       const ux = (Math.cos(line.theta) * L) / 4;
       const uy = (Math.sin(line.theta) * L) / 4;
@@ -239,18 +250,16 @@ export class TileDetector {
       ];
     };
     // A tile with no pip is left to its shape: the strokes on a row of face-down tiles are seams.
-    const all = lines
+    const hyps = lines
       .map((rough) => ({
         line: refineLine(sample, rough, false),
         partial: rough.partial === true,
         blanks: 0,
       }))
-      // A piece's line whose two ends are a line's length apart (W − 5 mm: it stops 2.5 mm short of
-      // both long edges), not a seam's piece (across a tile's end, tuning seed 9304: 16 mm), nor a
-      // rim's or a pip row's (5–12 mm); the lines recovered measured 17–20 mm.
-      .filter(
-        (h) => !h.partial || (h.line.span !== undefined && Math.abs(h.line.span - (W - 5)) <= PARTIAL_SPAN),
-      )
+      // A piece's line whose two ends are a line's length apart, not a seam's piece (across a tile's
+      // end, tuning seed 9304: 16 mm), nor a rim's or a pip row's (5–12 mm); the lines recovered
+      // measured 17–20 mm.
+      .filter((h) => !h.partial || lineLength(h.line))
       .map((h) => ({ ...h, fill: cover(h.line, 2.5) }))
       .filter((h) => {
         if (h.fill < TILE_FILL) return false;
@@ -281,39 +290,51 @@ export class TileDetector {
         return Math.abs(dx * ax + dy * ay) < extent(a, ax, ay) + extent(b, ax, ay);
       });
     };
-    // A line found from one piece of its stroke only where no whole line's tile is: a piece may be a
-    // bit of the seam or rim beside a tile found by its line.
-    const whole = all.filter((h) => !h.partial);
-    const hyps = all.filter((h) => !h.partial || !whole.some((w) => overlap(h.line, w.line)));
+    // Lines whose two ends measure a line's length contest first; the rest (a stroke whose ends do
+    // not show, or too short or long for a line: the seam between two tiles side by side shows in
+    // pieces along their length, 3020's of 14 and 15.5 mm) only where none of those lines' tiles was
+    // taken.
+    // Contesting all at once, a seam's hypothesis took as many rivals out as a tile's own line, and
+    // the fuller won: two tiles side by side were split into halves of a tile that is not there
+    // (tuning seeds 3020's [5, 5] and [5, 6], 3103's [4, 6] and [1, 4]). A line from one piece of
+    // its stroke measures a line's length (above), so it is in the first contest too, no longer
+    // left out wherever any whole stroke's hypothesis overlapped it: 9005's [4, 5] was lost to the
+    // seam at its end, which its neighbour's line then took out.
     const rivals = hyps.map((h, i) =>
       hyps.flatMap((o, j) => (j !== i && overlap(h.line, o.line) ? [j] : [])),
     );
-    const open = new Set(hyps.map((_, i) => i));
     const taken: number[] = [];
-    while (open.size > 0) {
-      let best = -1;
-      let bestDegree = Infinity;
-      // Equally contested, the hypothesis with fewer blank halves first: a seam taken for a line reads
-      // blank where it puts a half on a blank face or a back (tuning seed 9009: the seam between a
-      // [2, 6] and a [0, 0] side by side read [0, 6], and the [2, 6] was lost to it), while a tile's
-      // own line shows its pips; then the fuller.
-      for (const i of open) {
-        const degree = (rivals[i] as number[]).filter((j) => open.has(j)).length;
-        const h = hyps[i] as { fill: number; blanks: number };
-        const b = hyps[best] as { fill: number; blanks: number } | undefined;
-        if (
-          degree < bestDegree ||
-          (degree === bestDegree &&
-            b !== undefined &&
-            (h.blanks < b.blanks || (h.blanks === b.blanks && h.fill > b.fill)))
-        ) {
-          best = i;
-          bestDegree = degree;
+    for (const first of [true, false]) {
+      const open = new Set(
+        hyps.flatMap((h, i) =>
+          lineLength(h.line) === first && !taken.some((k) => (rivals[i] as number[]).includes(k)) ? [i] : [],
+        ),
+      );
+      while (open.size > 0) {
+        let best = -1;
+        let bestDegree = Infinity;
+        // Equally contested, the hypothesis with fewer blank halves first: a seam taken for a line
+        // reads blank where it puts a half on a blank face or a back (tuning seed 9009: the seam
+        // between a [2, 6] and a [0, 0] side by side read [0, 6], and the [2, 6] was lost to it),
+        // while a tile's own line shows its pips; then the fuller.
+        for (const i of open) {
+          const degree = (rivals[i] as number[]).filter((j) => open.has(j)).length;
+          const h = hyps[i] as { fill: number; blanks: number };
+          const b = hyps[best] as { fill: number; blanks: number } | undefined;
+          if (
+            degree < bestDegree ||
+            (degree === bestDegree &&
+              b !== undefined &&
+              (h.blanks < b.blanks || (h.blanks === b.blanks && h.fill > b.fill)))
+          ) {
+            best = i;
+            bestDegree = degree;
+          }
         }
+        taken.push(best);
+        open.delete(best);
+        for (const j of rivals[best] as number[]) open.delete(j);
       }
-      taken.push(best);
-      open.delete(best);
-      for (const j of rivals[best] as number[]) open.delete(j);
     }
     return taken
       .map((i) => {

@@ -274,74 +274,93 @@ const straightPart = (
  */
 export const refineLine = (sample: FaceSampler, line: DividingLine, dark: boolean): DividingLine => {
   const value = (x: number, y: number): number => (dark ? 255 - sample(x, y) : sample(x, y));
-  let { x, y, theta } = line;
-  // Across: peaks at four places along the line.
-  {
-    const ux = Math.cos(theta);
-    const uy = Math.sin(theta);
-    const pts: { v: number; s: number }[] = [];
-    for (const v of ACROSS_AT) {
-      let lo = Infinity;
-      let hi = -Infinity;
-      for (let k = 0; k < PROFILE.length; k++) {
-        const s = PROFILE[k] as number;
-        const p = value(x + ux * s - uy * v, y + uy * s + ux * v);
-        PROFILE_VALUES[k] = p;
-        if (p < lo) lo = p;
-        if (p > hi) hi = p;
-      }
-      if (!(hi - lo > 12)) continue;
-      const cut = (lo + hi) / 2;
-      let sw = 0;
-      let ss = 0;
-      for (let k = 0; k < PROFILE.length; k++) {
-        const w = (PROFILE_VALUES[k] as number) - cut;
-        if (w > 0) {
-          sw += w;
-          ss += w * (PROFILE[k] as number);
-        }
-      }
-      pts.push({ v, s: ss / sw });
-    }
-    if (pts.length >= 3) {
-      const mv = pts.reduce((a, p) => a + p.v, 0) / pts.length;
-      const ms = pts.reduce((a, p) => a + p.s, 0) / pts.length;
-      const svv = pts.reduce((a, p) => a + (p.v - mv) ** 2, 0);
-      const slope = pts.reduce((a, p) => a + (p.v - mv) * (p.s - ms), 0) / svv;
-      const off = ms - slope * mv;
-      x += ux * off;
-      y += uy * off;
-      theta -= Math.atan(slope);
-    }
-  }
+  const fit = fitAcross(value, line);
   // Along: the line's two ends — on a black face only: an ivory tile's rounded edges are dark like
   // its line, so a line's end runs on into the seam of a tile beside it.
-  if (!dark) {
-    const vx = -Math.sin(theta);
-    const vy = Math.cos(theta);
-    const mid = value(x, y);
-    const face = Math.min(
-      value(x + Math.cos(theta) * 3, y + Math.sin(theta) * 3),
-      value(x - Math.cos(theta) * 3, y - Math.sin(theta) * 3),
-    );
-    if (mid - face > 12) {
-      const cut = (mid + face) / 2;
-      const end = (dir: 1 | -1): number => {
-        let t = 0;
-        while (t < 15 && value(x + vx * dir * (t + 0.5), y + vy * dir * (t + 0.5)) > cut) t += 0.5;
-        return t;
-      };
-      const a = end(1);
-      const b = end(-1);
-      if (a < 15 && b < 15) {
-        const shift = (a - b) / 2;
-        x += vx * shift;
-        y += vy * shift;
-        return { x, y, theta, span: a + b };
+  if (dark) return fit;
+  const ends = lineEnds(value, fit);
+  if (!ends) return fit;
+  // The across fit again about the line's middle, and its ends again along the fitted line: fitted
+  // about a centre off along the line (a piece of it, a seam's pull), the outer places fell past the
+  // line's end, on the face or a pip, and turned it (tuning seeds 9609's [0, 5] 6° off, 1016's
+  // [5, 5] 4°: their pips then read no standard pattern), and the ends found along the turned line
+  // were short of a line's length (9611's [1, 2]: 12 mm, 9° off).
+  const refit = fitAcross(value, ends);
+  return lineEnds(value, refit) ?? { ...refit, span: ends.span };
+};
+
+/** The line's offset and turn fitted to the brightness peaks across it at four places along it. */
+const fitAcross = (value: (x: number, y: number) => number, line: DividingLine): DividingLine => {
+  let { x, y, theta } = line;
+  const ux = Math.cos(theta);
+  const uy = Math.sin(theta);
+  const pts: { v: number; s: number }[] = [];
+  for (const v of ACROSS_AT) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let k = 0; k < PROFILE.length; k++) {
+      const s = PROFILE[k] as number;
+      const p = value(x + ux * s - uy * v, y + uy * s + ux * v);
+      PROFILE_VALUES[k] = p;
+      if (p < lo) lo = p;
+      if (p > hi) hi = p;
+    }
+    if (!(hi - lo > 12)) continue;
+    const cut = (lo + hi) / 2;
+    let sw = 0;
+    let ss = 0;
+    for (let k = 0; k < PROFILE.length; k++) {
+      const w = (PROFILE_VALUES[k] as number) - cut;
+      if (w > 0) {
+        sw += w;
+        ss += w * (PROFILE[k] as number);
       }
     }
+    pts.push({ v, s: ss / sw });
+  }
+  if (pts.length >= 3) {
+    const mv = pts.reduce((a, p) => a + p.v, 0) / pts.length;
+    const ms = pts.reduce((a, p) => a + p.s, 0) / pts.length;
+    const svv = pts.reduce((a, p) => a + (p.v - mv) ** 2, 0);
+    const slope = pts.reduce((a, p) => a + (p.v - mv) * (p.s - ms), 0) / svv;
+    const off = ms - slope * mv;
+    x += ux * off;
+    y += uy * off;
+    theta -= Math.atan(slope);
   }
   return { x, y, theta };
+};
+
+/** How far (mm) from the centre a line's end is looked for each way: past a whole line's length (20 mm),
+ * since a line found from one piece of its stroke is centred on the piece, which may lie at one end
+ * (15 mm cut the far end off: tuning seeds 9611's [0, 2], 9111's [4, 4] and [1, 5], 16–16.5 mm). */
+const END_REACH = 25;
+
+/** The line centred between its two ends, with its length; undefined where an end is not found. */
+const lineEnds = (
+  value: (x: number, y: number) => number,
+  line: DividingLine,
+): (DividingLine & { span: number }) | undefined => {
+  const { x, y, theta } = line;
+  const vx = -Math.sin(theta);
+  const vy = Math.cos(theta);
+  const mid = value(x, y);
+  const face = Math.min(
+    value(x + Math.cos(theta) * 3, y + Math.sin(theta) * 3),
+    value(x - Math.cos(theta) * 3, y - Math.sin(theta) * 3),
+  );
+  if (!(mid - face > 12)) return undefined;
+  const cut = (mid + face) / 2;
+  const end = (dir: 1 | -1): number => {
+    let t = 0;
+    while (t < END_REACH && value(x + vx * dir * (t + 0.5), y + vy * dir * (t + 0.5)) > cut) t += 0.5;
+    return t;
+  };
+  const a = end(1);
+  const b = end(-1);
+  if (a >= END_REACH || b >= END_REACH) return undefined;
+  const shift = (a - b) / 2;
+  return { x: x + vx * shift, y: y + vy * shift, theta, span: a + b };
 };
 
 // Places along the line for the profiles across it, and the profile's samples: clear of the pips
