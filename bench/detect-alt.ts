@@ -24,6 +24,9 @@
 //   held-out-7  a navy cloth under one large lamp beside a long side, and a lime-green cloth under two
 //               wide bars of light with a highly polished ball set: rendered before the seventh
 //               session's changes, run only at its end (seeds 9_200_000, 9_250_000 at 4K)
+//   held-out-8  a dark spruce cloth under three low tungsten pendants (an amber cast), and a cobalt
+//               cloth lit only by a ring light round the lens with a satin ball set: made at the end of
+//               the seventh session, for the eighth's end (seeds 9_300_000, 9_350_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -40,7 +43,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -79,6 +82,7 @@ export const ALT_HELD_OUT_4_SEED = 8_900_000;
 export const ALT_HELD_OUT_5_SEED = 9_000_000;
 export const ALT_HELD_OUT_6_SEED = 9_100_000;
 export const ALT_HELD_OUT_7_SEED = 9_200_000;
+export const ALT_HELD_OUT_8_SEED = 9_300_000;
 
 export interface AltCase {
   readonly name: string;
@@ -113,7 +117,8 @@ export type AltSplit =
   | 'held-out-4'
   | 'held-out-5'
   | 'held-out-6'
-  | 'held-out-7';
+  | 'held-out-7'
+  | 'held-out-8';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -127,6 +132,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-5': { seed: ALT_HELD_OUT_5_SEED, variants: ['worn-mono', 'royal-warm'] },
   'held-out-6': { seed: ALT_HELD_OUT_6_SEED, variants: ['teal-strip', 'emerald-matte'] },
   'held-out-7': { seed: ALT_HELD_OUT_7_SEED, variants: ['navy-side', 'lime-glossy'] },
+  'held-out-8': { seed: ALT_HELD_OUT_8_SEED, variants: ['spruce-pendant', 'cobalt-ring'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -362,6 +368,7 @@ const main = async (): Promise<void> => {
           'held-out-5',
           'held-out-6',
           'held-out-7',
+          'held-out-8',
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];

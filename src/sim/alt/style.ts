@@ -19,6 +19,11 @@
 // `navy-side`, a navy-blue cloth lit by one large lamp hung off one long side (a strong fall of light
 // across the bed, the far side in shade), and `lime-glossy`, a bright lime-green cloth under two wide
 // bars of light across the table, with a new, highly polished ball set (a strong, tight highlight).
+// Held-out 8 (issue 14, made at the end of the seventh session for the next one's end):
+// `spruce-pendant`, a dark blue-green cloth under three small pendants hung low, seen with a strong
+// amber cast (tungsten lamps, a daylight white balance), and `cobalt-ring`, a cobalt-blue cloth lit
+// only by a ring light round the camera's lens, with a satin-finished ball set (a broad, soft
+// highlight at the top of every ball, no shadows to speak of).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -44,6 +49,8 @@ export const ALT_VARIANTS = [
   'emerald-matte',
   'navy-side',
   'lime-glossy',
+  'spruce-pendant',
+  'cobalt-ring',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -65,7 +72,9 @@ export const ALT_CLOTH: Readonly<
     | 'teal'
     | 'emerald'
     | 'navy'
-    | 'lime',
+    | 'lime'
+    | 'spruce'
+    | 'cobalt',
     Srgb8
   >
 > = {
@@ -86,6 +95,8 @@ export const ALT_CLOTH: Readonly<
   emerald: [26, 112, 74],
   navy: [22, 44, 98],
   lime: [54, 132, 38],
+  spruce: [16, 72, 62],
+  cobalt: [24, 66, 140],
 };
 
 const twoLamps = (t: Table, power: number): AltLamp[] => [
@@ -144,6 +155,15 @@ const barLamps = (t: Table, power: number): AltLamp[] =>
     power,
   }));
 
+/** Three small shaded pendants hung low down the middle: hot pools of light, the bed dark between. */
+const pendantLamps = (t: Table, power: number): AltLamp[] =>
+  [0.25, 0.5, 0.75].map((f) => ({ x: t.width / 2, y: t.length * f, z: 700, hx: 90, hy: 90, power }));
+
+/** A ring light round the camera lens: light from straight above, a highlight at every ball's top. */
+const ringLamp = (t: Table, power: number): AltLamp[] => [
+  { x: t.width / 2, y: t.length / 2, z: 2600, hx: 150, hy: 150, power },
+];
+
 export interface AltStyleOptions {
   /** A black box standing beside the table, against one of its long sides. */
   readonly box?: boolean;
@@ -168,77 +188,80 @@ export const boxBeside = (t: Table, seed: number): AltBox => {
   };
 };
 
+/** What sets a variant apart: its cloth, its lamps, its ball set and the white balance it is seen in. */
+interface AltLook {
+  readonly cloth: Srgb8;
+  readonly lamps: (t: Table, power: number) => AltLamp[];
+  /** The ball set, when not a maker's usual polish: worn to matte, highly polished, or satin. */
+  readonly balls?: 'matte' | 'glossy' | 'satin';
+  /** White balance pushed warm (+) or cool (−) all evening. */
+  readonly warmBias?: number;
+}
+
+const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
+  tournament: { cloth: ALT_CLOTH.tournament, lamps: twoLamps },
+  blue: { cloth: ALT_CLOTH.blue, lamps: threeLamps },
+  worn: { cloth: ALT_CLOTH.worn, lamps: threeLamps },
+  dim: { cloth: ALT_CLOTH.tournament, lamps: threeLamps },
+  'olive-quad': { cloth: ALT_CLOTH.olive, lamps: quadLamps },
+  'blue-quad': { cloth: ALT_CLOTH.steel, lamps: quadLamps },
+  royal: { cloth: ALT_CLOTH.royal, lamps: twoLamps },
+  forest: { cloth: ALT_CLOTH.forest, lamps: twoLamps },
+  'purple-penta': { cloth: ALT_CLOTH.purple, lamps: pentaLamps },
+  'grey-penta': { cloth: ALT_CLOTH.grey, lamps: pentaLamps },
+  'charcoal-duo': { cloth: ALT_CLOTH.charcoal, lamps: twoLamps },
+  'silver-duo': { cloth: ALT_CLOTH.silver, lamps: twoLamps },
+  'slate-hexa': { cloth: ALT_CLOTH.slate, lamps: hexaLamps },
+  'camel-hexa': { cloth: ALT_CLOTH.camel, lamps: hexaLamps },
+  'worn-mono': { cloth: ALT_CLOTH.worn, lamps: monoLamp },
+  // A warm lamp all evening: the white balance a camera set for daylight leaves; cold LED strips the
+  // other way.
+  'royal-warm': { cloth: ALT_CLOTH.royal, lamps: threeLamps, warmBias: 0.2 },
+  'teal-strip': { cloth: ALT_CLOTH.teal, lamps: stripLamps, warmBias: -0.12 },
+  'emerald-matte': { cloth: ALT_CLOTH.emerald, lamps: stripLamps, warmBias: -0.12, balls: 'matte' },
+  'navy-side': { cloth: ALT_CLOTH.navy, lamps: sideLamp },
+  'lime-glossy': { cloth: ALT_CLOTH.lime, lamps: barLamps, balls: 'glossy' },
+  // Tungsten pendants seen by a camera balanced for daylight: everything amber.
+  'spruce-pendant': { cloth: ALT_CLOTH.spruce, lamps: pendantLamps, warmBias: 0.25 },
+  'cobalt-ring': { cloth: ALT_CLOTH.cobalt, lamps: ringLamp, balls: 'satin' },
+};
+
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
 export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyleOptions = {}): AltStyle => {
   const rng = makeRng(seed);
-  const cloth: Srgb8 = {
-    tournament: ALT_CLOTH.tournament,
-    dim: ALT_CLOTH.tournament,
-    blue: ALT_CLOTH.blue,
-    worn: ALT_CLOTH.worn,
-    'olive-quad': ALT_CLOTH.olive,
-    'blue-quad': ALT_CLOTH.steel,
-    royal: ALT_CLOTH.royal,
-    forest: ALT_CLOTH.forest,
-    'purple-penta': ALT_CLOTH.purple,
-    'grey-penta': ALT_CLOTH.grey,
-    'charcoal-duo': ALT_CLOTH.charcoal,
-    'silver-duo': ALT_CLOTH.silver,
-    'slate-hexa': ALT_CLOTH.slate,
-    'camel-hexa': ALT_CLOTH.camel,
-    'worn-mono': ALT_CLOTH.worn,
-    'royal-warm': ALT_CLOTH.royal,
-    'teal-strip': ALT_CLOTH.teal,
-    'emerald-matte': ALT_CLOTH.emerald,
-    'navy-side': ALT_CLOTH.navy,
-    'lime-glossy': ALT_CLOTH.lime,
-  }[variant];
-  const twoLamped =
-    variant === 'tournament' ||
-    variant === 'royal' ||
-    variant === 'forest' ||
-    variant === 'charcoal-duo' ||
-    variant === 'silver-duo';
-  const hexa = variant === 'slate-hexa' || variant === 'camel-hexa';
-  const quad = variant === 'olive-quad' || variant === 'blue-quad';
-  const penta = variant === 'purple-penta' || variant === 'grey-penta';
-  const mono = variant === 'worn-mono';
-  const strip = variant === 'teal-strip' || variant === 'emerald-matte';
-  const matte = variant === 'emerald-matte';
-  const glossy = variant === 'lime-glossy';
-  // A warm lamp all evening: the white balance a camera set for daylight leaves; cold LED strips the
-  // other way.
-  const warmBias = variant === 'royal-warm' ? 0.2 : strip ? -0.12 : 0;
+  const look = LOOKS[variant];
+  // The draws keep their order, so that every variant's frames stay as they were rendered.
   const gain = variant === 'dim' ? rng.uniform(0.35, 0.5) : rng.uniform(0.75, 1.3);
   const warm = rng.uniform(-0.12, 0.12);
+  const bias = look.warmBias ?? 0;
   const style: AltStyle = {
-    cloth,
+    cloth: look.cloth,
     clothGradient: rng.uniform(0.03, variant === 'worn' ? 0.15 : 0.08),
     nap: rng.uniform(0.03, 0.07),
-    lamps: strip
-      ? stripLamps(t, 1)
-      : variant === 'navy-side'
-        ? sideLamp(t, 1)
-        : glossy
-          ? barLamps(t, 1)
-          : mono
-            ? monoLamp(t, 1)
-            : quad
-              ? quadLamps(t, 1)
-              : penta
-                ? pentaLamps(t, 1)
-                : hexa
-                  ? hexaLamps(t, 1)
-                  : twoLamped
-                    ? twoLamps(t, 1)
-                    : threeLamps(t, 1),
+    lamps: look.lamps(t, 1),
     ambient: rng.uniform(0.05, 0.15),
     gain,
-    whiteBalance: [1 + warm + warmBias, 1, 1 - warm - warmBias],
+    whiteBalance: [1 + warm + bias, 1, 1 - warm - bias],
     noise: rng.uniform(1.5, 3.5),
-    f0: matte ? rng.uniform(0.025, 0.04) : glossy ? rng.uniform(0.08, 0.1) : rng.uniform(0.045, 0.07),
-    shininess: matte ? rng.uniform(10, 25) : glossy ? rng.uniform(200, 400) : rng.uniform(40, 120),
-    ...(matte ? { gloss: rng.uniform(0.25, 0.45) } : {}),
+    ...ballFinish(look.balls, rng),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
+};
+
+/** The ball set's specular reflection: its strength at normal incidence, its tightness, its spread. */
+const ballFinish = (
+  balls: AltLook['balls'],
+  rng: ReturnType<typeof makeRng>,
+): Pick<AltStyle, 'f0' | 'shininess' | 'gloss'> => {
+  switch (balls) {
+    case 'matte':
+      return { f0: rng.uniform(0.025, 0.04), shininess: rng.uniform(10, 25), gloss: rng.uniform(0.25, 0.45) };
+    case 'glossy':
+      return { f0: rng.uniform(0.08, 0.1), shininess: rng.uniform(200, 400) };
+    case 'satin':
+      // A satin finish: a highlight as strong as a new set's, spread over a broad soft patch.
+      return { f0: rng.uniform(0.05, 0.065), shininess: rng.uniform(18, 30), gloss: rng.uniform(0.65, 0.85) };
+    case undefined:
+      return { f0: rng.uniform(0.045, 0.07), shininess: rng.uniform(40, 120) };
+  }
 };
