@@ -652,6 +652,15 @@ describe('the tile detector against the renderer’s truth', () => {
     expectNoPhantom(truth, seen);
   }, 60_000);
 
+  it('a black tile face down whose back is patchy in a dark corner is found', async () => {
+    // Seed 9715 (scattered, black set, normal light; tuning): the back, its lit side beside it, a
+    // third of it holes of colour noise out of the black mask: its cells darker than the cloth were
+    // under a tile's area. The back is taken with its holes.
+    const { truth, seen } = await benchDetect(9715, 'scattered', NORMAL, 'black');
+    expectFoundAt(truth, seen, 51.6, 51.4, 'face down');
+    expectNoPhantom(truth, seen);
+  }, 60_000);
+
   it('reads an end-of-round table (the chain, the hands laid face up side by side) with no pip error', () => {
     const seen = detect(round);
     const matched = match(round.tiles, seen);

@@ -7,7 +7,7 @@ import type { Calibration } from '../../../camera/index.ts';
 import { err, ok, refereeError, type Result } from '../../../core/errors.ts';
 import type { RgbImage } from '../../../core/image.ts';
 import type { DominoesTable } from '../equipment.ts';
-import { openPiece, pieceOf, pieces, type Piece } from './components.ts';
+import { openPiece, pieceOf, pieces, withHoles, type Piece } from './components.ts';
 import { bandWidth } from './divide.ts';
 import { DEFAULT_LINES, dividingLines, refineLine, type DividingLine, type LineOptions } from './lines.ts';
 import { activeCells, DEFAULT_MASK, faceMasks, type FaceMasks, type MaskOptions } from './mask.ts';
@@ -56,6 +56,8 @@ const OPEN = 2;
  * rectangle (less a 1 mm rim) and at least this share of them lie in it (not a hand's shadow or a
  * sleeve's piece of about a tile's shape: tuning seeds 1020, 3102). */
 const SQUARE = 0.85;
+/** Cells each way within which a back's hole has back on both sides in all four directions. */
+const HOLE_REACH = 3;
 const round1 = (v: number): number => Math.round(v * 10) / 10;
 
 /** A face-up tile from its halves' centres and readings, first half so that the angle is in (−90°, 90°]. */
@@ -175,7 +177,10 @@ export class TileDetector {
         // A back with its side beside it: seen under tilt, a black tile's side catches the lamp, grey
         // and brighter than the cloth, and joins the back in the black mask (tuning seed 9615: a
         // face-down tile seen as a blob 48 × 30 mm). The back alone is its cells darker than the cloth.
-        const back = cells.filter((i) => (plan.luma[i] as number) < masks.clothLuma);
+        // With its holes: cells as dark, out of the black mask where the back is patchy (tuning seed
+        // 9715: a face-down tile in a dark corner, a third of its back holes of colour noise).
+        const darker = (i: number): boolean => (plan.luma[i] as number) < masks.clothLuma;
+        const back = withHoles(cells.filter(darker), g.cols, HOLE_REACH, darker);
         return back.length >= tileArea ? oneTile(back) : [];
       });
       const halves = shapes.filter((s): s is HalfShape => s.kind === 'half');
