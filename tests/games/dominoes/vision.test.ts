@@ -641,6 +641,26 @@ describe('the tile detector against the renderer’s truth', () => {
     expectNoPhantom(truth, seen);
   }, 60_000);
 
+  it('a black [0, 0] beside a [1, 1] is not lost to a tile across their seam', async () => {
+    // Seed 9711 (end of round, black set, warm; tuning): the [0, 0]'s line measured a line's length,
+    // but a blank tile's line was no hypothesis (the seams on a row of backs read blank too), and a
+    // piece of the seam between the two, 10 mm, was taken for a tile square to it, half on each: a
+    // phantom, both tiles lost. A blank line of a line's length now keeps such seam pieces out.
+    const { truth, seen } = await benchDetect(9711, 'endOfRound', WARM, 'black');
+    expectFoundAt(truth, seen, 825.1, 354.2, [0, 0]);
+    expectFoundAt(truth, seen, 825.1, 380.4, [1, 1]);
+    expectNoPhantom(truth, seen);
+  }, 60_000);
+
+  it('a black tile face down whose back is patchy in a dark corner is found', async () => {
+    // Seed 9715 (scattered, black set, normal light; tuning): the back, its lit side beside it, a
+    // third of it holes of colour noise out of the black mask: its cells darker than the cloth were
+    // under a tile's area. The back is taken with its holes.
+    const { truth, seen } = await benchDetect(9715, 'scattered', NORMAL, 'black');
+    expectFoundAt(truth, seen, 51.6, 51.4, 'face down');
+    expectNoPhantom(truth, seen);
+  }, 60_000);
+
   it('reads an end-of-round table (the chain, the hands laid face up side by side) with no pip error', () => {
     const seen = detect(round);
     const matched = match(round.tiles, seen);

@@ -164,3 +164,66 @@ export const openPiece = (cells: Int32Array, cols: number, k: number): Int32Arra
   }
   return out.map((p) => Int32Array.from(p));
 };
+
+/**
+ * A piece's cells (indices into a grid `cols` wide) with its holes: the cells `may` allows that have
+ * piece within `reach` cells on both sides in each of four directions (across, down and both
+ * diagonals). A seam cut through the piece has piece on both sides across it but not along it, so it
+ * stays out.
+ */
+export const withHoles = (
+  cells: Int32Array,
+  cols: number,
+  reach: number,
+  may: (i: number) => boolean,
+): Int32Array => {
+  if (cells.length === 0) return cells;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const i of cells) {
+    const x = i % cols;
+    const y = (i / cols) | 0;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  const inPiece = new Uint8Array(w * h);
+  for (const i of cells) inPiece[(((i / cols) | 0) - y0) * w + (i % cols) - x0] = 1;
+  const at = (x: number, y: number): boolean =>
+    x >= 0 && y >= 0 && x < w && y < h && inPiece[y * w + x] === 1;
+  const near = (x: number, y: number, dx: number, dy: number): boolean => {
+    for (let s = 1; s <= reach; s++) if (at(x + s * dx, y + s * dy)) return true;
+    return false;
+  };
+  const holes: number[] = [];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (inPiece[y * w + x]) continue;
+      const i = (y + y0) * cols + x + x0;
+      if (!may(i)) continue;
+      let enclosed = true;
+      for (const [dx, dy] of DIRECTIONS)
+        if (!near(x, y, dx, dy) || !near(x, y, -dx, -dy)) {
+          enclosed = false;
+          break;
+        }
+      if (enclosed) holes.push(i);
+    }
+  if (holes.length === 0) return cells;
+  const out = new Int32Array(cells.length + holes.length);
+  out.set(cells);
+  out.set(holes, cells.length);
+  return out;
+};
+
+const DIRECTIONS = [
+  [1, 0],
+  [0, 1],
+  [1, 1],
+  [1, -1],
+] as const;

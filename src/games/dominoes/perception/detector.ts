@@ -7,7 +7,7 @@ import type { Calibration } from '../../../camera/index.ts';
 import { err, ok, refereeError, type Result } from '../../../core/errors.ts';
 import type { RgbImage } from '../../../core/image.ts';
 import type { DominoesTable } from '../equipment.ts';
-import { openPiece, pieceOf, pieces, type Piece } from './components.ts';
+import { openPiece, pieceOf, pieces, withHoles, type Piece } from './components.ts';
 import { bandWidth } from './divide.ts';
 import { DEFAULT_LINES, dividingLines, refineLine, type DividingLine, type LineOptions } from './lines.ts';
 import { activeCells, DEFAULT_MASK, faceMasks, type FaceMasks, type MaskOptions } from './mask.ts';
@@ -56,6 +56,8 @@ const OPEN = 2;
  * rectangle (less a 1 mm rim) and at least this share of them lie in it (not a hand's shadow or a
  * sleeve's piece of about a tile's shape: tuning seeds 1020, 3102). */
 const SQUARE = 0.85;
+/** Cells each way within which a back's hole has back on both sides in all four directions. */
+const HOLE_REACH = 3;
 const round1 = (v: number): number => Math.round(v * 10) / 10;
 
 /** A face-up tile from its halves' centres and readings, first half so that the angle is in (−90°, 90°]. */
@@ -175,7 +177,10 @@ export class TileDetector {
         // A back with its side beside it: seen under tilt, a black tile's side catches the lamp, grey
         // and brighter than the cloth, and joins the back in the black mask (tuning seed 9615: a
         // face-down tile seen as a blob 48 × 30 mm). The back alone is its cells darker than the cloth.
-        const back = cells.filter((i) => (plan.luma[i] as number) < masks.clothLuma);
+        // With its holes: cells as dark, out of the black mask where the back is patchy (tuning seed
+        // 9715: a face-down tile in a dark corner, a third of its back holes of colour noise).
+        const darker = (i: number): boolean => (plan.luma[i] as number) < masks.clothLuma;
+        const back = withHoles(cells.filter(darker), g.cols, HOLE_REACH, darker);
         return back.length >= tileArea ? oneTile(back) : [];
       });
       const halves = shapes.filter((s): s is HalfShape => s.kind === 'half');
@@ -255,6 +260,7 @@ export class TileDetector {
         line: refineLine(sample, rough, false),
         partial: rough.partial === true,
         blanks: 0,
+        plain: false,
       }))
       // A piece's line whose two ends are a line's length apart, not a seam's piece (across a tile's
       // end, tuning seed 9304: 16 mm), nor a rim's or a pip row's (5–12 mm); the lines recovered
@@ -274,7 +280,14 @@ export class TileDetector {
         h.blanks = (blank(0) ? 1 : 0) + (blank(1) ? 1 : 0);
         // Nor one whose halves' faces differ (a seam's hypothesis half on the tile, half on the
         // cloth or a lit side): it would only crowd out the tiles it overlaps, then be left out.
-        return r.contrast > 0 && readable(0) && readable(1) && facesAgree(r);
+        if (!(readable(0) && readable(1) && facesAgree(r))) return false;
+        // A plain one (no pip) is no tile here (above), but where its ends measure a line's length it
+        // is a blank tile's line as likely as a seam's piece, and it keeps out of the second contest
+        // the hypotheses it overlaps (tuning seed 9711: a [0, 0] beside a [1, 1], a 10 mm piece of
+        // the seam between them taken for a tile across it, half on each; left to their shapes, both
+        // are found).
+        h.plain = r.contrast === 0;
+        return !h.plain || lineLength(h.line);
       });
     // Overlap: the rectangles, each shrunk by 3 mm (touching tiles, a hair skew, do not overlap).
     const overlap = (a: DividingLine, b: DividingLine): boolean => {
@@ -293,7 +306,7 @@ export class TileDetector {
     // Lines whose two ends measure a line's length contest first; the rest (a stroke whose ends do
     // not show, or too short or long for a line: the seam between two tiles side by side shows in
     // pieces along their length, 3020's of 14 and 15.5 mm) only where none of those lines' tiles was
-    // taken.
+    // taken, nor a plain line's of a line's length lies.
     // Contesting all at once, a seam's hypothesis took as many rivals out as a tile's own line, and
     // the fuller won: two tiles side by side were split into halves of a tile that is not there
     // (tuning seeds 3020's [5, 5] and [5, 6], 3103's [4, 6] and [1, 4]). A line from one piece of
@@ -307,7 +320,13 @@ export class TileDetector {
     for (const first of [true, false]) {
       const open = new Set(
         hyps.flatMap((h, i) =>
-          lineLength(h.line) === first && !taken.some((k) => (rivals[i] as number[]).includes(k)) ? [i] : [],
+          !h.plain &&
+          lineLength(h.line) === first &&
+          !(rivals[i] as number[]).some(
+            (k) => taken.includes(k) || (!first && (hyps[k] as { plain: boolean }).plain),
+          )
+            ? [i]
+            : [],
         ),
       );
       while (open.size > 0) {
