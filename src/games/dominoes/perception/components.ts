@@ -93,12 +93,14 @@ export const pieceOf = (cells: Int32Array, cols: number): Piece => {
 };
 
 /**
- * A piece (its cells, indices into a grid `cols` wide) cut where it is thin: the cells left after
- * `k` steps of erosion (4-neighbours), in their connected parts, each grown back by `k` steps within
- * the piece. Strips up to 2k cells wide joining the parts are cut, and so are strips hanging off
- * them; [] when that leaves fewer than two parts (nothing was cut).
+ * A piece's cells (indices into a grid `cols` wide) on a grid of their own: the piece's bounding box
+ * and `border` empty cells round it; (x0, y0) is the local grid's first cell in the big grid.
  */
-export const openPiece = (cells: Int32Array, cols: number, k: number): Int32Array[] => {
+const localGrid = (
+  cells: Int32Array,
+  cols: number,
+  border: number,
+): { x0: number; y0: number; w: number; h: number; inPiece: Uint8Array } => {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -111,11 +113,22 @@ export const openPiece = (cells: Int32Array, cols: number, k: number): Int32Arra
     if (y < y0) y0 = y;
     if (y > y1) y1 = y;
   }
-  // A local grid with a border of one empty cell.
-  const w = x1 - x0 + 3;
-  const h = y1 - y0 + 3;
+  const w = x1 - x0 + 1 + 2 * border;
+  const h = y1 - y0 + 1 + 2 * border;
   const inPiece = new Uint8Array(w * h);
-  for (const i of cells) inPiece[((((i / cols) | 0) - y0 + 1) * w + (i % cols) - x0 + 1) as number] = 1;
+  for (const i of cells) inPiece[(((i / cols) | 0) - y0 + border) * w + (i % cols) - x0 + border] = 1;
+  return { x0: x0 - border, y0: y0 - border, w, h, inPiece };
+};
+
+/**
+ * A piece (its cells, indices into a grid `cols` wide) cut where it is thin: the cells left after
+ * `k` steps of erosion (4-neighbours), in their connected parts, each grown back by `k` steps within
+ * the piece. Strips up to 2k cells wide joining the parts are cut, and so are strips hanging off
+ * them; [] when that leaves fewer than two parts (nothing was cut).
+ */
+export const openPiece = (cells: Int32Array, cols: number, k: number): Int32Array[] => {
+  // A local grid with a border of one empty cell.
+  const { x0, y0, w, h, inPiece } = localGrid(cells, cols, 1);
   let core = inPiece;
   for (let s = 0; s < k; s++) {
     const next = new Uint8Array(w * h);
@@ -160,7 +173,7 @@ export const openPiece = (cells: Int32Array, cols: number, k: number): Int32Arra
   const out: number[][] = Array.from({ length: parts }, () => []);
   for (let j = 0; j < w * h; j++) {
     const l = label[j] as number;
-    if (l > 0) (out[l - 1] as number[]).push((((j / w) | 0) + y0 - 1) * cols + (j % w) + x0 - 1);
+    if (l > 0) (out[l - 1] as number[]).push((((j / w) | 0) + y0) * cols + (j % w) + x0);
   }
   return out.map((p) => Int32Array.from(p));
 };
@@ -178,22 +191,7 @@ export const withHoles = (
   may: (i: number) => boolean,
 ): Int32Array => {
   if (cells.length === 0) return cells;
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const i of cells) {
-    const x = i % cols;
-    const y = (i / cols) | 0;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-  }
-  const w = x1 - x0 + 1;
-  const h = y1 - y0 + 1;
-  const inPiece = new Uint8Array(w * h);
-  for (const i of cells) inPiece[(((i / cols) | 0) - y0) * w + (i % cols) - x0] = 1;
+  const { x0, y0, w, h, inPiece } = localGrid(cells, cols, 0);
   const at = (x: number, y: number): boolean =>
     x >= 0 && y >= 0 && x < w && y < h && inPiece[y * w + x] === 1;
   const near = (x: number, y: number, dx: number, dy: number): boolean => {
