@@ -114,6 +114,15 @@ describe('a video file through ffmpeg', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toContain('junk.mp4');
   });
+
+  it('a file slow to decode on a busy machine (6 s to its first frame) is not taken for a stalled source', async () => {
+    const fake = path.join(dir, 'slow-ffmpeg.sh');
+    writeFileSync(fake, `#!/bin/sh\nsleep 6\nexec "${toolPath('ffmpeg')}" "$@"\n`);
+    chmodSync(fake, 0o755);
+    const source = await opened(video, { ffmpegPath: fake });
+    expect(source.live).toBe(false);
+    expect(await collect(source)).toHaveLength(12);
+  }, 30_000);
 });
 
 describe('a live stream (the file looped at its own pace, as a camera would deliver it)', () => {

@@ -26,7 +26,8 @@ export interface FfmpegOptions {
   readonly loop?: boolean;
   /** Deliver a file's frames at its own pace, as a camera would (the demo), not as fast as it decodes. */
   readonly realtime?: boolean;
-  /** No data for this long while waiting for a frame: the source has stalled. */
+  /** No data for this long while waiting for a frame: the source has stalled. Default: 5 s live,
+   * 60 s for a file (a file cannot lose its signal; only a busy machine slows its decoding). */
   readonly stallTimeoutMs?: number;
   /** How long ffprobe may take to open the source and describe it. */
   readonly probeTimeoutMs?: number;
@@ -124,12 +125,17 @@ export const probe = async (o: FfmpegOptions): Promise<Result<Probe>> => {
   }
 };
 
+const LIVE_STALL_MS = 5000;
+const FILE_STALL_MS = 60_000;
+
 export const openFfmpeg = async (o: FfmpegOptions): Promise<Result<FrameSource>> => {
   const probed = await probe(o);
   if (!probed.ok) return probed;
   const { width, height, fps } = probed.value;
   const live = o.live ?? o.kind !== 'file';
-  const stallTimeoutMs = o.stallTimeoutMs ?? 5000;
+  // A file on a busy machine (CI running four jobs on two cores) was decoded no faster than 5 s to
+  // its first frame, and the run ended "no frame for 5000 ms" with nothing wrong with the file.
+  const stallTimeoutMs = o.stallTimeoutMs ?? (live ? LIVE_STALL_MS : FILE_STALL_MS);
   const readAhead = o.readAhead ?? 2;
   const now = o.now ?? (() => performance.now());
   const wall = o.wall ?? wallClock;

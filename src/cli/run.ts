@@ -339,7 +339,10 @@ export const registerRun = (program: Command): void => {
     .option('--events <file>', 'write the event log here (default: stdout)')
     .option('--live', 'treat the source as live: drop frames rather than lag (cameras and streams are)')
     .option('--loop', 'play a video file over and over (with --live: a looped stand-in for a camera)')
-    .option('--stall-timeout <ms>', 'no frame for this long: the source has stalled', '5000')
+    .option(
+      '--stall-timeout <ms>',
+      'no frame for this long: the source has stalled (default 5000 for a live source, 60000 for a file)',
+    )
     .option(
       '--rest <ms>',
       'every ball at rest this long ends a stroke',
