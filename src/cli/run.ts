@@ -92,6 +92,35 @@ const openOutput = (
   };
 };
 
+/**
+ * The run's end in the log (frames, their rate, dropped and unreadable ones, the detector's median ms
+ * a frame, and the game's tally), and its first words for the person who ran it: "N frames in S s
+ * (R a second, D dropped)".
+ */
+const logDone = (
+  log: Logger,
+  source: FrameSource,
+  seconds: number,
+  stats: { frames: number; unusable: number; detectMs: number } | undefined,
+  tally: Record<string, number>,
+): string => {
+  const frames = stats?.frames ?? 0;
+  const rate = round(frames / Math.max(seconds, 1e-3), 1);
+  const { dropped } = source.stats();
+  log.info(
+    {
+      frames,
+      fps: rate,
+      dropped,
+      unusable: stats?.unusable ?? 0,
+      ...tally,
+      detectMs: round(stats?.detectMs ?? 0, 1),
+    },
+    'done',
+  );
+  return `${frames} frames in ${round(seconds, 1)} s (${rate} a second${dropped ? `, ${dropped} dropped` : ''})`;
+};
+
 /** The source `--source` names and the game's detector in its worker, or the command's error. */
 const openSourceAndDetector = async (
   opts: RunOptions,
@@ -195,21 +224,9 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   }
   const seconds = (performance.now() - started) / 1000;
   const frames = stats?.frames ?? 0;
-  log.info(
-    {
-      frames,
-      fps: round(frames / Math.max(seconds, 1e-3), 1),
-      dropped: source.stats().dropped,
-      unusable: stats?.unusable ?? 0,
-      strokes: stats?.strokes ?? 0,
-      detectMs: round(stats?.detectMs ?? 0, 1),
-    },
-    'done',
-  );
   // The person who ran it reads this last line; the event log is the machine's.
   process.stderr.write(
-    `referee run: ${frames} frames in ${round(seconds, 1)} s (${round(frames / Math.max(seconds, 1e-3), 1)} a second` +
-      `${source.stats().dropped ? `, ${source.stats().dropped} dropped` : ''}); ` +
+    `referee run: ${logDone(log, source, seconds, stats, { strokes: stats?.strokes ?? 0 })}; ` +
       `${stats?.strokes ?? 0} stroke${stats?.strokes === 1 ? '' : 's'}: ${tally.ruled} ruled, ${tally.fouls} foul${tally.fouls === 1 ? '' : 's'}` +
       `${tally.unruled ? `, ${tally.unruled} the rules could not rule on` : ''}` +
       `${opts.events ? `; events in ${opts.events}` : ''}\n`,
@@ -315,7 +332,7 @@ const runTiles = async (
   const seconds = (performance.now() - started) / 1000;
   const frames = stats?.frames ?? 0;
   process.stderr.write(
-    `referee run: ${frames} frames in ${round(seconds, 1)} s; ${tally.moves} move${tally.moves === 1 ? '' : 's'}` +
+    `referee run: ${logDone(log, source, seconds, stats, { moves: tally.moves })}; ${tally.moves} move${tally.moves === 1 ? '' : 's'}` +
       `${tally.refused ? ` (${tally.refused} refused)` : ''}, ${tally.actions} action${tally.actions === 1 ? '' : 's'}, ` +
       `${tally.alerts} alert${tally.alerts === 1 ? '' : 's'}${opts.events ? `; events in ${opts.events}` : ''}\n`,
   );

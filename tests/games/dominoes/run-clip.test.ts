@@ -67,5 +67,14 @@ describe('referee run --game dominoes on a rendered clip', () => {
       winner: ruled.value.winner,
       points: ruled.value.points,
     });
+    // Its end said as a ball game's is: the frames, their rate, and the detector's median ms a frame.
+    expect(r.stderr).toMatch(/^referee run: \d+ frames in [\d.]+ s \([\d.]+ a second\); 17 moves, /m);
+    const done = r.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg?: string; detectMs?: number; moves?: number })
+      .find((l) => l.msg === 'done');
+    expect(done?.moves).toBe(17);
+    expect(done?.detectMs).toBeGreaterThan(0);
   }, 120_000);
 });
