@@ -415,15 +415,18 @@ const discContrast = (img: RgbImage, u: number, v: number, r: number): number =>
   ] as const) {
     for (let k = 0; k < count; k++) {
       const a = (2 * Math.PI * (k + 0.5)) / count;
-      for (let c = 0; c < 3; c++)
-        inner[c] = (inner[c] as number) + pix(img, u + ring * r * Math.cos(a), v + ring * r * Math.sin(a), c);
+      // The sample's place once, not once a channel (a cos and a sin a channel before).
+      const x = u + ring * r * Math.cos(a);
+      const y = v + ring * r * Math.sin(a);
+      for (let c = 0; c < 3; c++) inner[c] = (inner[c] as number) + pix(img, x, y, c);
       n++;
     }
   }
   for (let k = 0; k < 24; k++) {
     const a = (2 * Math.PI * k) / 24;
-    for (let c = 0; c < 3; c++)
-      (outer[c] as number[]).push(pix(img, u + 1.5 * r * Math.cos(a), v + 1.5 * r * Math.sin(a), c));
+    const x = u + 1.5 * r * Math.cos(a);
+    const y = v + 1.5 * r * Math.sin(a);
+    for (let c = 0; c < 3; c++) (outer[c] as number[]).push(pix(img, x, y, c));
   }
   let d = 0;
   for (let c = 0; c < 3; c++) {
