@@ -86,6 +86,10 @@ export const foregroundMask = (
   return { mask, bedShare: bed > 0 ? bedForeground / bed : 1 };
 };
 
+/** A mask's bytes four at a time, where its offset allows (to pass over clear stretches at once). */
+export const maskWords = (mask: Uint8Array): Uint32Array | undefined =>
+  mask.byteOffset % 4 === 0 ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >> 2) : undefined;
+
 /**
  * Connected pieces (8-neighbours) of a mask, those big enough to be (most of) a ball, numbered in
  * `labels` (which is overwritten; pieces too small keep their pixels at −1).
@@ -104,8 +108,7 @@ export const components = (
   const minArea = o.minBallShare * Math.PI * rMin * rMin;
   const out: Component[] = [];
   // Most of the frame is cloth: four mask bytes are passed over at once where all are clear.
-  const words =
-    mask.byteOffset % 4 === 0 ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >> 2) : undefined;
+  const words = maskWords(mask);
   for (let start = 0; start < mask.length; start++) {
     if (words && (start & 3) === 0 && start + 4 <= mask.length && words[start >> 2] === 0) {
       start += 3;
