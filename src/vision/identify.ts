@@ -43,7 +43,10 @@ export interface SharedColourOptions {
 // trained on our own renderer's browns — called red when it was brightly lit, 12 times on those
 // splits, giving the brown 0.066–0.40). On our own renderer's frames (bench/detect.ts' scenes, as a
 // guard: 0 class errors before) reds lie up to 0.138 from theirs in the pockets' jaws and dim
-// light, always with the brown at most 0.035; browns 0.229 and more.
+// light, always with the brown at most 0.035; browns 0.229 and more. The limit decides the other way
+// too (a ball called otherwise, within it, is a red): on tuning, tuning-grey, tuning-hard and held-out
+// 4–7, 1080p and 4K, reds lie within 0.080 of their frame's others (a dim frame's reds called brown in
+// the jaws, the farthest), browns 0.117 and more.
 export const DEFAULT_SHARED_COLOUR: SharedColourOptions = {
   minCapacity: 3,
   minBalls: 3,
