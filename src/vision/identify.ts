@@ -26,11 +26,14 @@ export interface SharedColourOptions {
   readonly minCapacity: number;
   /** …when the frame has at least this many balls called the id… */
   readonly minBalls: number;
-  /** …and a ball whose chromaticity (linear light) lies farther than this from theirs is not one. */
+  /**
+   * …and a ball whose chromaticity (linear light) lies farther than this from theirs is not one, a
+   * ball called otherwise that lies within it is one…
+   */
   readonly maxDistance: number;
-  /** …if the classifier gave another id at least this probability… */
+  /** …if the classifier gave the other side (another id, or theirs) at least this probability… */
   readonly minDoubt: number;
-  /** Its probability of the id is then scaled by this. */
+  /** Its probability of the id it was called is then scaled by this. */
   readonly penalty: number;
 }
 
@@ -40,7 +43,10 @@ export interface SharedColourOptions {
 // trained on our own renderer's browns — called red when it was brightly lit, 12 times on those
 // splits, giving the brown 0.066–0.40). On our own renderer's frames (bench/detect.ts' scenes, as a
 // guard: 0 class errors before) reds lie up to 0.138 from theirs in the pockets' jaws and dim
-// light, always with the brown at most 0.035; browns 0.229 and more.
+// light, always with the brown at most 0.035; browns 0.229 and more. The limit decides the other way
+// too (a ball called otherwise, within it, is a red): on tuning, tuning-grey, tuning-hard and held-out
+// 4–7, 1080p and 4K, reds lie within 0.080 of their frame's others (a dim frame's reds called brown in
+// the jaws, the farthest), browns 0.117 and more.
 export const DEFAULT_SHARED_COLOUR: SharedColourOptions = {
   minCapacity: 3,
   minBalls: 3,
@@ -92,15 +98,42 @@ export const middleChromaticity = (img: RgbImage, b: BallPatchInput): [number, n
     : [1 / 3, 1 / 3, 1 / 3];
 };
 
+/** `g` with its probability of `id` scaled by `factor`, the rest renormalised, and its most likely id again. */
+const scaledDown = (g: ClassifiedBall, id: BallId, factor: number): ClassifiedBall => {
+  const p = { ...g.probabilities, [id]: (g.probabilities[id] ?? 0) * factor };
+  const total = Object.values(p).reduce((a, b) => a + b, 0);
+  let best: BallId = id;
+  let bestP = -1;
+  for (const k of Object.keys(p)) {
+    p[k] = (p[k] as number) / total;
+    if ((p[k] as number) > bestP) {
+      bestP = p[k] as number;
+      best = k;
+    }
+  }
+  return { id: best, confidence: bestP, probabilities: p };
+};
+
 /**
  * A set's many alike balls (fifteen reds) share one colour, whatever the light, the camera
- * or the ball maker: a ball the classifier calls one of them, whose middle is coloured unlike the
- * others it calls so in the same frame, is something else. The classifier, trained on one renderer's
- * balls, called another maker's redder brown red when it was brightly lit (the second renderer's
- * light grey and camel cloths, issue 14; and 16 of 25 phone photos of a real table), though its
- * chromaticity is three times the reds' in green. Where the classifier was in some doubt (another id at
- * `minDoubt` or more), such a ball's probability of the id is scaled down
- * (and the rest renormalised), so the assignment gives it its next most likely id.
+ * or the ball maker: the classifier's guesses are checked against the colour of the balls it calls
+ * one of them in the same frame, both ways, where it was in some doubt.
+ *
+ * - A ball called one of them whose middle is coloured unlike the others (farther than
+ *   `maxDistance` from their median) is something else. The classifier, trained on one renderer's
+ *   balls, called another maker's redder brown red when it was brightly lit (the second renderer's
+ *   light grey and camel cloths, issue 14; and 16 of 25 phone photos of a real table), though its
+ *   chromaticity is three times the reds' in green. Its probability of the id is scaled down (another
+ *   id had `minDoubt` or more).
+ * - A ball called something else whose middle is coloured like them (within `maxDistance`) is one of
+ *   them. In dim light the classifier leans to brown for every red (it is not blind to the light's
+ *   level: the same patches and light scaled up twofold are red again): in a dim frame of held-out 7's
+ *   lime-green cloth and polished balls, it gave brown 0.5–0.92 to seven of fourteen reds, and, there
+ *   being no brown on the table, the red in a corner pocket's jaws was named brown (0.080 from its
+ *   frame's reds; that split's browns lie 0.119–0.229 from theirs). The probability of the id it was
+ *   called is scaled down (it gave the alike balls' id `minDoubt` or more).
+ *
+ * Scaled down, the rest renormalised, the assignment gives such a ball its next most likely id.
  */
 export const sharedColour = (
   image: RgbImage,
@@ -127,29 +160,25 @@ export const sharedColour = (
       const xs = members.map((i) => of(i)[c] as number).sort((a, b) => a - b);
       return xs[xs.length >> 1] as number;
     });
-    for (const i of members) {
-      const g = guesses[i] as ClassifiedBall;
-      const doubt = Math.max(...Object.entries(g.probabilities).map(([k, q]) => (k === id ? 0 : q)));
-      if (doubt < o.minDoubt) continue;
+    const distance = (i: number): number => {
       const c = of(i);
-      const d = Math.hypot(
+      return Math.hypot(
         c[0] - (median[0] as number),
         c[1] - (median[1] as number),
         c[2] - (median[2] as number),
       );
-      if (d <= o.maxDistance) continue;
-      const p = { ...g.probabilities, [id]: (g.probabilities[id] ?? 0) * o.penalty };
-      const total = Object.values(p).reduce((a, b) => a + b, 0);
-      let best: BallId = id;
-      let bestP = -1;
-      for (const k of Object.keys(p)) {
-        p[k] = (p[k] as number) / total;
-        if ((p[k] as number) > bestP) {
-          bestP = p[k] as number;
-          best = k;
-        }
-      }
-      out[i] = { id: best, confidence: bestP, probabilities: p };
+    };
+    for (const [i, g] of guesses.entries()) {
+      const called = g.id === id;
+      // The classifier's doubt: its probability of another id than the alike balls' for one it calls
+      // so, of theirs for one it calls otherwise.
+      const doubt = called
+        ? Math.max(...Object.entries(g.probabilities).map(([k, q]) => (k === id ? 0 : q)))
+        : (g.probabilities[id] ?? 0);
+      if (doubt < o.minDoubt) continue;
+      const unlike = distance(i) > o.maxDistance;
+      // Called theirs but unlike them, or called otherwise but like them: the called id is doubted.
+      if (called === unlike) out[i] = scaledDown(g, g.id, o.penalty);
     }
   }
   return out;

@@ -1,25 +1,35 @@
-// One of bench/detect-alt's frames (a split's case by its seed), drawn by the second renderer and
-// located, for the regression tests built on that benchmark's frames; and the check those tests
+// One of bench/detect-alt's frames (a split's case by its seed), drawn by the second renderer (and
+// located), for the regression tests built on that benchmark's frames; and the check those tests
 // share: the ball in question found once within a distance, every other ball found once, nothing else.
 import { expect } from 'vitest';
 import { altCases, type AltCase, type AltSplit } from '../../bench/detect-alt.ts';
+import type { RgbImage } from '../../src/core/image.ts';
 import { jpegRoundTrip, renderAlt } from '../../src/sim/alt/index.ts';
 import { Locator, type LocatedBall } from '../../src/vision/index.ts';
 import { ALT_SNOOKER_PALETTE } from './alt-palette.ts';
 import { loadCalibrationFile } from './games.ts';
 
-/** The 1080p frame of `split` drawn from `seed`, its case, and what the Locator finds in it. */
-export const locateAltFrame = async (
+/** The 1080p frame of `split` drawn from `seed`, and its case. */
+export const drawAltFrame = async (
   split: AltSplit,
   seed: number,
-): Promise<{ readonly k: AltCase; readonly found: readonly LocatedBall[] }> => {
+): Promise<{ readonly k: AltCase; readonly image: RgbImage }> => {
   const c = loadCalibrationFile('calibration/demo.json');
   if (!c.ok) throw new Error(c.error.message);
   const k = altCases(c.value, split, 3, '1080p').find((a) => a.seed === seed);
   if (!k) throw new Error(`no frame ${seed}`);
   let { image } = renderAlt(c.value, ALT_SNOOKER_PALETTE, k.balls, k.style, k.seed);
   if (k.jpeg !== undefined) image = await jpegRoundTrip(image, k.jpeg);
-  const r = new Locator(c.value).locate(image);
+  return { k, image };
+};
+
+/** The 1080p frame of `split` drawn from `seed`, its case, and what the Locator finds in it. */
+export const locateAltFrame = async (
+  split: AltSplit,
+  seed: number,
+): Promise<{ readonly k: AltCase; readonly found: readonly LocatedBall[] }> => {
+  const { k, image } = await drawAltFrame(split, seed);
+  const r = new Locator(k.calibration).locate(image);
   if (!r.ok) throw new Error(r.error.message);
   return { k, found: r.value };
 };
