@@ -63,6 +63,27 @@ export interface FitOptions {
   readonly restartStep: number;
   readonly restartReach: number;
   readonly restartGain: number;
+  /**
+   * A ball the cloth's colour lit from one side (a blue on a navy cloth, the lamp beside a long side)
+   * shows its outline against the cloth only on the lit side; on the shaded flank its edge against
+   * the cloth is too faint, and the strongest step found there is its own shading's, 2–6 px inside.
+   * The fit then shrinks the outline (its rim width grows well past the frame's) and slides towards
+   * the lamp by 1.5–2.8 px (held-out 7: 4–6 mm). Where the fitted rim width outgrows the expected one
+   * by more than `litArcRim` px, the outline is fitted again to the lit arc alone — the edges whose
+   * step is at least `litArcStep` of the strong steps' (the `litArcQuantile` of the edges') — with the
+   * rim width held at the expected one, so the ball's known radius fixes the centre; it is kept when
+   * at most `litArcBeyond` of the other edges lie beyond that outline (the shaded flank lies inside
+   * it), and its edges are still `minInliers` of the rays. A lit arc is one that shows the ball
+   * clearly: strong steps of at least `litArcMinStep` in linear light (the navy's blues: 0.27–0.4).
+   * Where no arc does, the fainter edges are no shading, and the stronger half placed the ball worse:
+   * blacks on dark cloths (0.01–0.04 held-out 5 and 6, 0.15 in tuning-hard's jaws: 1–3 mm worse) and
+   * a blue on a blue cloth lit from above (0.12, tests/vision-blurred-limb: 3.0 → 5.7 mm).
+   */
+  readonly litArcRim: number;
+  readonly litArcStep: number;
+  readonly litArcQuantile: number;
+  readonly litArcMinStep: number;
+  readonly litArcBeyond: number;
 }
 
 export const DEFAULT_FIT_OPTIONS: FitOptions = {
@@ -86,6 +107,11 @@ export const DEFAULT_FIT_OPTIONS: FitOptions = {
   restartStep: 0.4,
   restartReach: 0.7,
   restartGain: 1.25,
+  litArcRim: 0.6,
+  litArcStep: 0.7,
+  litArcQuantile: 0.75,
+  litArcMinStep: 0.2,
+  litArcBeyond: 0.1,
 };
 
 /** What one ray found. */
@@ -102,6 +128,9 @@ export const RayStatus = {
   outlier: 4,
   /** …or beyond it (a blurred ball's streak; a thing beside the ball). */
   beyond: 5,
+  /** An edge inside the outline fitted to the lit arc: the ball's own shading on its flank away from
+   * the lamp, where its edge against a cloth of its colour is too faint to find (see `litArcRim`). */
+  shaded: 6,
 } as const;
 export type RayStatusCode = (typeof RayStatus)[keyof typeof RayStatus];
 
@@ -129,6 +158,9 @@ export interface FittedBall {
   readonly rmsPx: number;
   /** Per edge ray: its share of the rim width (see `rimMirror`). */
   readonly rim: Float64Array;
+  /** Per edge ray: the size of its step from the rim to the cloth (linear light, 0…√3); 0 on a ball
+   * whose limb was traced instead (limb.ts), which the lit-arc step leaves as it is. */
+  readonly step: Float64Array;
   /** The rim width fitted with the ball, px: how far inside the outline a red ball's edges lie. */
   readonly rimPx: number;
   /** The rim width its edges give on their own (no prior), px. */
@@ -169,6 +201,7 @@ export const untracedBall = (
     status: new Uint8Array(rays).fill(status),
     dirs: new Float64Array(3 * rays),
     rim: new Float64Array(rays),
+    step: new Float64Array(rays),
     outsideU,
     outsideV,
     solid: 1,
@@ -336,6 +369,7 @@ const traceEdges = (
   outsideU: Float64Array,
   outsideV: Float64Array,
   rim: Float64Array,
+  step: Float64Array,
 ): number => {
   const K = Math.round((2 * (window + PLATEAU_PX)) / COARSE) + 1;
   const rho0 = r - window - PLATEAU_PX;
@@ -484,6 +518,7 @@ const traceEdges = (
     const m = o.rimMirror - 1;
     const pRim = (m * (br * er + bg * eg + bb * eb)) / e2;
     rim[i] = 1 - Math.min(1, Math.max(0, pRim));
+    step[i] = Math.sqrt(e2);
     status[i] = RayStatus.edge;
     s.edgeU[i] = u0 + rhoEdge * cs;
     s.edgeV[i] = v0 + rhoEdge * sn;
@@ -665,10 +700,29 @@ export const fitSphere = (
     off -= so;
     if (sx * sx + sy * sy + so * so < 1e-8) break;
   }
-  // Inliers and their RMS against the final outline.
+  return markRays(g, dirs, rim, status, x, y, off, mmPerPx, o);
+};
+
+/**
+ * The fit of the outline about (x, y) with rim width `off` (mm): its inliers, their RMS and their own
+ * rim width; every edge ray further than `inlierPx` from it marked `outlier` (inside) or `beyond`.
+ */
+const markRays = (
+  g: VisionGeometry,
+  dirs: Float64Array,
+  rim: Float64Array,
+  status: Uint8Array,
+  x: number,
+  y: number,
+  off: number,
+  mmPerPx: number,
+  o: FitOptions,
+): SphereFit => {
+  const R = g.ballRadius;
+  const n = status.length;
   const wx = x - g.cx;
   const wy = y - g.cy;
-  const wz = h - g.cz;
+  const wz = g.ballCentreHeight - g.cz;
   let inliers = 0;
   let ss = 0;
   let sum = 0;
@@ -706,6 +760,57 @@ export const fitSphere = (
     rms: inliers > 0 ? Math.sqrt(ss / inliers) / mmPerPx : Infinity,
   };
 };
+
+/**
+ * A fit of the edges `edges` that shrank the outline, fitted again to its lit arc (see FitOptions'
+ * `litArcRim`): the fit to keep, with `status` marked for it.
+ */
+const litArc = (
+  g: VisionGeometry,
+  dirs: Float64Array,
+  rim: Float64Array,
+  step: Float64Array,
+  edges: Uint8Array,
+  status: Uint8Array,
+  fit: SphereFit,
+  rim0: number,
+  mmPerPx: number,
+  o: FitOptions,
+  s: FitScratch,
+): SphereFit => {
+  if (fit.rim - rim0 <= o.litArcRim * mmPerPx) return fit;
+  // The strong steps' size, and the lit arc: the edges with a step near it.
+  let n = 0;
+  for (let i = 0; i < edges.length; i++) if (edges[i] === RayStatus.edge) s.sorted[n++] = step[i] as number;
+  if (n < 3) return fit;
+  const strong = nthSmallest(s.sorted, n, Math.floor(o.litArcQuantile * (n - 1)));
+  if (strong < o.litArcMinStep) return fit;
+  const lit = edges.slice();
+  let weak = 0;
+  for (let i = 0; i < lit.length; i++)
+    if (lit[i] === RayStatus.edge && (step[i] as number) < o.litArcStep * strong) {
+      lit[i] = RayStatus.none;
+      weak++;
+    }
+  if (weak === 0) return fit;
+  const arc = fitSphere(g, dirs, rim, lit, fit.x, fit.y, rim0, mmPerPx, { ...o, priorWeight: HELD }, s);
+  // Every edge against that outline at the expected rim width: the weak ones inside are the shading.
+  for (let i = 0; i < lit.length; i++)
+    if (edges[i] === RayStatus.edge && lit[i] === RayStatus.none) lit[i] = RayStatus.edge;
+  const kept = markRays(g, dirs, rim, lit, arc.x, arc.y, rim0, mmPerPx, o);
+  let beyond = 0;
+  for (let i = 0; i < lit.length; i++) {
+    if (edges[i] !== RayStatus.edge || (step[i] as number) >= o.litArcStep * strong) continue;
+    if (lit[i] === RayStatus.beyond) beyond++;
+    else if (lit[i] === RayStatus.outlier) lit[i] = RayStatus.shaded;
+  }
+  if (beyond > o.litArcBeyond * weak || kept.inliers < o.minInliers * o.rays) return fit;
+  status.set(lit);
+  return kept;
+};
+
+// The rim width's prior weight when it is held at the expected width (in edge points: all of them).
+const HELD = 1e6;
 
 /** Where the ray of pixel (u, v) meets the plane of resting balls' centres. */
 export const pixelToCentrePlane = (g: VisionGeometry, u: number, v: number): [number, number] | undefined => {
@@ -810,9 +915,13 @@ interface StartFit {
   readonly fit: SphereFit;
   readonly u: number;
   readonly v: number;
+  /** The image centre of the disc its edges enclose: the fit's before the lit-arc step (litArc). */
+  readonly discU: number;
+  readonly discV: number;
   readonly status: Uint8Array;
   readonly dirs: Float64Array;
   readonly rim: Float64Array;
+  readonly step: Float64Array;
   readonly outsideU: Float64Array;
   readonly outsideV: Float64Array;
 }
@@ -839,11 +948,28 @@ const fitFrom = (
   const outsideV = new Float64Array(o.rays);
   const dirs = new Float64Array(3 * o.rays);
   const rim = new Float64Array(o.rays);
+  const step = new Float64Array(o.rays);
   const mmPerPx = g.ballRadius / radius;
   let fit: SphereFit | undefined;
+  let disc: [number, number] = [x, y];
   let window = o.window;
   for (let pass = 0; pass < 2; pass++) {
-    const found = traceEdges(img, g, cloth, cu, cv, radius, window, o, s, status, outsideU, outsideV, rim);
+    const found = traceEdges(
+      img,
+      g,
+      cloth,
+      cu,
+      cv,
+      radius,
+      window,
+      o,
+      s,
+      status,
+      outsideU,
+      outsideV,
+      rim,
+      step,
+    );
     if (found < o.minInliers * o.rays) return undefined;
     edgeRays(g.calibration, s, status, o.rays, dirs);
     const edges = status.slice();
@@ -863,6 +989,8 @@ const fitFrom = (
         }
       }
     }
+    disc = [fit.x, fit.y];
+    fit = litArc(g, dirs, rim, step, edges, status, fit, rimPx * mmPerPx, mmPerPx, o, s);
     if (fit.inliers < o.minInliers * o.rays) return undefined;
     x = fit.x;
     y = fit.y;
@@ -875,7 +1003,9 @@ const fitFrom = (
     if (moved <= o.recentre) break;
     window = Math.max(o.refineWindow, Math.min(o.window, moved + 1));
   }
-  return fit ? { fit, u: cu, v: cv, status, dirs, rim, outsideU, outsideV } : undefined;
+  if (!fit) return undefined;
+  const [du, dv] = projectPoint(g.calibration, disc[0], disc[1], g.ballCentreHeight);
+  return { fit, u: cu, v: cv, discU: du, discV: dv, status, dirs, rim, step, outsideU, outsideV };
 };
 
 /**
@@ -923,7 +1053,10 @@ export const fitBall = (
   }
   if (!best) return undefined;
   const mmPerPx = g.ballRadius / radius;
-  const solid = solidity(img, g, cloth, best.u, best.v, radius, o.solidDark);
+  // Measured on the disc its edges enclose: a ball the cloth's colour lit from one side has a shaded
+  // flank the cloth's colour (held-out 7's blues on the navy cloth: 0.79–0.84 solid about the centre
+  // of their lit arc, 0.9 and over about their edges').
+  const solid = solidity(img, g, cloth, best.discU, best.discV, radius, o.solidDark);
   return makeFitted(
     g,
     best.fit,
@@ -932,6 +1065,7 @@ export const fitBall = (
     best.status,
     best.dirs,
     best.rim,
+    best.step,
     best.outsideU,
     best.outsideV,
     solid,
@@ -1012,6 +1146,7 @@ export const makeFitted = (
   status: Uint8Array,
   dirs: Float64Array,
   rim: Float64Array,
+  step: Float64Array,
   outsideU: Float64Array,
   outsideV: Float64Array,
   solid: number,
@@ -1028,6 +1163,7 @@ export const makeFitted = (
     status,
     dirs,
     rim,
+    step,
     outsideU,
     outsideV,
     solid,
@@ -1051,9 +1187,23 @@ export const refitBall = (
   if (b.found !== 'outline') return b;
   const mmPerPx = g.ballRadius / b.radius;
   const status = b.status.slice();
-  const fit = fitSphere(g, b.dirs, b.rim, status, b.x, b.y, rimPx * mmPerPx, mmPerPx, o, s);
+  const edges = b.status.slice();
+  const first = fitSphere(g, b.dirs, b.rim, status, b.x, b.y, rimPx * mmPerPx, mmPerPx, o, s);
+  const fit = litArc(g, b.dirs, b.rim, b.step, edges, status, first, rimPx * mmPerPx, mmPerPx, o, s);
   if (fit.inliers < o.minInliers * o.rays) return b;
-  return makeFitted(g, fit, b.radius, mmPerPx, status, b.dirs, b.rim, b.outsideU, b.outsideV, b.solid);
+  return makeFitted(
+    g,
+    fit,
+    b.radius,
+    mmPerPx,
+    status,
+    b.dirs,
+    b.rim,
+    b.step,
+    b.outsideU,
+    b.outsideV,
+    b.solid,
+  );
 };
 
 /**

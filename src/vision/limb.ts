@@ -859,7 +859,19 @@ const fitLimbAt = (
   if (!overHole && discContrast(img, u, v, radius) < o.minDisc) return undefined;
   const mmPerPx = g.ballRadius / radius;
   // The limb was seen nearly all round and the disc is not the cloth around it: as solid as a ball.
-  return makeFitted(g, fit, radius, mmPerPx, status, dirs, rim, outsideU, outsideV, 1);
+  return makeFitted(
+    g,
+    fit,
+    radius,
+    mmPerPx,
+    status,
+    dirs,
+    rim,
+    new Float64Array(rays),
+    outsideU,
+    outsideV,
+    1,
+  );
 };
 
 /**
