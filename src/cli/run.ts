@@ -278,11 +278,17 @@ const runTiles = async (
     if (!json.ok) throw new CliError(`--state: ${describeError(json.error)}`, INPUT);
     if (!Array.isArray(json.value))
       throw new CliError(
-        '--state: for a game of tiles, a list of the match’s actions (e.g. the deal)',
+        '--state: for a game of tiles, a list of the match’s actions and moves the referee entered (e.g. a demo clip’s <clip>-deal.json)',
         INPUT,
       );
-    for (const [i, action] of (json.value as unknown[]).entries()) {
-      const done = grant({ type: 'action', action: action as { type: string } });
+    // As the demo sets a clip up (fixtures/dominoes/<clip>-deal.json): the service's messages, each an
+    // action, or a move the referee entered by hand ({ type: 'enterMove', move }: a pass said aloud
+    // before the first frame).
+    for (const [i, entry] of (json.value as unknown[]).entries()) {
+      const e = entry as { type: string; move?: unknown };
+      const done = grant(
+        e.type === 'enterMove' ? { type: 'move', move: e.move } : { type: 'action', action: e },
+      );
       if (!done.ok) throw new CliError(`--state[${i}]: ${done.error}`, INPUT);
     }
   }

@@ -77,4 +77,28 @@ describe('referee run --game dominoes on a rendered clip', () => {
     expect(done?.moves).toBe(17);
     expect(done?.detectMs).toBeGreaterThan(0);
   }, 120_000);
+
+  it('takes a demo clip’s deal with a move the referee entered (FALSEPASS: a pass said before the first frame), and finds the false pass when the hands are shown', async () => {
+    const r = await runReferee([
+      'run',
+      '--game',
+      'dominoes',
+      '--source',
+      'fixtures/dominoes/falsepass.mp4',
+      '--calibration',
+      'calibration/dominoes.json',
+      '--state',
+      'fixtures/dominoes/falsepass-deal.json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Line & { sheet?: { end: string | null }[] });
+    expect(
+      lines.filter((l) => l.type === 'action').map((l) => (l as { action?: { type: string } }).action?.type),
+    ).toEqual(['handsShown']);
+    // §9: a pass made holding a tile that fitted annuls the round.
+    expect(lines.at(-1)?.sheet?.[0]).toMatchObject({ over: 'blocked', end: 'annulled', points: 0 });
+  }, 120_000);
 });
