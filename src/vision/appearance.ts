@@ -81,11 +81,23 @@ const shade = (s: Shading, x: number, y: number): number => {
   return i < 0 || j < 0 || i >= s.w || j >= s.h ? -1 : (s.v[j * s.w + i] as number);
 };
 
+/** A sparse first look at a place reads every `SPARSE`-th of the template's pixels. */
+const SPARSE = 4;
+
 /** The template's offsets (dx, dy) and zero-mean, unit-norm values. */
 interface Template {
   readonly dx: Int32Array;
   readonly dy: Int32Array;
   readonly t: Float64Array;
+  /** Each pixel's offset in the shading the template was cut from (dy · w + dx), and the largest
+   * |dx| or |dy|: anchored that far inside the window, every pixel is in it. */
+  readonly at: Int32Array;
+  readonly reach: number;
+  /** Σ t and Σ t² over all the pixels and over the sparse look's (in score's order). */
+  readonly tsum: number;
+  readonly t2: number;
+  readonly tsumSparse: number;
+  readonly t2Sparse: number;
   /** The template ball's centre minus the pixel it is anchored at. */
   readonly fu: number;
   readonly fv: number;
@@ -111,42 +123,70 @@ const makeTemplate = (img: Shading, b: FittedBall, inner: number): Template | un
   const mean = t.reduce((s, v) => s + v, 0) / t.length;
   const norm = Math.sqrt(t.reduce((s, v) => s + (v - mean) ** 2, 0));
   if (!(norm > 0)) return undefined;
+  const values = Float64Array.from(t, (v) => (v - mean) / norm);
+  const sums = (every: number): [number, number] => {
+    let s1 = 0;
+    let s2 = 0;
+    for (let i = 0; i < values.length; i += every) {
+      s1 += values[i] as number;
+      s2 += (values[i] as number) ** 2;
+    }
+    return [s1, s2];
+  };
+  const [tsum, t2] = sums(1);
+  const [tsumSparse, t2Sparse] = sums(SPARSE);
   return {
     dx: Int32Array.from(dx),
     dy: Int32Array.from(dy),
-    t: Float64Array.from(t, (v) => (v - mean) / norm),
+    t: values,
+    at: Int32Array.from(dx, (x, i) => (dy[i] as number) * img.w + x),
+    reach: n,
+    tsum,
+    t2,
+    tsumSparse,
+    t2Sparse,
     fu: b.u - cx,
     fv: b.v - cy,
   };
 };
 
 /**
- * Normalised cross-correlation of the template anchored at integer (x, y), over every `every`-th of
- * its pixels (a sparse first look, before the full one).
+ * Normalised cross-correlation of the template anchored at integer (x, y), over all its pixels or,
+ * `sparse`, every `SPARSE`-th (a first look, before the full one).
  */
-const score = (img: Shading, T: Template, x: number, y: number, every = 1): number => {
+const score = (img: Shading, T: Template, x: number, y: number, sparse = false): number => {
   const n = T.t.length;
+  const every = sparse ? SPARSE : 1;
   let m = 0;
   let s = 0;
   let s2 = 0;
   let st = 0;
-  let tsum = 0;
-  for (let i = 0; i < n; i += every) {
-    const b = shade(img, x + (T.dx[i] as number), y + (T.dy[i] as number));
-    if (b < 0) return -1;
-    const t = T.t[i] as number;
-    s += b;
-    s2 += b * b;
-    st += b * t;
-    tsum += t;
-    m++;
-  }
+  const i0 = x - img.x0;
+  const j0 = y - img.y0;
+  if (i0 >= T.reach && j0 >= T.reach && i0 + T.reach < img.w && j0 + T.reach < img.h) {
+    // The whole template in the window (nearly every look): no test a pixel.
+    const o = j0 * img.w + i0;
+    for (let i = 0; i < n; i += every) {
+      const b = img.v[o + (T.at[i] as number)] as number;
+      s += b;
+      s2 += b * b;
+      st += b * (T.t[i] as number);
+      m++;
+    }
+  } else
+    for (let i = 0; i < n; i += every) {
+      const b = shade(img, x + (T.dx[i] as number), y + (T.dy[i] as number));
+      if (b < 0) return -1;
+      s += b;
+      s2 += b * b;
+      st += b * (T.t[i] as number);
+      m++;
+    }
   // Σ (b − mean)·t = Σ b·t − mean·Σ t (Σ t is 0 over all the template's pixels, not over a sparse
   // subset), and the template's part is renormalised to the subset.
+  const tsum = sparse ? T.tsumSparse : T.tsum;
   const varSum = s2 - (s * s) / m;
-  let t2 = 0;
-  for (let i = 0; i < n; i += every) t2 += (T.t[i] as number) ** 2;
-  const tVar = t2 - (tsum * tsum) / m;
+  const tVar = (sparse ? T.t2Sparse : T.t2) - (tsum * tsum) / m;
   return varSum > 0 && tVar > 0 ? (st - (s / m) * tsum) / Math.sqrt(varSum * tVar) : -1;
 };
 
@@ -240,6 +280,13 @@ const uncovered = (
 };
 
 /**
+ * The search's grid points already looked at, by search (see findByAppearance): a point holds the
+ * number of the search that last looked at it, so no clearing is needed between searches.
+ */
+let looked = new Int32Array(0);
+let search = 0;
+
+/**
  * Balls in the given pieces that no outline showed, found by their likeness to a ball fitted in the
  * same piece. `known` are the balls reported so far (all pieces).
  */
@@ -313,8 +360,13 @@ export const findByAppearance = (
       let best = -1;
       let bx = 0;
       let by = 0;
+      if (looked.length < w * h) looked = new Int32Array(w * h);
+      search = search === 0x7fffffff ? 1 : search + 1;
+      if (search === 1) looked.fill(0);
       // A ball with no outline of its own is one in the middle of others: look a diameter from the
-      // balls of the piece (on a grid), not all over an arm.
+      // balls of the piece (on a grid), not all over an arm. A point within reach of several balls
+      // (most of a pack's) is looked at once: it was scored again for each (the first look keeps
+      // the best, ties included, so the answer is the same).
       for (const b of [...inPiece, ...out]) {
         const reach = 2.4 * r;
         const cx = b.u - u0;
@@ -331,9 +383,11 @@ export const findByAppearance = (
           ) {
             const d2 = (x - cx) ** 2 + (y - cy) ** 2;
             if (d2 > reach * reach || d2 < (1.6 * r) ** 2) continue;
+            if (looked[y * w + x] === search) continue;
+            looked[y * w + x] = search;
             if (!left[y * w + x] || !open(x, y)) continue;
             // A look at a quarter of the pixels first: what is far from a match costs a quarter.
-            if (score(shading, T, u0 + x, v0 + y, 4) < o.minScore - 0.2) continue;
+            if (score(shading, T, u0 + x, v0 + y, true) < o.minScore - 0.2) continue;
             const s = score(shading, T, u0 + x, v0 + y);
             if (s > best) {
               best = s;

@@ -199,18 +199,20 @@ const ringScore = (
     const sn = sin[i] as number;
     // A step: two samples 0.2 r apart that differ. Each sample is read only once the test reaches
     // it (most rays of a ball show their step among the first three). The last two samples are
-    // held in locals (an array between them cost a store and a load a channel).
-    let p = (Math.round(v + rho0 * sn) * W + Math.round(u + rho0 * cs)) * 3;
+    // held in locals (an array between them cost a store and a load a channel). The samples are
+    // the nearest pixels: (x + 0.5) | 0 is Math.round(x) for every x from 0.5 up (the ring lies
+    // inside the frame, 1 px from its edges), and cheaper.
+    let p = (((v + rho0 * sn + 0.5) | 0) * W + ((u + rho0 * cs + 0.5) | 0)) * 3;
     let r2 = d[p] as number;
     let g2 = d[p + 1] as number;
     let b2 = d[p + 2] as number;
-    p = (Math.round(v + rho1 * sn) * W + Math.round(u + rho1 * cs)) * 3;
+    p = (((v + rho1 * sn + 0.5) | 0) * W + ((u + rho1 * cs + 0.5) | 0)) * 3;
     let r1 = d[p] as number;
     let g1 = d[p + 1] as number;
     let b1 = d[p + 2] as number;
     for (let k = 2; k < 6; k++) {
       const rho = r * (0.75 + 0.1 * k);
-      p = (Math.round(v + rho * sn) * W + Math.round(u + rho * cs)) * 3;
+      p = (((v + rho * sn + 0.5) | 0) * W + ((u + rho * cs + 0.5) | 0)) * 3;
       const r0 = d[p] as number;
       const g0 = d[p + 1] as number;
       const b0 = d[p + 2] as number;
@@ -404,37 +406,62 @@ const traceLimb = (
   return found;
 };
 
-/** Mean colour (8-bit) of the disc inside 0.6 r and of a ring at 1.5 r; their summed difference. */
-const discContrast = (img: RgbImage, u: number, v: number, r: number): number => {
-  const inner = [0, 0, 0];
-  const outer: number[][] = [[], [], []];
-  let n = 0;
+/** discContrast's samples: the disc's (1, 8 and 16 at 0, 0.3 and 0.6 r), then the ring's (24 at
+ * 1.5 r), each as its share of the radius, cos and sin; worked out once. */
+const DISC_SAMPLES = ((): Float64Array => {
+  const out: number[] = [];
   for (const [ring, count] of [
     [0, 1],
     [0.3, 8],
     [0.6, 16],
-  ] as const) {
+  ] as const)
     for (let k = 0; k < count; k++) {
       const a = (2 * Math.PI * (k + 0.5)) / count;
-      // The sample's place once, not once a channel (a cos and a sin a channel before).
-      const x = u + ring * r * Math.cos(a);
-      const y = v + ring * r * Math.sin(a);
-      for (let c = 0; c < 3; c++) inner[c] = (inner[c] as number) + pix(img, x, y, c);
-      n++;
+      out.push(ring, Math.cos(a), Math.sin(a));
     }
-  }
   for (let k = 0; k < 24; k++) {
     const a = (2 * Math.PI * k) / 24;
-    const x = u + 1.5 * r * Math.cos(a);
-    const y = v + 1.5 * r * Math.sin(a);
-    for (let c = 0; c < 3; c++) (outer[c] as number[]).push(pix(img, x, y, c));
+    out.push(1.5, Math.cos(a), Math.sin(a));
   }
-  let d = 0;
-  for (let c = 0; c < 3; c++) {
-    const o = (outer[c] as number[]).sort((a, b) => a - b)[12] as number;
-    d += Math.abs((inner[c] as number) / n - o);
+  return Float64Array.from(out);
+})();
+const DISC_INNER = 25;
+/** The ring's samples, a channel a row, reused. */
+const discRing = [new Float64Array(24), new Float64Array(24), new Float64Array(24)] as const;
+
+/**
+ * Mean colour (8-bit) of the disc inside 0.6 r and the median of a ring at 1.5 r; their summed
+ * difference. A sample outside the frame is undefined: it makes the disc's mean NaN, and the ring's
+ * median is that of the samples inside (sorted last, as an array's sort puts undefined).
+ */
+const discContrast = (img: RgbImage, u: number, v: number, r: number): number => {
+  let ir = 0;
+  let ig = 0;
+  let ib = 0;
+  const S = DISC_SAMPLES;
+  for (let k = 0; k < DISC_INNER; k++) {
+    const rho = S[3 * k] as number;
+    const x = u + rho * r * (S[3 * k + 1] as number);
+    const y = v + rho * r * (S[3 * k + 2] as number);
+    ir += pix(img, x, y, 0);
+    ig += pix(img, x, y, 1);
+    ib += pix(img, x, y, 2);
   }
-  return d;
+  const [or, og, ob] = discRing;
+  for (let k = 0; k < 24; k++) {
+    const q = 3 * (DISC_INNER + k);
+    const x = u + (S[q] as number) * r * (S[q + 1] as number);
+    const y = v + (S[q] as number) * r * (S[q + 2] as number);
+    or[k] = pix(img, x, y, 0);
+    og[k] = pix(img, x, y, 1);
+    ob[k] = pix(img, x, y, 2);
+  }
+  // A typed array sorts numerically, NaN last.
+  return (
+    Math.abs(ir / DISC_INNER - (or.sort()[12] as number)) +
+    Math.abs(ig / DISC_INNER - (og.sort()[12] as number)) +
+    Math.abs(ib / DISC_INNER - (ob.sort()[12] as number))
+  );
 };
 
 /**
