@@ -17,6 +17,14 @@
 // An edge-on end cushion found by its nose, every fit cross-checked (a retry's too), a fit over twice
 // another's RMS no evidence, an unconfirmed one within 0.5 px, half a side kept along a tenth (3 Dec):
 // tuning 2/4 → 1/3, held-out 1/12 → 0/11, 900 041–080 4/11 → 0/9.
+// The first camera's focal length from the outline's corners whichever way round they go (before, the
+// mirror order lost it: the 0.7 guess for an ultra-wide lens), taken where the solver quotes it within
+// σ 0.13; a strong barrel's bending kept with κ2 = κ1²/2; the nose looked for in the predicted band
+// from the first round (3 Dec, later; wrong / refused, ball RMS mean / median, mm, before → after):
+// tuning 1–24 1/3 → 1/1, 0.9/0.5 → 0.9/0.5; 900 001–040 0/11 → 1/6 (900 008 at 2.995 → 3.06 mm),
+// 0.55/0.4 → 0.57/0.4; 900 041–080 0/9 → 0/5, 0.45/0.4 → 0.47/0.4; 900 081–120 1/9 → 0/5 (900 114,
+// 58 mm → 0.8), 2.35/0.3 → 0.49/0.4. Measured before the σ limit, which then gave back 900 089
+// (refused without it, 0.33 mm with it, as before).
 // Importing @techstark/opencv-js alone costs 0.5-1.3 s a start, so the fits are written by hand.
 import { performance } from 'node:perf_hooks';
 import { ballDisagreement as ballErrors, calibrateFromImage } from '../src/vision/calibrate/index.ts';

@@ -66,22 +66,15 @@ describe('calibrate from photo-like pictures of a real table', () => {
     expect(ballErrors(photo.truth, r.value.calibration).rms).toBeLessThan(3);
   });
 
-  it('fits from different focal lengths that each keep every cushion and disagree (a full-size bed, no markings, nearly head-on): refused, saying why', () => {
-    // Held-out picture 900 012: the first fit puts the balls 44.5 mm off; the starts from other focal
-    // lengths land 13 mm RMS from it and from each other: the picture cannot tell. (Since a fit lying
-    // on the picture over twice as badly as another counts neither way, one fit is left, at 0.74 px:
-    // too far from the picture to stand unconfirmed.)
+  it('a full-size bed, no markings, nearly head-on (fits from different focal lengths disagreed, 44.5 mm off at first): calibrated, balls within 3 mm', () => {
+    // Held-out picture 900 012: the first fit put the balls 44.5 mm off, the starts from other focal
+    // lengths 13 mm from it and from each other, and the picture was refused. Its first round now
+    // looks for the nose where the band is predicted (the wider search took other edges for it).
     const photo = photoTable(900_012, undefined, true);
     const r = calibrateFromImage({ image: photo.image, table: photo.table, tableSpec: photo.tableSpec });
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.error.code).toBe('SOLVE_FAILED');
-      expect(r.error.message).toMatch(/does not fix the camera: .* --camera, or place the corners by hand/);
-      expect(r.error.message).toMatch(
-        /; step failed: (the cross-check of fits from different focal lengths|confirming a fit no other start found)$/,
-      );
-    }
-  }, 120_000); // three fits
+    if (!r.ok) throw new Error(`${photo.style}: ${r.error.message}`);
+    expect(ballErrors(photo.truth, r.value.calibration).rms).toBeLessThan(3);
+  }, 120_000); // up to three fits
 
   // The end cushion nearer the camera seen edge-on under a tilt: too little parallax between the
   // cloth's edge and the nose to tell them apart, so it was not looked for, and nothing but the far
@@ -107,20 +100,15 @@ describe('calibrate from photo-like pictures of a real table', () => {
     expect(ballErrors(photo.truth, r.value.calibration).rms).toBeLessThan(3);
   }, 120_000);
 
-  it('a fit 37 mm off at 1.15 px RMS (a pool bed below an ultra-wide lens, 28° tilt) that no other start confirms: refused, naming the step', () => {
-    // Held-out picture 900 045: the first fit stood unchecked, the other starts each losing half a
-    // side cushion. A fit no other confirms must now lie within 0.5 px of the picture; and with half
-    // a side allowed a tenth of its profiles, the other starts land 104 mm RMS from it.
+  it('a pool bed below an ultra-wide lens, 28° tilt (a fit 37 mm off at 1.15 px RMS at first): calibrated, balls within 3 mm', () => {
+    // Held-out picture 900 045: the first fit stood unchecked, 37 mm off, then was refused as the
+    // other starts landed 104 mm from it. With the focal length the outline's corners give and the
+    // nose looked for where the band is predicted from the first round, the fits agree on the truth.
     const photo = photoTable(900_045, undefined, true);
     const r = calibrateFromImage({ image: photo.image, table: photo.table, tableSpec: photo.tableSpec });
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.error.code).toBe('SOLVE_FAILED');
-      expect(r.error.message).toMatch(
-        /; step failed: (the cross-check of fits from different focal lengths|confirming a fit no other start found)$/,
-      );
-    }
-  }, 120_000); // three fits
+    if (!r.ok) throw new Error(`${photo.style}: ${r.error.message}`);
+    expect(ballErrors(photo.truth, r.value.calibration).rms).toBeLessThan(3);
+  }, 120_000); // up to three fits
 
   it('a second start that runs off does not throw a good fit away (an ultra-wide 12 MP picture): a third decides', () => {
     // Tuning picture 14: the fit is 1.3 mm RMS from the truth, the check from a longer lens lands
@@ -131,20 +119,38 @@ describe('calibrate from photo-like pictures of a real table', () => {
     expect(ballErrors(photo.truth, r.value.calibration).rms).toBeLessThan(3);
   }, 180_000); // three fits of a 12 MP picture
 
-  it('an end cushion the fit lost (a full-size bed below an ultra-wide lens, no markings): refused, naming the cushion', () => {
-    // Held-out picture 900 004 (bench/calibrate-photos.ts heldout): the fit kept 7 of the 103
-    // profiles across one end cushion and lay on everything else at 0.77 px RMS, with nothing to pin
-    // the bed's length: balls 17.5 mm RMS off, 119 mm at the far end; the check from another focal
-    // length landed in the same place.
+  it('a full-size bed below an ultra-wide lens, no markings (an end cushion lost, 17.5 mm off at first): calibrated, balls within 3 mm', () => {
+    // Held-out picture 900 004 (bench/calibrate-photos.ts heldout): a fit kept 7 of the 103 profiles
+    // across one end cushion and put the balls 17.5 mm off, then was refused for it. From the focal
+    // length the outline's corners give, every cushion is kept and the balls land within 1 mm.
     const photo = photoTable(900_004, undefined, true);
     const r = calibrateFromImage({ image: photo.image, table: photo.table, tableSpec: photo.tableSpec });
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.error.code).toBe('NO_TABLE');
-      expect(r.error.message).toMatch(
-        /the end cushion at y = \d+ mm was found along only \d+ of \d+ profiles/,
-      );
-    }
+    if (!r.ok) throw new Error(`${photo.style}: ${r.error.message}`);
+    expect(ballErrors(photo.truth, r.value.calibration).rms).toBeLessThan(3);
+  }, 180_000); // a 12 MP picture, fitted from three starts
+
+  // Ultra-wide lenses seen nearly head-on (bench/calibrate-photos.ts heldout 40 900081, refused
+  // before, each start losing a cushion): a strong barrel with κ2 about 0 was dropped altogether as
+  // folding inside the picture, and the first round's search for the nose from 0.4 to 3 times the
+  // predicted band took other edges for it on every cushion, the focal length running off.
+  for (const [seed, what] of [
+    [900_095, 'a small bed seen nearly head-on, k1 −0.33: a barrel that folded without its κ2'],
+    [900_111, 'a full-size bed seen nearly head-on, k1 −0.22, a cue: the first round took other edges'],
+  ] as const)
+    it(`an ultra-wide lens (${what}): calibrated, balls within 3 mm`, () => {
+      const photo = photoTable(seed, undefined, true);
+      const r = calibrateFromImage({ image: photo.image, table: photo.table, tableSpec: photo.tableSpec });
+      if (!r.ok) throw new Error(`${photo.style}: ${r.error.message}`);
+      expect(ballErrors(photo.truth, r.value.calibration).rms).toBeLessThan(3);
+    }, 120_000); // up to three fits
+
+  it('a pool bed seen 5° from straight down (the corners give half the focal length): the guess is kept, balls within 3 mm', () => {
+    // Held-out picture 900 089: seen nearly head-on, the outline's corners gave 0.42 of the long side
+    // for 0.82 (σ 0.18 quoted), and no table was found from it; it is calibrated from the 0.7 guess.
+    const photo = photoTable(900_089, undefined, true);
+    const r = calibrateFromImage({ image: photo.image, table: photo.table, tableSpec: photo.tableSpec });
+    if (!r.ok) throw new Error(`${photo.style}: ${r.error.message}`);
+    expect(ballErrors(photo.truth, r.value.calibration).rms).toBeLessThan(3);
   }, 180_000); // a 12 MP picture, fitted from three starts
 
   it('a picture showing only part of the cloth: NO_TABLE, naming the step that failed', () => {

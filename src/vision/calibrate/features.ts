@@ -53,15 +53,14 @@ export interface FeatureOptions {
   readonly minRidge: number;
   /**
    * Where the nose may be found beyond the cloth's edge, as multiples of the band the camera predicts
-   * (plus `bandSlackPx`): wide while the focal length is still a guess, narrow once it is fitted.
+   * (plus `bandSlackPx`).
    */
   readonly band: readonly [number, number];
   readonly bandSlackPx: number;
   /**
    * Look for the nose of a cushion seen nearly edge-on too (the camera about over it, under a tilt:
-   * its face too thin to tell from its nose), by the one rise from the cloth to the cushion top: once
-   * the focal length is fitted (before, where the nose stands is a guess). Off by default: the
-   * knocked-camera check was measured without it.
+   * its face too thin to tell from its nose), by the one rise from the cloth to the cushion top. Off
+   * by default: the knocked-camera check was measured without it.
    */
   readonly edgeOnNoses: boolean;
   /**
