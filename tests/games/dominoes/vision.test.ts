@@ -689,6 +689,18 @@ describe('the tile detector against the renderer’s truth', () => {
     expectNoPhantom(truth, seen);
   }, 60_000);
 
+  it('black backs face down in a hand under a warm lamp, each in patchy pieces, are found', async () => {
+    // Seed 3007 (chain, black set, warm; tuning): each back a piece of 760–900 cells of a tile's 1 250
+    // (its rims tinted, holes of colour noise), under the 1 000 a piece needed to be tried as a back
+    // with its holes; with them, 956–1 001 cells, some still under it though they fill the tile's
+    // rectangle. Pieces from 0.4 of a tile are now tried, and a back is judged by that fill.
+    const { truth, seen } = await benchDetect(3007, 'chain', WARM, 'black');
+    expectFoundAt(truth, seen, 347.5, 835.6, 'face down');
+    expectFoundAt(truth, seen, 399.7, 835.6, 'face down');
+    expectFoundAt(truth, seen, 845.4, 515.6, 'face down');
+    expectNoPhantom(truth, seen);
+  }, 60_000);
+
   it('reads an end-of-round table (the chain, the hands laid face up side by side) with no pip error', () => {
     const seen = detect(round);
     const matched = match(round.tiles, seen);

@@ -148,10 +148,14 @@ export class TileDetector {
       [masks.ivory, true],
       [masks.black, false],
     ] as const) {
-      // The cells of black pieces that could be two tiles or more side by side, kept for rowOfTiles.
+      // The cells of black pieces that could be a tile or more, kept for rowOfTiles and the retries
+      // below: from 0.4 of a tile's area, since a patchy back under a warm lamp is a piece of 760–900
+      // cells of the 1 250 (tuning seed 3007: four backs of a hand, each found with its holes).
       const big = new Map<Piece, Int32Array>();
       const rowArea = (1.3 * tile.width * tile.length) / cellArea;
-      const tileArea = (0.8 * tile.width * tile.length) / cellArea;
+      const backArea = (0.4 * tile.width * tile.length) / cellArea;
+      // The fewest cells that can fill a tile's rectangle (square()).
+      const squareArea = (SQUARE * (tile.length - 2) * (tile.width - 2)) / cellArea;
       const found = pieces(
         mask,
         g.cols,
@@ -162,7 +166,7 @@ export class TileDetector {
         this.stack,
         activeCells(plan),
         (p, s, n) => {
-          if (!dark && n >= tileArea) big.set(p, s.slice(0, n));
+          if (!dark && n >= backArea) big.set(p, s.slice(0, n));
         },
       );
       // A tile joined to something dark by a thin strip: a hand's shadowed outline touching a black
@@ -203,7 +207,10 @@ export class TileDetector {
         // 9715: a face-down tile in a dark corner, a third of its back holes of colour noise).
         const darker = (i: number): boolean => (plan.luma[i] as number) < masks.clothLuma;
         const back = withHoles(cells.filter(darker), g.cols, HOLE_REACH, darker);
-        if (back.length < tileArea) return [];
+        // Judged by whether it fills a tile's rectangle (square()), not by a tile's area: the backs
+        // of 3007's hand, with their holes, were 956–1 001 cells (the lit rims are not darker than
+        // the cloth), under the 1 000 once asked.
+        if (back.length < squareArea) return [];
         // Filled, the back may still be joined to something beside it (a neighbour's back, under an
         // arm but for a strip): cut where thin, as above (tuning seed 9805, warm light: a face-down
         // tile in a hand; cut before its holes were filled, it fell into 28 specks).
