@@ -661,6 +661,46 @@ describe('the tile detector against the renderer’s truth', () => {
     expectNoPhantom(truth, seen);
   }, 60_000);
 
+  it('a black [2, 3] end to end with a [6, 2] in dim light is not lost to the seam between them', async () => {
+    // Seed 9810 (end of round, black set, dim; tuning): the seam between the two tiles' ends measured
+    // a line's length (19.5 mm) and its halves read [2, 2]; equally contested with the [2, 3]'s own
+    // line, it won by a fuller rectangle (0.95 to 0.94): a phantom 25 mm off, the [2, 3] lost. The
+    // brighter stroke now wins (the line rose 72 over the face, the seam 56).
+    const { truth, seen } = await benchDetect(9810, 'endOfRound', DIM, 'black');
+    expectFoundAt(truth, seen, 500.5, 102.1, [2, 3]);
+    expectNoPhantom(truth, seen);
+  }, 60_000);
+
+  it("a black tile face down in a hand under a warm lamp, its patchy back joined to a neighbour's, is found", async () => {
+    // Seed 9805 (chain, black set, warm; tuning): the back joined to the strip of its neighbour left
+    // by an arm; cut where thin before its holes were filled, it fell into specks, and filled it was
+    // still joined. The back with its holes is now cut where thin too.
+    const { truth, seen } = await benchDetect(9805, 'chain', WARM, 'black');
+    expectFoundAt(truth, seen, 616.6, 834.3, 'face down');
+    expectNoPhantom(truth, seen);
+  }, 60_000);
+
+  it('a black tile face down joined to a dark region of the cloth in dim light is found', async () => {
+    // Seed 9704 (chain, black set, dim; tuning): the back joined, across a seam that breaks for 5 mm,
+    // to a dark region of 72 000 cells, over the largest piece looked at (8 tiles), so never looked
+    // at. Such a region is now cut where up to 6 cells thin, and the tile comes apart whole.
+    const { truth, seen } = await benchDetect(9704, 'chain', DIM, 'black');
+    expectFoundAt(truth, seen, 468.4, 58.1, 'face down');
+    expectNoPhantom(truth, seen);
+  }, 60_000);
+
+  it('black backs face down in a hand under a warm lamp, each in patchy pieces, are found', async () => {
+    // Seed 3007 (chain, black set, warm; tuning): each back a piece of 760–900 cells of a tile's 1 250
+    // (its rims tinted, holes of colour noise), under the 1 000 a piece needed to be tried as a back
+    // with its holes; with them, 956–1 001 cells, some still under it though they fill the tile's
+    // rectangle. Pieces from 0.4 of a tile are now tried, and a back is judged by that fill.
+    const { truth, seen } = await benchDetect(3007, 'chain', WARM, 'black');
+    expectFoundAt(truth, seen, 347.5, 835.6, 'face down');
+    expectFoundAt(truth, seen, 399.7, 835.6, 'face down');
+    expectFoundAt(truth, seen, 845.4, 515.6, 'face down');
+    expectNoPhantom(truth, seen);
+  }, 60_000);
+
   it('reads an end-of-round table (the chain, the hands laid face up side by side) with no pip error', () => {
     const seen = detect(round);
     const matched = match(round.tiles, seen);

@@ -9,7 +9,14 @@ import type { RgbImage } from '../../../core/image.ts';
 import type { DominoesTable } from '../equipment.ts';
 import { openPiece, pieceOf, pieces, withHoles, type Piece } from './components.ts';
 import { bandWidth } from './divide.ts';
-import { DEFAULT_LINES, dividingLines, refineLine, type DividingLine, type LineOptions } from './lines.ts';
+import {
+  DEFAULT_LINES,
+  dividingLines,
+  refineLine,
+  strokeRise,
+  type DividingLine,
+  type LineOptions,
+} from './lines.ts';
 import { activeCells, DEFAULT_MASK, faceMasks, type FaceMasks, type MaskOptions } from './mask.ts';
 import { readPips, type TileReading } from './readpips.ts';
 import { rowOfTiles } from './rows.ts';
@@ -141,38 +148,57 @@ export class TileDetector {
       [masks.ivory, true],
       [masks.black, false],
     ] as const) {
-      // The cells of black pieces that could be two tiles or more side by side, kept for rowOfTiles.
+      // The cells of black pieces that could be a tile or more, kept for rowOfTiles and the retries
+      // below: from 0.4 of a tile's area, since a patchy back under a warm lamp is a piece of 760–900
+      // cells of the 1 250 (tuning seed 3007: four backs of a hand, each found with its holes).
       const big = new Map<Piece, Int32Array>();
       const rowArea = (1.3 * tile.width * tile.length) / cellArea;
-      const tileArea = (0.8 * tile.width * tile.length) / cellArea;
+      const backArea = (0.4 * tile.width * tile.length) / cellArea;
+      // The fewest cells that can fill a tile's rectangle (square()).
+      const squareArea = (SQUARE * (tile.length - 2) * (tile.width - 2)) / cellArea;
       const found = pieces(
         mask,
         g.cols,
         g.rows,
         minArea,
-        maxArea,
+        // Black: pieces of any size (a dark region's too, for a tile joined to it; below).
+        dark ? maxArea : Infinity,
         this.stack,
         activeCells(plan),
         (p, s, n) => {
-          if (!dark && n >= tileArea) big.set(p, s.slice(0, n));
+          if (!dark && n >= backArea) big.set(p, s.slice(0, n));
         },
       );
+      // A tile joined to something dark by a thin strip: a hand's shadowed outline touching a black
+      // back (tuning seeds 9504, dim light, and 9505, warm: a face-down tile in a hand). Cut where
+      // the blob is thin (`k` cells of erosion), a part is taken only as one whole tile that fills
+      // its rectangle.
+      const oneTile = (c: Int32Array): WholeShape[] => {
+        const part = shapeOf(pieceOf(c, g.cols), tile, g.step, g.x0, g.y0, false);
+        const w = part[0];
+        return part.length === 1 && w?.kind === 'whole' && this.square(c, w) ? [w] : [];
+      };
+      const cutOut = (c: Int32Array, k: number): WholeShape[] => openPiece(c, g.cols, k).flatMap(oneTile);
       const shapes = found.flatMap((p) => {
-        const shape = shapeOf(p, tile, g.step, g.x0, g.y0, !dark);
         const cells = big.get(p);
+        // A dark region larger than any group of tiles (the cloth shadowed in dim light, an arm's
+        // shadow under a warm lamp) is no tile, but face-down tiles may be joined to it: cut where
+        // thin, as below (tuning seed 3101, warm: two backs of a hand joined to a region of 50 000
+        // cells), and where up to 6 cells thin for a tile joined across a seam that breaks for 5 mm
+        // (9704, dim: a region of 72 000 cells; cut that deep, 3101's patchy backs fall apart).
+        if (p.area > maxArea) {
+          if (!cells) return [];
+          const cut = cutOut(cells, OPEN);
+          const apart = (w: WholeShape): boolean =>
+            cut.every((o) => Math.hypot(o.x - w.x, o.y - w.y) > tile.width / 2);
+          return [...cut, ...cutOut(cells, OPEN + 1).filter(apart)];
+        }
+        const shape = shapeOf(p, tile, g.step, g.x0, g.y0, !dark);
         if (shape.length > 0 || !cells) return shape;
         // A blob of black backs side by side whose seams did not show (a hand face down).
         const row = cells.length >= rowArea ? rowOfTiles(cells, g.cols, g.step, g.x0, g.y0, tile) : [];
         if (row.length > 0) return row;
-        // A tile joined to something dark by a thin strip: a hand's shadowed outline touching a black
-        // back (tuning seeds 9504, dim light, and 9505, warm: a face-down tile in a hand). Cut where
-        // the blob is thin, a part is taken only as one whole tile that fills its rectangle.
-        const oneTile = (c: Int32Array): WholeShape[] => {
-          const part = shapeOf(pieceOf(c, g.cols), tile, g.step, g.x0, g.y0, false);
-          const w = part[0];
-          return part.length === 1 && w?.kind === 'whole' && this.square(c, w) ? [w] : [];
-        };
-        const parts = openPiece(cells, g.cols, OPEN).flatMap(oneTile);
+        const parts = cutOut(cells, OPEN);
         if (parts.length > 0) return parts;
         // A back with its side beside it: seen under tilt, a black tile's side catches the lamp, grey
         // and brighter than the cloth, and joins the back in the black mask (tuning seed 9615: a
@@ -181,7 +207,15 @@ export class TileDetector {
         // 9715: a face-down tile in a dark corner, a third of its back holes of colour noise).
         const darker = (i: number): boolean => (plan.luma[i] as number) < masks.clothLuma;
         const back = withHoles(cells.filter(darker), g.cols, HOLE_REACH, darker);
-        return back.length >= tileArea ? oneTile(back) : [];
+        // Judged by whether it fills a tile's rectangle (square()), not by a tile's area: the backs
+        // of 3007's hand, with their holes, were 956–1 001 cells (the lit rims are not darker than
+        // the cloth), under the 1 000 once asked.
+        if (back.length < squareArea) return [];
+        // Filled, the back may still be joined to something beside it (a neighbour's back, under an
+        // arm but for a strip): cut where thin, as above (tuning seed 9805, warm light: a face-down
+        // tile in a hand; cut before its holes were filled, it fell into 28 specks).
+        const whole = oneTile(back);
+        return whole.length > 0 ? whole : cutOut(back, OPEN);
       });
       const halves = shapes.filter((s): s is HalfShape => s.kind === 'half');
       const wholes = shapes.filter((s): s is WholeShape => s.kind === 'whole');
@@ -261,6 +295,7 @@ export class TileDetector {
         partial: rough.partial === true,
         blanks: 0,
         plain: false,
+        rise: 0,
       }))
       // A piece's line whose two ends are a line's length apart, not a seam's piece (across a tile's
       // end, tuning seed 9304: 16 mm), nor a rim's or a pip row's (5–12 mm); the lines recovered
@@ -287,6 +322,7 @@ export class TileDetector {
         // the seam between them taken for a tile across it, half on each; left to their shapes, both
         // are found).
         h.plain = r.contrast === 0;
+        h.rise = strokeRise(sample, h.line);
         return !h.plain || lineLength(h.line);
       });
     // Overlap: the rectangles, each shrunk by 3 mm (touching tiles, a hair skew, do not overlap).
@@ -335,16 +371,20 @@ export class TileDetector {
         // Equally contested, the hypothesis with fewer blank halves first: a seam taken for a line
         // reads blank where it puts a half on a blank face or a back (tuning seed 9009: the seam
         // between a [2, 6] and a [0, 0] side by side read [0, 6], and the [2, 6] was lost to it),
-        // while a tile's own line shows its pips; then the fuller.
+        // while a tile's own line shows its pips; then the brighter stroke: a painted line stands out
+        // of the face more than the lit rims of a seam between two tiles end to end, which measures
+        // a line's length across them (tuning seed 9810, dim light: the seam between a [6, 2] and a
+        // [2, 3] rose 56 over the face, the [2, 3]'s line 72; taken by its fuller rectangle, 0.95
+        // to 0.94, the seam read [2, 2] and the [2, 3] was lost).
         for (const i of open) {
           const degree = (rivals[i] as number[]).filter((j) => open.has(j)).length;
-          const h = hyps[i] as { fill: number; blanks: number };
-          const b = hyps[best] as { fill: number; blanks: number } | undefined;
+          const h = hyps[i] as { rise: number; blanks: number };
+          const b = hyps[best] as { rise: number; blanks: number } | undefined;
           if (
             degree < bestDegree ||
             (degree === bestDegree &&
               b !== undefined &&
-              (h.blanks < b.blanks || (h.blanks === b.blanks && h.fill > b.fill)))
+              (h.blanks < b.blanks || (h.blanks === b.blanks && h.rise > b.rise)))
           ) {
             best = i;
             bestDegree = degree;
