@@ -24,24 +24,32 @@ interface Line {
   sheet?: { over: string | null; end: string | null; eggs: boolean; winner: number | null; points: number }[];
 }
 
+/** `referee run --game dominoes` on a bundled clip with its deal; its exit, stderr and stdout's lines. */
+const runClip = async (
+  clip: string,
+): Promise<{ readonly code: number | null; readonly stderr: string; readonly lines: Line[] }> => {
+  const r = await runReferee([
+    'run',
+    '--game',
+    'dominoes',
+    '--source',
+    `fixtures/dominoes/${clip}.mp4`,
+    '--calibration',
+    'calibration/dominoes.json',
+    '--state',
+    `fixtures/dominoes/${clip}-deal.json`,
+  ]);
+  const lines = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Line);
+  return { code: r.code, stderr: r.stderr, lines };
+};
+
 describe('referee run --game dominoes on a rendered clip', () => {
   it('follows the whole EGGS round: every move to its player and end, and the round scored as `referee rule` scores it', async () => {
-    const r = await runReferee([
-      'run',
-      '--game',
-      'dominoes',
-      '--source',
-      'fixtures/dominoes/eggs.mp4',
-      '--calibration',
-      'calibration/dominoes.json',
-      '--state',
-      'fixtures/dominoes/eggs-deal.json',
-    ]);
-    expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Line);
+    const { code, stderr, lines } = await runClip('eggs');
+    expect(code, stderr).toBe(0);
     const record = JSON.parse(readFileSync(RECORD, 'utf8')) as {
       round: { moves: { player: number; tile?: Tile; pass?: true }[] };
     };
@@ -68,8 +76,8 @@ describe('referee run --game dominoes on a rendered clip', () => {
       points: ruled.value.points,
     });
     // Its end said as a ball game's is: the frames, their rate, and the detector's median ms a frame.
-    expect(r.stderr).toMatch(/^referee run: \d+ frames in [\d.]+ s \([\d.]+ a second\); 17 moves, /m);
-    const done = r.stderr
+    expect(stderr).toMatch(/^referee run: \d+ frames in [\d.]+ s \([\d.]+ a second\); 17 moves, /m);
+    const done = stderr
       .split('\n')
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as { msg?: string; detectMs?: number; moves?: number })
@@ -79,22 +87,8 @@ describe('referee run --game dominoes on a rendered clip', () => {
   }, 120_000);
 
   it('takes a demo clip’s deal with a move the referee entered (FALSEPASS: a pass said before the first frame), and finds the false pass when the hands are shown', async () => {
-    const r = await runReferee([
-      'run',
-      '--game',
-      'dominoes',
-      '--source',
-      'fixtures/dominoes/falsepass.mp4',
-      '--calibration',
-      'calibration/dominoes.json',
-      '--state',
-      'fixtures/dominoes/falsepass-deal.json',
-    ]);
-    expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Line & { sheet?: { end: string | null }[] });
+    const { code, stderr, lines } = await runClip('falsepass');
+    expect(code, stderr).toBe(0);
     expect(
       lines.filter((l) => l.type === 'action').map((l) => (l as { action?: { type: string } }).action?.type),
     ).toEqual(['handsShown']);
