@@ -27,6 +27,11 @@
 //   held-out-8  a dark spruce cloth under three low tungsten pendants (an amber cast), and a cobalt
 //               cloth lit only by a ring light round the lens with a satin ball set: made at the end of
 //               the seventh session, for the eighth's end (seeds 9_300_000, 9_350_000 at 4K)
+//   held-out-9  a burgundy cloth under eighteen small ceiling downlights, with another maker's set (an
+//               orange-brown brown, a bluer green, a deeper pink), and a grey-blue cloth under four
+//               fluorescent tubes across the table (a green cast, a little dark), with an old faded,
+//               matte set: made in the ninth session, run only once, at its end (seeds 9_400_000,
+//               9_450_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -43,7 +48,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -83,6 +88,7 @@ export const ALT_HELD_OUT_5_SEED = 9_000_000;
 export const ALT_HELD_OUT_6_SEED = 9_100_000;
 export const ALT_HELD_OUT_7_SEED = 9_200_000;
 export const ALT_HELD_OUT_8_SEED = 9_300_000;
+export const ALT_HELD_OUT_9_SEED = 9_400_000;
 
 export interface AltCase {
   readonly name: string;
@@ -118,7 +124,8 @@ export type AltSplit =
   | 'held-out-5'
   | 'held-out-6'
   | 'held-out-7'
-  | 'held-out-8';
+  | 'held-out-8'
+  | 'held-out-9';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -133,6 +140,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-6': { seed: ALT_HELD_OUT_6_SEED, variants: ['teal-strip', 'emerald-matte'] },
   'held-out-7': { seed: ALT_HELD_OUT_7_SEED, variants: ['navy-side', 'lime-glossy'] },
   'held-out-8': { seed: ALT_HELD_OUT_8_SEED, variants: ['spruce-pendant', 'cobalt-ring'] },
+  'held-out-9': { seed: ALT_HELD_OUT_9_SEED, variants: ['burgundy-spots', 'greyblue-tubes'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -369,6 +377,7 @@ const main = async (): Promise<void> => {
           'held-out-6',
           'held-out-7',
           'held-out-8',
+          'held-out-9',
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];

@@ -7,7 +7,7 @@
 // shadow), the cushions, the pockets' throats and holes, the wooden rail, the floor — and optionally
 // a black box standing beside the table. Then a camera: exposure, white balance, a filmic tone curve,
 // sensor noise, and (see jpeg.ts) JPEG compression. Ball colours come from the caller (id → sRGB), so
-// any game's set can be drawn.
+// any game's set can be drawn; a style may recolour some of them (another maker's set, a faded one).
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -32,6 +32,11 @@ export interface AltLamp {
   readonly hx: number;
   readonly hy: number;
   readonly power: number;
+  /**
+   * How much brighter its mirror image on a ball is than a shaded lamp's of the same power (1, the
+   * default): a small bare source (an LED downlight, a fluorescent tube) is far brighter a square mm.
+   */
+  readonly glare?: number;
 }
 
 /** An axis-aligned box standing on the floor plane (z from 0 to h), mm. */
@@ -63,6 +68,8 @@ export interface AltStyle {
   readonly shininess: number;
   /** How bright the lamps' mirror images are on the balls (1, the default: a polished set; less: worn). */
   readonly gloss?: number;
+  /** A ball set's own colours by ball id, over the caller's palette: another maker's hues, a faded set. */
+  readonly ballColours?: Readonly<Record<string, Srgb8>>;
   readonly box?: AltBox;
 }
 
@@ -408,7 +415,7 @@ export const renderAlt = (
     cloth[1] * (1 + style.ambient),
     cloth[2] * (1 + style.ambient),
   ];
-  const albedo = balls.map((b) => lin(palette[b.id] ?? [128, 128, 128]));
+  const albedo = balls.map((b) => lin(style.ballColours?.[b.id] ?? palette[b.id] ?? [128, 128, 128]));
   const done = new Uint8Array(W * H);
   const S = 4;
   const col = new Float64Array(3);
@@ -440,7 +447,7 @@ export const renderAlt = (
       // A soft-edged rectangle: the area lamp's mirror image (highlight).
       const ex = Math.min(1, Math.max(0, (l.hx - Math.abs(px)) / (0.15 * l.hx) + 0.5));
       const ey = Math.min(1, Math.max(0, (l.hy - Math.abs(py)) / (0.15 * l.hy) + 0.5));
-      spec += ex * ey * 6 * (style.gloss ?? 1) * l.power * 1e-6 * norm;
+      spec += ex * ey * 6 * (style.gloss ?? 1) * l.power * 1e-6 * norm * (l.glare ?? 1);
       // The sheen around it: Blinn-Phong towards the lamp's centre.
       const lx = l.x - hx;
       const ly = l.y - hy;

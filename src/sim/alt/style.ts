@@ -24,6 +24,12 @@
 // amber cast (tungsten lamps, a daylight white balance), and `cobalt-ring`, a cobalt-blue cloth lit
 // only by a ring light round the camera's lens, with a satin-finished ball set (a broad, soft
 // highlight at the top of every ball, no shadows to speak of).
+// Held-out 9 (issue 14, made in the ninth session and run only once, at its end): `burgundy-spots`, a
+// burgundy cloth under eighteen small LED downlights set in a low ceiling (light from many sides, many
+// small bright highlights on every ball), exposed a touch bright, with another maker's set (an
+// orange-brown brown, a lighter blue-green green, a deeper pink); and `greyblue-tubes`, a mid
+// grey-blue cloth under four bare fluorescent tubes across the table, seen with the green cast such
+// tubes leave and a little dark, with an old set faded by years of light and worn matte.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -51,6 +57,8 @@ export const ALT_VARIANTS = [
   'lime-glossy',
   'spruce-pendant',
   'cobalt-ring',
+  'burgundy-spots',
+  'greyblue-tubes',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -74,7 +82,9 @@ export const ALT_CLOTH: Readonly<
     | 'navy'
     | 'lime'
     | 'spruce'
-    | 'cobalt',
+    | 'cobalt'
+    | 'burgundy'
+    | 'greyblue',
     Srgb8
   >
 > = {
@@ -97,6 +107,8 @@ export const ALT_CLOTH: Readonly<
   lime: [54, 132, 38],
   spruce: [16, 72, 62],
   cobalt: [24, 66, 140],
+  burgundy: [100, 28, 42],
+  greyblue: [76, 98, 122],
 };
 
 const twoLamps = (t: Table, power: number): AltLamp[] => [
@@ -164,6 +176,59 @@ const ringLamp = (t: Table, power: number): AltLamp[] => [
   { x: t.width / 2, y: t.length / 2, z: 2600, hx: 150, hy: 150, power },
 ];
 
+/**
+ * Eighteen small LED downlights (10 cm) in a low ceiling, three rows of six: light from many sides
+ * (many faint, sharp shadows round a ball) and many small, bright highlights on every ball.
+ */
+const spotLamps = (t: Table, power: number): AltLamp[] =>
+  [1, 3, 5, 7, 9, 11].flatMap((k) =>
+    [0.15, 0.5, 0.85].map((fx) => ({
+      x: t.width * fx,
+      y: (t.length * k) / 12,
+      z: 1600,
+      hx: 50,
+      hy: 50,
+      power,
+      glare: 30,
+    })),
+  );
+
+/** Four bare fluorescent tubes (4 ft) across the table: a thin bright streak across every ball. */
+const tubeLamps = (t: Table, power: number): AltLamp[] =>
+  [0.2, 0.4, 0.6, 0.8].map((fy) => ({
+    x: t.width / 2,
+    y: t.length * fy,
+    z: 1300,
+    hx: 610,
+    hy: 13,
+    power,
+    glare: 10,
+  }));
+
+/** Another maker's snooker set: an orange-brown brown, a lighter, bluer green, a deeper pink. */
+const OTHER_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [238, 232, 212],
+  red: [196, 30, 22],
+  yellow: [246, 188, 26],
+  green: [16, 96, 88],
+  brown: [150, 76, 30],
+  blue: [26, 74, 188],
+  pink: [218, 100, 134],
+  black: [16, 16, 18],
+};
+
+/** An old set faded by years of light: every colour paler and greyer, the black grey, the cue yellowed. */
+const FADED_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [226, 220, 196],
+  red: [166, 42, 44],
+  yellow: [228, 200, 84],
+  green: [40, 94, 78],
+  brown: [118, 62, 42],
+  blue: [52, 84, 158],
+  pink: [226, 152, 170],
+  black: [34, 34, 36],
+};
+
 export interface AltStyleOptions {
   /** A black box standing beside the table, against one of its long sides. */
   readonly box?: boolean;
@@ -188,7 +253,7 @@ export const boxBeside = (t: Table, seed: number): AltBox => {
   };
 };
 
-/** What sets a variant apart: its cloth, its lamps, its ball set and the white balance it is seen in. */
+/** What sets a variant apart: its cloth, lamps and ball set, the white balance and exposure it is seen in. */
 interface AltLook {
   readonly cloth: Srgb8;
   readonly lamps: (t: Table, power: number) => AltLamp[];
@@ -196,6 +261,12 @@ interface AltLook {
   readonly balls?: 'matte' | 'glossy' | 'satin';
   /** White balance pushed warm (+) or cool (−) all evening. */
   readonly warmBias?: number;
+  /** White balance pushed green (+) or magenta (−): the cast of fluorescent tubes. */
+  readonly tint?: number;
+  /** Exposure over (> 1) or under (< 1) what the camera's usual setting gives. */
+  readonly exposure?: number;
+  /** The set's own colours by ball id, where not the usual maker's (another maker's, a faded set). */
+  readonly ballColours?: Readonly<Record<string, Srgb8>>;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -224,6 +295,24 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
   // Tungsten pendants seen by a camera balanced for daylight: everything amber.
   'spruce-pendant': { cloth: ALT_CLOTH.spruce, lamps: pendantLamps, warmBias: 0.25 },
   'cobalt-ring': { cloth: ALT_CLOTH.cobalt, lamps: ringLamp, balls: 'satin' },
+  // Bright pools under the downlights, exposed a touch over for them.
+  'burgundy-spots': {
+    cloth: ALT_CLOTH.burgundy,
+    lamps: spotLamps,
+    exposure: 1.15,
+    ballColours: OTHER_MAKER_BALLS,
+  },
+  // Fluorescent tubes' green spike, which a daylight white balance leaves, a little under-exposed; an
+  // old set, faded and worn matte.
+  'greyblue-tubes': {
+    cloth: ALT_CLOTH.greyblue,
+    lamps: tubeLamps,
+    warmBias: -0.04,
+    tint: 0.07,
+    exposure: 0.85,
+    balls: 'matte',
+    ballColours: FADED_BALLS,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -240,10 +329,11 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     nap: rng.uniform(0.03, 0.07),
     lamps: look.lamps(t, 1),
     ambient: rng.uniform(0.05, 0.15),
-    gain,
-    whiteBalance: [1 + warm + bias, 1, 1 - warm - bias],
+    gain: gain * (look.exposure ?? 1),
+    whiteBalance: [1 + warm + bias, 1 + (look.tint ?? 0), 1 - warm - bias],
     noise: rng.uniform(1.5, 3.5),
     ...ballFinish(look.balls, rng),
+    ...(look.ballColours ? { ballColours: look.ballColours } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
