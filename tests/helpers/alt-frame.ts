@@ -1,4 +1,4 @@
-// One of bench/detect-alt's frames (a split's case by its seed), drawn by the second renderer (and
+// One of bench/detect-alt's frames (a split's case by its seed, at 1080p or 4K), drawn by the second renderer (and
 // located), for the regression tests built on that benchmark's frames; and the check those tests
 // share: the ball in question found once within a distance, every other ball found once, nothing else.
 import { expect } from 'vitest';
@@ -6,29 +6,33 @@ import { altCases, type AltCase, type AltSplit } from '../../bench/detect-alt.ts
 import type { RgbImage } from '../../src/core/image.ts';
 import { jpegRoundTrip, renderAlt } from '../../src/sim/alt/index.ts';
 import { Locator, type LocatedBall } from '../../src/vision/index.ts';
+import { scaledCalibration } from '../vision-scenes.ts';
 import { ALT_SNOOKER_PALETTE } from './alt-palette.ts';
 import { loadCalibrationFile } from './games.ts';
 
-/** The 1080p frame of `split` drawn from `seed`, and its case. */
+/** The frame of `split` drawn from `seed` (1080p, or 4K as the benchmark draws it), and its case. */
 export const drawAltFrame = async (
   split: AltSplit,
   seed: number,
+  res: '1080p' | '4K' = '1080p',
 ): Promise<{ readonly k: AltCase; readonly image: RgbImage }> => {
   const c = loadCalibrationFile('calibration/demo.json');
   if (!c.ok) throw new Error(c.error.message);
-  const k = altCases(c.value, split, 3, '1080p').find((a) => a.seed === seed);
+  const cal = res === '4K' ? scaledCalibration(c.value, 2) : c.value;
+  const k = altCases(cal, split, 3, res).find((a) => a.seed === seed);
   if (!k) throw new Error(`no frame ${seed}`);
-  let { image } = renderAlt(c.value, ALT_SNOOKER_PALETTE, k.balls, k.style, k.seed);
+  let { image } = renderAlt(k.calibration, ALT_SNOOKER_PALETTE, k.balls, k.style, k.seed);
   if (k.jpeg !== undefined) image = await jpegRoundTrip(image, k.jpeg);
   return { k, image };
 };
 
-/** The 1080p frame of `split` drawn from `seed`, its case, and what the Locator finds in it. */
+/** The frame of `split` drawn from `seed`, its case, and what the Locator finds in it. */
 export const locateAltFrame = async (
   split: AltSplit,
   seed: number,
+  res: '1080p' | '4K' = '1080p',
 ): Promise<{ readonly k: AltCase; readonly found: readonly LocatedBall[] }> => {
-  const { k, image } = await drawAltFrame(split, seed);
+  const { k, image } = await drawAltFrame(split, seed, res);
   const r = new Locator(k.calibration).locate(image);
   if (!r.ok) throw new Error(r.error.message);
   return { k, found: r.value };
