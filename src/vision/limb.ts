@@ -436,8 +436,9 @@ const discRing = [new Float64Array(24), new Float64Array(24), new Float64Array(2
  * difference, or that of the disc's middle (inside 0.3 r) where larger: a ball the cloth's colour
  * lit from straight above has its middle brighter than the cloth and its side shaded back to the
  * cloth's level, and the two cancel in the whole disc's mean (held-out 8's greens on a spruce cloth
- * under pendants: the middle 18–31, the disc 5–14 — under `minDisc` where 8–9). A sample outside the frame is undefined: it makes the disc's mean NaN, and the ring's
- * median is that of the samples inside (sorted last, as an array's sort puts undefined).
+ * under pendants: the middle 18–31, the disc 5–14 — under `minDisc` where 8–9). A sample outside the
+ * frame is undefined: it makes the disc's mean NaN, and the ring's median is that of the samples
+ * inside (sorted last, as an array's sort puts undefined).
  */
 const discContrast = (img: RgbImage, u: number, v: number, r: number): number => {
   let ir = 0;

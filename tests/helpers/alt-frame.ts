@@ -1,6 +1,7 @@
-// One of bench/detect-alt's frames (a split's case by its seed, at 1080p or 4K), drawn by the second renderer (and
-// located), for the regression tests built on that benchmark's frames; and the check those tests
-// share: the ball in question found once within a distance, every other ball found once, nothing else.
+// One of bench/detect-alt's frames (a split's case by its seed, at 1080p or 4K), drawn by the second
+// renderer (and located), for the regression tests built on that benchmark's frames; and the check
+// those tests share: the ball in question found once within a distance, every other ball found once,
+// nothing else.
 import { expect } from 'vitest';
 import { altCases, type AltCase, type AltSplit } from '../../bench/detect-alt.ts';
 import type { RgbImage } from '../../src/core/image.ts';
