@@ -205,7 +205,7 @@ const tubeLamps = (t: Table, power: number): AltLamp[] =>
     glare: 10,
   }));
 
-/** Another maker's snooker set: an orange-brown brown, a lighter, bluer green, a deeper pink. */
+/** Another maker's set: an orange-brown brown, a lighter, bluer green, a deeper pink. */
 const OTHER_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   cue: [238, 232, 212],
   red: [196, 30, 22],
