@@ -32,6 +32,12 @@
 //               fluorescent tubes across the table (a green cast, a little dark), with an old faded,
 //               matte set: made in the ninth session, run only once, at its end (seeds 9_400_000,
 //               9_450_000 at 4K)
+//   held-out-10 a brown-olive cloth under a pool hall's single fluorescent box light over the middle (a
+//               hard edge of light across each end, a cool cast, the lens darkening the corners), and
+//               a near-black green cloth under a TV rig's even light, exposed bright (the light balls
+//               near clipping), with yet another maker's set (a very dark brown, a salmon pink): made
+//               in the ninth session, for the next session's end; run only once (seeds 9_500_000,
+//               9_550_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -48,7 +54,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -89,6 +95,7 @@ export const ALT_HELD_OUT_6_SEED = 9_100_000;
 export const ALT_HELD_OUT_7_SEED = 9_200_000;
 export const ALT_HELD_OUT_8_SEED = 9_300_000;
 export const ALT_HELD_OUT_9_SEED = 9_400_000;
+export const ALT_HELD_OUT_10_SEED = 9_500_000;
 
 export interface AltCase {
   readonly name: string;
@@ -125,7 +132,8 @@ export type AltSplit =
   | 'held-out-6'
   | 'held-out-7'
   | 'held-out-8'
-  | 'held-out-9';
+  | 'held-out-9'
+  | 'held-out-10';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -141,6 +149,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-7': { seed: ALT_HELD_OUT_7_SEED, variants: ['navy-side', 'lime-glossy'] },
   'held-out-8': { seed: ALT_HELD_OUT_8_SEED, variants: ['spruce-pendant', 'cobalt-ring'] },
   'held-out-9': { seed: ALT_HELD_OUT_9_SEED, variants: ['burgundy-spots', 'greyblue-tubes'] },
+  'held-out-10': { seed: ALT_HELD_OUT_10_SEED, variants: ['moss-box', 'blackgreen-tv'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -378,6 +387,7 @@ const main = async (): Promise<void> => {
           'held-out-7',
           'held-out-8',
           'held-out-9',
+          'held-out-10',
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];

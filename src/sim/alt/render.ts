@@ -8,6 +8,8 @@
 // a black box standing beside the table. Then a camera: exposure, white balance, a filmic tone curve,
 // sensor noise, and (see jpeg.ts) JPEG compression. Ball colours come from the caller (id → sRGB), so
 // any game's set can be drawn; a style may recolour some of them (another maker's set, a faded one).
+// A lamp may hang in a shade that lets its light fall only on part of the bed (a hard edge of light),
+// and a camera's lens may darken the corners (vignetting).
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -37,6 +39,22 @@ export interface AltLamp {
    * default): a small bare source (an LED downlight, a fluorescent tube) is far brighter a square mm.
    */
   readonly glare?: number;
+  /** Its shade, where the shade's skirt cuts the light off the bed outside its footprint. */
+  readonly shade?: AltShade;
+}
+
+/**
+ * A lamp's shade with a skirt (a pool hall's box light): the bed under the lamp, a rectangle centred
+ * on it, gets its light; outside, only what the skirt and the ceiling spill, past a hard edge.
+ */
+export interface AltShade {
+  /** Half sizes along x and y of the lit footprint on the bed, mm. */
+  readonly hx: number;
+  readonly hy: number;
+  /** Width of the edge of light (its penumbra), mm. */
+  readonly edge: number;
+  /** Share of the lamp's light outside the footprint (0…1). */
+  readonly spill: number;
 }
 
 /** An axis-aligned box standing on the floor plane (z from 0 to h), mm. */
@@ -70,6 +88,8 @@ export interface AltStyle {
   readonly gloss?: number;
   /** A ball set's own colours by ball id, over the caller's palette: another maker's hues, a faded set. */
   readonly ballColours?: Readonly<Record<string, Srgb8>>;
+  /** Share of the light the lens loses at the image's corners (vignetting; none, the default). */
+  readonly vignette?: number;
   readonly box?: AltBox;
 }
 
@@ -225,9 +245,17 @@ const lampDiffuse = (
     const d = Math.sqrt(d2);
     const cosS = (dx * nx + dy * ny + dz * nz) / d;
     if (cosS <= 0) continue;
-    e += (l.power * cosS * (dz / d)) / d2;
+    const direct = (l.power * cosS * (dz / d)) / d2;
+    e += l.shade ? direct * shadeAt(l.shade, x - l.x, y - l.y) : direct;
   }
   return e;
+};
+
+/** How much of a shaded lamp's light reaches a point (dx, dy) mm from under the lamp: 1 inside the footprint, its spill outside. */
+const shadeAt = (s: AltShade, dx: number, dy: number): number => {
+  const inX = Math.min(1, Math.max(0, (s.hx - Math.abs(dx)) / s.edge + 0.5));
+  const inY = Math.min(1, Math.max(0, (s.hy - Math.abs(dy)) / s.edge + 0.5));
+  return s.spill + (1 - s.spill) * inX * inY;
 };
 
 /** Share of the lamps (0…1, weighted) blocked by the balls for a bed point: soft shadows. */
@@ -580,10 +608,20 @@ export const renderAlt = (
   };
   const noise = style.noise;
   const noiseSeed = rng.int(1, 1 << 30);
+  // Vignetting: the exposure falls with the square of the distance from the image's centre, by
+  // `vignette` at the corners.
+  const vignette = style.vignette ?? 0;
+  const cu = (W - 1) / 2;
+  const cv = (H - 1) / 2;
+  const corner2 = cu * cu + cv * cv;
   for (let k = 0; k < W * H; k++) {
-    const vr = encode((lr[k] as number) * gain * wr);
-    const vg = encode((lg[k] as number) * gain * wg);
-    const vb = encode((lb[k] as number) * gain * wb);
+    const g =
+      vignette === 0
+        ? gain
+        : gain * (1 - (vignette * (((k % W) - cu) ** 2 + (Math.floor(k / W) - cv) ** 2)) / corner2);
+    const vr = encode((lr[k] as number) * g * wr);
+    const vg = encode((lg[k] as number) * g * wg);
+    const vb = encode((lb[k] as number) * g * wb);
     const n = noise * Math.sqrt(0.3 + (vr + vg + vb) / 383);
     data[3 * k] = clamp8(vr + n * gauss(k, noiseSeed));
     data[3 * k + 1] = clamp8(vg + n * gauss(k, noiseSeed + 1));

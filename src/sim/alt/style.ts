@@ -30,6 +30,13 @@
 // orange-brown brown, a lighter blue-green green, a deeper pink); and `greyblue-tubes`, a mid
 // grey-blue cloth under four bare fluorescent tubes across the table, seen with the green cast such
 // tubes leave and a little dark, with an old set faded by years of light and worn matte.
+// Held-out 10 (issue 14, made in the ninth session for the next session's end; run only once):
+// `moss-box`, a brown-olive cloth under a pool hall's single fluorescent box light over the middle,
+// whose skirt leaves a hard edge of light across the bed near each end (the ends in its spill), seen
+// by a wide-angle camera whose lens darkens the corners, with the cast of cool-white tubes; and
+// `blackgreen-tv`, a near-black charcoal-green cloth under a TV rig's even light from twelve soft
+// panels, exposed bright for the dark cloth (the cue, the yellow and the pink near clipping), with
+// yet another maker's set (a very dark brown close to the black, a salmon pink close to the red).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -59,6 +66,8 @@ export const ALT_VARIANTS = [
   'cobalt-ring',
   'burgundy-spots',
   'greyblue-tubes',
+  'moss-box',
+  'blackgreen-tv',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -84,7 +93,9 @@ export const ALT_CLOTH: Readonly<
     | 'spruce'
     | 'cobalt'
     | 'burgundy'
-    | 'greyblue',
+    | 'greyblue'
+    | 'moss'
+    | 'blackgreen',
     Srgb8
   >
 > = {
@@ -109,6 +120,8 @@ export const ALT_CLOTH: Readonly<
   cobalt: [24, 66, 140],
   burgundy: [100, 28, 42],
   greyblue: [76, 98, 122],
+  moss: [96, 86, 46],
+  blackgreen: [26, 40, 34],
 };
 
 const twoLamps = (t: Table, power: number): AltLamp[] => [
@@ -205,6 +218,37 @@ const tubeLamps = (t: Table, power: number): AltLamp[] =>
     glare: 10,
   }));
 
+/**
+ * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
+ * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
+ * length at either end, past a hard edge (3 cm) where the light drops to the skirt's spill.
+ */
+const boxLight = (t: Table, power: number): AltLamp[] => [
+  {
+    x: t.width / 2,
+    y: t.length / 2,
+    z: 1000,
+    hx: 300,
+    hy: 750,
+    power,
+    glare: 2,
+    shade: { hx: t.width * 0.6, hy: t.length * 0.34, edge: 30, spill: 0.3 },
+  },
+];
+
+/** A TV rig: twelve broad soft panels hung high over the whole table, four by three: even light, soft shadows. */
+const tvLamps = (t: Table, power: number): AltLamp[] =>
+  [1, 3, 5, 7].flatMap((k) =>
+    [1, 3, 5].map((j) => ({
+      x: (t.width * j) / 6,
+      y: (t.length * k) / 8,
+      z: 2000,
+      hx: 250,
+      hy: 250,
+      power,
+    })),
+  );
+
 /** Another maker's set: an orange-brown brown, a lighter, bluer green, a deeper pink. */
 const OTHER_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   cue: [238, 232, 212],
@@ -227,6 +271,18 @@ const FADED_BALLS: Readonly<Record<string, Srgb8>> = {
   blue: [52, 84, 158],
   pink: [226, 152, 170],
   black: [34, 34, 36],
+};
+
+/** Yet another maker's set: a very dark brown close to the black, a salmon pink close to the red. */
+const DARK_BROWN_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [244, 242, 236],
+  red: [178, 22, 30],
+  yellow: [250, 214, 40],
+  green: [12, 88, 56],
+  brown: [72, 40, 26],
+  blue: [20, 66, 170],
+  pink: [222, 96, 104],
+  black: [18, 16, 16],
 };
 
 export interface AltStyleOptions {
@@ -267,6 +323,8 @@ interface AltLook {
   readonly exposure?: number;
   /** The set's own colours by ball id, where not the usual maker's (another maker's, a faded set). */
   readonly ballColours?: Readonly<Record<string, Srgb8>>;
+  /** Share of the light the camera's lens loses at the image's corners (a wide-angle lens's vignetting). */
+  readonly vignette?: number;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -313,6 +371,22 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     balls: 'matte',
     ballColours: FADED_BALLS,
   },
+  // Cool-white tubes behind the box light's diffuser (a little blue, a little green), a cheap
+  // wide-angle camera over a pool-hall table (30 % less light in its corners).
+  'moss-box': {
+    cloth: ALT_CLOTH.moss,
+    lamps: boxLight,
+    warmBias: -0.05,
+    tint: 0.04,
+    vignette: 0.3,
+  },
+  // A broadcast camera exposed for the dark cloth: the light balls' highlights clip.
+  'blackgreen-tv': {
+    cloth: ALT_CLOTH.blackgreen,
+    lamps: tvLamps,
+    exposure: 1.6,
+    ballColours: DARK_BROWN_BALLS,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -334,6 +408,7 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     noise: rng.uniform(1.5, 3.5),
     ...ballFinish(look.balls, rng),
     ...(look.ballColours ? { ballColours: look.ballColours } : {}),
+    ...(look.vignette ? { vignette: look.vignette } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
