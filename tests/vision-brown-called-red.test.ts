@@ -6,7 +6,7 @@
 // next most likely id (identify.ts, sharedColour). Drawn here by the second renderer, the opening
 // layout with six of its reds, on those cloths, seeds apart from bench/detect-alt's.
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
-import { loadCalibrationFile, loadSnookerClassifier } from './helpers/games.ts';
+import { loadDemoWithClassifier } from './helpers/games.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
 import type { Table } from '../src/equipment/index.ts';
@@ -19,11 +19,8 @@ let calibration: Calibration<Table>;
 let classifier: BallClassifier;
 
 beforeAll(async () => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  calibration = c.value;
-  classifier = await loadSnookerClassifier();
-});
+  ({ calibration, classifier } = await loadDemoWithClassifier());
+}, 60_000);
 
 const SEED = 8_980_000;
 

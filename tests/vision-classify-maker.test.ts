@@ -9,17 +9,14 @@ import { altStyle, jpegRoundTrip, renderAlt, type AltBall, type AltStyle } from 
 import type { BallClassifier } from '../src/vision/classify/index.ts';
 import { Detector } from '../src/vision/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
-import { loadCalibrationFile, loadSnookerClassifier } from './helpers/games.ts';
+import { loadDemoWithClassifier } from './helpers/games.ts';
 
 let calibration: Calibration<Table>;
 import type { Table } from '../src/equipment/index.ts';
 let classifier: BallClassifier;
 
 beforeAll(async () => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  calibration = c.value;
-  classifier = await loadSnookerClassifier();
+  ({ calibration, classifier } = await loadDemoWithClassifier());
 }, 60_000);
 
 const SEED = 8_910_000;
