@@ -4,23 +4,19 @@
 // missed all object balls", and a green struck up the table gave first contact "none". Each clip is
 // played after a red was potted (a colour on, as fixtures/demo.json's colour-pot), and checked against
 // the physics' truth: the first contact, the pots (ball and pocket), and the WPBSA ruling on them.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { valueOf, type ObjectBallId } from '../src/games/snooker/rules/values.ts';
-import type { TruthJson } from '../src/sim/truth.ts';
-import { jsonLines } from './helpers/fixtures.ts';
+import { fixtureTruth, jsonLines, type FixtureTruth } from './helpers/fixtures.ts';
 import { runReferee } from './helpers/spawn.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-run-alt-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const truthOf = (clip: string): TruthJson =>
-  JSON.parse(readFileSync(`fixtures/${clip}/truth.json`, 'utf8')) as TruthJson;
-
 /** `--state <file>`: a red potted (1 point, a break of 1), a colour on, the balls where the clip starts. */
-const stateArgs = (clip: string, truth: TruthJson): string[] => {
+const stateArgs = (clip: string, truth: FixtureTruth): string[] => {
   const file = path.join(dir, `${clip}.json`);
   const balls = (truth.frames[0]?.balls ?? []).map((b) => ({ id: b.id, x: b.x, y: b.y }));
   writeFileSync(
@@ -41,7 +37,7 @@ describe('referee run on green-cloth clips of the second renderer (issue 14)', (
   ])(
     '%s: the truth’s first contact and pots, and no foul: the potted colours’ values scored',
     async (clip) => {
-      const truth = truthOf(clip);
+      const truth = fixtureTruth(clip);
       const stroke = truth.strokes[0];
       expect(truth.strokes).toHaveLength(1);
       if (!stroke) return;

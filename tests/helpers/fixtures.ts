@@ -11,6 +11,10 @@ export interface FixtureStroke {
 export interface FixtureTruth {
   readonly fps: number;
   readonly strokes: readonly FixtureStroke[];
+  /** Every ball in every frame, mm (the first: where the clip starts). */
+  readonly frames: readonly {
+    readonly balls: readonly { readonly id: string; readonly x: number; readonly y: number }[];
+  }[];
 }
 
 export const fixtureTruth = (clip: string): FixtureTruth =>

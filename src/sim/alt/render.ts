@@ -251,12 +251,16 @@ const lampDiffuse = (
   return e;
 };
 
+/**
+ * How far inside a soft-edged band of half size `half` a point `d` from its middle lies: 1 well inside,
+ * 0 well outside, linear across an edge `edge` wide centred on the band's border.
+ */
+const softInside = (half: number, edge: number, d: number): number =>
+  Math.min(1, Math.max(0, (half - Math.abs(d)) / edge + 0.5));
+
 /** How much of a shaded lamp's light reaches a point (dx, dy) mm from under the lamp: 1 inside the footprint, its spill outside. */
-const shadeAt = (s: AltShade, dx: number, dy: number): number => {
-  const inX = Math.min(1, Math.max(0, (s.hx - Math.abs(dx)) / s.edge + 0.5));
-  const inY = Math.min(1, Math.max(0, (s.hy - Math.abs(dy)) / s.edge + 0.5));
-  return s.spill + (1 - s.spill) * inX * inY;
-};
+const shadeAt = (s: AltShade, dx: number, dy: number): number =>
+  s.spill + (1 - s.spill) * softInside(s.hx, s.edge, dx) * softInside(s.hy, s.edge, dy);
 
 /** Share of the lamps (0…1, weighted) blocked by the balls for a bed point: soft shadows. */
 const shadowAt = (
@@ -473,8 +477,8 @@ export const renderAlt = (
       const px = hx + s * rx - l.x;
       const py = hy + s * ry - l.y;
       // A soft-edged rectangle: the area lamp's mirror image (highlight).
-      const ex = Math.min(1, Math.max(0, (l.hx - Math.abs(px)) / (0.15 * l.hx) + 0.5));
-      const ey = Math.min(1, Math.max(0, (l.hy - Math.abs(py)) / (0.15 * l.hy) + 0.5));
+      const ex = softInside(l.hx, 0.15 * l.hx, px);
+      const ey = softInside(l.hy, 0.15 * l.hy, py);
       spec += ex * ey * 6 * (style.gloss ?? 1) * l.power * 1e-6 * norm * (l.glare ?? 1);
       // The sheen around it: Blinn-Phong towards the lamp's centre.
       const lx = l.x - hx;
