@@ -65,6 +65,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Calibration } from '../src/camera/index.ts';
+import type { Result } from '../src/core/errors.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import {
   altStyle,
@@ -74,10 +75,20 @@ import {
   type AltStyle,
   type AltVariant,
 } from '../src/sim/alt/index.ts';
-import { DEFAULT_DETECTOR_OPTIONS, Detector } from '../src/vision/index.ts';
+import { DEFAULT_DETECTOR_OPTIONS, Detector, type FrameDetection } from '../src/vision/index.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { makeScene, scaledCalibration, type SceneKind } from '../tests/vision-scenes.ts';
-import { cpuNow, median, pct, rms, score, tally, type Found, type Tally } from './detect-score.ts';
+import {
+  cpuNow,
+  median,
+  pct,
+  reuseReport,
+  rms,
+  score,
+  tally,
+  type Found,
+  type Tally,
+} from './detect-score.ts';
 import { readFlags } from './flags.ts';
 import { createHoughBaseline, loadOpenCv } from './detect-baseline.ts';
 
@@ -330,19 +341,18 @@ const stillSequence = async (detector: Detector, image: RgbImage, label: string)
   const frames = 10;
   detector.reset();
   const cpu: number[] = [];
-  const reusedAt: string[] = [];
+  const answers: Result<FrameDetection>[] = [];
   for (let i = 0; i < frames; i++) {
     const frame = withNoise(image, 1.5, 77_000 + i);
     const c0 = cpuNow();
     const r = await detector.detect(frame);
     const ms = cpuNow() - c0;
     if (i > 0) cpu.push(ms);
-    if (r.ok && r.value.reused > 0)
-      reusedAt.push(`${i + 1} (${r.value.reused}/${r.value.balls.length}${r.value.still ? ', still' : ''})`);
+    answers.push(r);
   }
   return (
     `still table (${label} again and again, fresh sensor noise σ 1.5 each frame, ${frames} frames, not reset): ` +
-    `frames reusing the last answer (balls kept/found; still: all of it kept, the stages not run): ${reusedAt.join(', ') || 'none'}; ` +
+    `${reuseReport(answers)}; ` +
     `frames 2–${frames} median ${median(cpu).toFixed(2)} ms CPU`
   );
 };

@@ -1,8 +1,11 @@
 // Scoring for the detection benchmarks (bench/detect.ts for snooker, bench/detect-pool.ts for
 // black-ball): detections matched to truth nearest-first within a ball's radius; recall, precision,
 // id errors, position errors (mm) and times per frame; for pool also stripes taken for solids and
-// the other way round. A truth ball counts when more than half of it is in view.
+// the other way round. A truth ball counts when more than half of it is in view. And the line saying
+// which frames of a sequence reused the Detector's last answer (reuseReport).
+import type { Result } from '../src/core/errors.ts';
 import type { BallId } from '../src/equipment/pieces.ts';
+import type { FrameDetection } from '../src/vision/index.ts';
 
 export interface Found<I extends string = BallId> {
   readonly id?: I;
@@ -148,4 +151,29 @@ export const timed = async <T>(t: Tally, repeat: number, run: () => Promise<T> |
     t.cpu.push(cpuNow() - c);
   }
   return out as T;
+};
+
+/**
+ * Which frames of a sequence fed to one Detector (not reset) reused its last answer, from the
+ * Detector's own answers in order (frame 1 first): each reusing frame with the balls it kept of
+ * those it reported, and "still" where it kept all of it without running the stages; then the frames
+ * it detected afresh, and those it gave no answer for (the next frame after one starts afresh).
+ * Issue 14 asks the benchmark to say this; bench/detect.ts and bench/detect-alt.ts print it for
+ * their still tables.
+ */
+export const reuseReport = (answers: readonly Result<FrameDetection>[]): string => {
+  const reused: string[] = [];
+  const afresh: number[] = [];
+  const none: number[] = [];
+  for (const [i, r] of answers.entries()) {
+    if (!r.ok) none.push(i + 1);
+    else if (r.value.reused > 0)
+      reused.push(`${i + 1} (${r.value.reused}/${r.value.balls.length}${r.value.still ? ', still' : ''})`);
+    else afresh.push(i + 1);
+  }
+  return (
+    `frames reusing the last answer (balls kept/found; still: all of it kept, the stages not run): ` +
+    `${reused.join(', ') || 'none'}; detected afresh: ${afresh.join(', ') || 'none'}` +
+    (none.length ? `; no answer: ${none.join(', ')}` : '')
+  );
 };

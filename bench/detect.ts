@@ -17,9 +17,10 @@
 // Run: npx tsx bench/detect.ts [--per-kind 6] [--per-kind-4k 2] [--repeat 3]
 import { type Calibration } from '../src/camera/index.ts';
 import { loadCalibrationFile, loadSnookerClassifier } from '../tests/helpers/games.ts';
+import type { Result } from '../src/core/errors.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import { type BallClassifier } from '../src/vision/classify/index.ts';
-import { Detector, Locator } from '../src/vision/index.ts';
+import { Detector, Locator, type FrameDetection } from '../src/vision/index.ts';
 import {
   HELD_OUT_SEED,
   makeScene,
@@ -34,6 +35,7 @@ import {
   cpuNow,
   HEADER,
   median,
+  reuseReport,
   row,
   score,
   tally,
@@ -119,7 +121,7 @@ const stillTable = async (calibration: Calibration<Table>, classifier: BallClass
   const cpu: number[] = [];
   let reused = 0;
   let balls = 0;
-  const reusedAt: string[] = [];
+  const answers: Result<FrameDetection>[] = [];
   for (let i = 0; i < 12; i++) {
     const { image } = renderScene(renderer, { ...scene, seed: HELD_OUT_SEED + 90_000 + i });
     const c = cpuNow();
@@ -129,12 +131,11 @@ const stillTable = async (calibration: Calibration<Table>, classifier: BallClass
       reused += r.value.reused;
       balls += r.value.balls.length;
     }
-    if (r.ok && r.value.reused > 0)
-      reusedAt.push(`${i + 1} (${r.value.reused}/${r.value.balls.length}${r.value.still ? ', still' : ''})`);
+    answers.push(r);
   }
   return (
     `still table (opening layout, 1080p, frames differing by sensor noise): ${median(cpu).toFixed(2)} ms CPU median, ${balls ? ((100 * reused) / balls).toFixed(0) : 0} % of balls reused; ` +
-    `frames reusing the last answer (balls kept/found; still: all of it kept, the stages not run): ${reusedAt.join(', ') || 'none'}`
+    reuseReport(answers)
   );
 };
 
