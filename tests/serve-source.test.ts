@@ -3,6 +3,7 @@
 // log — while it is retried with a growing pause.
 import { afterAll, describe, expect, it } from 'vitest';
 import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -103,4 +104,40 @@ describe('a source that cannot be opened', () => {
       await once(child, 'exit');
     }
   }, 60_000);
+});
+
+describe('a video file given as the source', () => {
+  it('plays at its own pace, as the camera that filmed it did', async () => {
+    // Six seconds at 2 fps (12 frames): paced, the last comes 5.5 s after the first; unpaced, ffmpeg
+    // decoded them all at once and the live source dropped those the pipeline had not yet taken
+    // (1.8 s from the first frame taken to the end, at load 4).
+    const clip = path.join(dir, 'paced.mp4');
+    execFileSync('ffmpeg', [
+      ...['-loglevel', 'error', '-i', 'fixtures/colour-pot/clip.mp4', '-t', '6', '-r', '2'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '12', '-pix_fmt', 'yuv420p', clip],
+    ]);
+    const db = path.join(dir, 'paced.sqlite');
+    const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--pin', '2468'];
+    const child = startReferee([...args, '--source', clip, '--calibration', 'calibration/demo.json'], {
+      LOG_LEVEL: 'info',
+    });
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      await waitForOutput(child, /"msg":"the source ended"/, 60_000);
+      const log = out
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { time: number; msg: string; source?: string });
+      const playing = log.find((r) => r.msg === 'the source is playing');
+      const ended = log.find((r) => r.msg === 'the source ended');
+      expect(playing?.source).toMatch(/paced\.mp4 \(1920×1080 at 2 fps, live\)/);
+      // 'playing' is logged when the pipeline takes its first frame, which the detector's warm-up
+      // can delay by a second or so: the rest still take their 0.5 s each.
+      expect((ended?.time ?? 0) - (playing?.time ?? 0)).toBeGreaterThan(4_000);
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  }, 90_000);
 });
