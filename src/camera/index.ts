@@ -18,11 +18,13 @@ export {
   distortNormalised,
   foldRadius,
   normalisedToPixel,
+  undistortInto,
   undistortNormalised,
   undistortPixel,
   type Intrinsics,
   type Normalised,
   type Undistorted,
+  type UndistortedOut,
 } from './distortion.ts';
 export { calibrationFromJson, loadCalibrationFile, readJsonFile } from './file.ts';
 export { fitHomography, generalPositionProblem } from './homography.ts';

@@ -5,11 +5,10 @@
 // fitted in it, the best-fitted of those balls is taken as a template and matched (normalised cross
 // correlation of brightness) over what is left; a close match is a ball, placed where the template's
 // ball would be, and its disc is then explained in turn.
-import { undistortNormalised } from '../camera/index.ts';
 import type { RgbImage } from '../core/image.ts';
 import { maskPiece, type CandidateScratch } from './candidates.ts';
 import type { ClothModel } from './cloth.ts';
-import { RayStatus, untracedBall, type FittedBall } from './fit.ts';
+import { pixelToCentrePlane, RayStatus, untracedBall, type FittedBall } from './fit.ts';
 import type { Component, Labels } from './foreground.ts';
 import type { VisionGeometry } from './geometry.ts';
 
@@ -224,20 +223,6 @@ const typicalBall = (
   return best;
 };
 
-/** Where the ray of pixel (u, v) meets the plane of resting balls' centres. */
-const centreOnTable = (g: VisionGeometry, u: number, v: number): [number, number] | undefined => {
-  const c = g.calibration;
-  const k = c.camera;
-  const p = undistortNormalised(k, (u - k.cx) / k.fx, (v - k.cy) / k.fy);
-  if (!p.converged) return undefined;
-  const R = c.pose.R;
-  const dx = R[0][0] * p.x + R[1][0] * p.y + R[2][0];
-  const dy = R[0][1] * p.x + R[1][1] * p.y + R[2][1];
-  const dz = R[0][2] * p.x + R[1][2] * p.y + R[2][2];
-  const t = (g.ballCentreHeight - g.cz) / dz;
-  return t > 0 ? [g.cx + t * dx, g.cy + t * dy] : undefined;
-};
-
 /** A ball found by its look: no edges; its outline's rays all meet its neighbours. */
 const appearanceBall = (
   g: VisionGeometry,
@@ -246,7 +231,7 @@ const appearanceBall = (
   radius: number,
   rays: number,
 ): FittedBall | undefined => {
-  const at = centreOnTable(g, u, v);
+  const at = pixelToCentrePlane(g, u, v);
   return at ? untracedBall(at, u, v, radius, rays, RayStatus.blocked, 0, 'appearance') : undefined;
 };
 

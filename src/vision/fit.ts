@@ -8,7 +8,7 @@
 // z = ball radius) is seen with an outline made of the rays tangent to it, so each edge point's ray
 // must pass exactly one ball radius from the centre — perspective, the lens's distortion and parallax
 // are all in that one equation.
-import { undistortNormalised, type Calibration } from '../camera/index.ts';
+import { undistortInto, type Calibration, type UndistortedOut } from '../camera/index.ts';
 import type { RgbImage } from '../core/image.ts';
 import { blockOf, clothShare, isForeground, type ClothModel } from './cloth.ts';
 import { projectPoint, Region, type VisionGeometry } from './geometry.ts';
@@ -556,6 +556,9 @@ const traceEdges = (
   return found;
 };
 
+/** Scratch for the lens's inverse at a pixel (read at once, never kept). */
+const lensOut: UndistortedOut = { x: 0, y: 0, converged: false };
+
 /** Unit rays (table frame) of the edge points, three numbers a ray. */
 export const edgeRays = (
   c: Calibration,
@@ -568,11 +571,8 @@ export const edgeRays = (
   const R = c.pose.R;
   for (let i = 0; i < rays; i++) {
     if (status[i] !== RayStatus.edge) continue;
-    const n = undistortNormalised(
-      k,
-      ((s.edgeU[i] as number) - k.cx) / k.fx,
-      ((s.edgeV[i] as number) - k.cy) / k.fy,
-    );
+    const n = lensOut;
+    undistortInto(k, ((s.edgeU[i] as number) - k.cx) / k.fx, ((s.edgeV[i] as number) - k.cy) / k.fy, n);
     // Rᵀ · (x, y, 1), normalised.
     const dx = R[0][0] * n.x + R[1][0] * n.y + R[2][0];
     const dy = R[0][1] * n.x + R[1][1] * n.y + R[2][1];
@@ -909,7 +909,8 @@ const HELD = 1e6;
 export const pixelToCentrePlane = (g: VisionGeometry, u: number, v: number): [number, number] | undefined => {
   const c = g.calibration;
   const k = c.camera;
-  const n = undistortNormalised(k, (u - k.cx) / k.fx, (v - k.cy) / k.fy);
+  const n = lensOut;
+  undistortInto(k, (u - k.cx) / k.fx, (v - k.cy) / k.fy, n);
   if (!n.converged) return undefined;
   const R = c.pose.R;
   const dx = R[0][0] * n.x + R[1][0] * n.y + R[2][0];
