@@ -7,8 +7,6 @@
 // mouse lands); the saved camera within 0.06–0.07 px and 0.15–0.17 mm of the truth over the bed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,14 +16,14 @@ import { createRenderer, encodePng, renderFrame } from '../../src/sim/render/ind
 import { demo, knocked } from '../camera-helpers.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { parseCalibration } from '../helpers/games.ts';
-import { startReferee, waitForOutput } from '../helpers/spawn.ts';
+import { startServeProcess, type ServeProcess } from '../../scripts/serve-process.ts';
 
 const PIN = '135790';
 const truth = demo();
 const { width: W, length: L } = truth.table;
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-calibrate-'));
 const file = path.join(dir, 'camera.json');
-let child: ChildProcess;
+let server: ServeProcess | undefined;
 let url: string;
 let browser: Browser;
 let referee: Page;
@@ -53,37 +51,17 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(frames, '000000.png'), await encodePng(image, 1));
   writeFileSync(file, stringifyCalibration(knocked(truth, { x: 0.3, y: -0.25, z: 0.2 })));
-  child = startReferee(
-    [
-      'serve',
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--db',
-      path.join(dir, 'match.sqlite'),
-      '--pin',
-      PIN,
-      '--source',
-      frames,
-      '--calibration',
-      file,
-      '--check-every',
-      '1',
-    ],
-    { LOG_LEVEL: 'silent' },
-  );
-  url = (await waitForOutput(child, /serving on (http:\/\/localhost:\d+)/))[1] ?? '';
+  server = await startServeProcess(PIN, ['--source', frames, '--calibration', file, '--check-every', '1'], {
+    logLevel: 'silent',
+  });
+  url = server.url;
   browser = await launchBrowser();
   // Rendering the frame and starting serve (its check included) on a loaded 2-core machine.
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-  }
+  await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

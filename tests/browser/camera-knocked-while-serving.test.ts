@@ -8,8 +8,6 @@
 // the knock comes when the test has seen the check fit, however fast or slow the machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +17,7 @@ import type { Table } from '../../src/equipment/index.ts';
 import { createRenderer, encodePng, renderFrame } from '../../src/sim/render/index.ts';
 import { demo, knocked } from '../camera-helpers.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { startReferee, waitForOutput } from '../helpers/spawn.ts';
+import { startServeProcess, type ServeProcess } from '../../scripts/serve-process.ts';
 
 const truth = demo();
 // A knock of ~0.3° about the camera's axes (the one tests/browser/calibrate-page.test.ts starts from).
@@ -53,7 +51,7 @@ const FRAMES = 3000;
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-knocked-'));
 /** The picture every frame of the folder links to: the camera as it is now. */
 const picture = path.join(dir, 'picture.png');
-let child: ChildProcess;
+let server: ServeProcess | undefined;
 let url: string;
 let browser: Browser;
 let referee: Page;
@@ -101,36 +99,20 @@ beforeAll(async () => {
     symlinkSync(picture, path.join(frames, `${String(i).padStart(6, '0')}.png`));
   const file = path.join(dir, 'camera.json');
   writeFileSync(file, stringifyCalibration(truth));
-  child = startReferee(
-    [
-      'serve',
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--db',
-      path.join(dir, 'match.sqlite'),
-      '--pin',
-      '135790',
-      '--source',
-      frames,
-      '--calibration',
-      file,
-      '--check-every',
-      String(CHECK_EVERY_S),
-    ],
-    { LOG_LEVEL: 'silent' },
+  server = await startServeProcess(
+    '135790',
+    ['--source', frames, '--calibration', file, '--check-every', String(CHECK_EVERY_S)],
+    {
+      logLevel: 'silent',
+    },
   );
-  url = (await waitForOutput(child, /serving on (http:\/\/localhost:\d+)/))[1] ?? '';
+  url = server.url;
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-  }
+  await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
