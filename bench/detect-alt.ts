@@ -38,6 +38,11 @@
 //               near clipping), with yet another maker's set (a very dark brown, a salmon pink): made
 //               in the ninth session, for the next session's end; run only once (seeds 9_500_000,
 //               9_550_000 at 4K)
+//   held-out-11 a burnt-orange cloth under one great soft skylight (next to no shadow, faint highlights),
+//               a little dark, with a satin set; and a turquoise cloth under eight small bare lamps over
+//               the long sides, a magenta cast, with a fourth maker's polished set (an orange-yellow
+//               yellow, a yellow-green green, a light blue): made in the tenth session, for the next
+//               session's end; run only once (seeds 9_600_000, 9_650_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -54,7 +59,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -107,6 +112,7 @@ export const ALT_HELD_OUT_7_SEED = 9_200_000;
 export const ALT_HELD_OUT_8_SEED = 9_300_000;
 export const ALT_HELD_OUT_9_SEED = 9_400_000;
 export const ALT_HELD_OUT_10_SEED = 9_500_000;
+export const ALT_HELD_OUT_11_SEED = 9_600_000;
 
 export interface AltCase {
   readonly name: string;
@@ -144,7 +150,8 @@ export type AltSplit =
   | 'held-out-7'
   | 'held-out-8'
   | 'held-out-9'
-  | 'held-out-10';
+  | 'held-out-10'
+  | 'held-out-11';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -161,6 +168,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-8': { seed: ALT_HELD_OUT_8_SEED, variants: ['spruce-pendant', 'cobalt-ring'] },
   'held-out-9': { seed: ALT_HELD_OUT_9_SEED, variants: ['burgundy-spots', 'greyblue-tubes'] },
   'held-out-10': { seed: ALT_HELD_OUT_10_SEED, variants: ['moss-box', 'blackgreen-tv'] },
+  'held-out-11': { seed: ALT_HELD_OUT_11_SEED, variants: ['tangerine-sky', 'aqua-eight'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -398,6 +406,7 @@ const main = async (): Promise<void> => {
           'held-out-8',
           'held-out-9',
           'held-out-10',
+          'held-out-11',
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];

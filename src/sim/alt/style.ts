@@ -37,6 +37,12 @@
 // `blackgreen-tv`, a near-black charcoal-green cloth under a TV rig's even light from twelve soft
 // panels, exposed bright for the dark cloth (the cue, the yellow and the pink near clipping), with
 // yet another maker's set (a very dark brown close to the black, a salmon pink close to the red).
+// Held-out 11 (issue 14, made in the tenth session for the next session's end; run only once):
+// `tangerine-sky`, a burnt-orange cloth (between the brown, the red and the pink balls' hues) under
+// one great soft skylight far above the whole table (next to no shadow, faint broad highlights), a
+// little under-exposed, with a satin set; and `aqua-eight`, a turquoise cloth under eight small bare
+// lamps in two rows over the long sides, seen with the magenta cast of cheap LEDs, with a highly
+// polished set from a fourth maker (an orange-yellow yellow, a yellow-green green, a light blue).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -68,6 +74,8 @@ export const ALT_VARIANTS = [
   'greyblue-tubes',
   'moss-box',
   'blackgreen-tv',
+  'tangerine-sky',
+  'aqua-eight',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -95,7 +103,9 @@ export const ALT_CLOTH: Readonly<
     | 'burgundy'
     | 'greyblue'
     | 'moss'
-    | 'blackgreen',
+    | 'blackgreen'
+    | 'tangerine'
+    | 'aqua',
     Srgb8
   >
 > = {
@@ -122,6 +132,8 @@ export const ALT_CLOTH: Readonly<
   greyblue: [76, 98, 122],
   moss: [96, 86, 46],
   blackgreen: [26, 40, 34],
+  tangerine: [168, 86, 40],
+  aqua: [24, 136, 148],
 };
 
 const twoLamps = (t: Table, power: number): AltLamp[] => [
@@ -218,6 +230,25 @@ const tubeLamps = (t: Table, power: number): AltLamp[] =>
     glare: 10,
   }));
 
+/** One great soft skylight far above the whole table: light from everywhere above, next to no shadow. */
+const skyLight = (t: Table, power: number): AltLamp[] => [
+  { x: t.width / 2, y: t.length / 2, z: 3000, hx: t.width, hy: t.length * 0.8, power },
+];
+
+/** Eight small bare lamps in two rows of four over the long sides: hard shadows across, two highlights a ball. */
+const eightLamps = (t: Table, power: number): AltLamp[] =>
+  [0.125, 0.375, 0.625, 0.875].flatMap((fy) =>
+    [-0.05, 1.05].map((fx) => ({
+      x: t.width * fx,
+      y: t.length * fy,
+      z: 1100,
+      hx: 40,
+      hy: 40,
+      power,
+      glare: 8,
+    })),
+  );
+
 /**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
@@ -283,6 +314,18 @@ const DARK_BROWN_BALLS: Readonly<Record<string, Srgb8>> = {
   blue: [20, 66, 170],
   pink: [222, 96, 104],
   black: [18, 16, 16],
+};
+
+/** A fourth maker's set: an orange-yellow yellow, a yellow-green green, a light blue, a brown near the red. */
+const FOURTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [240, 236, 226],
+  red: [200, 26, 26],
+  yellow: [250, 170, 20],
+  green: [40, 120, 40],
+  brown: [140, 54, 30],
+  blue: [40, 110, 210],
+  pink: [236, 120, 150],
+  black: [14, 14, 16],
 };
 
 export interface AltStyleOptions {
@@ -386,6 +429,16 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     lamps: tvLamps,
     exposure: 1.6,
     ballColours: DARK_BROWN_BALLS,
+  },
+  // A soft sky over an orange cloth, a little under-exposed: faint highlights on a satin set.
+  'tangerine-sky': { cloth: ALT_CLOTH.tangerine, lamps: skyLight, exposure: 0.85, balls: 'satin' },
+  // Cheap LEDs' magenta cast (a green dip) over a turquoise cloth; a fourth maker's polished set.
+  'aqua-eight': {
+    cloth: ALT_CLOTH.aqua,
+    lamps: eightLamps,
+    tint: -0.06,
+    balls: 'glossy',
+    ballColours: FOURTH_MAKER_BALLS,
   },
 };
 
