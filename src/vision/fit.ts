@@ -1241,19 +1241,37 @@ const solidity = (
   return n > 0 ? fg / n : 0;
 };
 
+/** A circle in the image (px): a ball's image. */
+export interface ImageCircle {
+  readonly u: number;
+  readonly v: number;
+  readonly r: number;
+}
+
 /**
  * Does the disc about (u, v), radius r, show the lamps: a pixel within `HIGHLIGHT_REACH` radii of the
- * centre brighter than the lit cloth there? A ball mirrors the lamps: of the balls fitted on under 0.4
- * of their outline in the second renderer's frames (eight splits at 1080p, two at 4K), the brightest
- * pixel there is 1.09 times the cloth's or more. A shadow on the cloth and a pocket's hole are darker
- * than the cloth all over (held-out 6's false balls: 0.64–0.86).
+ * centre, and outside the `others` (other balls' images), brighter than the lit cloth there? A ball
+ * mirrors the lamps: of the balls fitted on under 0.4 of their outline in the second renderer's
+ * frames (eight splits at 1080p, two at 4K), the brightest pixel there is 1.09 times the cloth's or
+ * more. A shadow on the cloth and a pocket's hole are darker than the cloth all over (held-out 6's
+ * false balls: 0.64–0.86).
  */
-export const highlightNear = (img: RgbImage, cloth: ClothModel, u: number, v: number, r: number): boolean => {
+export const highlightNear = (
+  img: RgbImage,
+  cloth: ClothModel,
+  u: number,
+  v: number,
+  r: number,
+  others: readonly ImageCircle[] = [],
+): boolean => {
   const reach = HIGHLIGHT_REACH * r;
   const d = img.data;
+  // Only the discs that reach into this one are looked at for each pixel.
+  const near = others.filter((o) => Math.hypot(o.u - u, o.v - v) < o.r + reach);
   for (let y = Math.max(0, Math.ceil(v - reach)); y <= Math.min(img.height - 1, v + reach); y++)
     for (let x = Math.max(0, Math.ceil(u - reach)); x <= Math.min(img.width - 1, u + reach); x++) {
       if ((x - u) ** 2 + (y - v) ** 2 > reach * reach) continue;
+      if (near.some((o) => (x - o.u) ** 2 + (y - o.v) ** 2 < o.r * o.r)) continue;
       const p = 3 * (y * img.width + x);
       if (clothShare(cloth, blockOf(cloth, x, y), d[p] as number, d[p + 1] as number, d[p + 2] as number) > 1)
         return true;

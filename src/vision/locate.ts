@@ -23,6 +23,7 @@ import {
   frameRimWidth,
   highlightNear,
   RayStatus,
+  type ImageCircle,
   refitBall,
   type FitOptions,
   type FittedBall,
@@ -57,6 +58,10 @@ export interface LocateOptions {
   /** An outline fit with fewer than this share of its rays on edges must show the lamps (a green on
    * a slate cloth at 0.48 shows them barely: 0.98 of the cloth's brightness, held-out 4). */
   readonly partialOutline: number;
+  /** A neighbour's image, for the lamps a partial outline must show of its own, reaches this many of
+   * its radii from its centre: its rim, blurred by the lens and the JPEG, lies a pixel or so beyond
+   * the fitted outline (held-out 8, 9 301 002: a red's lit rim at 1.02 of its radius). */
+  readonly neighbourReach: number;
 }
 
 export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
@@ -72,6 +77,7 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   // shows the cloth it mirrors); every frame measures its own on the balls it sees all round.
   rimWidthPx: 0.5,
   partialOutline: 0.4,
+  neighbourReach: 1.1,
 };
 
 /** A ball found in a frame: where it rests on the table, and where and how big it is in the image. */
@@ -196,11 +202,13 @@ export class Locator {
           this.options.fit,
         );
         if (!f) continue;
-        const ball = this.checkByLimb(frame, f, rimPx);
-        if (this.showsItsLamps(frame, ball)) out.push(ball);
+        out.push(this.checkByLimb(frame, f, rimPx));
       }
     }
-    return out;
+    // The lamps a partial outline shows are looked for once every fit is known: a neighbour's body
+    // is no lamp of its own (see showsItsLamps).
+    const outlined = out.filter((f) => f.edgeShare >= this.options.partialOutline);
+    return out.filter((f) => this.showsItsLamps(frame, f, outlined));
   }
 
   /**
@@ -209,13 +217,19 @@ export class Locator {
    * jaws, a shadow on the cloth — is traced on an arc where the cloth meets it, and the disc
    * inside is not cloth, so it passed for a ball (held-out 6: three "greens" in a corner pocket's
    * mouth and a "black" on a cushion; such fits have 0.13–0.23 of their rays on edges). The balls
-   * with as little outline seen (0.25 and up: in a pack, in the jaws) show their highlights.
+   * with as little outline seen (0.25 and up: in a pack, in the jaws) show their highlights. The
+   * lamps are looked for outside the balls whose outlines are well seen (`outlined`, out to
+   * `neighbourReach` of their radii): a red's shadow on the cloth under a low pendant (held-out 8,
+   * 9 301 002), traced on 6 of its rays, its centre 1.5 radii from the red's, took the red's own lit
+   * rim (1.37 times the dark spruce cloth's brightness, 1.02 of the red's radii from its centre) for
+   * its lamps and was reported as a black.
    */
-  private showsItsLamps(frame: PreparedFrame, f: FittedBall): boolean {
-    return (
-      f.edgeShare >= this.options.partialOutline ||
-      highlightNear(frame.image, frame.cloth, f.u, f.v, f.radius)
-    );
+  private showsItsLamps(frame: PreparedFrame, f: FittedBall, outlined: readonly FittedBall[]): boolean {
+    if (f.edgeShare >= this.options.partialOutline) return true;
+    const others: ImageCircle[] = [];
+    for (const b of outlined)
+      if (b !== f) others.push({ u: b.u, v: b.v, r: this.options.neighbourReach * b.radius });
+    return highlightNear(frame.image, frame.cloth, f.u, f.v, f.radius, others);
   }
 
   /**
