@@ -1,12 +1,18 @@
 // One of bench/detect-alt's frames (a split's case by its seed, at 1080p or 4K), drawn by the second
 // renderer (and located), for the regression tests built on that benchmark's frames; and the check
 // those tests share: the ball in question found once within a distance, every other ball found once,
-// nothing else.
+// nothing else. And for the tests that ask a ball be named, not only found: a frame of a test's own
+// balls seen by the whole Detector with the classifier, and the check that the ball is found, placed
+// and named, and no other ball given its name.
 import { expect } from 'vitest';
 import { altCases, type AltCase, type AltSplit } from '../../bench/detect-alt.ts';
+import type { Calibration } from '../../src/camera/index.ts';
 import type { RgbImage } from '../../src/core/image.ts';
-import { jpegRoundTrip, renderAlt } from '../../src/sim/alt/index.ts';
-import { Locator, type LocatedBall } from '../../src/vision/index.ts';
+import type { Table } from '../../src/equipment/index.ts';
+import { markingsOf } from '../../src/games/snooker/equipment.ts';
+import { jpegRoundTrip, renderAlt, type AltBall, type AltStyle } from '../../src/sim/alt/index.ts';
+import type { BallClassifier } from '../../src/vision/classify/index.ts';
+import { Detector, Locator, type DetectedBall, type LocatedBall } from '../../src/vision/index.ts';
 import { scaledCalibration } from '../vision-scenes.ts';
 import { ALT_SNOOKER_PALETTE } from './alt-palette.ts';
 import { loadCalibrationFile } from './games.ts';
@@ -59,4 +65,76 @@ export const expectFoundAlone = (
       `${b.id} at (${b.x.toFixed(0)}, ${b.y.toFixed(0)})`,
     ).toHaveLength(1);
   expect(found).toHaveLength(k.balls.length);
+};
+
+/**
+ * What the whole Detector, with the classifier, finds and names in a frame of `balls` drawn by the
+ * second renderer in `style` from `seed` (JPEG-compressed for even seeds, as bench/detect-alt does).
+ */
+export const detectAltNamed = async (
+  calibration: Calibration<Table>,
+  classifier: BallClassifier,
+  balls: readonly AltBall[],
+  style: AltStyle,
+  seed: number,
+): Promise<readonly DetectedBall[]> => {
+  let { image } = renderAlt(calibration, ALT_SNOOKER_PALETTE, balls, style, seed);
+  if (seed % 2 === 0) image = await jpegRoundTrip(image, 70 + (seed % 20));
+  const r = await new Detector(calibration, classifier).detect(image);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value.balls;
+};
+
+/**
+ * The truth's one ball `id` found once within `withinMm` of its place and named `id`, and no other
+ * ball found called `id`: what "found" means for a ball whose colour is its identity.
+ */
+export const expectNamed = (
+  truth: readonly AltBall[],
+  found: readonly DetectedBall[],
+  id: string,
+  withinMm: number,
+  ballRadius: number,
+): void => {
+  const ball = truth.find((b) => b.id === id);
+  if (!ball) throw new Error(`no ${id}`);
+  const label = `${id} at (${ball.x.toFixed(0)}, ${ball.y.toFixed(0)})`;
+  const near = found.filter((f) => Math.hypot(f.x - ball.x, f.y - ball.y) < ballRadius);
+  expect(
+    near.map((f) => f.id),
+    label,
+  ).toEqual([id]);
+  const f = near[0] as DetectedBall;
+  expect(Math.hypot(f.x - ball.x, f.y - ball.y), `${label}: how far off`).toBeLessThan(withinMm);
+  expect(
+    found.filter((x) => x.id === id && x !== f).map((x) => `(${x.x.toFixed(0)}, ${x.y.toFixed(0)})`),
+    `other balls called ${id}`,
+  ).toEqual([]);
+};
+
+/**
+ * Snooker's colours on their spots, the cue ball behind the baulk line's middle, two reds behind the
+ * pink; `moved` puts any of the colours elsewhere.
+ */
+export const coloursOnSpots = (
+  t: Table,
+  moved: Partial<Record<'green' | 'black', { readonly x: number; readonly y: number }>> = {},
+): AltBall[] => {
+  const R = t.ballRadius;
+  const { spots } = markingsOf(t);
+  const at = (id: 'yellow' | 'green' | 'brown' | 'blue' | 'pink' | 'black'): AltBall => {
+    const p = (id === 'green' || id === 'black' ? moved[id] : undefined) ?? spots[id];
+    return { id, x: p.x, y: p.y };
+  };
+  return [
+    { id: 'cue', x: spots.brown.x + 150, y: spots.brown.y - 250 },
+    at('yellow'),
+    at('green'),
+    at('brown'),
+    at('blue'),
+    at('pink'),
+    { id: 'red', x: spots.pink.x, y: spots.pink.y + 2.1 * R },
+    { id: 'red', x: spots.pink.x + 1.05 * R, y: spots.pink.y + 3.9 * R },
+    at('black'),
+  ];
 };

@@ -57,6 +57,8 @@ export interface Photo {
   readonly options: PhotoOptions;
   /** A short description of the picture's style. */
   readonly style: string;
+  /** The balls' centres on the bed (mm), the truth a detector is measured against. */
+  readonly balls: readonly { readonly x: number; readonly y: number }[];
 }
 
 export const BEDS: Record<Bed, TableSpec> = {
@@ -574,5 +576,13 @@ export const photoTable = (seed: number, given?: Partial<PhotoOptions>, heldOut 
     `${o.bed} ${o.size.width}x${o.size.height} ${o.cloth} cloth, ${o.rails} rails, tilt ${o.tilt.toFixed(0)}°, ` +
     `${o.lens} k1 ${o.k1.toFixed(2)}, ${o.balls} balls${o.cue ? ', cue' : ''}${o.hiddenCorner ? ', hidden corner' : ''}, ` +
     `gain ${o.gain.toFixed(2)}`;
-  return { image: { width, height, data }, truth, tableSpec: spec, table: truth.table, options: o, style };
+  return {
+    image: { width, height, data },
+    truth,
+    tableSpec: spec,
+    table: truth.table,
+    options: o,
+    style,
+    balls: balls.map(({ x, y }) => ({ x, y })),
+  };
 };

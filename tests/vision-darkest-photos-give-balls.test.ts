@@ -1,0 +1,49 @@
+// Regression (issue 14): on real phone photos with a calibration made by hand, "the darkest photos
+// give nothing ('only 16 % of the bed looks like cloth')": the cloth model (src/vision/cloth.ts)
+// refuses a bed less than minClothShare cloth-coloured, and in a dim room much of a dark cloth is too
+// dark to vote. Here photo-like pictures of a dim room (tests/helpers/photo-table's independent ray
+// caster at its dimmest light, gain 0.45) on the tournament and the worn, darker cloth, located
+// with the picture's true calibration: every ball found once, near its true place, and nothing else.
+// The gate and its message are unchanged since a403199 and no change that made such photos work was
+// found: on 901eb9d (before issue 14's vision work) these two pictures give their 10 balls and a false
+// one each (this test fails there for the false ball), and darker pictures still give nothing on
+// main (the worn cloth at gain 0.2–0.3: "only 19–48 % of the bed looks like cloth").
+import { describe, expect, it } from 'vitest';
+import { Locator } from '../src/vision/index.ts';
+import { photoTable, type ClothStyle } from './helpers/photo-table.ts';
+
+/** How far a ball may be placed from the truth (mm). Measured 0.6–0.7 at worst. */
+const WITHIN_MM = 1.5;
+
+/** The photo-table's dimmest room (its seeds draw 0.45–1.1). */
+const DIM_GAIN = 0.45;
+
+describe('the darkest photos give balls', () => {
+  it.each(['tournament', 'worn'] as ClothStyle[])(
+    'on the %s cloth in a dim room (photo seed 3), with the true calibration, every ball is found within 1.5 mm and nothing else',
+    (cloth) => {
+      // Seed 3 on the full-size bed: tilted 35° from straight down, a normal lens (k1 -0.09), dark rails.
+      const photo = photoTable(3, {
+        bed: 'snooker',
+        gain: DIM_GAIN,
+        balls: 10,
+        size: { width: 1920, height: 1080 },
+        cloth,
+        cue: false,
+        hiddenCorner: false,
+      });
+      const r = new Locator(photo.truth).locate(photo.image);
+      if (!r.ok) throw new Error(r.error.message);
+      const R = photo.table.ballRadius;
+      for (const b of photo.balls) {
+        const label = `ball at (${b.x.toFixed(0)}, ${b.y.toFixed(0)})`;
+        const near = r.value.filter((f) => Math.hypot(f.x - b.x, f.y - b.y) < R);
+        expect(near, label).toHaveLength(1);
+        const f = near[0] as (typeof near)[number];
+        expect(Math.hypot(f.x - b.x, f.y - b.y), label).toBeLessThan(WITHIN_MM);
+      }
+      expect(r.value).toHaveLength(photo.balls.length);
+    },
+    60_000,
+  );
+});
