@@ -68,6 +68,14 @@ export interface FeatureOptions {
    * cushion top is cloth; a rise from a pocket's shadow into a dark rail or a box is not a nose.
    */
   readonly minTopShare: number;
+  /**
+   * Most difference (L1, of r, g, b each as a share of r + g + b) between the colour just beyond a
+   * rise and the cloth's for the rise to be a nose, where the cloth's colour is given: the cushion top
+   * is cloth; a rail's wood grain, as bright, is not (an end cushion seen from beyond it through a
+   * long lens, tilted 20°, its top lit as the cloth and showing no nose: the grain of the rail 30 px
+   * out was taken for it along 60 of its 103 profiles, and the fit put the balls 32 mm off).
+   */
+  readonly maxTopChromaShift: number;
 }
 
 export const DEFAULT_FEATURES: FeatureOptions = {
@@ -81,6 +89,26 @@ export const DEFAULT_FEATURES: FeatureOptions = {
   bandSlackPx: 2,
   edgeOnNoses: false,
   minTopShare: 0.55,
+  maxTopChromaShift: 0.2,
+};
+
+/** A colour: r, g, b. */
+export type Rgb = readonly [number, number, number];
+
+/** The colour of the pixel nearest (u, v); undefined outside the image. */
+const colourAt = (img: RgbImage, u: number, v: number): Rgb | undefined => {
+  const x = Math.round(u);
+  const y = Math.round(v);
+  if (x < 0 || y < 0 || x >= img.width || y >= img.height) return undefined;
+  const i = (y * img.width + x) * 3;
+  return [img.data[i] as number, img.data[i + 1] as number, img.data[i + 2] as number];
+};
+
+/** L1 distance between the chromaticities (each channel's share of r + g + b) of two colours. */
+const chromaShift = (a: Rgb, b: Rgb): number => {
+  const sa = a[0] + a[1] + a[2] || 1;
+  const sb = b[0] + b[1] + b[2] || 1;
+  return Math.abs(a[0] / sa - b[0] / sb) + Math.abs(a[1] / sa - b[1] / sb) + Math.abs(a[2] / sa - b[2] / sb);
 };
 
 /** r + g + b at (u, v), bilinear, 0 outside the image. */
@@ -190,7 +218,7 @@ export interface CushionEdges {
 /**
  * Where along the profile through `p` (direction `dir`, ±`reach` px) the brightness rises onto a
  * cushion top: the strongest rise within the window, px from `p`, whose far side is at least
- * `minTop` bright; undefined where there is none.
+ * `minTop` bright and, where `cloth` is given, of the cloth's colour; undefined where there is none.
  */
 const noseRise = (
   img: RgbImage,
@@ -199,6 +227,7 @@ const noseRise = (
   reach: number,
   minEdge: number,
   minTop: number,
+  cloth: Rgb | undefined,
   o: FeatureOptions,
 ): number | undefined => {
   const prof = profile(img, p.u, p.v, dir.u, dir.v, reach, o.step);
@@ -213,8 +242,12 @@ const noseRise = (
   for (let k = Math.max(h + 1, centre - w); k <= Math.min(n - h - 2, centre + w); k++) {
     const g = grad[k] as number;
     // The top is read 2 px beyond the rise: clear of its blur, within the profile's 2 px margin.
-    const beyond = prof[Math.min(n - 1, k + 2 * h)] as number;
+    const far = Math.min(n - 1, k + 2 * h);
+    const beyond = prof[far] as number;
     if (g > best && g >= (grad[k - 1] as number) && g >= (grad[k + 1] as number) && beyond >= minTop) {
+      const t = (far - centre) * o.step;
+      const top = cloth && colourAt(img, p.u + t * dir.u, p.v + t * dir.v);
+      if (top && cloth && chromaShift(top, cloth) > o.maxTopChromaShift) continue;
       best = g;
       at = k;
     }
@@ -232,6 +265,8 @@ export const findCushionEdges = (
   c: Calibration<Table>,
   clothBrightness: number,
   o: FeatureOptions = DEFAULT_FEATURES,
+  /** The cloth's colour: where given, a nose found by its rise alone must rise onto it. */
+  cloth?: Rgb,
 ): CushionEdges => {
   const t = c.table;
   const nose = t.cushionNoseHeight;
@@ -266,7 +301,7 @@ export const findCushionEdges = (
         )
           continue;
         edges++;
-        const t = noseRise(img, pTop, dir, reachN, minEdge, o.minTopShare * clothBrightness, o);
+        const t = noseRise(img, pTop, dir, reachN, minEdge, o.minTopShare * clothBrightness, cloth, o);
         if (t === undefined) continue;
         found.push({
           kind: 'nose',
