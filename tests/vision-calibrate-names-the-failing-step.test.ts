@@ -20,6 +20,7 @@ import {
 import { demo } from './camera-helpers.ts';
 import { SNOOKER_BED } from './helpers/games.ts';
 import { longLens } from './helpers/long-lens.ts';
+import { photoTable } from './helpers/photo-table.ts';
 import { suiteTempDir } from './helpers/temp-dir.ts';
 import { scaledCalibration } from './vision-scenes.ts';
 
@@ -268,6 +269,21 @@ describe('calibrate --image names the step that failed', () => {
   it('two pockets covered: four still dark, the table is found (the pockets case fails on the pockets alone)', () => {
     const r = calibrateFromImage({ image: pocketsCovered(2), ...SNOOKER_BED, camera: truth.camera });
     expect(r.ok).toBe(true);
+  });
+
+  it('a photo whose lens fit folds back inside the picture (photo 900 165: a small bed below an ultra-wide lens, tilted 35°): SOLVE_FAILED, then "step failed: checking the camera found"', () => {
+    // The one picture known to reach the step, found by the photo benchmark's first run on seeds
+    // 900 161–200 (no made-up picture did): the fit's k1, k2, k3 fold back 725 px from the principal
+    // point, inside the picture, so the lens cannot be inverted there.
+    const photo = photoTable(900_165, undefined, true);
+    const r = calibrateFromImage({ image: photo.image, table: photo.table, tableSpec: photo.tableSpec });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe('SOLVE_FAILED');
+    expect(r.error.field).toBe('image');
+    expect(r.error.message).toMatch(
+      /^the camera found does not make a usable calibration: the distortion \(k1, k2, k3\) folds back inside the image, \d+ px from the principal point, .*; step failed: checking the camera found$/,
+    );
   });
 });
 
