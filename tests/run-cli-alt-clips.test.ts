@@ -4,26 +4,20 @@
 // missed all object balls", and a green struck up the table gave first contact "none". Each clip is
 // played after a red was potted (a colour on, as fixtures/demo.json's colour-pot), and checked against
 // the physics' truth: the first contact, the pots (ball and pocket), and the WPBSA ruling on them.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { valueOf, type ObjectBallId } from '../src/games/snooker/rules/values.ts';
-import { fixtureTruth, jsonLines, type FixtureTruth } from './helpers/fixtures.ts';
-import { runReferee } from './helpers/spawn.ts';
+import { fixtureTruth, jsonLines, runSnookerClip, type FixtureTruth } from './helpers/fixtures.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-run-alt-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** `--state <file>`: a red potted (1 point, a break of 1), a colour on, the balls where the clip starts. */
-const stateArgs = (clip: string, truth: FixtureTruth): string[] => {
-  const file = path.join(dir, `${clip}.json`);
+/** The `--state` entry: a red potted (1 point, a break of 1), a colour on, the balls where the clip starts. */
+const stateOf = (truth: FixtureTruth): object => {
   const balls = (truth.frames[0]?.balls ?? []).map((b) => ({ id: b.id, x: b.x, y: b.y }));
-  writeFileSync(
-    file,
-    JSON.stringify({ type: 'ruling', state: { scores: [1, 0], striker: 0, on: 'colour', break: 1, balls } }),
-  );
-  return ['--state', file];
+  return { type: 'ruling', state: { scores: [1, 0], striker: 0, on: 'colour', break: 1, balls } };
 };
 
 describe('referee run on green-cloth clips of the second renderer (issue 14)', () => {
@@ -43,14 +37,7 @@ describe('referee run on green-cloth clips of the second renderer (issue 14)', (
       if (!stroke) return;
       // The case the clip is made for (scripts/make-alt-fixtures.ts checks it too).
       expect(stroke.firstContact).toEqual(['green']);
-      const r = await runReferee([
-        'run',
-        '--source',
-        `fixtures/${clip}/clip.mp4`,
-        '--calibration',
-        'calibration/demo.json',
-        ...stateArgs(clip, truth),
-      ]);
+      const r = await runSnookerClip(clip, dir, stateOf(truth));
       expect(r.code, r.stderr).toBe(0);
       const out = jsonLines(r.stdout);
       expect(out.map((l) => l['type'])).toEqual(['shot', 'ruling']);

@@ -4,12 +4,11 @@
 // followed by its ruling; and, where a fresh frame is what the clip plays, the ruling the WPBSA rules
 // give. tests/run-cli.test.ts covers the other ways of running (a folder of frames, --events, a bad
 // source).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixtureTruth, jsonLines } from './helpers/fixtures.ts';
-import { runReferee } from './helpers/spawn.ts';
+import { fixtureTruth, jsonLines, runSnookerClip } from './helpers/fixtures.ts';
 import { SNOOKER_SCENARIOS } from './helpers/games.ts';
 
 const sorted = (xs: readonly string[]): string[] => [...xs].sort();
@@ -70,15 +69,6 @@ const STATES: Record<string, object> = {
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-run-fixtures-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** `--state <file>` for a clip played from a state, else nothing. */
-const stateArgs = (clip: string): string[] => {
-  const state = STATES[clip];
-  if (!state) return [];
-  const file = path.join(dir, `${clip}.json`);
-  writeFileSync(file, JSON.stringify(state));
-  return ['--state', file];
-};
-
 describe('referee run on every fixture clip', () => {
   it('the clips here are the fixtures there are', () => {
     // Black-ball's fixtures (pool-*) are run by tests/games/blackball/run-fixtures.test.ts.
@@ -89,14 +79,7 @@ describe('referee run on every fixture clip', () => {
     '%s: the truth’s strokes, first contacts, pots and balls off, each shot followed by its ruling',
     async (clip) => {
       const truth = fixtureTruth(clip).strokes;
-      const r = await runReferee([
-        'run',
-        '--source',
-        `fixtures/${clip}/clip.mp4`,
-        '--calibration',
-        'calibration/demo.json',
-        ...stateArgs(clip),
-      ]);
+      const r = await runSnookerClip(clip, dir, STATES[clip]);
       expect(r.code, r.stderr).toBe(0);
       const out = jsonLines(r.stdout);
       expect(out.filter((l) => l['type'] === 'shot')).toHaveLength(truth.length);

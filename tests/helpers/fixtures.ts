@@ -1,6 +1,8 @@
 // The fixture clips' truth files (fixtures/<clip>/truth.json, written by scripts/make-fixtures.ts) and
 // the JSON lines `referee run` writes, for the tests that run the chain on them.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { runReferee, type CliResult } from './spawn.ts';
 
 export interface FixtureStroke {
   readonly firstContact: readonly string[];
@@ -26,3 +28,20 @@ export const jsonLines = (text: string): Record<string, unknown>[] =>
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+/**
+ * `referee run` on a snooker fixture clip through the demo camera; played from `state` (a `--state`
+ * entry, written to a file in `dir`) where one is given.
+ */
+export const runSnookerClip = (clip: string, dir: string, state?: unknown): Promise<CliResult> => {
+  const file = path.join(dir, `${clip}.json`);
+  if (state !== undefined) writeFileSync(file, JSON.stringify(state));
+  return runReferee([
+    'run',
+    '--source',
+    `fixtures/${clip}/clip.mp4`,
+    '--calibration',
+    'calibration/demo.json',
+    ...(state !== undefined ? ['--state', file] : []),
+  ]);
+};
