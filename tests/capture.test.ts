@@ -4,7 +4,13 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { openSource, SourceFailure, type FrameSource, type SourceItem } from '../src/capture/index.ts';
+import {
+  openSource,
+  SourceFailure,
+  wallClock,
+  type FrameSource,
+  type SourceItem,
+} from '../src/capture/index.ts';
 import { toolPath } from '../src/capture/binaries.ts';
 
 let dir: string;
@@ -79,6 +85,34 @@ describe('a folder of numbered images', () => {
     expect([last.width, last.height, last.data.length]).toEqual([W, H, W * H * 3]);
     expect(last.data[0]).toBe(200); // red channel of frame10's colour
     expect(source.stats()).toEqual({ delivered: 5, dropped: 0 });
+  });
+
+  it('paced (serve): each image handed over at its time, as a camera would, not as fast as it decodes', async () => {
+    // 5 images at 4 fps: the last at 1 s. Unpaced (before), serve had all five within a few ms and
+    // its live pipeline dropped what it had not yet taken.
+    const source = await opened(frames, { fps: 4, realtime: true });
+    expect(source.description).toMatch(/5 images at 4 fps, paced\)$/);
+    const t0 = wallClock();
+    const items = await collect(source);
+    // None handed over before its time after reading began (a timer may fire a millisecond early).
+    const late = items.map((i) => (i.kind === 'frame' ? i.receivedAt : t0 + i.t) - t0 - i.t);
+    expect(late.every((ms) => ms >= -2)).toBe(true);
+    expect(items.map((i) => i.t)).toEqual([0, 250, 500, 750, 1000]);
+  });
+
+  it('paced, closed while waiting for the next image: ends at once', async () => {
+    const source = await opened(frames, { fps: 0.5, realtime: true });
+    const t0 = performance.now();
+    const items: SourceItem[] = [];
+    const reading = (async () => {
+      for await (const item of source.frames()) items.push(item);
+    })();
+    await expect.poll(() => items.length).toBe(1);
+    await source.close();
+    await reading;
+    // The next image was 2 s away.
+    expect(items).toHaveLength(1);
+    expect(performance.now() - t0).toBeLessThan(1_900);
   });
 
   it('an empty or missing folder is a clear error naming --source', async () => {

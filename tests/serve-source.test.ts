@@ -141,3 +141,37 @@ describe('a video file given as the source', () => {
     }
   }, 90_000);
 });
+
+describe('a folder of frames given as the source', () => {
+  it('plays at its --fps, as a camera would, not as fast as the images decode', async () => {
+    // Twelve 1080p frames at --fps 2: paced, the last comes 5.5 s after the first; unpaced (before),
+    // all twelve were handed over as fast as sharp decoded them, in about a second.
+    const frames = path.join(dir, 'frames');
+    mkdirSync(frames);
+    execFileSync('ffmpeg', [
+      ...['-loglevel', 'error', '-i', 'fixtures/colour-pot/clip.mp4', '-t', '6', '-r', '2'],
+      ...['-frames:v', '12', path.join(frames, 'frame%02d.jpg')],
+    ]);
+    const db = path.join(dir, 'folder.sqlite');
+    const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--pin', '2468', '--fps', '2'];
+    const child = startReferee([...args, '--source', frames, '--calibration', 'calibration/demo.json'], {
+      LOG_LEVEL: 'info',
+    });
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      await waitForOutput(child, /"msg":"the source ended"/, 60_000);
+      const log = out
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { time: number; msg: string; source?: string });
+      const playing = log.find((r) => r.msg === 'the source is playing');
+      const ended = log.find((r) => r.msg === 'the source ended');
+      expect((ended?.time ?? 0) - (playing?.time ?? 0)).toBeGreaterThan(4_000);
+      expect(playing?.source).toMatch(/frames \(12 images at 2 fps, paced\)/);
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  }, 90_000);
+});

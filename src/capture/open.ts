@@ -19,6 +19,7 @@ export const openSource = async (source: string, options: OpenOptions = {}): Pro
   } catch {
     return err(refereeError('NOT_FOUND', `no such file, folder or device: ${source}`, '--source'));
   }
-  if (info.isDirectory()) return openFolder(source, options.fps ?? 60);
+  if (info.isDirectory())
+    return openFolder(source, options.fps ?? 60, options.realtime ? { realtime: true } : {});
   return openFfmpeg({ ...options, input: source, kind: 'file' });
 };

@@ -203,10 +203,11 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       monitor.opening();
       const opened = await openSource(clip.path, {
         live: true,
-        // A file plays at its own pace, as the camera that filmed it did: unpaced, ffmpeg decoded a
-        // 60 fps match several times faster than the pipeline follows it, and the live source dropped
-        // the frames between (57 of 280 in a 6 s clip at load 4) — a stroke seen in pieces, on the
-        // views at several times its speed. `referee run` is the way to go through a file fast.
+        // A file (or a folder of frames, at --fps) plays at its own pace, as the camera that filmed
+        // it did: unpaced, ffmpeg decoded a 60 fps match several times faster than the pipeline
+        // follows it, and the live source dropped the frames between (57 of 280 in a 6 s clip at
+        // load 4) — a stroke seen in pieces, on the views at several times its speed. `referee run`
+        // is the way to go through a file or a folder fast.
         realtime: true,
         ...(options.fps ? { fps: options.fps } : {}),
       });
