@@ -562,12 +562,12 @@ export const findByLimb = (
   const { colour, invcc, bw, blockSize, bright } = cloth;
   const rd = reduced;
   const list: number[] = [];
-  /** Seed the reduced pixels within `dil` of (i, j), inside the table, that are not seeds yet. */
-  const seedAround = (i: number, j: number): void => {
-    for (let dj = -dil; dj <= dil; dj++) {
+  /** Seed the reduced pixels within `reach` of (i, j), inside the table, that are not seeds yet. */
+  const seedAround = (i: number, j: number, reach = dil): void => {
+    for (let dj = -reach; dj <= reach; dj++) {
       const y = j + dj;
       if (y < 0 || y >= rh) continue;
-      for (let di = -dil; di <= dil; di++) {
+      for (let di = -reach; di <= reach; di++) {
         const x = i + di;
         if (x < 0 || x >= rw) continue;
         const q = y * rw + x;
@@ -710,6 +710,21 @@ export const findByLimb = (
         }
       }
     }
+  }
+  // The bed's spots where no ball is known: a colour on its spot has its highlights over the spot's
+  // chalk, which the scan above does not read (a chalk line, thin and uneven under JPEG, passes its
+  // spot test here and there: reading the markings tripled the seeds and the rings tried). A blue on
+  // its spot on the royal-blue cloth shows the cloth model nothing else (issue 14: missed in 9 of 12
+  // such frames, none with a seed within two radii). A ball on its spot has its centre over it: the
+  // spot's reduced pixel and those next to it are seeded, not the wider patch a highlight seeds
+  // (which doubled the rings tried on bench/detect-alt's 1080p frames of five splits, 219 to 447;
+  // this, 300, and the CPU a frame within the noise).
+  for (const spot of g.table.marks?.spots ?? []) {
+    const [u, v] = projectPoint(g.calibration, spot.at.x, spot.at.y, g.ballCentreHeight);
+    const i = Math.floor(u / scale);
+    const j = Math.floor(v / scale);
+    if (i < 0 || j < 0 || i >= rw || j >= rh || nearest2(i, j) < near * near) continue;
+    seedAround(i, j, 1);
   }
   // In a big piece (a pack) a ball the outlines missed touches one found: circles a diameter from
   // each found ball, all round, where no other ball is and the piece's foreground is.
