@@ -38,7 +38,7 @@ import {
 } from './foreground.ts';
 import { checkExposure, checkFrameShape, DEFAULT_EXPOSURE, type ExposureOptions } from './frame-check.ts';
 import { geometryFor, type VisionGeometry } from './geometry.ts';
-import { DEFAULT_LIMB_OPTIONS, findByLimb, fitLimbNear, type LimbOptions } from './limb.ts';
+import { clothStepLevel, DEFAULT_LIMB_OPTIONS, findByLimb, fitLimbNear, type LimbOptions } from './limb.ts';
 import { reduceFrame, type ReducedFrame } from './reduce.ts';
 import { DEFAULT_VERIFY_OPTIONS, verifyBalls, type VerifiedBall, type VerifyOptions } from './verify.ts';
 
@@ -107,6 +107,8 @@ export interface PreparedFrame {
   readonly mask: Uint8Array;
   readonly labels: Labels;
   readonly pieces: readonly Component[];
+  /** The limb stage's options for this frame: its step raised to the cloth's own (clothStepLevel). */
+  readonly limb: LimbOptions;
 }
 
 export const toLocated = (v: VerifiedBall): LocatedBall => ({
@@ -173,7 +175,10 @@ export class Locator {
       );
     const pieces = components(mask, g, this.labels, this.stack, this.options.foreground);
     const labels = { rw: g.rw, labels: this.labels };
-    return { ok: true, value: { image, reduced, cloth: cloth.value, mask, labels, pieces } };
+    const o = this.options.limb;
+    const level = o.enabled ? clothStepLevel(reduced, g, mask, o.stepQuantile) : 0;
+    const limb = level > o.ringStep ? { ...o, ringStep: level } : o;
+    return { ok: true, value: { image, reduced, cloth: cloth.value, mask, labels, pieces, limb } };
   }
 
   /** Candidates and fits in some of the frame's pieces, with `rimPx` as the expected rim width. */
@@ -241,7 +246,7 @@ export class Locator {
    * outline has. Its limb, the outermost step, is there to see all round (over the hole too).
    */
   private checkByLimb(frame: PreparedFrame, f: FittedBall, rimPx: number): FittedBall {
-    const o = this.options.limb;
+    const o = frame.limb;
     if (!o.enabled) return f;
     let unknown = 0;
     for (const s of f.status) if (s === RayStatus.unknown) unknown++;
@@ -306,7 +311,7 @@ export class Locator {
       known,
       rimPx,
       this.fitScratch,
-      this.options.limb,
+      frame.limb,
       this.options.fit,
     );
   }
