@@ -106,6 +106,41 @@ describe('a source that cannot be opened', () => {
   }, 60_000);
 });
 
+interface LogRecord {
+  time: number;
+  msg: string;
+  source?: string;
+}
+
+/** Serve `source` (with `extra` arguments) until it ends: its 'playing' and 'ended' log records. */
+const playToTheEnd = async (
+  name: string,
+  source: string,
+  extra: readonly string[] = [],
+): Promise<{ playing?: LogRecord | undefined; ended?: LogRecord | undefined }> => {
+  const db = path.join(dir, `${name}.sqlite`);
+  const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--pin', '2468', ...extra];
+  const child = startReferee([...args, '--source', source, '--calibration', 'calibration/demo.json'], {
+    LOG_LEVEL: 'info',
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  try {
+    await waitForOutput(child, /"msg":"the source ended"/, 60_000);
+    const log = out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as LogRecord);
+    return {
+      playing: log.find((r) => r.msg === 'the source is playing'),
+      ended: log.find((r) => r.msg === 'the source ended'),
+    };
+  } finally {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+};
+
 describe('a video file given as the source', () => {
   it('plays at its own pace, as the camera that filmed it did', async () => {
     // Six seconds at 2 fps (12 frames): paced, the last comes 5.5 s after the first; unpaced, ffmpeg
@@ -116,62 +151,26 @@ describe('a video file given as the source', () => {
       ...['-loglevel', 'error', '-i', 'fixtures/colour-pot/clip.mp4', '-t', '6', '-r', '2'],
       ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '12', '-pix_fmt', 'yuv420p', clip],
     ]);
-    const db = path.join(dir, 'paced.sqlite');
-    const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--pin', '2468'];
-    const child = startReferee([...args, '--source', clip, '--calibration', 'calibration/demo.json'], {
-      LOG_LEVEL: 'info',
-    });
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-    try {
-      await waitForOutput(child, /"msg":"the source ended"/, 60_000);
-      const log = out
-        .split('\n')
-        .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l) as { time: number; msg: string; source?: string });
-      const playing = log.find((r) => r.msg === 'the source is playing');
-      const ended = log.find((r) => r.msg === 'the source ended');
-      expect(playing?.source).toMatch(/paced\.mp4 \(1920×1080 at 2 fps, live\)/);
-      // 'playing' is logged when the pipeline takes its first frame, which the detector's warm-up
-      // can delay by a second or so: the rest still take their 0.5 s each.
-      expect((ended?.time ?? 0) - (playing?.time ?? 0)).toBeGreaterThan(4_000);
-    } finally {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
+    const { playing, ended } = await playToTheEnd('paced', clip);
+    expect(playing?.source).toMatch(/paced\.mp4 \(1920×1080 at 2 fps, live\)/);
+    // 'playing' is logged when the pipeline takes its first frame, which the detector's warm-up
+    // can delay by a second or so: the rest still take their 0.5 s each.
+    expect((ended?.time ?? 0) - (playing?.time ?? 0)).toBeGreaterThan(4_000);
   }, 90_000);
 });
 
 describe('a folder of frames given as the source', () => {
   it('plays at its --fps, as a camera would, not as fast as the images decode', async () => {
     // Twelve 1080p frames at --fps 2: paced, the last comes 5.5 s after the first; unpaced (before),
-    // all twelve were handed over as fast as sharp decoded them, in about a second.
+    // all twelve were handed over as fast as sharp decoded them (2.4 s from the first taken to the end).
     const frames = path.join(dir, 'frames');
     mkdirSync(frames);
     execFileSync('ffmpeg', [
       ...['-loglevel', 'error', '-i', 'fixtures/colour-pot/clip.mp4', '-t', '6', '-r', '2'],
       ...['-frames:v', '12', path.join(frames, 'frame%02d.jpg')],
     ]);
-    const db = path.join(dir, 'folder.sqlite');
-    const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--pin', '2468', '--fps', '2'];
-    const child = startReferee([...args, '--source', frames, '--calibration', 'calibration/demo.json'], {
-      LOG_LEVEL: 'info',
-    });
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-    try {
-      await waitForOutput(child, /"msg":"the source ended"/, 60_000);
-      const log = out
-        .split('\n')
-        .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l) as { time: number; msg: string; source?: string });
-      const playing = log.find((r) => r.msg === 'the source is playing');
-      const ended = log.find((r) => r.msg === 'the source ended');
-      expect((ended?.time ?? 0) - (playing?.time ?? 0)).toBeGreaterThan(4_000);
-      expect(playing?.source).toMatch(/frames \(12 images at 2 fps, paced\)/);
-    } finally {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
+    const { playing, ended } = await playToTheEnd('folder', frames, ['--fps', '2']);
+    expect((ended?.time ?? 0) - (playing?.time ?? 0)).toBeGreaterThan(4_000);
+    expect(playing?.source).toMatch(/frames \(12 images at 2 fps, paced\)/);
   }, 90_000);
 });
