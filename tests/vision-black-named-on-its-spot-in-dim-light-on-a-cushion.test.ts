@@ -7,20 +7,13 @@
 // limb stage (901eb9d, the second renderer's arrival, before 35cbba7) each of these blacks went
 // unseen, and in the 'dim' frame with the black on its spot another ball was called black.
 // Seeds apart from bench/detect-alt's and the other tests'.
-import { beforeAll, describe, it } from 'vitest';
-import type { Calibration } from '../src/camera/index.ts';
+import { describe, it } from 'vitest';
 import type { Table } from '../src/equipment/index.ts';
 import { altStyle, type AltVariant } from '../src/sim/alt/index.ts';
-import type { BallClassifier } from '../src/vision/classify/index.ts';
 import { coloursOnSpots, detectAltNamed, expectNamed } from './helpers/alt-frame.ts';
 import { loadDemoWithClassifier } from './helpers/games.ts';
 
-let calibration: Calibration<Table>;
-let classifier: BallClassifier;
-
-beforeAll(async () => {
-  ({ calibration, classifier } = await loadDemoWithClassifier());
-}, 60_000);
+const { calibration, classifier } = await loadDemoWithClassifier();
 
 /** How far the black may be placed from the truth (mm): tests/vision-lowcontrast's for a ball near the cloth's colour. Measured 0.1–0.7. */
 const WITHIN_MM = 2.5;

@@ -8,20 +8,12 @@
 // Detector with the classifier must find it on its spot, place it and name it blue, and call no other
 // ball blue. Each frame has the colours on their spots, the cue ball and two reds. Seeds apart from
 // bench/detect-alt's and the other tests'.
-import { beforeAll, describe, it } from 'vitest';
-import type { Calibration } from '../src/camera/index.ts';
-import type { Table } from '../src/equipment/index.ts';
+import { describe, it } from 'vitest';
 import { altStyle, type AltVariant } from '../src/sim/alt/index.ts';
-import type { BallClassifier } from '../src/vision/classify/index.ts';
 import { coloursOnSpots, detectAltNamed, expectNamed } from './helpers/alt-frame.ts';
 import { loadDemoWithClassifier } from './helpers/games.ts';
 
-let calibration: Calibration<Table>;
-let classifier: BallClassifier;
-
-beforeAll(async () => {
-  ({ calibration, classifier } = await loadDemoWithClassifier());
-}, 60_000);
+const { calibration, classifier } = await loadDemoWithClassifier();
 
 /** How far the blue may be placed from the truth (mm). Measured 0.1–1.4. */
 const WITHIN_MM = 2.5;

@@ -8,20 +8,12 @@
 // cloths darker than the tournament one, nearer the ball's own green (tests/vision-lowcontrast's).
 // On the code before the limb stage (901eb9d, before 35cbba7) each of these greens went unseen.
 // Seeds apart from bench/detect-alt's and the other tests'.
-import { beforeAll, describe, it } from 'vitest';
-import type { Calibration } from '../src/camera/index.ts';
-import type { Table } from '../src/equipment/index.ts';
+import { describe, it } from 'vitest';
 import { altStyle, type AltStyle, type AltVariant } from '../src/sim/alt/index.ts';
-import type { BallClassifier } from '../src/vision/classify/index.ts';
 import { coloursOnSpots, detectAltNamed, expectNamed } from './helpers/alt-frame.ts';
 import { loadDemoWithClassifier } from './helpers/games.ts';
 
-let calibration: Calibration<Table>;
-let classifier: BallClassifier;
-
-beforeAll(async () => {
-  ({ calibration, classifier } = await loadDemoWithClassifier());
-}, 60_000);
+const { calibration, classifier } = await loadDemoWithClassifier();
 
 /** How far the green may be placed from the truth (mm): tests/vision-lowcontrast's near a cushion. Measured 0.3–2.2. */
 const WITHIN_MM = 2.5;
