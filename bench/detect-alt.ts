@@ -43,6 +43,12 @@
 //               the long sides, a magenta cast, with a fourth maker's polished set (an orange-yellow
 //               yellow, a yellow-green green, a light blue): made in the tenth session, for the next
 //               session's end; run only once (seeds 9_600_000, 9_650_000 at 4K)
+//   held-out-12 a deep wine-purple cloth under a single billiard-hall cluster of three small lamps hung
+//               low over the middle, a strong mixed cast (warm, with a green spike); and a pale
+//               sand-khaki cloth under four bright square LED panels, a little cool, at a high ISO
+//               (three times the noise), with a fifth maker's set (a lemon yellow, a violet blue, a coral
+//               pink): made in the eleventh session, for the next session's end; run only once (seeds
+//               9_700_000, 9_750_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -59,7 +65,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -113,6 +119,7 @@ export const ALT_HELD_OUT_8_SEED = 9_300_000;
 export const ALT_HELD_OUT_9_SEED = 9_400_000;
 export const ALT_HELD_OUT_10_SEED = 9_500_000;
 export const ALT_HELD_OUT_11_SEED = 9_600_000;
+export const ALT_HELD_OUT_12_SEED = 9_700_000;
 
 export interface AltCase {
   readonly name: string;
@@ -151,7 +158,8 @@ export type AltSplit =
   | 'held-out-8'
   | 'held-out-9'
   | 'held-out-10'
-  | 'held-out-11';
+  | 'held-out-11'
+  | 'held-out-12';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -169,6 +177,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-9': { seed: ALT_HELD_OUT_9_SEED, variants: ['burgundy-spots', 'greyblue-tubes'] },
   'held-out-10': { seed: ALT_HELD_OUT_10_SEED, variants: ['moss-box', 'blackgreen-tv'] },
   'held-out-11': { seed: ALT_HELD_OUT_11_SEED, variants: ['tangerine-sky', 'aqua-eight'] },
+  'held-out-12': { seed: ALT_HELD_OUT_12_SEED, variants: ['wine-cluster', 'sand-panels'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -407,6 +416,7 @@ const main = async (): Promise<void> => {
           'held-out-9',
           'held-out-10',
           'held-out-11',
+          'held-out-12',
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];

@@ -43,6 +43,14 @@
 // little under-exposed, with a satin set; and `aqua-eight`, a turquoise cloth under eight small bare
 // lamps in two rows over the long sides, seen with the magenta cast of cheap LEDs, with a highly
 // polished set from a fourth maker (an orange-yellow yellow, a yellow-green green, a light blue).
+// Held-out 12 (issue 14, made in the eleventh session for the next session's end; run only once):
+// `wine-cluster`, a deep wine-purple cloth (darker and redder than the purple, bluer than the
+// burgundy) under a single billiard-hall cluster of three small lamps hung low over the middle (a hot
+// pool mid-table, the ends in its falloff), seen with a strong mixed cast (a warm tungsten white
+// balance with the green spike of the hall's tubes); and `sand-panels`, a pale sand-khaki cloth
+// under four bright square LED panels down the middle, a little cool, shot at a high ISO (three
+// times the usual sensor noise), with a fifth maker's set (a lemon yellow, a bright green, a violet
+// blue, a coral pink).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -76,6 +84,8 @@ export const ALT_VARIANTS = [
   'blackgreen-tv',
   'tangerine-sky',
   'aqua-eight',
+  'wine-cluster',
+  'sand-panels',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -105,7 +115,9 @@ export const ALT_CLOTH: Readonly<
     | 'moss'
     | 'blackgreen'
     | 'tangerine'
-    | 'aqua',
+    | 'aqua'
+    | 'wine'
+    | 'sand',
     Srgb8
   >
 > = {
@@ -134,6 +146,8 @@ export const ALT_CLOTH: Readonly<
   blackgreen: [26, 40, 34],
   tangerine: [168, 86, 40],
   aqua: [24, 136, 148],
+  wine: [74, 20, 58],
+  sand: [198, 174, 122],
 };
 
 const twoLamps = (t: Table, power: number): AltLamp[] => [
@@ -249,6 +263,30 @@ const eightLamps = (t: Table, power: number): AltLamp[] =>
     })),
   );
 
+/** A billiard hall's single cluster of three small lamps hung low over the middle: one hot pool of light. */
+const clusterLamps = (t: Table, power: number): AltLamp[] =>
+  [-1, 0, 1].map((k) => ({
+    x: t.width / 2 + 120 * k,
+    y: t.length / 2 + (k === 0 ? 110 : -60),
+    z: 750,
+    hx: 70,
+    hy: 70,
+    power,
+    glare: 4,
+  }));
+
+/** Four square LED panels (60 cm) in a row down the middle: bright, even light, a square highlight a panel. */
+const panelLamps = (t: Table, power: number): AltLamp[] =>
+  [0.15, 0.38, 0.62, 0.85].map((f) => ({
+    x: t.width / 2,
+    y: t.length * f,
+    z: 1200,
+    hx: 300,
+    hy: 300,
+    power,
+    glare: 2,
+  }));
+
 /**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
@@ -328,6 +366,18 @@ const FOURTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   black: [14, 14, 16],
 };
 
+/** A fifth maker's set: a pale lemon yellow, a bright green, a violet blue, a coral pink, a red-brown. */
+const FIFTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [236, 238, 240],
+  red: [186, 20, 40],
+  yellow: [240, 226, 90],
+  green: [20, 140, 70],
+  brown: [120, 44, 24],
+  blue: [60, 60, 190],
+  pink: [240, 128, 112],
+  black: [20, 18, 22],
+};
+
 export interface AltStyleOptions {
   /** A black box standing beside the table, against one of its long sides. */
   readonly box?: boolean;
@@ -368,6 +418,8 @@ interface AltLook {
   readonly ballColours?: Readonly<Record<string, Srgb8>>;
   /** Share of the light the camera's lens loses at the image's corners (a wide-angle lens's vignetting). */
   readonly vignette?: number;
+  /** The sensor's noise times this: a high ISO (sand-panels' hall camera). */
+  readonly noiseGain?: number;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -440,6 +492,16 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     balls: 'glossy',
     ballColours: FOURTH_MAKER_BALLS,
   },
+  // A tungsten cluster seen with a daylight white balance, the hall's tubes adding their green.
+  'wine-cluster': { cloth: ALT_CLOTH.wine, lamps: clusterLamps, warmBias: 0.22, tint: 0.06 },
+  // Daylight LED panels, a touch cool; a hall camera at a high ISO; a fifth maker's set.
+  'sand-panels': {
+    cloth: ALT_CLOTH.sand,
+    lamps: panelLamps,
+    warmBias: -0.06,
+    noiseGain: 3,
+    ballColours: FIFTH_MAKER_BALLS,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -458,7 +520,7 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ambient: rng.uniform(0.05, 0.15),
     gain: gain * (look.exposure ?? 1),
     whiteBalance: [1 + warm + bias, 1 + (look.tint ?? 0), 1 - warm - bias],
-    noise: rng.uniform(1.5, 3.5),
+    noise: rng.uniform(1.5, 3.5) * (look.noiseGain ?? 1),
     ...ballFinish(look.balls, rng),
     ...(look.ballColours ? { ballColours: look.ballColours } : {}),
     ...(look.vignette ? { vignette: look.vignette } : {}),
