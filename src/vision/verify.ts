@@ -34,9 +34,13 @@ export interface VerifiedBall {
 }
 
 /** A ray that shows the outline, or nothing in the way of it: an edge, one beyond, the ball's own
- * shading, no clear step. */
+ * shading or its body inside a bright rim, no clear step. */
 const open = (s: number | undefined): boolean =>
-  s === RayStatus.edge || s === RayStatus.beyond || s === RayStatus.shaded || s === RayStatus.none;
+  s === RayStatus.edge ||
+  s === RayStatus.beyond ||
+  s === RayStatus.shaded ||
+  s === RayStatus.rimInside ||
+  s === RayStatus.none;
 
 /** Is (dx, dy) shorter than r? Math.hypot is never below either leg, so the box test only spares it
  * (for every ray of every ball against every other, it was a tenth of the verification). */
@@ -80,8 +84,8 @@ export const verifyBalls = (
       const s = f.status[i];
       if (s === RayStatus.unknown) continue;
       counted++;
-      // An edge, or the ball's own shaded flank inside its outline: nothing in the way.
-      if (s === RayStatus.edge || s === RayStatus.shaded) {
+      // An edge, or the ball's own shaded flank or dark body inside its outline: nothing in the way.
+      if (s === RayStatus.edge || s === RayStatus.shaded || s === RayStatus.rimInside) {
         seen++;
         continue;
       }
