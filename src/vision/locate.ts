@@ -230,11 +230,46 @@ export class Locator {
    * its lamps and was reported as a black.
    */
   private showsItsLamps(frame: PreparedFrame, f: FittedBall, outlined: readonly FittedBall[]): boolean {
-    if (f.edgeShare >= this.options.partialOutline) return true;
+    if (f.edgeShare >= this.options.partialOutline && !this.holeLike(frame, f)) return true;
     const others: ImageCircle[] = [];
     for (const b of outlined)
       if (b !== f) others.push({ u: b.u, v: b.v, r: this.options.neighbourReach * b.radius });
     return highlightNear(frame.image, frame.cloth, f.u, f.v, f.radius, others);
+  }
+
+  /**
+   * Is a fit a dark disc in a pocket's mouth (within a mouth's width of its middle)? A pocket's hole is
+   * one, seen whole against the cloth where a real table's pocket is cut wider or deeper than the
+   * calibration's model of it (photo-like pictures with their true calibration: an empty corner
+   * pocket reported as a ball in 5 of 32); a black ball in the jaws is one too, and shows the lamps.
+   */
+  private holeLike(frame: PreparedFrame, f: FittedBall): boolean {
+    const t = this.geometry.table;
+    if (!t.pockets.some((p) => Math.hypot(f.x - p.mouthCentre.x, f.y - p.mouthCentre.y) < p.mouth))
+      return false;
+    const { image, cloth } = frame;
+    const { width, data } = image;
+    const bx = Math.min(cloth.bw - 1, Math.max(0, Math.floor(f.u / cloth.blockPx)));
+    const by = Math.min(cloth.bh - 1, Math.max(0, Math.floor(f.v / cloth.blockPx)));
+    const b = by * cloth.bw + bx;
+    const c0 = cloth.colour[3 * b] as number;
+    const c1 = cloth.colour[3 * b + 1] as number;
+    const c2 = cloth.colour[3 * b + 2] as number;
+    // The middle of its disc (within half its radius, 25 samples), as bright as the cloth's `dark` share
+    // of the cloth there at most.
+    let sum = 0;
+    let n = 0;
+    const h = 0.5 * f.radius;
+    for (let dy = -h; dy <= h + 1e-9; dy += h / 2)
+      for (let dx = -h; dx <= h + 1e-9; dx += h / 2) {
+        const x = Math.round(f.u + dx);
+        const y = Math.round(f.v + dy);
+        if (x < 0 || y < 0 || x >= width || y >= image.height) continue;
+        const p = 3 * (y * width + x);
+        sum += (data[p] as number) * c0 + (data[p + 1] as number) * c1 + (data[p + 2] as number) * c2;
+        n++;
+      }
+    return n > 0 && (sum / n) * (cloth.invcc[b] as number) < cloth.dark;
   }
 
   /**
