@@ -22,8 +22,19 @@ export interface ClothOptions {
   readonly minSum: number;
   /** A cell whose cloth-coloured share is below this borrows its colour from its neighbours. */
   readonly minCellShare: number;
-  /** Below this share of cloth-coloured bed, there is no table where the calibration says. */
+  /**
+   * Below this share of cloth-coloured bed (of the samples bright enough to tell their colour), there
+   * is no table where the calibration says.
+   */
   readonly minClothShare: number;
+  /**
+   * Below this share of the bed bright enough to tell its colour (`minSum`), the bed is too dark to
+   * see. The share asked before was of every sample, and a dark cloth in a dim room has most of its
+   * samples below `minSum`: photo-like pictures of the worn cloth at gain 0.2–0.3, their cloth-coloured
+   * samples 75–89 % of those bright enough, were refused ("only 19–48 % of the bed looks like cloth");
+   * 22 % of the bed bright enough in the darkest of them.
+   */
+  readonly minJudgedShare: number;
   /**
    * Chromaticity nearer grey than this makes an unsaturated cloth (grey, silver, charcoal): its
    * colour alone no longer tells it from a wall or a lens cap, so the pockets must show dark.
@@ -63,6 +74,7 @@ export const DEFAULT_CLOTH_OPTIONS: ClothOptions = {
   minSum: 40,
   minCellShare: 0.3,
   minClothShare: 0.5,
+  minJudgedShare: 0.1,
   minSaturation: 0.08,
   maxPocketLight: 0.7,
   // The weave and the nap vary a cloth's brightness by a few per cent; a wall of wood or a carpet,
@@ -226,6 +238,7 @@ export const learnCloth = (
   const hb = new Uint8Array(perCell);
   const counts = new Uint16Array(256);
   let bedSamples = 0;
+  let judgedSamples = 0;
   let clothSamples = 0;
   let even = 0;
   let counted = 0;
@@ -233,6 +246,7 @@ export const learnCloth = (
     for (let ci = 0; ci < cw; ci++) {
       let n = 0;
       let total = 0;
+      let judged = 0;
       const j1 = Math.min(rh, (cj + 1) * C);
       const i1 = Math.min(rw, (ci + 1) * C);
       for (let j = cj * C; j < j1; j += step) {
@@ -245,6 +259,7 @@ export const learnCloth = (
           const b = d[3 * k + 2] as number;
           const s = r + gr + b;
           if (s < o.minSum) continue;
+          judged++;
           // Chromaticity within tolerance, without dividing: |(r, g) − s·(cr, cg)| ≤ tol · s.
           const dr = r - cr * s;
           const dg = gr - cg * s;
@@ -256,9 +271,10 @@ export const learnCloth = (
         }
       }
       bedSamples += total;
+      judgedSamples += judged;
       clothSamples += n;
       const c = cj * cw + ci;
-      if (total > 0 && n >= 4 && n >= o.minCellShare * total) {
+      if (judged > 0 && n >= 4 && n >= o.minCellShare * judged) {
         cellColour[3 * c] = medianOf(hr, n, counts);
         cellColour[3 * c + 1] = medianOf(hg, n, counts);
         cellColour[3 * c + 2] = medianOf(hb, n, counts);
@@ -277,11 +293,15 @@ export const learnCloth = (
       }
     }
   }
-  const clothShare = bedSamples > 0 ? clothSamples / bedSamples : 0;
+  const clothShare = judgedSamples > 0 ? clothSamples / judgedSamples : 0;
   const evenShare = counted > 0 ? even / counted : 0;
   const noTable = (why: string): Result<never> =>
     err(refereeError('NO_TABLE', `no table where the calibration puts it: ${why}`));
   if (bedSamples === 0) return noTable('the calibration puts no bed in the frame');
+  if (judgedSamples < o.minJudgedShare * bedSamples)
+    return noTable(
+      `the bed is too dark to tell its colour: only ${Math.round((100 * judgedSamples) / bedSamples)}% of it is bright enough`,
+    );
   if (clothShare < o.minClothShare)
     return noTable(`only ${Math.round(100 * clothShare)}% of the bed looks like cloth`);
   if (evenShare < o.minEvenShare)
