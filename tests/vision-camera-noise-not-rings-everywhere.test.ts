@@ -10,7 +10,7 @@ import type { RgbImage } from '../src/core/image.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { Locator } from '../src/vision/index.ts';
 import { clothStepLevel, DEFAULT_LIMB_OPTIONS } from '../src/vision/limb.ts';
-import { photoTable } from './helpers/photo-table.ts';
+import { expectEveryBallOnce, snookerPhoto } from './helpers/photo-balls.ts';
 import { drawAltFrame } from './helpers/alt-frame.ts';
 import { loadCalibrationFile } from './helpers/games.ts';
 
@@ -67,15 +67,7 @@ describe('camera noise does not make every circle a ring', () => {
   ] as const)(
     'a photo-like picture in good light (photo seed %i, %s cloth): the ring step is raised above minStep, and every ball is still found within 1.5 mm, nothing else',
     (seed, cloth) => {
-      const photo = photoTable(seed, {
-        bed: 'snooker',
-        gain: 1,
-        balls: 10,
-        size: { width: 1920, height: 1080 },
-        cloth,
-        cue: false,
-        hiddenCorner: false,
-      });
+      const photo = snookerPhoto(seed, cloth, 1);
       const locator = new Locator(photo.truth);
       const frame = locator.prepare(photo.image);
       if (!frame.ok) throw new Error(frame.error.message);
@@ -83,13 +75,7 @@ describe('camera noise does not make every circle a ring', () => {
       expect(frame.value.limb.ringStep).toBeGreaterThan(DEFAULT_LIMB_OPTIONS.minStep + 5);
       const r = locator.locate(photo.image);
       if (!r.ok) throw new Error(r.error.message);
-      const R = photo.table.ballRadius;
-      for (const b of photo.balls) {
-        const near = r.value.filter((f) => Math.hypot(f.x - b.x, f.y - b.y) < R);
-        expect(near, `ball at (${b.x.toFixed(0)}, ${b.y.toFixed(0)})`).toHaveLength(1);
-        expect(Math.hypot((near[0]?.x ?? NaN) - b.x, (near[0]?.y ?? NaN) - b.y)).toBeLessThan(1.5);
-      }
-      expect(r.value).toHaveLength(photo.balls.length);
+      expectEveryBallOnce(photo, r.value, 1.5);
     },
     60_000,
   );

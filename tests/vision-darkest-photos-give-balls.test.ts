@@ -10,7 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import { Locator } from '../src/vision/index.ts';
 import { Region } from '../src/vision/geometry.ts';
-import { photoTable, type ClothStyle } from './helpers/photo-table.ts';
+import { expectEveryBallOnce, snookerPhoto } from './helpers/photo-balls.ts';
+import type { ClothStyle } from './helpers/photo-table.ts';
 
 /** How far a ball may be placed from the truth (mm). Measured 0.6–0.7 at worst. */
 const WITHIN_MM = 1.5;
@@ -23,26 +24,10 @@ describe('the darkest photos give balls', () => {
     'on the %s cloth in a dim room (photo seed 3), with the true calibration, every ball is found within 1.5 mm and nothing else',
     (cloth) => {
       // Seed 3 on the full-size bed: tilted 35° from straight down, a normal lens (k1 -0.09), dark rails.
-      const photo = photoTable(3, {
-        bed: 'snooker',
-        gain: DIM_GAIN,
-        balls: 10,
-        size: { width: 1920, height: 1080 },
-        cloth,
-        cue: false,
-        hiddenCorner: false,
-      });
+      const photo = snookerPhoto(3, cloth, DIM_GAIN);
       const r = new Locator(photo.truth).locate(photo.image);
       if (!r.ok) throw new Error(r.error.message);
-      const R = photo.table.ballRadius;
-      for (const b of photo.balls) {
-        const label = `ball at (${b.x.toFixed(0)}, ${b.y.toFixed(0)})`;
-        const near = r.value.filter((f) => Math.hypot(f.x - b.x, f.y - b.y) < R);
-        expect(near, label).toHaveLength(1);
-        const f = near[0] as (typeof near)[number];
-        expect(Math.hypot(f.x - b.x, f.y - b.y), label).toBeLessThan(WITHIN_MM);
-      }
-      expect(r.value).toHaveLength(photo.balls.length);
+      expectEveryBallOnce(photo, r.value, WITHIN_MM);
     },
     60_000,
   );
@@ -54,24 +39,10 @@ describe('a darker room on the worn cloth', () => {
     (gain) => {
       // Refused before: 48 % and 33 % of the bed "looked like cloth" (of every sample; 75 % of those
       // bright enough to tell their colour).
-      const photo = photoTable(15, {
-        bed: 'snooker',
-        gain,
-        balls: 10,
-        size: { width: 1920, height: 1080 },
-        cloth: 'worn',
-        cue: false,
-        hiddenCorner: false,
-      });
+      const photo = snookerPhoto(15, 'worn', gain);
       const r = new Locator(photo.truth).locate(photo.image);
       if (!r.ok) throw new Error(r.error.message);
-      const R = photo.table.ballRadius;
-      for (const b of photo.balls) {
-        const near = r.value.filter((f) => Math.hypot(f.x - b.x, f.y - b.y) < R);
-        expect(near, `ball at (${b.x.toFixed(0)}, ${b.y.toFixed(0)})`).toHaveLength(1);
-        expect(Math.hypot((near[0]?.x ?? NaN) - b.x, (near[0]?.y ?? NaN) - b.y)).toBeLessThan(WITHIN_MM);
-      }
-      expect(r.value).toHaveLength(photo.balls.length);
+      expectEveryBallOnce(photo, r.value, WITHIN_MM);
     },
     60_000,
   );
@@ -79,15 +50,7 @@ describe('a darker room on the worn cloth', () => {
   it('a bed too dark to tell its colour is refused, and says so', () => {
     // The same picture, every pixel of the bed but one in twenty-five turned near black: 4 % of the bed
     // bright enough (minJudgedShare 10 %), the rest of the frame as it was.
-    const photo = photoTable(15, {
-      bed: 'snooker',
-      gain: 1,
-      balls: 10,
-      size: { width: 1920, height: 1080 },
-      cloth: 'worn',
-      cue: false,
-      hiddenCorner: false,
-    });
+    const photo = snookerPhoto(15, 'worn', 1);
     const locator = new Locator(photo.truth);
     const g = locator.geometry;
     const data = photo.image.data.slice();
@@ -113,16 +76,7 @@ describe('a dim room does not stall the limb stage', () => {
   it("a dim room's camera noise seeds rings by the ten thousand: the stage tries its best 64, so the picture is located in a few times what good light takes (it took over ten minutes), every ball found", () => {
     // Photo seed 15 on the worn cloth at the dimmest light: 54 701 rings scored, each tried climbed
     // and fitted, with a search through all of them for each (LimbOptions.maxRings).
-    const shot = (gain: number): ReturnType<typeof photoTable> =>
-      photoTable(15, {
-        bed: 'snooker',
-        gain,
-        balls: 10,
-        size: { width: 1920, height: 1080 },
-        cloth: 'worn',
-        cue: false,
-        hiddenCorner: false,
-      });
+    const shot = (gain: number): ReturnType<typeof snookerPhoto> => snookerPhoto(15, 'worn', gain);
     const dim = shot(DIM_GAIN);
     const bright = shot(1);
     const locator = new Locator(dim.truth);
@@ -140,12 +94,6 @@ describe('a dim room does not stall the limb stage', () => {
     expect(ratio).toBeLessThan(30);
     const r = locator.locate(dim.image);
     if (!r.ok) throw new Error(r.error.message);
-    const R = dim.table.ballRadius;
-    for (const b of dim.balls)
-      expect(
-        r.value.filter((f) => Math.hypot(f.x - b.x, f.y - b.y) < R),
-        `ball at (${b.x}, ${b.y})`,
-      ).toHaveLength(1);
-    expect(r.value).toHaveLength(dim.balls.length);
+    expectEveryBallOnce(dim, r.value, dim.table.ballRadius);
   }, 120_000);
 });

@@ -5,9 +5,10 @@
 // pocket was reported in 5 of 32 (seeds 1–16, two cloths). A fit whose disc is dark and lies in a
 // pocket's mouth is now a ball only if it shows the lamps, as a black in the jaws does
 // (tests/vision-black-in-jaws*, vision-black-over-hole keep those).
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { Locator } from '../src/vision/index.ts';
-import { photoTable, type ClothStyle } from './helpers/photo-table.ts';
+import { expectEveryBallOnce, snookerPhoto } from './helpers/photo-balls.ts';
+import type { ClothStyle } from './helpers/photo-table.ts';
 
 describe('an empty pocket is not a ball', () => {
   it.each([
@@ -17,26 +18,11 @@ describe('an empty pocket is not a ball', () => {
   ] as [number, ClothStyle][])(
     'photo seed %i on the %s cloth, with its true calibration: every ball found once within 1.5 mm, nothing in the empty corner pocket, nothing else',
     (seed, cloth) => {
-      const photo = photoTable(seed, {
-        bed: 'snooker',
-        gain: 1,
-        balls: 10,
-        size: { width: 1920, height: 1080 },
-        cloth,
-        cue: false,
-        hiddenCorner: false,
-      });
+      const photo = snookerPhoto(seed, cloth, 1);
       const r = new Locator(photo.truth).locate(photo.image);
       if (!r.ok) throw new Error(r.error.message);
-      const R = photo.table.ballRadius;
-      for (const b of photo.balls) {
-        const near = r.value.filter((f) => Math.hypot(f.x - b.x, f.y - b.y) < R);
-        expect(near, `ball at (${b.x.toFixed(0)}, ${b.y.toFixed(0)})`).toHaveLength(1);
-        expect(Math.hypot((near[0]?.x ?? NaN) - b.x, (near[0]?.y ?? NaN) - b.y)).toBeLessThan(1.5);
-      }
       // Before: one more, in a corner pocket's mouth (1 754, 3 528; 23, 3 526).
-      const extra = r.value.filter((f) => !photo.balls.some((b) => Math.hypot(f.x - b.x, f.y - b.y) < R));
-      expect(extra.map((f) => `(${f.x.toFixed(0)}, ${f.y.toFixed(0)})`)).toEqual([]);
+      expectEveryBallOnce(photo, r.value, 1.5);
     },
     60_000,
   );
