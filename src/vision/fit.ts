@@ -1126,7 +1126,7 @@ const consensusCentre = (
 };
 
 /** How many rays have status `code`. */
-const count = (status: Uint8Array, code: RayStatusCode): number => {
+export const count = (status: Uint8Array, code: RayStatusCode): number => {
   let n = 0;
   for (const st of status) if (st === code) n++;
   return n;
@@ -1289,8 +1289,7 @@ export const fitBall = (
   o: FitOptions = DEFAULT_FIT_OPTIONS,
 ): FittedBall | undefined => {
   let best = fitFrom(img, g, cloth, u, v, radius, rimPx, s, o);
-  let blocked = 0;
-  if (best) for (const st of best.status) if (st === RayStatus.blocked) blocked++;
+  const blocked = best ? count(best.status, RayStatus.blocked) : 0;
   // Where the first fit kept its shadow's edges, a fit is judged against another by its inliers less
   // its shadow's; elsewhere the dark edges are not known for a shadow's.
   const shadowed = best !== undefined && best.shadowInliers >= o.shadowMin;
@@ -1447,8 +1446,7 @@ export const makeFitted = (
   solid: number,
 ): FittedBall => {
   const [u, v] = projectPoint(g.calibration, fit.x, fit.y, g.ballCentreHeight);
-  let edges = 0;
-  for (const st of status) if (st === RayStatus.edge) edges++;
+  const edges = count(status, RayStatus.edge);
   return {
     x: fit.x,
     y: fit.y,
@@ -1485,9 +1483,9 @@ export const refitBall = (
   const edges = b.status.slice();
   // An outline fitted to a dark ball's bright rim keeps its own rim width (see `brightRimMin`).
   const own = b.status.includes(RayStatus.rimInside);
-  const first = own
-    ? fitSphere(g, b.dirs, b.rim, status, b.x, b.y, b.rimPx * mmPerPx, mmPerPx, { ...o, priorWeight: 0 }, s)
-    : fitSphere(g, b.dirs, b.rim, status, b.x, b.y, rimPx * mmPerPx, mmPerPx, o, s);
+  const rim0 = (own ? b.rimPx : rimPx) * mmPerPx;
+  const fo = own ? { ...o, priorWeight: 0 } : o;
+  const first = fitSphere(g, b.dirs, b.rim, status, b.x, b.y, rim0, mmPerPx, fo, s);
   const fit = litArc(g, b.dirs, b.rim, b.step, edges, status, first, rimPx * mmPerPx, mmPerPx, o, s);
   if (fit.inliers < o.minInliers * o.rays) return b;
   return makeFitted(

@@ -587,7 +587,6 @@ export const clothStepLevel = (
  * piece numbers (−1 for specks too small to be a piece), `pieceArea` each piece's area by label,
  * `known` the balls already reported (their surroundings are not searched again).
  */
-export const SC = { hits: 0, cand: 0, not: 0, spot: 0 };
 export const findByLimb = (
   img: RgbImage,
   g: VisionGeometry,
@@ -747,11 +746,7 @@ export const findByLimb = (
           ) {
             const i = Math.floor(x / scale);
             const k = j * rw + i;
-            SC.hits++;
-            if (cand[k]) {
-              SC.cand++;
-              continue;
-            }
+            if (cand[k]) continue;
             let may = verdict[k] as number;
             if (may === MAY_UNKNOWN) {
               const reg = region[k] as number;
@@ -764,11 +759,7 @@ export const findByLimb = (
                   : MAY_NOT;
               verdict[k] = may;
             }
-            if (may === MAY_NOT) {
-              SC.not++;
-              continue;
-            }
-            SC.spot++;
+            if (may === MAY_NOT) continue;
             // A spot: at most one of the four pixels around as bright (read until a second is).
             let around = brightAt(x - reach, y, bk) ? 1 : 0;
             if (brightAt(x + reach, y, bk)) around++;

@@ -15,8 +15,16 @@ import {
   findCandidates,
   type CandidateOptions,
 } from './candidates.ts';
-import { DEFAULT_CLOTH_OPTIONS, learnCloth, type ClothModel, type ClothOptions } from './cloth.ts';
 import {
+  blockOf,
+  clothShare,
+  DEFAULT_CLOTH_OPTIONS,
+  learnCloth,
+  type ClothModel,
+  type ClothOptions,
+} from './cloth.ts';
+import {
+  count,
   DEFAULT_FIT_OPTIONS,
   FitScratch,
   fitBall,
@@ -249,12 +257,7 @@ export class Locator {
       return false;
     const { image, cloth } = frame;
     const { width, data } = image;
-    const bx = Math.min(cloth.bw - 1, Math.max(0, Math.floor(f.u / cloth.blockPx)));
-    const by = Math.min(cloth.bh - 1, Math.max(0, Math.floor(f.v / cloth.blockPx)));
-    const b = by * cloth.bw + bx;
-    const c0 = cloth.colour[3 * b] as number;
-    const c1 = cloth.colour[3 * b + 1] as number;
-    const c2 = cloth.colour[3 * b + 2] as number;
+    const b = blockOf(cloth, f.u, f.v);
     // The middle of its disc (within half its radius, 25 samples), as bright as the cloth's `dark` share
     // of the cloth there at most.
     let sum = 0;
@@ -266,10 +269,10 @@ export class Locator {
         const y = Math.round(f.v + dy);
         if (x < 0 || y < 0 || x >= width || y >= image.height) continue;
         const p = 3 * (y * width + x);
-        sum += (data[p] as number) * c0 + (data[p + 1] as number) * c1 + (data[p + 2] as number) * c2;
+        sum += clothShare(cloth, b, data[p] as number, data[p + 1] as number, data[p + 2] as number);
         n++;
       }
-    return n > 0 && (sum / n) * (cloth.invcc[b] as number) < cloth.dark;
+    return n > 0 && sum / n < cloth.dark;
   }
 
   /**
@@ -283,9 +286,7 @@ export class Locator {
   private checkByLimb(frame: PreparedFrame, f: FittedBall, rimPx: number): FittedBall {
     const o = frame.limb;
     if (!o.enabled) return f;
-    let unknown = 0;
-    for (const s of f.status) if (s === RayStatus.unknown) unknown++;
-    if (unknown < o.checkUnknown * f.status.length) return f;
+    if (count(f.status, RayStatus.unknown) < o.checkUnknown * f.status.length) return f;
     const l = fitLimbNear(
       frame.image,
       this.geometry,
