@@ -73,6 +73,23 @@ describe('referee run', () => {
     expect(ruling).toMatchObject({ type: 'ruling', scored: 0, foul: { points: 4 } });
   }, 120_000); // two hundred PNGs decoded one by one: slow on a busy machine
 
+  it('on a video that begins after the cue ball met the red: no miss ruled; the summary says a stroke was under way', async () => {
+    // The in-off's contact is at 0.71 s of its clip: cut from 0.85 s, the cue ball is moving from the first
+    // frame and the red going into the pocket — it used to be ruled a 7-point miss.
+    const late = path.join(dir, 'in-off-late.mp4');
+    execFileSync('ffmpeg', [
+      ...['-loglevel', 'error', '-ss', '0.85', '-i', 'fixtures/in-off/clip.mp4'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '12', '-pix_fmt', 'yuv420p', late],
+    ]);
+    const r = await runReferee(['run', '--source', late, '--calibration', 'calibration/demo.json']);
+    expect(r.code).toBe(0);
+    expect(jsonLines(r.stdout)).toEqual([]);
+    expect(r.stderr).toContain('a stroke was already under way when watching began: it is not ruled');
+    expect(r.stderr).toMatch(
+      /; 0 strokes: 0 ruled, 0 fouls; 1 already under way when first seen, not ruled\n$/,
+    );
+  });
+
   it('a source that does not exist is a clear error naming --source, exit 2', async () => {
     const r = await runReferee([
       'run',

@@ -19,6 +19,7 @@ import {
   DEFAULT_FOLLOWER,
   firstContact,
   StrokeFollower,
+  synthesiseClip,
   type FaultOptions,
   type FollowedShot,
   type FrameDetections,
@@ -347,6 +348,49 @@ describe('the start of a stroke', () => {
   });
 });
 
+describe('watching that begins mid-stroke (a camera switched on, a video cut, a live source warming up)', () => {
+  const clip = fixtureClip(
+    JSON.parse(readFileSync(path.join(SCENARIOS, 'in-off.json'), 'utf8')),
+    calibration,
+  );
+  const truth = clip.played.strokes[0];
+  const contact = truth?.result.events.find((e) => e.type === 'contact')?.t ?? NaN;
+  const watchFrom = (from: number): { shots: FollowedShot[]; unseen: number } => {
+    const frames = synthesiseClip(
+      table,
+      clip.samplesAt,
+      from,
+      clip.played.totalMs,
+      60,
+      DEFAULT_FAULTS,
+      makeRng(5),
+    );
+    const f = new StrokeFollower(table);
+    const shots = [...frames.map((frame) => f.push(frame)), f.flush()].filter((s) => s !== undefined);
+    return { shots, unseen: f.unseenStarts };
+  };
+  it.each([20, 50, 200])(
+    'from %i ms after the cue ball met the red: no stroke, so no miss called; counted as not seen',
+    (after) => {
+      expect(truth?.result.firstContact).toEqual(['red']); // the fixture is what it says
+      const { shots, unseen } = watchFrom(contact + after);
+      expect(shots).toEqual([]);
+      expect(unseen).toBe(1);
+    },
+  );
+  it('from before the contact, the cue ball already moving: the contact is seen, the stroke followed', () => {
+    const { shots, unseen } = watchFrom(contact - 150);
+    expect(shots.map((s) => s.shot.firstContact)).toEqual([['red']]);
+    expect(shots[0]?.record.startSeen).toBe(false);
+    expect(unseen).toBe(0);
+  });
+  it('from half a second before the strike: the stroke followed from its start', () => {
+    const { shots } = watchFrom(-500);
+    expect(shots.map((s) => s.shot.firstContact)).toEqual([['red']]);
+    expect(shots[0]?.record.startSeen).toBe(true);
+  });
+});
+
 describe('first contact', () => {
   // Regression (held-out video, seed 12 000 002, 30 fps): a 4 m/s cue ball was lost in its blur from
   // the strike until after the cushion it went to off the red. The segmenter kept only the 500 ms
@@ -463,6 +507,7 @@ describe('first contact', () => {
       before,
       frames: times.map((t) => ({ t, tracks: [] })),
       endedBy: 'rest',
+      startSeen: true,
       recognisedAt: times.at(-1) ?? 0,
     };
     const starts = [

@@ -226,9 +226,10 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   const frames = stats?.frames ?? 0;
   // The person who ran it reads this last line; the event log is the machine's.
   process.stderr.write(
-    `referee run: ${logDone(log, source, seconds, stats, { strokes: stats?.strokes ?? 0 })}; ` +
+    `referee run: ${logDone(log, source, seconds, stats, { strokes: stats?.strokes ?? 0, unseen: stats?.unseen ?? 0 })}; ` +
       `${stats?.strokes ?? 0} stroke${stats?.strokes === 1 ? '' : 's'}: ${tally.ruled} ruled, ${tally.fouls} foul${tally.fouls === 1 ? '' : 's'}` +
       `${tally.unruled ? `, ${tally.unruled} the rules could not rule on` : ''}` +
+      `${stats?.unseen ? `; ${stats.unseen} already under way when first seen, not ruled` : ''}` +
       `${opts.events ? `; events in ${opts.events}` : ''}\n`,
   );
   if (failure) throw new CliError(`source: ${describeError(failure.error)}`, FAILED);

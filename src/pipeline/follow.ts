@@ -6,12 +6,12 @@ import { wallClock, type Frame, type FrameSource } from '../capture/index.ts';
 import { describeError } from '../core/errors.ts';
 import { mm } from '../core/units.ts';
 import type { FollowedPlay, TilesFollower } from '../games/definition.ts';
-import type { FollowedShot, StrokeFollower } from '../tracking/index.ts';
+import { UNSEEN_START, type FollowedShot, type StrokeFollower } from '../tracking/index.ts';
 import type { DetectReply } from './detect-worker.ts';
 import type { DetectionWorker } from './worker.ts';
 
 /** What takes the detections, frame by frame, and gives the strokes: a StrokeFollower, or one watching it. */
-export type Follower = Pick<StrokeFollower, 'push' | 'flush'>;
+export type Follower = Pick<StrokeFollower, 'push' | 'flush' | 'unseenStarts'>;
 
 const round = (v: number, places: number): number => {
   const k = 10 ** places;
@@ -34,6 +34,8 @@ export interface FollowStats {
   frames: number;
   unusable: number;
   strokes: number;
+  /** Strokes already under way when the cue ball was first seen: not followed, so not ruled. */
+  unseen: number;
   /** Median detection time per frame (ms, in the worker). */
   detectMs: number;
 }
@@ -163,7 +165,9 @@ export const followSource = async (
     lastArrived = { index, receivedAt };
     if (reply.kind !== 'balls') return 'unusable';
     const balls = reply.balls.map((b) => ({ id: b.id, x: mm(b.x), y: mm(b.y), confidence: b.confidence }));
+    const unseen = follower.unseenStarts;
     const done = follower.push({ t, balls });
+    if (follower.unseenStarts > unseen) options.log?.warn({ t }, UNSEEN_START);
     if (done) {
       strokes += 1;
       onShot(done, lastArrived);
@@ -183,7 +187,13 @@ export const followSource = async (
     onShot(last, lastArrived);
   }
   if (failure) throw failure;
-  return { frames: seen.frames, unusable: seen.unusable, strokes, detectMs: seen.detectMs };
+  return {
+    frames: seen.frames,
+    unusable: seen.unusable,
+    strokes,
+    unseen: follower.unseenStarts,
+    detectMs: seen.detectMs,
+  };
 };
 
 /** Counts kept while following the tiles of a source. */

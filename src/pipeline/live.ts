@@ -195,6 +195,9 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       return done;
     },
     flush: () => follower.flush(),
+    get unseenStarts() {
+      return follower.unseenStarts;
+    },
   };
   try {
     for (let next = 0; !signal.aborted; next = (next + 1) % options.sources.length) {

@@ -12,6 +12,9 @@ export * from './tracker.ts';
 export * from './segmenter.ts';
 export * from './events.ts';
 export * from './synthetic.ts';
+
+/** What the log says of a stroke already under way when watching began (or that may have been, no contact seen). */
+export const UNSEEN_START = 'a stroke was already under way when watching began: it is not ruled';
 export * from './places.ts';
 export * from './trails.ts';
 
@@ -39,6 +42,7 @@ export class StrokeFollower {
   private readonly tracker: Tracker;
   private readonly segmenter: StrokeSegmenter;
   private count = 0;
+  private unseen = 0;
   private latest: TrackedFrame | undefined;
 
   constructor(
@@ -53,6 +57,7 @@ export class StrokeFollower {
     this.tracker.reset();
     this.segmenter.reset();
     this.count = 0;
+    this.unseen = 0;
     this.latest = undefined;
   }
 
@@ -63,6 +68,11 @@ export class StrokeFollower {
 
   get inStroke(): boolean {
     return this.segmenter.inStroke;
+  }
+
+  /** Strokes already under way when watching began, or that may have been, no contact seen: not followed. */
+  get unseenStarts(): number {
+    return this.segmenter.unseenStarts + this.unseen;
   }
 
   /** Feed one frame's detections; returns the stroke this frame ended, if any. */
@@ -78,13 +88,20 @@ export class StrokeFollower {
     return record ? this.shot(record) : undefined;
   }
 
-  private shot(record: StrokeRecord): FollowedShot {
-    const shot = analyseStroke(this.table, record, this.count++, {
+  private shot(record: StrokeRecord): FollowedShot | undefined {
+    const shot = analyseStroke(this.table, record, this.count, {
       events: this.options.events,
       departMm: this.options.tracker.motion.departMm,
     });
     // Pots found from the stroke as a whole (a ball struck out of sight) hold for the tracker too.
     for (const e of shot.events) if (e.type === 'pot') this.tracker.pot(e.track, e.pocket, e.t);
+    // Watching began with the cue ball already moving and no contact seen: it may have been made
+    // before the first frame. A referee who came in mid-stroke calls no miss: the stroke is not ruled.
+    if (!record.startSeen && shot.firstContact.length === 0) {
+      this.unseen += 1;
+      return undefined;
+    }
+    this.count += 1;
     return { shot, recognisedAt: record.recognisedAt, record };
   }
 }

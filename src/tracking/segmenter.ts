@@ -2,6 +2,13 @@
 // fast enough to have been struck (a hand nudging it is not a stroke); it ends when every ball on the
 // table has been at rest for `restMs`, or — after a pot — when everything visible is still and balls
 // that were lying still vanish (a person taking balls off the table or out of the pockets).
+// Watching may begin mid-stroke (a camera switched on, a video started in the middle, a live source's
+// first frames lost while the detector warmed up). Balls in view from the first frame watched are of
+// unknown past until seen lying still for `minStillMs`: the cue ball setting off while another such
+// ball is moving is a stroke already under way, not followed; one setting off itself before it was
+// seen lying still starts a stroke whose start was not seen (`startSeen`), perhaps struck before the
+// first frame. (A ball that comes into view moving, from under the player's cue or arm, was struck
+// there: its stroke is followed.)
 import type { TrackedFrame, TrackView } from './types.ts';
 
 export interface SegmenterOptions {
@@ -55,6 +62,11 @@ export interface StrokeRecord {
   readonly endedBy: StrokeEnd;
   /** The frame time at which the end was recognised (for latency). */
   readonly recognisedAt: number;
+  /**
+   * The cue ball was seen lying still before it moved, or came into view moving (struck out of sight);
+   * false when it was moving from the first frame watched: the stroke may have begun before that.
+   */
+  readonly startSeen: boolean;
 }
 
 const onTable = (v: TrackView): boolean => v.status === 'table' || v.status === 'hidden';
@@ -62,11 +74,20 @@ const still = (v: TrackView): boolean => v.atRest && v.pending === undefined;
 
 export class StrokeSegmenter {
   private history: TrackedFrame[] = [];
-  private stroke: { departed: number; before: readonly TrackView[]; frames: TrackedFrame[] } | undefined;
+  private stroke:
+    | { departed: number; before: readonly TrackView[]; frames: TrackedFrame[]; startSeen: boolean }
+    | undefined;
   /** When the cue ball stopped (or was last seen moving) in the last stroke. */
   private cueMoving: number | undefined;
   /** When the cue ball was last seen lying still (or there was none to see) between strokes. */
   private cueStillSeen = -Infinity;
+  /** No frame with a ball on the bed pushed yet since the start (or the last reset). */
+  private firstFrame = true;
+  /** Tracks on the bed since the first frame watched, not yet seen lying still: their past is unknown. */
+  private unknown = new Set<string>();
+  /** Strokes already under way when watching began, not followed; whether one is still going on. */
+  private unseen = 0;
+  private underWay = false;
 
   constructor(private readonly options: SegmenterOptions = DEFAULT_SEGMENTER) {}
 
@@ -75,6 +96,15 @@ export class StrokeSegmenter {
     this.stroke = undefined;
     this.cueMoving = undefined;
     this.cueStillSeen = -Infinity;
+    this.firstFrame = true;
+    this.unknown.clear();
+    this.unseen = 0;
+    this.underWay = false;
+  }
+
+  /** Strokes already under way when watching began (another ball moving as the cue ball set off). */
+  get unseenStarts(): number {
+    return this.unseen;
   }
 
   get inStroke(): boolean {
@@ -84,6 +114,7 @@ export class StrokeSegmenter {
   /** Feed one tracked frame; returns a stroke when this frame ends one. */
   push(frame: TrackedFrame): StrokeRecord | undefined {
     const o = this.options;
+    this.watch(frame);
     if (!this.stroke) {
       this.history.push(frame);
       const cueView = frame.tracks.find((v) => v.id === 'cue');
@@ -113,7 +144,15 @@ export class StrokeSegmenter {
         const was = prior?.tracks.find((p) => p.track === v.track && onTable(p) && p.atRest);
         return was ?? (v.from ? { ...v, x: v.from.x, y: v.from.y } : v);
       });
-      this.stroke = { departed, before, frames: [...this.history] };
+      // Another ball of unknown past moving as it sets off: this stroke began before watching did,
+      // and goes on until every ball is still.
+      if (this.underWay) return undefined;
+      if (frame.tracks.some((v) => v.id !== 'cue' && this.unknown.has(v.track) && !v.atRest)) {
+        this.unseen += 1;
+        this.underWay = true;
+        return undefined;
+      }
+      this.stroke = { departed, before, frames: [...this.history], startSeen: !this.unknown.has(cue.track) };
       this.history = [];
       return undefined;
     }
@@ -145,6 +184,24 @@ export class StrokeSegmenter {
     return this.finish(lastStop, 'flush', last.t);
   }
 
+  /** Keep up with which balls have been in view since watching began and not yet seen lying still. */
+  private watch(frame: TrackedFrame): void {
+    for (const v of frame.tracks) {
+      if (!onTable(v)) this.unknown.delete(v.track);
+      // (A new track is at rest from its first sample: only time shows it lies still.)
+      else if (this.firstFrame) this.unknown.add(v.track);
+      else if (
+        v.status === 'table' &&
+        v.atRest &&
+        frame.t - (v.restSince ?? frame.t) >= this.options.minStillMs
+      )
+        this.unknown.delete(v.track);
+    }
+    if (this.underWay && frame.tracks.filter(onTable).every(still)) this.underWay = false;
+    // Tracks are confirmed over a few frames: watching has begun with the first frame that has one.
+    if (this.firstFrame) this.firstFrame = !frame.tracks.some(onTable);
+  }
+
   /** After a pot in this stroke, a ball that lay still before the stroke and still now has vanished. */
   private removing(before: readonly TrackView[], frame: TrackedFrame): boolean {
     const potted = frame.tracks.some((v) => v.status === 'potted' && before.some((b) => b.track === v.track));
@@ -169,6 +226,7 @@ export class StrokeSegmenter {
     if (!s) throw new Error('no stroke in progress'); // unreachable: callers check
     const last = s.frames.at(-1);
     this.history = last ? [last] : [];
-    return { departed: s.departed, end, before: s.before, frames: s.frames, endedBy, recognisedAt };
+    const { departed, before, frames, startSeen } = s;
+    return { departed, end, before, frames, endedBy, recognisedAt, startSeen };
   }
 }

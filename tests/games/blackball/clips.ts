@@ -90,6 +90,13 @@ export interface FollowedPool {
   readonly move: StrokeReport;
 }
 
+/**
+ * A camera has the table in view before the first stroke: a stroke under way from the first frame
+ * watched may have begun before it and is not followed (src/tracking/segmenter.ts), so a synthesised
+ * stream starts this long before the first strike (ms).
+ */
+export const WATCHED_BEFORE_MS = 500;
+
 /** Detections synthesised from the played clip at `fps` with `faults`, followed, each stroke as a move. */
 export const followPool = (
   played: PlayedScenario,
@@ -100,7 +107,15 @@ export const followPool = (
   const table: Table = played.table;
   const follower = new StrokeFollower(table, DEFAULT_FOLLOWER);
   const out: FollowedPool[] = [];
-  const frames = synthesiseClip(table, (t) => visibleAt(played, t), 0, played.totalMs, fps, faults, rng);
+  const frames = synthesiseClip(
+    table,
+    (t) => visibleAt(played, t),
+    -WATCHED_BEFORE_MS,
+    played.totalMs,
+    fps,
+    faults,
+    rng,
+  );
   const take = (done: ReturnType<StrokeFollower['push']>): void => {
     if (done)
       out.push({

@@ -17,7 +17,7 @@ import {
   StrokeFollower,
   synthesiseClip,
 } from '../../../src/tracking/index.ts';
-import { playPool, poolTruth, randomPoolScenario } from './clips.ts';
+import { playPool, poolTruth, randomPoolScenario, WATCHED_BEFORE_MS } from './clips.ts';
 
 const table = namedPoolTable();
 
@@ -25,7 +25,15 @@ const table = namedPoolTable();
 const follow = (played: PlayedScenario, fps: number, hidden: (b: { id: string; x: number }) => boolean) => {
   const follower = new StrokeFollower(table, DEFAULT_FOLLOWER);
   const samples = (t: number) => visibleAt(played, t).filter((b) => !hidden(b));
-  const frames = synthesiseClip(table, samples, 0, played.totalMs, fps, DEFAULT_FAULTS, makeRng(30_000_009));
+  const frames = synthesiseClip(
+    table,
+    samples,
+    -WATCHED_BEFORE_MS,
+    played.totalMs,
+    fps,
+    DEFAULT_FAULTS,
+    makeRng(30_000_009),
+  );
   const done = [...frames.map((f) => follower.push(f)), follower.flush()].flatMap((d) => (d ? [d] : []));
   return done.map((d) => ({
     shot: d.shot,
