@@ -150,13 +150,28 @@ export const ALT_CLOTH: Readonly<
   sand: [198, 174, 122],
 };
 
-const twoLamps = (t: Table, power: number): AltLamp[] => [
-  { x: t.width / 2, y: t.length * 0.3, z: 1100, hx: 260, hy: 380, power },
-  { x: t.width / 2, y: t.length * 0.7, z: 1100, hx: 260, hy: 380, power },
-];
+/** Lamps of one make hung down the middle of the table, at these fractions of its length. */
+const downTheMiddle = (
+  t: Table,
+  power: number,
+  fractions: readonly number[],
+  lamp: Pick<AltLamp, 'z' | 'hx' | 'hy' | 'glare'>,
+): AltLamp[] =>
+  fractions.map((f) => ({
+    x: t.width / 2,
+    y: t.length * f,
+    z: lamp.z,
+    hx: lamp.hx,
+    hy: lamp.hy,
+    power,
+    ...(lamp.glare === undefined ? {} : { glare: lamp.glare }),
+  }));
+
+const twoLamps = (t: Table, power: number): AltLamp[] =>
+  downTheMiddle(t, power, [0.3, 0.7], { z: 1100, hx: 260, hy: 380 });
 
 const threeLamps = (t: Table, power: number): AltLamp[] =>
-  [0.2, 0.5, 0.8].map((f) => ({ x: t.width / 2, y: t.length * f, z: 950, hx: 320, hy: 220, power }));
+  downTheMiddle(t, power, [0.2, 0.5, 0.8], { z: 950, hx: 320, hy: 220 });
 
 /** Four smaller lamps, two by two. */
 const quadLamps = (t: Table, power: number): AltLamp[] =>
@@ -166,14 +181,7 @@ const quadLamps = (t: Table, power: number): AltLamp[] =>
 
 /** Five narrow lamps in a row down the table, hung higher. */
 const pentaLamps = (t: Table, power: number): AltLamp[] =>
-  [0.1, 0.3, 0.5, 0.7, 0.9].map((f) => ({
-    x: t.width / 2,
-    y: t.length * f,
-    z: 1250,
-    hx: 200,
-    hy: 140,
-    power,
-  }));
+  downTheMiddle(t, power, [0.1, 0.3, 0.5, 0.7, 0.9], { z: 1250, hx: 200, hy: 140 });
 
 /** Six small lamps hung low in two rows of three over the long sides: pools of light, darker between. */
 const hexaLamps = (t: Table, power: number): AltLamp[] =>
@@ -197,18 +205,11 @@ const sideLamp = (t: Table, power: number): AltLamp[] => [
 
 /** Two wide bars of light across the table. */
 const barLamps = (t: Table, power: number): AltLamp[] =>
-  [0.35, 0.65].map((fy) => ({
-    x: t.width / 2,
-    y: t.length * fy,
-    z: 1000,
-    hx: t.width * 0.45,
-    hy: 60,
-    power,
-  }));
+  downTheMiddle(t, power, [0.35, 0.65], { z: 1000, hx: t.width * 0.45, hy: 60 });
 
 /** Three small shaded pendants hung low down the middle: hot pools of light, the bed dark between. */
 const pendantLamps = (t: Table, power: number): AltLamp[] =>
-  [0.25, 0.5, 0.75].map((f) => ({ x: t.width / 2, y: t.length * f, z: 700, hx: 90, hy: 90, power }));
+  downTheMiddle(t, power, [0.25, 0.5, 0.75], { z: 700, hx: 90, hy: 90 });
 
 /** A ring light round the camera lens: light from straight above, a highlight at every ball's top. */
 const ringLamp = (t: Table, power: number): AltLamp[] => [
@@ -234,15 +235,7 @@ const spotLamps = (t: Table, power: number): AltLamp[] =>
 
 /** Four bare fluorescent tubes (4 ft) across the table: a thin bright streak across every ball. */
 const tubeLamps = (t: Table, power: number): AltLamp[] =>
-  [0.2, 0.4, 0.6, 0.8].map((fy) => ({
-    x: t.width / 2,
-    y: t.length * fy,
-    z: 1300,
-    hx: 610,
-    hy: 13,
-    power,
-    glare: 10,
-  }));
+  downTheMiddle(t, power, [0.2, 0.4, 0.6, 0.8], { z: 1300, hx: 610, hy: 13, glare: 10 });
 
 /** One great soft skylight far above the whole table: light from everywhere above, next to no shadow. */
 const skyLight = (t: Table, power: number): AltLamp[] => [
@@ -277,15 +270,7 @@ const clusterLamps = (t: Table, power: number): AltLamp[] =>
 
 /** Four square LED panels (60 cm) in a row down the middle: bright, even light, a square highlight a panel. */
 const panelLamps = (t: Table, power: number): AltLamp[] =>
-  [0.15, 0.38, 0.62, 0.85].map((f) => ({
-    x: t.width / 2,
-    y: t.length * f,
-    z: 1200,
-    hx: 300,
-    hy: 300,
-    power,
-    glare: 2,
-  }));
+  downTheMiddle(t, power, [0.15, 0.38, 0.62, 0.85], { z: 1200, hx: 300, hy: 300, glare: 2 });
 
 /**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
