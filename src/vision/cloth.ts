@@ -65,6 +65,13 @@ export interface ClothOptions {
   /** On the markings, the cloth is lightened towards white: brighter and less green passes up to this. */
   readonly markingBright: number;
   readonly markingResidual: number;
+  /**
+   * The camera's own noise, measured on the frame (`clothNoise`), widens both tests to stay clear of
+   * it: a sample is even within this many of its noise's σ, if that is wider than `evenness`…
+   */
+  readonly evenNoiseSigmas: number;
+  /** …and the colour residual a cloth pixel may have is at least this many times its noise's median. */
+  readonly residualNoiseMedians: number;
 }
 
 export const DEFAULT_CLOTH_OPTIONS: ClothOptions = {
@@ -88,6 +95,13 @@ export const DEFAULT_CLOTH_OPTIONS: ClothOptions = {
   cushionSlack: 1.25,
   markingBright: 3,
   markingResidual: 0.3,
+  // A dim room's high ISO (photo-like pictures at gain 0.2–0.35): the weave's few per cent are lost in
+  // noise of 10–20 % of the cloth's brightness, and the cloth was refused as "not even" or its bed
+  // flooded with foreground. 2.5 σ keeps 99 % of a noisy cloth's samples even; a residual three times
+  // the median of two neighbours' (χ² with two degrees of freedom) is passed by noise in under 2 % of
+  // pixels (five times lost two dark balls into the cloth on photo seed 15's worn cloth at gain 0.25).
+  evenNoiseSigmas: 2.5,
+  residualNoiseMedians: 3,
 };
 
 /** How much darker than the cloth (8-bit, any channel) a marking's pixel may be: sensor noise. */
@@ -211,6 +225,63 @@ const medianOf = (a: Uint8Array, n: number, counts: Uint16Array): number => {
   return hi;
 };
 
+/**
+ * The camera's noise on the bed, from pairs of reduced pixels on the cloth region (every fourth row,
+ * every second pixel): σ of a pixel's R + G + B, and the median of the squared colour difference across
+ * the grey axis between two neighbours. Pairs one and two pixels apart: the noise differs alike over
+ * both, a texture's slope (a wall of wood, a floor) twice as much over two, so only what both share is
+ * taken for noise. Medians, so the balls, the markings and the cloth's shading change it little; 0
+ * with too few pairs.
+ */
+export const clothNoise = (
+  frame: ReducedFrame,
+  g: VisionGeometry,
+): { readonly sumSigma: number; readonly pairResidual2: number } => {
+  const { rw, rh, data: d } = frame;
+  const region = g.region;
+  // [apart 1, apart 2]: |ΔR + ΔG + ΔB| and the root of the squared difference off the grey axis.
+  const sums = [new Uint32Array(766), new Uint32Array(766)] as const;
+  const offs = [new Uint32Array(443), new Uint32Array(443)] as const;
+  const passes = [
+    [1, sums[0], offs[0]],
+    [2, sums[1], offs[1]],
+  ] as const;
+  let n = 0;
+  for (let j = 0; j < rh; j += 4) {
+    for (let k = j * rw, end = k + rw - 2; k < end; k += 2) {
+      if (region[k] !== Region.cloth || region[k + 1] !== Region.cloth || region[k + 2] !== Region.cloth)
+        continue;
+      for (const [apart, sh, oh] of passes) {
+        const p = 3 * k;
+        const q = 3 * (k + apart);
+        const dr = (d[p] as number) - (d[q] as number);
+        const dg = (d[p + 1] as number) - (d[q + 1] as number);
+        const db = (d[p + 2] as number) - (d[q + 2] as number);
+        const ds = dr + dg + db;
+        sh[Math.abs(ds)] = (sh[Math.abs(ds)] as number) + 1;
+        const off = Math.round(Math.sqrt(Math.max(0, dr * dr + dg * dg + db * db - (ds * ds) / 3)));
+        oh[off] = (oh[off] as number) + 1;
+      }
+      n++;
+    }
+  }
+  if (n < 100) return { sumSigma: 0, pairResidual2: 0 };
+  const median = (hist: Uint32Array): number => {
+    let seen = 0;
+    for (let v = 0; v < hist.length; v++) {
+      seen += hist[v] as number;
+      if (seen >= n / 2) return v;
+    }
+    return hist.length - 1;
+  };
+  // Spread² over k pixels ∝ 2σ² + k²·slope²: the noise's share is (4·spread₁² − spread₂²) / 3.
+  const white = (one: number, two: number): number => Math.max(0, (4 * one - two) / 3);
+  const [s1, s2] = [median(sums[0]) ** 2, median(sums[1]) ** 2];
+  const [o1, o2] = [median(offs[0]) ** 2, median(offs[1]) ** 2];
+  // |a − b| of two samples of N(0, σ²) has median 0.674 · √2 σ.
+  return { sumSigma: Math.sqrt(white(s1, s2)) / (0.674 * Math.SQRT2), pairResidual2: white(o1, o2) };
+};
+
 /** Learn the cloth of this frame; an error when the bed the calibration gives is not cloth. */
 export const learnCloth = (
   frame: ReducedFrame,
@@ -225,6 +296,8 @@ export const learnCloth = (
   const step = 3;
   const unsaturated = isUnsaturated(cr, cg, o.minSaturation);
   const tol2 = o.chromaTolerance * o.chromaTolerance;
+  const noise = clothNoise(frame, g);
+  const evenNoise = o.evenNoiseSigmas * noise.sumSigma;
 
   // Per cell: medians of R, G, B over the cloth-coloured samples.
   const C = o.cellSize;
@@ -284,7 +357,7 @@ export const learnCloth = (
           (cellColour[3 * c] as number) +
           (cellColour[3 * c + 1] as number) +
           (cellColour[3 * c + 2] as number);
-        const tol = o.evenness * m;
+        const tol = Math.max(o.evenness * m, evenNoise);
         for (let q = 0; q < n; q++) {
           const d = (hr[q] as number) + (hg[q] as number) + (hb[q] as number) - m;
           if (d <= tol && d >= -tol) even++;
@@ -326,6 +399,7 @@ export const learnCloth = (
   const invcc = new Float32Array(bw * bh);
   const e2max = new Float32Array(bw * bh);
   const res2 = o.residual * o.residual;
+  const noiseResidual2 = o.residualNoiseMedians * noise.pairResidual2;
   for (let bj = 0; bj < bh; bj++) {
     const fy = Math.min(Math.max((bj * B + B / 2 - C / 2) / C, 0), ch - 1);
     const y0 = Math.min(Math.floor(fy), Math.max(ch - 2, 0));
@@ -350,7 +424,7 @@ export const learnCloth = (
         cc += v * v;
       }
       invcc[k] = 1 / Math.max(cc, 1);
-      e2max[k] = res2 * Math.max(cc, MIN_CC);
+      e2max[k] = Math.max(res2 * Math.max(cc, MIN_CC), noiseResidual2);
     }
   }
   return ok({
