@@ -49,6 +49,12 @@
 //               (three times the noise), with a fifth maker's set (a lemon yellow, a violet blue, a coral
 //               pink): made in the eleventh session, for the next session's end; run only once (seeds
 //               9_700_000, 9_750_000 at 4K)
+//   held-out-13 a mustard-gold cloth under a bow of six small lamps over the middle and one end, a
+//               lens that darkens the corners a little, a sixth maker's set (a creamy cue ball, a dark
+//               red, a blue-green green, a pale pink); and a petrol blue-green cloth lit by daylight
+//               from a tall window beside one long side and a weak lamp overhead, cool and a little
+//               over-exposed: made in the twelfth session, for the next session's end; run only once
+//               (seeds 9_800_000, 9_850_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -65,7 +71,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -120,6 +126,7 @@ export const ALT_HELD_OUT_9_SEED = 9_400_000;
 export const ALT_HELD_OUT_10_SEED = 9_500_000;
 export const ALT_HELD_OUT_11_SEED = 9_600_000;
 export const ALT_HELD_OUT_12_SEED = 9_700_000;
+export const ALT_HELD_OUT_13_SEED = 9_800_000;
 
 export interface AltCase {
   readonly name: string;
@@ -159,7 +166,8 @@ export type AltSplit =
   | 'held-out-9'
   | 'held-out-10'
   | 'held-out-11'
-  | 'held-out-12';
+  | 'held-out-12'
+  | 'held-out-13';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -178,6 +186,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-10': { seed: ALT_HELD_OUT_10_SEED, variants: ['moss-box', 'blackgreen-tv'] },
   'held-out-11': { seed: ALT_HELD_OUT_11_SEED, variants: ['tangerine-sky', 'aqua-eight'] },
   'held-out-12': { seed: ALT_HELD_OUT_12_SEED, variants: ['wine-cluster', 'sand-panels'] },
+  'held-out-13': { seed: ALT_HELD_OUT_13_SEED, variants: ['mustard-arc', 'petrol-window'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -417,6 +426,7 @@ const main = async (): Promise<void> => {
           'held-out-10',
           'held-out-11',
           'held-out-12',
+          'held-out-13',
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];

@@ -51,6 +51,13 @@
 // under four bright square LED panels down the middle, a little cool, shot at a high ISO (three
 // times the usual sensor noise), with a fifth maker's set (a lemon yellow, a bright green, a violet
 // blue, a coral pink).
+// Held-out 13 (issue 14, made in the twelfth session for the next session's end; run only once):
+// `mustard-arc`, a mustard-gold cloth (between the yellow and the brown balls' hues) under a bow of
+// six small lamps curving over the middle and one end (the other end in their falloff), seen through a
+// lens that darkens the corners a little, with a sixth maker's set (a creamy cue ball, a dark red, a
+// blue-green green, a pale pink); and `petrol-window`, a petrol blue-green cloth lit mostly by
+// daylight from a tall window beside one long side (a strong, soft fall of light across the bed) with
+// a weak lamp overhead, seen cool and a little over-exposed.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -86,6 +93,8 @@ export const ALT_VARIANTS = [
   'aqua-eight',
   'wine-cluster',
   'sand-panels',
+  'mustard-arc',
+  'petrol-window',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -117,7 +126,9 @@ export const ALT_CLOTH: Readonly<
     | 'tangerine'
     | 'aqua'
     | 'wine'
-    | 'sand',
+    | 'sand'
+    | 'mustard'
+    | 'petrol',
     Srgb8
   >
 > = {
@@ -148,6 +159,8 @@ export const ALT_CLOTH: Readonly<
   aqua: [24, 136, 148],
   wine: [74, 20, 58],
   sand: [198, 174, 122],
+  mustard: [170, 134, 36],
+  petrol: [18, 78, 92],
 };
 
 /** Lamps of one make hung down the middle of the table, at these fractions of its length. */
@@ -272,6 +285,24 @@ const clusterLamps = (t: Table, power: number): AltLamp[] =>
 const panelLamps = (t: Table, power: number): AltLamp[] =>
   downTheMiddle(t, power, [0.15, 0.38, 0.62, 0.85], { z: 1200, hx: 300, hy: 300, glare: 2 });
 
+/** A bow of six small lamps curving over the middle and one end of the table: the other end in their falloff. */
+const arcLamps = (t: Table, power: number): AltLamp[] =>
+  [-75, -45, -15, 15, 45, 75].map((deg) => ({
+    x: t.width / 2 + 700 * Math.sin((deg * Math.PI) / 180),
+    y: t.length * 0.6 - 600 * Math.cos((deg * Math.PI) / 180),
+    z: 1000,
+    hx: 90,
+    hy: 90,
+    power,
+    glare: 3,
+  }));
+
+/** Daylight from a tall window beside one long side, low and broad, and a weak lamp overhead. */
+const windowLight = (t: Table, power: number): AltLamp[] => [
+  { x: -t.width * 0.6, y: t.length / 2, z: 1200, hx: 300, hy: t.length * 0.5, power: power * 2.2 },
+  ...twoLamps(t, power * 0.35),
+];
+
 /**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
@@ -361,6 +392,18 @@ const FIFTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   blue: [60, 60, 190],
   pink: [240, 128, 112],
   black: [20, 18, 22],
+};
+
+/** A sixth maker's set: a creamy cue ball, a dark red, a blue-green green, a pale pink. */
+const SIXTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [246, 240, 222],
+  red: [160, 16, 24],
+  yellow: [236, 196, 30],
+  green: [16, 110, 80],
+  brown: [98, 58, 30],
+  blue: [26, 92, 160],
+  pink: [250, 150, 170],
+  black: [24, 22, 20],
 };
 
 export interface AltStyleOptions {
@@ -487,6 +530,15 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     noiseGain: 3,
     ballColours: FIFTH_MAKER_BALLS,
   },
+  // A bow of small lamps, a lens that darkens the corners a little; a sixth maker's set.
+  'mustard-arc': {
+    cloth: ALT_CLOTH.mustard,
+    lamps: arcLamps,
+    vignette: 0.15,
+    ballColours: SIXTH_MAKER_BALLS,
+  },
+  // Daylight through a window, seen cool and exposed a little over for the shaded side.
+  'petrol-window': { cloth: ALT_CLOTH.petrol, lamps: windowLight, warmBias: -0.1, exposure: 1.15 },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
