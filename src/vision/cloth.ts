@@ -309,6 +309,11 @@ export const learnCloth = (
   const hr = new Uint8Array(perCell);
   const hg = new Uint8Array(perCell);
   const hb = new Uint8Array(perCell);
+  // Every sample, bright enough to judge or not: a cell too dark to judge may keep its own colour.
+  const ar = new Uint8Array(perCell);
+  const ag = new Uint8Array(perCell);
+  const ab = new Uint8Array(perCell);
+  const darkColour = new Float32Array(cw * ch * 3);
   const counts = new Uint16Array(256);
   let bedSamples = 0;
   let judgedSamples = 0;
@@ -326,11 +331,13 @@ export const learnCloth = (
         for (let i = ci * C; i < i1; i += step) {
           const k = j * rw + i;
           if (region[k] !== Region.cloth) continue;
-          total++;
           const r = d[3 * k] as number;
           const gr = d[3 * k + 1] as number;
           const b = d[3 * k + 2] as number;
           const s = r + gr + b;
+          ar[total] = r;
+          ag[total] = gr;
+          ab[total++] = b;
           if (s < o.minSum) continue;
           judged++;
           // Chromaticity within tolerance, without dividing: |(r, g) − s·(cr, cg)| ≤ tol · s.
@@ -364,6 +371,11 @@ export const learnCloth = (
         }
         counted += n;
       }
+      if (total >= 4 && 4 * judged < 3 * total) {
+        darkColour[3 * c] = medianOf(ar, total, counts);
+        darkColour[3 * c + 1] = medianOf(ag, total, counts);
+        darkColour[3 * c + 2] = medianOf(ab, total, counts);
+      }
     }
   }
   const clothShare = judgedSamples > 0 ? clothSamples / judgedSamples : 0;
@@ -389,6 +401,7 @@ export const learnCloth = (
       );
   }
   fillCells(cellColour, valid, cw, ch);
+  keepDarkColours(cellColour, darkColour, o.dark);
   const bright = unsaturated ? Math.min(o.bright, o.greyBright) : o.bright;
 
   // Blocks: the cells' colours interpolated bilinearly between cell centres.
@@ -491,6 +504,24 @@ export const isUnsaturated = (r: number, g: number, minSaturation: number): bool
   Math.hypot(r - 1 / 3, g - 1 / 3) < minSaturation;
 
 /** Cells with too little cloth take the mean of their valid neighbours, spreading outwards. */
+/**
+ * A cell mostly too dark to judge its colour (a dark cloth in a lamp's falloff: the ends of held-out
+ * 12's wine cloth under one low cluster, at (22, 1, 13) against (49, 17, 30) mid-table, the camera's
+ * black level taking the green) took its colour from its few brightest samples or from its
+ * neighbours: off the colour of its own pixels, all of them foreground, 37 % of the bed. It keeps its
+ * own (the median of all its samples) when that is no darker than `dark` times the one it took — a
+ * black ball or two filling a cell is, and stays foreground.
+ */
+const keepDarkColours = (colour: Float32Array, own: Float32Array, dark: number): void => {
+  for (let c = 0; 3 * c < own.length; c++) {
+    const level = (own[3 * c] as number) + (own[3 * c + 1] as number) + (own[3 * c + 2] as number);
+    if (level === 0) continue;
+    const took = (colour[3 * c] as number) + (colour[3 * c + 1] as number) + (colour[3 * c + 2] as number);
+    if (level < dark * took || level >= took) continue;
+    for (let ch = 0; ch < 3; ch++) colour[3 * c + ch] = own[3 * c + ch] as number;
+  }
+};
+
 const fillCells = (colour: Float32Array, valid: Uint8Array, cw: number, ch: number): void => {
   let missing = valid.reduce((n, v) => n + (v ? 0 : 1), 0);
   const next = new Uint8Array(valid);
