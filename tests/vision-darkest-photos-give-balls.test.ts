@@ -16,6 +16,14 @@ import type { ClothStyle } from './helpers/photo-table.ts';
 /** How far a ball may be placed from the truth (mm). Measured 0.6–0.7 at worst. */
 const WITHIN_MM = 1.5;
 
+/** Photo seed `seed`'s picture on `cloth` in light `gain`, and the balls located with its true calibration. */
+const locatePhoto = (seed: number, cloth: ClothStyle, gain: number) => {
+  const photo = snookerPhoto(seed, cloth, gain);
+  const r = new Locator(photo.truth).locate(photo.image);
+  if (!r.ok) throw new Error(r.error.message);
+  return { photo, found: r.value };
+};
+
 /** The photo-table's dimmest room (its seeds draw 0.45–1.1). */
 const DIM_GAIN = 0.45;
 
@@ -24,10 +32,8 @@ describe('the darkest photos give balls', () => {
     'on the %s cloth in a dim room (photo seed 3), with the true calibration, every ball is found within 1.5 mm and nothing else',
     (cloth) => {
       // Seed 3 on the full-size bed: tilted 35° from straight down, a normal lens (k1 -0.09), dark rails.
-      const photo = snookerPhoto(3, cloth, DIM_GAIN);
-      const r = new Locator(photo.truth).locate(photo.image);
-      if (!r.ok) throw new Error(r.error.message);
-      expectEveryBallOnce(photo, r.value, WITHIN_MM);
+      const { photo, found } = locatePhoto(3, cloth, DIM_GAIN);
+      expectEveryBallOnce(photo, found, WITHIN_MM);
     },
     60_000,
   );
@@ -39,10 +45,8 @@ describe('a darker room on the worn cloth', () => {
     (gain) => {
       // Refused before: 48 % and 33 % of the bed "looked like cloth" (of every sample; 75 % of those
       // bright enough to tell their colour).
-      const photo = snookerPhoto(15, 'worn', gain);
-      const r = new Locator(photo.truth).locate(photo.image);
-      if (!r.ok) throw new Error(r.error.message);
-      expectEveryBallOnce(photo, r.value, WITHIN_MM);
+      const { photo, found } = locatePhoto(15, 'worn', gain);
+      expectEveryBallOnce(photo, found, WITHIN_MM);
     },
     60_000,
   );
@@ -82,20 +86,16 @@ describe("a dim room's camera noise is not an uneven cloth", () => {
   ] as [number, ClothStyle, number, string][])(
     'photo seed %i on the %s cloth at gain %s (refused as "%s"): every ball found within 1.5 mm, nothing else',
     (seed, cloth, gain) => {
-      const photo = snookerPhoto(seed, cloth, gain);
-      const r = new Locator(photo.truth).locate(photo.image);
-      if (!r.ok) throw new Error(r.error.message);
-      expectEveryBallOnce(photo, r.value, WITHIN_MM);
+      const { photo, found } = locatePhoto(seed, cloth, gain);
+      expectEveryBallOnce(photo, found, WITHIN_MM);
     },
     60_000,
   );
 
   it('photo seed 7 on the worn cloth at gain 0.3 (refused as "not an even cloth (59% even)"): the table seen, 8 of its 10 balls within 1.5 mm, nothing else', () => {
-    const photo = snookerPhoto(7, 'worn', 0.3);
-    const r = new Locator(photo.truth).locate(photo.image);
-    if (!r.ok) throw new Error(r.error.message);
+    const { photo, found } = locatePhoto(7, 'worn', 0.3);
     const R = photo.table.ballRadius;
-    const placed = photo.balls.map((b) => r.value.filter((f) => Math.hypot(f.x - b.x, f.y - b.y) < R));
+    const placed = photo.balls.map((b) => found.filter((f) => Math.hypot(f.x - b.x, f.y - b.y) < R));
     // Two dark balls on the dark worn cloth are still lost in that light.
     expect(placed.filter((near) => near.length === 1).length).toBeGreaterThanOrEqual(8);
     for (const [k, near] of placed.entries()) {
@@ -104,7 +104,7 @@ describe("a dim room's camera noise is not an uneven cloth", () => {
         expect(Math.hypot((near[0]?.x ?? NaN) - b.x, (near[0]?.y ?? NaN) - b.y)).toBeLessThan(WITHIN_MM);
       expect(near.length).toBeLessThanOrEqual(1);
     }
-    expect(r.value.filter((f) => !photo.balls.some((b) => Math.hypot(f.x - b.x, f.y - b.y) < R))).toEqual([]);
+    expect(found.filter((f) => !photo.balls.some((b) => Math.hypot(f.x - b.x, f.y - b.y) < R))).toEqual([]);
   }, 60_000);
 });
 
