@@ -12,11 +12,11 @@ export * from './tracker.ts';
 export * from './segmenter.ts';
 export * from './events.ts';
 export * from './synthetic.ts';
+export * from './places.ts';
+export * from './trails.ts';
 
 /** What the log says of a stroke already under way when watching began (or that may have been, no contact seen). */
 export const UNSEEN_START = 'a stroke was already under way when watching began: it is not ruled';
-export * from './places.ts';
-export * from './trails.ts';
 
 export interface FollowerOptions {
   readonly tracker: TrackerOptions;

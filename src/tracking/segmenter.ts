@@ -137,13 +137,6 @@ export class StrokeSegmenter {
       const fast = (v: TrackView): boolean => Math.hypot(v.vx, v.vy) >= o.minStrikeSpeedMmS;
       if (!(fast(cue) || sent.some(fast)) || (off < o.strikeMm && sent.length === 0) || settling)
         return undefined;
-      const prior = [...this.history].reverse().find((f) => f.t < departed);
-      // Where every ball lay: as it was in the last frame before the cue ball moved, or — a ball only
-      // found since, or already moving — where it last lay.
-      const before = frame.tracks.filter(onTable).map((v) => {
-        const was = prior?.tracks.find((p) => p.track === v.track && onTable(p) && p.atRest);
-        return was ?? (v.from ? { ...v, x: v.from.x, y: v.from.y } : v);
-      });
       // Another ball of unknown past moving as it sets off: this stroke began before watching did,
       // and goes on until every ball is still.
       if (this.underWay) return undefined;
@@ -152,6 +145,13 @@ export class StrokeSegmenter {
         this.underWay = true;
         return undefined;
       }
+      const prior = [...this.history].reverse().find((f) => f.t < departed);
+      // Where every ball lay: as it was in the last frame before the cue ball moved, or — a ball only
+      // found since, or already moving — where it last lay.
+      const before = frame.tracks.filter(onTable).map((v) => {
+        const was = prior?.tracks.find((p) => p.track === v.track && onTable(p) && p.atRest);
+        return was ?? (v.from ? { ...v, x: v.from.x, y: v.from.y } : v);
+      });
       this.stroke = { departed, before, frames: [...this.history], startSeen: !this.unknown.has(cue.track) };
       this.history = [];
       return undefined;

@@ -242,26 +242,22 @@ export const clothNoise = (
   // [apart 1, apart 2]: |ΔR + ΔG + ΔB| and the root of the squared difference off the grey axis.
   const sums = [new Uint32Array(766), new Uint32Array(766)] as const;
   const offs = [new Uint32Array(443), new Uint32Array(443)] as const;
-  const passes = [
-    [1, sums[0], offs[0]],
-    [2, sums[1], offs[1]],
-  ] as const;
+  const tally = (p: number, q: number, sh: Uint32Array, oh: Uint32Array): void => {
+    const dr = (d[p] as number) - (d[q] as number);
+    const dg = (d[p + 1] as number) - (d[q + 1] as number);
+    const db = (d[p + 2] as number) - (d[q + 2] as number);
+    const ds = Math.abs(dr + dg + db);
+    sh[ds] = (sh[ds] as number) + 1;
+    const off = Math.round(Math.sqrt(Math.max(0, dr * dr + dg * dg + db * db - (ds * ds) / 3)));
+    oh[off] = (oh[off] as number) + 1;
+  };
   let n = 0;
   for (let j = 0; j < rh; j += 4) {
     for (let k = j * rw, end = k + rw - 2; k < end; k += 2) {
       if (region[k] !== Region.cloth || region[k + 1] !== Region.cloth || region[k + 2] !== Region.cloth)
         continue;
-      for (const [apart, sh, oh] of passes) {
-        const p = 3 * k;
-        const q = 3 * (k + apart);
-        const dr = (d[p] as number) - (d[q] as number);
-        const dg = (d[p + 1] as number) - (d[q + 1] as number);
-        const db = (d[p + 2] as number) - (d[q + 2] as number);
-        const ds = dr + dg + db;
-        sh[Math.abs(ds)] = (sh[Math.abs(ds)] as number) + 1;
-        const off = Math.round(Math.sqrt(Math.max(0, dr * dr + dg * dg + db * db - (ds * ds) / 3)));
-        oh[off] = (oh[off] as number) + 1;
-      }
+      tally(3 * k, 3 * k + 3, sums[0], offs[0]);
+      tally(3 * k, 3 * k + 6, sums[1], offs[1]);
       n++;
     }
   }
@@ -503,7 +499,6 @@ const pocketDarkness = (
 export const isUnsaturated = (r: number, g: number, minSaturation: number): boolean =>
   Math.hypot(r - 1 / 3, g - 1 / 3) < minSaturation;
 
-/** Cells with too little cloth take the mean of their valid neighbours, spreading outwards. */
 /**
  * A cell mostly too dark to judge its colour (a dark cloth in a lamp's falloff: the ends of held-out
  * 12's wine cloth under one low cluster, at (22, 1, 13) against (49, 17, 30) mid-table, the camera's
@@ -522,6 +517,7 @@ const keepDarkColours = (colour: Float32Array, own: Float32Array, dark: number):
   }
 };
 
+/** Cells with too little cloth take the mean of their valid neighbours, spreading outwards. */
 const fillCells = (colour: Float32Array, valid: Uint8Array, cw: number, ch: number): void => {
   let missing = valid.reduce((n, v) => n + (v ? 0 : 1), 0);
   const next = new Uint8Array(valid);
