@@ -190,6 +190,7 @@ export class Detector {
       fits = [...fits, ...limbs];
       verified = this.locator.verify(fits);
     }
+    verified = this.locator.withoutShadows(frame, verified);
     const located: LocatedBall[] = verified.map(toLocated);
     const { balls, guesses } = await identifyBalls(
       image,
