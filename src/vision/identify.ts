@@ -168,14 +168,15 @@ export const sharedColour = (
     }
     return c;
   };
+  // How many balls the classifier called each id.
+  const calls = new Map<BallId, number>();
+  for (const g of guesses) calls.set(g.id, (calls.get(g.id) ?? 0) + 1);
   for (const id of set.ids) {
     if (capacityOf(set, id) < o.minCapacity) continue;
     // The alike balls: those called their id, and those called an id the set holds fewer of than
     // the frame's balls called so, that gave their id `minDoubt` or more (all but one of them are
     // something else: in a dim frame of held-out 11's burnt-orange cloth, with no brown on the table,
     // four of five reds were called brown and only one red, too few to compare with).
-    const calls = new Map<BallId, number>();
-    for (const g of guesses) calls.set(g.id, (calls.get(g.id) ?? 0) + 1);
     const members = guesses.flatMap((g, i) =>
       g.id === id ||
       ((calls.get(g.id) ?? 0) > capacityOf(set, g.id) && (g.probabilities[id] ?? 0) >= o.minDoubt)
@@ -201,9 +202,10 @@ export const sharedColour = (
       // of them in a purer light: only its distance from that line counts. On held-out 11's
       // burnt-orange cloth the reds' light spreads them from 0.55 to 0.93 in red's share; the
       // purest, at a cushion, lay 0.152 from their median and was named brown (0.021 from the line).
+      if (saturation === 0) return d;
       const x = c.map((v) => v - 1 / 3);
       const along = x.reduce((a, v, k) => a + v * (hue[k] as number), 0) / saturation;
-      if (saturation === 0 || along <= saturation) return d;
+      if (along <= saturation) return d;
       return Math.hypot(...x.map((v, k) => v - (along * (hue[k] as number)) / saturation));
     };
     for (const [i, g] of guesses.entries()) {
