@@ -2,13 +2,10 @@
 // under a low cluster of three warm lamps. The classifier called the black black (0.65–0.93), but it
 // also called black, and more confidently (0.6–0.98), the dark shadows the locator took for balls
 // there, and the set holds one black: the assignment gave it to a shadow and the black its next id
-// (1080p frames 9701000, 9703002, 9705002: red, red, green; 4K 9751000, 9753000: red, red). A black
-// ball's body is dark but not black (glossy, it mirrors the lamps and the room): 0.030 or more of its
-// frame's reds' brightness on the splits measured, the shadows 0.015 or less. Of several balls called
-// black, one darker than 0.02 of the reds is not the black now (identify.ts, sharedColour). The
-// shadows themselves are still reported (false balls, the locator's to remove); the test asks only
-// that the black be found and named black and no other ball called black. The frames are
-// bench/detect-alt's own, drawn here.
+// (1080p frames 9701000, 9703002, 9705002: red, red, green; 4K 9751000, 9753000: red, red). The
+// shadows are no longer reported (locate.ts withoutShadows; tests/vision-shadow-under-low-lamps), and
+// the black keeps its name. The test asks that the black be found and named black and no other ball
+// called black. The frames are bench/detect-alt's own, drawn here.
 import { beforeAll, describe, it } from 'vitest';
 import { drawAltFrame, expectNamed } from './helpers/alt-frame.ts';
 import { loadSnookerClassifier } from './helpers/games.ts';

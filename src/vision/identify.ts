@@ -41,12 +41,6 @@ export interface SharedColourOptions {
    * not make it one when the id it was called goes to a likelier ball.
    */
   readonly unlikeDistance: number;
-  /**
-   * A ball called the set's darkest id (snooker's black), when more balls are called so than the set
-   * holds, whose body is darker than this share of theirs (the alike balls' median brightness) is not
-   * it: its probability of the id is scaled by `penalty`.
-   */
-  readonly minDarkBrightness: number;
 }
 
 // Measured at 1080p on the second renderer's frames (bench/detect-alt: tuning, tuning-hard,
@@ -62,11 +56,7 @@ export interface SharedColourOptions {
 // and held-out 10–12 (1080p and 4K) and our own renderer's scenes, a red called another id that gave
 // red 0.04 or more lies at most 0.159 from its frame's reds (held-out 11's burnt-orange cloth, whose
 // light washes reds out toward grey), a pink 0.211 or more, a brown 0.118 or more: it decides for
-// pinks and the farthest browns only. minDarkBrightness: a black's body is dark, not black — glossy, it
-// mirrors the lamps and the room — at 0.030 of its frame's reds' brightness or more on tuning*, held-out
-// 3–12 (1080p and 4K) and our own renderer's scenes; the shadows on held-out 12's wine-purple cloth,
-// called black 0.6–0.98 (more confidently than the black, which the assignment then named red, brown
-// or green), are at 0.015 or less.
+// pinks and the farthest browns only.
 export const DEFAULT_SHARED_COLOUR: SharedColourOptions = {
   minCapacity: 3,
   minBalls: 3,
@@ -74,7 +64,6 @@ export const DEFAULT_SHARED_COLOUR: SharedColourOptions = {
   minDoubt: 0.04,
   penalty: 1e-3,
   unlikeDistance: 0.22,
-  minDarkBrightness: 0.02,
 };
 
 const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
@@ -82,20 +71,13 @@ const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
   return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
 });
 
-/** A ball's body as sharedColour compares it. */
-export interface MiddleColour {
-  /** r, g, b over their sum (linear light). */
-  readonly chroma: [number, number, number];
-  /** Mean r + g + b (linear light, 0…3) of the same samples. */
-  readonly brightness: number;
-}
-
 /**
- * Chromaticity and brightness of a ball's body: the samples within 0.6 of its radius, less the
- * brightest (the lamps' highlights, white whatever the ball) and the darkest (its shaded side, where
- * the cloth's light tints it): those between the 20th and 70th percentiles of brightness.
+ * Chromaticity (r, g, b over their sum, linear light) of a ball's body: the samples within 0.6 of its
+ * radius, less the brightest (the lamps' highlights, white whatever the ball) and the darkest (its
+ * shaded side, where the cloth's light tints it): those between the 20th and 70th percentiles of
+ * brightness.
  */
-export const middleColour = (img: RgbImage, b: BallPatchInput): MiddleColour => {
+export const middleChromaticity = (img: RgbImage, b: BallPatchInput): [number, number, number] => {
   const samples: [number, number, number, number][] = [];
   const r = 0.6 * b.radiusPx;
   const step = Math.max(1, r / 5);
@@ -122,9 +104,9 @@ export const middleColour = (img: RgbImage, b: BallPatchInput): MiddleColour => 
     sum[2] = (sum[2] as number) + lb;
   }
   const t = (sum[0] as number) + (sum[1] as number) + (sum[2] as number);
-  const chroma: [number, number, number] =
-    t > 0 ? [(sum[0] as number) / t, (sum[1] as number) / t, (sum[2] as number) / t] : [1 / 3, 1 / 3, 1 / 3];
-  return { chroma, brightness: t / Math.max(1, Math.min(to, samples.length) - from) };
+  return t > 0
+    ? [(sum[0] as number) / t, (sum[1] as number) / t, (sum[2] as number) / t]
+    : [1 / 3, 1 / 3, 1 / 3];
 };
 
 /** `g` with its probability of `id` scaled by `factor`, the rest renormalised, and its most likely id again. */
@@ -166,9 +148,6 @@ const scaledDown = (g: ClassifiedBall, id: BallId, factor: number): ClassifiedBa
  *   12's pale sand cloth, a maker's coral pink was called brown (0.66) beside the brown (0.80), red
  *   (0.23) before pink (0.11), and the assignment, the brown taken, named it red; it lay 0.28 from
  *   the frame's reds. Its probability of their id is scaled down.
- * - Of several balls called the set's darkest id (snooker's black), one whose body is darker than
- *   `minDarkBrightness` of theirs is not it: a black ball is never that dark beside the frame's reds.
- *   Its probability of the id is scaled down, and the black keeps its name.
  *
  * Scaled down, the rest renormalised, the assignment gives such a ball its next most likely id.
  */
@@ -180,26 +159,18 @@ export const sharedColour = (
   o: SharedColourOptions = DEFAULT_SHARED_COLOUR,
 ): ClassifiedBall[] => {
   const out = [...guesses];
-  const middles = new Map<number, MiddleColour>();
-  const middle = (i: number): MiddleColour => {
-    let c = middles.get(i);
+  const chroma = new Map<number, [number, number, number]>();
+  const of = (i: number): [number, number, number] => {
+    let c = chroma.get(i);
     if (!c) {
-      c = middleColour(image, balls[i] as BallPatchInput);
-      middles.set(i, c);
+      c = middleChromaticity(image, balls[i] as BallPatchInput);
+      chroma.set(i, c);
     }
     return c;
   };
-  const of = (i: number): [number, number, number] => middle(i).chroma;
   // How many balls the classifier called each id.
   const calls = new Map<BallId, number>();
   for (const g of guesses) calls.set(g.id, (calls.get(g.id) ?? 0) + 1);
-  // The set's darkest id, by its look (snooker's black), if more balls were called so than it holds.
-  const shade = (id: BallId): number => set.look[id]?.colour.reduce((a, v) => a + v, 0) ?? Infinity;
-  const darkest = set.ids.reduce<BallId | undefined>(
-    (a, id) => (a === undefined || shade(id) < shade(a) ? id : a),
-    undefined,
-  );
-  const contested = darkest !== undefined && (calls.get(darkest) ?? 0) > capacityOf(set, darkest);
   for (const id of set.ids) {
     if (capacityOf(set, id) < o.minCapacity) continue;
     // The alike balls: those called their id, and those called an id the set holds fewer of than
@@ -252,13 +223,6 @@ export const sharedColour = (
       // Called otherwise and far unlike them: their id is.
       else if (!called && d > o.unlikeDistance) out[i] = scaledDown(g, id, o.penalty);
     }
-    if (!contested) continue;
-    const brightness = members.map((i) => middle(i).brightness).sort((a, b) => a - b)[
-      members.length >> 1
-    ] as number;
-    for (const [i, g] of out.entries())
-      if (guesses[i]?.id === darkest && middle(i).brightness < o.minDarkBrightness * brightness)
-        out[i] = scaledDown(g, darkest, o.penalty);
   }
   return out;
 };
