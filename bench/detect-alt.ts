@@ -55,6 +55,12 @@
 //               from a tall window beside one long side and a weak lamp overhead, cool and a little
 //               over-exposed: made in the twelfth session, for the next session's end; run only once
 //               (seeds 9_800_000, 9_850_000 at 4K)
+//   held-out-14 a crimson cloth (the reds' own hue, darker) under five small lamps in a line slanting
+//               across the table, warm, with a seventh maker's set (an orange-red red, a deep royal
+//               blue, a salmon-rose pink); and a pale powder-blue cloth under two ceiling tracks of
+//               small spots high over the long sides, through a wide lens that darkens the corners, a
+//               little under-exposed: made in the thirteenth session, for the next session's end; run
+//               only once (seeds 9_900_000, 9_950_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -71,7 +77,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -127,6 +133,7 @@ export const ALT_HELD_OUT_10_SEED = 9_500_000;
 export const ALT_HELD_OUT_11_SEED = 9_600_000;
 export const ALT_HELD_OUT_12_SEED = 9_700_000;
 export const ALT_HELD_OUT_13_SEED = 9_800_000;
+export const ALT_HELD_OUT_14_SEED = 9_900_000;
 
 export interface AltCase {
   readonly name: string;
@@ -167,7 +174,8 @@ export type AltSplit =
   | 'held-out-10'
   | 'held-out-11'
   | 'held-out-12'
-  | 'held-out-13';
+  | 'held-out-13'
+  | 'held-out-14';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -187,6 +195,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-11': { seed: ALT_HELD_OUT_11_SEED, variants: ['tangerine-sky', 'aqua-eight'] },
   'held-out-12': { seed: ALT_HELD_OUT_12_SEED, variants: ['wine-cluster', 'sand-panels'] },
   'held-out-13': { seed: ALT_HELD_OUT_13_SEED, variants: ['mustard-arc', 'petrol-window'] },
+  'held-out-14': { seed: ALT_HELD_OUT_14_SEED, variants: ['crimson-diagonal', 'powder-track'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -427,6 +436,7 @@ const main = async (): Promise<void> => {
           'held-out-11',
           'held-out-12',
           'held-out-13',
+          'held-out-14',
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];

@@ -58,6 +58,12 @@
 // blue-green green, a pale pink); and `petrol-window`, a petrol blue-green cloth lit mostly by
 // daylight from a tall window beside one long side (a strong, soft fall of light across the bed) with
 // a weak lamp overhead, seen cool and a little over-exposed.
+// Held-out 14 (issue 14, made in the thirteenth session for the next session's end; run only once):
+// `crimson-diagonal`, a crimson cloth (the reds' own hue, darker) under five small lamps hung in a
+// line slanting across the table, corner to corner (no lamp on the table's axis), warm, with a seventh
+// maker's set (a bright orange-red red, a deep royal blue, a salmon-rose pink); and `powder-track`, a
+// pale powder-blue cloth under two ceiling tracks of eight small spots each, high over the long sides,
+// seen through a wide lens that darkens the corners, a little under-exposed.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -95,6 +101,8 @@ export const ALT_VARIANTS = [
   'sand-panels',
   'mustard-arc',
   'petrol-window',
+  'crimson-diagonal',
+  'powder-track',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -128,7 +136,9 @@ export const ALT_CLOTH: Readonly<
     | 'wine'
     | 'sand'
     | 'mustard'
-    | 'petrol',
+    | 'petrol'
+    | 'crimson'
+    | 'powder',
     Srgb8
   >
 > = {
@@ -161,6 +171,8 @@ export const ALT_CLOTH: Readonly<
   sand: [198, 174, 122],
   mustard: [170, 134, 36],
   petrol: [18, 78, 92],
+  crimson: [128, 20, 34],
+  powder: [132, 168, 196],
 };
 
 /** Lamps of one make hung down the middle of the table, at these fractions of its length. */
@@ -303,6 +315,32 @@ const windowLight = (t: Table, power: number): AltLamp[] => [
   ...twoLamps(t, power * 0.35),
 ];
 
+/** Five small lamps in a line slanting across the table from near one corner to near the other. */
+const diagonalLamps = (t: Table, power: number): AltLamp[] =>
+  [0.1, 0.3, 0.5, 0.7, 0.9].map((f) => ({
+    x: t.width * (0.15 + 0.7 * f),
+    y: t.length * (0.1 + 0.8 * f),
+    z: 900,
+    hx: 110,
+    hy: 110,
+    power,
+    glare: 3,
+  }));
+
+/** Two ceiling tracks of eight small spots each, high over the table's long sides. */
+const trackLamps = (t: Table, power: number): AltLamp[] =>
+  [-0.1, 1.1].flatMap((fx) =>
+    Array.from({ length: 8 }, (_, k) => ({
+      x: t.width * fx,
+      y: t.length * (0.06 + (0.88 * k) / 7),
+      z: 1700,
+      hx: 40,
+      hy: 40,
+      power: power / 3,
+      glare: 5,
+    })),
+  );
+
 /**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
@@ -404,6 +442,18 @@ const SIXTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   blue: [26, 92, 160],
   pink: [250, 150, 170],
   black: [24, 22, 20],
+};
+
+/** A seventh maker's set: a bright orange-red red, a deep royal blue, a salmon-rose pink. */
+const SEVENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [242, 240, 232],
+  red: [206, 40, 18],
+  yellow: [248, 204, 22],
+  green: [24, 124, 60],
+  brown: [116, 66, 34],
+  blue: [18, 48, 168],
+  pink: [236, 128, 132],
+  black: [16, 16, 20],
 };
 
 export interface AltStyleOptions {
@@ -539,6 +589,15 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
   },
   // Daylight through a window, seen cool and exposed a little over for the shaded side.
   'petrol-window': { cloth: ALT_CLOTH.petrol, lamps: windowLight, warmBias: -0.1, exposure: 1.15 },
+  // Lamps slanting across a cloth of the reds' hue; a seventh maker's set.
+  'crimson-diagonal': {
+    cloth: ALT_CLOTH.crimson,
+    lamps: diagonalLamps,
+    warmBias: 0.1,
+    ballColours: SEVENTH_MAKER_BALLS,
+  },
+  // Many small spots high on two tracks, a wide lens, a little under-exposed.
+  'powder-track': { cloth: ALT_CLOTH.powder, lamps: trackLamps, vignette: 0.25, exposure: 0.85 },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
