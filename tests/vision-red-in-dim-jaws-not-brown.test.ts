@@ -6,8 +6,8 @@
 // other reds (0.080 from their median chromaticity; that split's browns lie 0.119–0.229 from theirs),
 // so a ball called otherwise but coloured like the reds, where the classifier gave red some
 // probability, is now a red (identify.ts, sharedColour). The frame is bench/detect-alt's own, drawn here.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { drawAltFrame } from './helpers/alt-frame.ts';
+import { beforeAll, describe, it } from 'vitest';
+import { drawAltFrame, expectEveryBallNamed } from './helpers/alt-frame.ts';
 import { loadSnookerClassifier } from './helpers/games.ts';
 import type { BallClassifier } from '../src/vision/classify/index.ts';
 import { detectBalls } from '../src/vision/index.ts';
@@ -23,10 +23,6 @@ describe('the red in a dim corner pocket’s jaws', () => {
     const { k, image } = await drawAltFrame('held-out-7', 9_204_001);
     const r = await detectBalls(image, k.calibration, classifier);
     if (!r.ok) throw new Error(r.error.message);
-    const named = k.balls.map((b) => {
-      const f = r.value.filter((d) => Math.hypot(d.x - b.x, d.y - b.y) < k.calibration.table.ballRadius);
-      return `${b.id} at (${b.x.toFixed(0)}, ${b.y.toFixed(0)}) → ${f.map((d) => d.id).join(', ') || 'unseen'}`;
-    });
-    expect(named).toEqual(k.balls.map((b) => `${b.id} at (${b.x.toFixed(0)}, ${b.y.toFixed(0)}) → ${b.id}`));
+    expectEveryBallNamed(k, r.value);
   }, 120_000);
 });

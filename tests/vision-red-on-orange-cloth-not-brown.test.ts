@@ -10,8 +10,8 @@
 //   called an id more of them are called than the set holds are compared with the reds too now: all
 //   five are alike, and reds.
 // The frames are bench/detect-alt's own, drawn here.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { drawAltFrame } from './helpers/alt-frame.ts';
+import { beforeAll, describe, it } from 'vitest';
+import { drawAltFrame, expectEveryBallNamed } from './helpers/alt-frame.ts';
 import { loadSnookerClassifier } from './helpers/games.ts';
 import type { BallClassifier } from '../src/vision/classify/index.ts';
 import { detectBalls } from '../src/vision/index.ts';
@@ -29,13 +29,7 @@ describe('reds on the burnt-orange cloth', () => {
       const { k, image } = await drawAltFrame('held-out-11', seed);
       const r = await detectBalls(image, k.calibration, classifier);
       if (!r.ok) throw new Error(r.error.message);
-      const named = k.balls.map((b) => {
-        const f = r.value.filter((d) => Math.hypot(d.x - b.x, d.y - b.y) < k.calibration.table.ballRadius);
-        return `${b.id} at (${b.x.toFixed(0)}, ${b.y.toFixed(0)}) → ${f.map((d) => d.id).join(', ') || 'unseen'}`;
-      });
-      expect(named).toEqual(
-        k.balls.map((b) => `${b.id} at (${b.x.toFixed(0)}, ${b.y.toFixed(0)}) → ${b.id}`),
-      );
+      expectEveryBallNamed(k, r.value);
     },
     120_000,
   );

@@ -6,37 +6,22 @@
 // than `shadowShare` of the cloth must now show the lamps (locate.ts darkDisc, notShadows). A black
 // that shows no lamps on a light cloth is far less dark than that, and stays a ball. The frames are
 // bench/detect-alt's own, drawn here.
-import { describe, expect, it } from 'vitest';
-import type { AltSplit } from '../bench/detect-alt.ts';
-import { locateAltFrame } from './helpers/alt-frame.ts';
-
-/** Nothing found away from the balls, and each ball found once. */
-const expectEveryBallOnceAndNothingElse = async (
-  split: AltSplit,
-  seed: number,
-  res: '1080p' | '4K',
-): Promise<void> => {
-  const { k, found } = await locateAltFrame(split, seed, res);
-  const r = k.calibration.table.ballRadius;
-  const none = found.filter((f) => !k.balls.some((b) => Math.hypot(f.x - b.x, f.y - b.y) < r));
-  expect(none.map((f) => `${f.found} at (${f.x.toFixed(0)}, ${f.y.toFixed(0)})`)).toEqual([]);
-  for (const b of k.balls)
-    expect(
-      found.filter((f) => Math.hypot(f.x - b.x, f.y - b.y) < r),
-      `${b.id} at (${b.x.toFixed(0)}, ${b.y.toFixed(0)})`,
-    ).toHaveLength(1);
-};
+import { describe, it } from 'vitest';
+import { expectEveryBallOnceAndNothingElse, locateAltFrame } from './helpers/alt-frame.ts';
 
 describe("a ball's shadow under lamps hung low over a dark cloth", () => {
   it("in the held-out-12 opening frame 9 700 000, the brown's and the cue ball's shadows are no balls (traced, and placed by shading)", async () => {
-    await expectEveryBallOnceAndNothingElse('held-out-12', 9_700_000, '1080p');
+    const { k, found } = await locateAltFrame('held-out-12', 9_700_000, '1080p');
+    expectEveryBallOnceAndNothingElse(k, found);
   }, 120_000);
 
   it('in its 4K frame 9 750 000, the brown, black and cue ball shadows are no balls', async () => {
-    await expectEveryBallOnceAndNothingElse('held-out-12', 9_750_000, '4K');
+    const { k, found } = await locateAltFrame('held-out-12', 9_750_000, '4K');
+    expectEveryBallOnceAndNothingElse(k, found);
   }, 240_000);
 
   it('a black that shows no lamps on a light slate cloth is still a ball (held-out-4 frame 8 901 000)', async () => {
-    await expectEveryBallOnceAndNothingElse('held-out-4', 8_901_000, '1080p');
+    const { k, found } = await locateAltFrame('held-out-4', 8_901_000, '1080p');
+    expectEveryBallOnceAndNothingElse(k, found);
   }, 120_000);
 });

@@ -67,6 +67,28 @@ export const expectFoundAlone = (
   expect(found).toHaveLength(k.balls.length);
 };
 
+/** Every ball of the frame found once (within a ball's radius), and nothing found away from them. */
+export const expectEveryBallOnceAndNothingElse = (k: AltCase, found: readonly LocatedBall[]): void => {
+  const r = k.calibration.table.ballRadius;
+  const none = found.filter((f) => !k.balls.some((b) => Math.hypot(f.x - b.x, f.y - b.y) < r));
+  expect(none.map((f) => `${f.found} at (${f.x.toFixed(0)}, ${f.y.toFixed(0)})`)).toEqual([]);
+  for (const b of k.balls)
+    expect(
+      found.filter((f) => Math.hypot(f.x - b.x, f.y - b.y) < r),
+      `${b.id} at (${b.x.toFixed(0)}, ${b.y.toFixed(0)})`,
+    ).toHaveLength(1);
+};
+
+/** Every ball of the frame found and named right: what was found within its radius is its id alone. */
+export const expectEveryBallNamed = (k: AltCase, found: readonly DetectedBall[]): void => {
+  const at = (b: AltBall): string => `${b.id} at (${b.x.toFixed(0)}, ${b.y.toFixed(0)})`;
+  const named = k.balls.map((b) => {
+    const f = found.filter((d) => Math.hypot(d.x - b.x, d.y - b.y) < k.calibration.table.ballRadius);
+    return `${at(b)} → ${f.map((d) => d.id).join(', ') || 'unseen'}`;
+  });
+  expect(named).toEqual(k.balls.map((b) => `${at(b)} → ${b.id}`));
+};
+
 /**
  * What the whole Detector, with the classifier, finds and names in a frame of `balls` drawn by the
  * second renderer in `style` from `seed` (JPEG-compressed for even seeds, as bench/detect-alt does).
