@@ -105,6 +105,19 @@ export interface LimbOptions {
    * and a green on a dark green cloth climbed at the raised step was placed 2.9 mm off, 2.2 before).
    */
   readonly stepQuantile: number;
+  /**
+   * A disc of the reduced frame (0.6 of a ball's radius) darker than this share of the cloth around it
+   * (1.2–2 radii), at its darkest, seeds a ring too: a ball of the cloth's own hue, darker (a brown on
+   * a mustard cloth), is shade to the cloth model, and with faint lamps shows it no highlight either
+   * (see darkDiscSeeds)…
+   */
+  readonly darkDisc: number;
+  /**
+   * …when no ball is known within this many ball radii of it: a dark disc beside a ball is as likely
+   * its shadow, or the shade in the lee of a cluster (held-out 7, 9 202 000: beside a cluster of reds
+   * on the navy cloth, 2.2 radii from the nearest, traced as a ball).
+   */
+  readonly darkDiscReach: number;
 }
 
 export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
@@ -152,6 +165,8 @@ export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
   // held-out 5's 9 002 001, placed by its shape, scores a ring at a step of 14 and not at 16 (its
   // frame's 0.96 quantile is 13, 0.99 is 16).
   stepQuantile: 0.96,
+  darkDisc: 0.75,
+  darkDiscReach: 3,
 };
 
 /** How far (mm) from touching a ball found a ball found in a pack may lie. */
@@ -587,6 +602,123 @@ export const clothStepLevel = (
  * piece numbers (−1 for specks too small to be a piece), `pieceArea` each piece's area by label,
  * `known` the balls already reported (their surroundings are not searched again).
  */
+/** darkDiscSeeds' scratch: reduced pixels' cloth shares and dark discs' ratios, worked out as asked (NaN: not yet). */
+let shareMap = new Float32Array(0);
+let darkRatio = new Float32Array(0);
+
+/**
+ * Reduced pixels of the bed's cloth at the middle of a disc (a square of 0.6 ball radii each way)
+ * darker than `darkDisc` of the cloth around it (the ring between squares of 1.2 and 2 radii), each
+ * the darkest of its eight neighbours: where a ball of the cloth's hue, darker, may lie. Its disc is
+ * not foreground (the cloth model takes it for shade, as it must a shadow's) and, under small warm
+ * lamps, its highlights are no brighter than the cloth (held-out 13's mustard cloth: two browns never
+ * seeded, nothing in them above 1.03 and 1.14 of the cloth, their limbs placed within 1.8 mm from
+ * where they lie). Brightness is the cloth share (clothShare) of the reduced pixels, the cloth's
+ * only. A disc's middle is dark itself: the bed is looked at every other pixel each way (a middle
+ * darker than `darkDisc` spans several) for pixels that dark in no piece of the foreground (a ball's
+ * body, a pack's gaps, a deep shadow are pieces, which the outline stages have seen) and `far` from
+ * the balls known, and from each the ratio is followed down to its least.
+ */
+const darkDiscSeeds = (
+  g: VisionGeometry,
+  cloth: ClothModel,
+  rd: Uint8Array,
+  labels: Int32Array,
+  rRed: number,
+  darkDisc: number,
+  far: (i: number, j: number) => boolean,
+): number[] => {
+  const { rw, rh, region } = g;
+  if (shareMap.length < rw * rh) {
+    shareMap = new Float32Array(rw * rh);
+    darkRatio = new Float32Array(rw * rh);
+  }
+  shareMap.fill(NaN, 0, rw * rh);
+  darkRatio.fill(NaN, 0, rw * rh);
+  const a = Math.max(1, Math.round(0.6 * rRed));
+  const c = Math.max(a + 1, Math.round(1.2 * rRed));
+  const b = Math.max(c + 1, Math.round(2 * rRed));
+  const { colour, invcc, bw, blockSize } = cloth;
+  /** Reduced pixel k's cloth share, or −1 off the cloth. */
+  const shareAt = (k: number): number => {
+    let v = shareMap[k] as number;
+    if (v === v) return v;
+    if (region[k] !== Region.cloth) v = -1;
+    else {
+      const i = k % rw;
+      const bk = Math.floor((k - i) / rw / blockSize) * bw + Math.floor(i / blockSize);
+      v =
+        ((rd[3 * k] as number) * (colour[3 * bk] as number) +
+          (rd[3 * k + 1] as number) * (colour[3 * bk + 1] as number) +
+          (rd[3 * k + 2] as number) * (colour[3 * bk + 2] as number)) *
+        (invcc[bk] as number);
+    }
+    shareMap[k] = v;
+    return v;
+  };
+  const inArea = (2 * a + 1) ** 2;
+  const ringArea = (2 * b + 1) ** 2 - (2 * c + 1) ** 2;
+  /** The disc at k's brightness over its ring's (Infinity where either is too little cloth or k off the frame's inside). */
+  const ratioAt = (k: number): number => {
+    let r = darkRatio[k] as number;
+    if (r === r) return r;
+    r = Infinity;
+    const i = k % rw;
+    const j = (k - i) / rw;
+    if (i >= b && j >= b && i < rw - b && j < rh - b) {
+      let si = 0;
+      let ni = 0;
+      let sr = 0;
+      let nr = 0;
+      for (let dj = -b; dj <= b; dj++) {
+        const row = (j + dj) * rw + i;
+        const inner = dj >= -a && dj <= a;
+        const hole = dj >= -c && dj <= c;
+        for (let di = -b; di <= b; di++) {
+          const v = shareAt(row + di);
+          if (v < 0) continue;
+          if (inner && di >= -a && di <= a) {
+            si += v;
+            ni++;
+          } else if (!hole || di < -c || di > c) {
+            sr += v;
+            nr++;
+          }
+        }
+      }
+      if (ni >= 0.8 * inArea && nr >= 0.5 * ringArea && sr > 0) r = si / ni / (sr / nr);
+    }
+    darkRatio[k] = r;
+    return r;
+  };
+  const out = new Set<number>();
+  for (let j = b; j < rh - b; j += 2) {
+    const span = rowOnTable(g, j);
+    if (!span) continue;
+    for (let i = Math.max(b, span[0]); i <= Math.min(rw - b - 1, span[1]); i += 2) {
+      let k = j * rw + i;
+      const v = shareAt(k);
+      if (v < 0 || v >= darkDisc || (labels[k] as number) > 0 || !far(i, j)) continue;
+      // Down the ratio to its least among the neighbours.
+      let r = ratioAt(k);
+      for (let step = 0; step < 2 * b && r < Infinity; step++) {
+        let next = k;
+        for (const d of [-rw - 1, -rw, -rw + 1, -1, 1, rw - 1, rw, rw + 1]) {
+          const q = ratioAt(k + d);
+          if (q < r) {
+            r = q;
+            next = k + d;
+          }
+        }
+        if (next === k) break;
+        k = next;
+      }
+      if (r < darkDisc) out.add(k);
+    }
+  }
+  return [...out];
+};
+
 export const findByLimb = (
   img: RgbImage,
   g: VisionGeometry,
@@ -786,6 +918,15 @@ export const findByLimb = (
     const j = Math.floor(v / scale);
     if (i < 0 || j < 0 || i >= rw || j >= rh || nearest2(i, j) < near * near) continue;
     seedAround(i, j, 1);
+  }
+  // Dark discs on the cloth far from the balls known.
+  if (o.darkDisc > 0) {
+    const far = o.darkDiscReach * rRed;
+    const farFromBalls = (i: number, j: number): boolean => nearest2(i, j) >= far * far;
+    for (const q of darkDiscSeeds(g, cloth, rd, labels, rRed, o.darkDisc, farFromBalls)) {
+      const i = q % rw;
+      if (farFromBalls(i, (q - i) / rw)) seedAround(i, (q - i) / rw, 1);
+    }
   }
   // In a big piece (a pack) a ball the outlines missed touches one found: circles a diameter from
   // each found ball, all round, where no other ball is and the piece's foreground is.
