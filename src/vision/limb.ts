@@ -23,7 +23,7 @@ import {
   type FittedBall,
   untracedBall,
 } from './fit.ts';
-import type { ClothModel } from './cloth.ts';
+import { clothShare, type ClothModel } from './cloth.ts';
 import type { ReducedFrame } from './reduce.ts';
 import { maskWords } from './foreground.ts';
 import { apparentRadius, projectPoint, Region, rowOnTable, type VisionGeometry } from './geometry.ts';
@@ -597,11 +597,6 @@ export const clothStepLevel = (
   return hist.length - 1;
 };
 
-/**
- * Balls in the frame's unexplained foreground found by their limbs. `labels` are the reduced frame's
- * piece numbers (−1 for specks too small to be a piece), `pieceArea` each piece's area by label,
- * `known` the balls already reported (their surroundings are not searched again).
- */
 /** darkDiscSeeds' scratch: reduced pixels' cloth shares and dark discs' ratios, worked out as asked (NaN: not yet). */
 let shareMap = new Float32Array(0);
 let darkRatio = new Float32Array(0);
@@ -638,7 +633,7 @@ const darkDiscSeeds = (
   const a = Math.max(1, Math.round(0.6 * rRed));
   const c = Math.max(a + 1, Math.round(1.2 * rRed));
   const b = Math.max(c + 1, Math.round(2 * rRed));
-  const { colour, invcc, bw, blockSize } = cloth;
+  const { bw, blockSize } = cloth;
   /** Reduced pixel k's cloth share, or −1 off the cloth. */
   const shareAt = (k: number): number => {
     let v = shareMap[k] as number;
@@ -647,11 +642,7 @@ const darkDiscSeeds = (
     else {
       const i = k % rw;
       const bk = Math.floor((k - i) / rw / blockSize) * bw + Math.floor(i / blockSize);
-      v =
-        ((rd[3 * k] as number) * (colour[3 * bk] as number) +
-          (rd[3 * k + 1] as number) * (colour[3 * bk + 1] as number) +
-          (rd[3 * k + 2] as number) * (colour[3 * bk + 2] as number)) *
-        (invcc[bk] as number);
+      v = clothShare(cloth, bk, rd[3 * k] as number, rd[3 * k + 1] as number, rd[3 * k + 2] as number);
     }
     shareMap[k] = v;
     return v;
@@ -691,6 +682,7 @@ const darkDiscSeeds = (
     darkRatio[k] = r;
     return r;
   };
+  const neighbours = [-rw - 1, -rw, -rw + 1, -1, 1, rw - 1, rw, rw + 1];
   const out = new Set<number>();
   for (let j = b; j < rh - b; j += 2) {
     const span = rowOnTable(g, j);
@@ -703,7 +695,7 @@ const darkDiscSeeds = (
       let r = ratioAt(k);
       for (let step = 0; step < 2 * b && r < Infinity; step++) {
         let next = k;
-        for (const d of [-rw - 1, -rw, -rw + 1, -1, 1, rw - 1, rw, rw + 1]) {
+        for (const d of neighbours) {
           const q = ratioAt(k + d);
           if (q < r) {
             r = q;
@@ -719,6 +711,11 @@ const darkDiscSeeds = (
   return [...out];
 };
 
+/**
+ * Balls in the frame's unexplained foreground found by their limbs. `labels` are the reduced frame's
+ * piece numbers (−1 for specks too small to be a piece), `pieceArea` each piece's area by label,
+ * `known` the balls already reported (their surroundings are not searched again).
+ */
 export const findByLimb = (
   img: RgbImage,
   g: VisionGeometry,
@@ -923,9 +920,12 @@ export const findByLimb = (
   if (o.darkDisc > 0) {
     const far = o.darkDiscReach * rRed;
     const farFromBalls = (i: number, j: number): boolean => nearest2(i, j) >= far * far;
+    // Asked of where the search starts (to spare the ratio there) and of where it ends (it may move
+    // towards a ball on the way down).
     for (const q of darkDiscSeeds(g, cloth, rd, labels, rRed, o.darkDisc, farFromBalls)) {
       const i = q % rw;
-      if (farFromBalls(i, (q - i) / rw)) seedAround(i, (q - i) / rw, 1);
+      const j = (q - i) / rw;
+      if (farFromBalls(i, j)) seedAround(i, j, 1);
     }
   }
   // In a big piece (a pack) a ball the outlines missed touches one found: circles a diameter from

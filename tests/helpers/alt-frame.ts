@@ -59,11 +59,7 @@ export const expectFoundAlone = (
   expect(near, `${id} at (${ball.x.toFixed(0)}, ${ball.y.toFixed(0)})`).toHaveLength(1);
   const f = near[0] as LocatedBall;
   expect(Math.hypot(f.x - ball.x, f.y - ball.y)).toBeLessThan(withinMm);
-  for (const b of k.balls)
-    expect(
-      found.filter((x) => Math.hypot(x.x - b.x, x.y - b.y) < r),
-      `${b.id} at (${b.x.toFixed(0)}, ${b.y.toFixed(0)})`,
-    ).toHaveLength(1);
+  expectEveryBallOnceAndNothingElse(k, found);
   expect(found).toHaveLength(k.balls.length);
 };
 
