@@ -597,6 +597,16 @@ export const clothStepLevel = (
   return hist.length - 1;
 };
 
+/** The cloth share (clothShare) of reduced pixel k, at (i, j), in its block of the cloth. */
+const reducedShare = (cloth: ClothModel, rd: Uint8Array, k: number, i: number, j: number): number =>
+  clothShare(
+    cloth,
+    Math.floor(j / cloth.blockSize) * cloth.bw + Math.floor(i / cloth.blockSize),
+    rd[3 * k] as number,
+    rd[3 * k + 1] as number,
+    rd[3 * k + 2] as number,
+  );
+
 /** darkDiscSeeds' scratch: reduced pixels' cloth shares and dark discs' ratios, worked out as asked (NaN: not yet). */
 let shareMap = new Float32Array(0);
 let darkRatio = new Float32Array(0);
@@ -633,7 +643,6 @@ const darkDiscSeeds = (
   const a = Math.max(1, Math.round(0.6 * rRed));
   const c = Math.max(a + 1, Math.round(1.2 * rRed));
   const b = Math.max(c + 1, Math.round(2 * rRed));
-  const { bw, blockSize } = cloth;
   /** Reduced pixel k's cloth share, or −1 off the cloth. */
   const shareAt = (k: number): number => {
     let v = shareMap[k] as number;
@@ -641,8 +650,7 @@ const darkDiscSeeds = (
     if (region[k] !== Region.cloth) v = -1;
     else {
       const i = k % rw;
-      const bk = Math.floor((k - i) / rw / blockSize) * bw + Math.floor(i / blockSize);
-      v = clothShare(cloth, bk, rd[3 * k] as number, rd[3 * k + 1] as number, rd[3 * k + 2] as number);
+      v = reducedShare(cloth, rd, k, i, (k - i) / rw);
     }
     shareMap[k] = v;
     return v;
@@ -749,7 +757,7 @@ export const findByLimb = (
   };
   if (cand.length < rw * rh) cand = new Uint8Array(rw * rh);
   const dil = Math.max(1, Math.round(rRed * 0.6));
-  const { colour, invcc, bw, blockSize, bright } = cloth;
+  const { colour, invcc, bw, bright } = cloth;
   const rd = reduced;
   const list: number[] = [];
   /** Seed the reduced pixels within `reach` of (i, j), inside the table, that are not seeds yet. */
@@ -793,12 +801,7 @@ export const findByLimb = (
       // A speck too small to be a piece seeds only when it is a highlight (what a ball the colour
       // of the cloth may leave in the cloth model); dark and coloured specks are noise in dim light.
       // So, too, in a pocket's mouth, whose jaws and leather are foreground in every frame.
-      const bk = Math.floor(j / blockSize) * bw + Math.floor(i / blockSize);
-      const pc =
-        (rd[3 * k] as number) * (colour[3 * bk] as number) +
-        (rd[3 * k + 1] as number) * (colour[3 * bk + 1] as number) +
-        (rd[3 * k + 2] as number) * (colour[3 * bk + 2] as number);
-      if (pc * (invcc[bk] as number) <= bright) continue;
+      if (reducedShare(cloth, rd, k, i, j) <= bright) continue;
     }
     if (nearest2(i, j) < near * near) continue;
     seedAround(i, j);
@@ -820,11 +823,7 @@ export const findByLimb = (
     const bp = cloth.blockPx;
     const brightAt = (x: number, y: number, bk: number): boolean => {
       const p = 3 * (y * W + x);
-      const pc =
-        (d[p] as number) * (colour[3 * bk] as number) +
-        (d[p + 1] as number) * (colour[3 * bk + 1] as number) +
-        (d[p + 2] as number) * (colour[3 * bk + 2] as number);
-      return pc * (invcc[bk] as number) > bright;
+      return clothShare(cloth, bk, d[p] as number, d[p + 1] as number, d[p + 2] as number) > bright;
     };
     const nearBig = (i: number, j: number): boolean => {
       for (let dj = -dil; dj <= dil; dj++) {
