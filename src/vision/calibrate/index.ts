@@ -386,6 +386,8 @@ export const calibrateFromImage = (
     ? { intrinsics: camera, guessed: false }
     : guessIntrinsics(size, found.outline, outer, { table: bed, tableSpec }, o);
   const pxScale = Math.max(1, size.width / 1920);
+  /** The fits that ended past the focal range, each with what to say if no other start confirms it. */
+  const unfixedFocal = new Map<ImageCalibration, Result<never>>();
   // One attempt from a first guess at the intrinsics: the camera the corners give, then the rounds.
   const attempt = (guess: Intrinsics): Result<ImageCalibration> => {
     let start: Calibration<Table> | undefined;
@@ -485,30 +487,32 @@ export const calibrateFromImage = (
       return noTable(`the table model fits the picture only to ${rmsPx.toFixed(1)} px RMS`, 'reprojection');
     // A view nearly straight down fixes the focal length only through the cushions' few millimetres
     // of parallax; with the lens's bending free too, the fit can run off to a long lens bent hard.
+    // Bent hard it is refused; ended past the focal range, it stands only where a fit from another
+    // start confirms it (below): the demo camera 3.75 times as far on a lens 3.75 times as long,
+    // straight down, ends at 4 432 px for 4 781 with the balls 0.6 mm off — focal lengths 0.8–1.2
+    // times the truth lie on the picture within 0.1 px of each other, and put the balls alike.
     const k = current.camera;
     const long = Math.max(size.width, size.height);
-    if (
-      !camera &&
-      !(k.fx > o.focalRange[0] * long && k.fx < o.focalRange[1] * long && Math.abs(k.k1) < o.maxK1)
-    )
-      // A table was found: what fails is the camera, said as such (the demo camera 3.75 times as far
-      // on a lens 3.75 times as long, straight down: 4 432 px for 4 781, and balls 0.6 mm off, but
-      // focal lengths 0.8–1.2 times the truth lie on the picture within 0.1 px of each other).
-      return err(
+    const lensError = (): Result<never> =>
+      err(
         refereeError(
           'SOLVE_FAILED',
           failed(
             `the picture does not fix the focal length: the fit ended at ${k.fx.toFixed(0)} px ` +
               `(${(k.fx / long).toFixed(2)} of the picture's long side, k1 ${k.k1.toFixed(2)}), outside the ` +
               `${o.focalRange[0]}–${o.focalRange[1]} long sides and |k1| < ${o.maxK1} a fit with no camera ` +
-              `given may end at (a view nearly head-on or through a long lens shows the focal length only ` +
-              `in the cushions' few millimetres of parallax); give the camera with --camera, or place the ` +
-              `corners by hand on serve's /calibrate page`,
+              `given may end at unless a fit from another focal length agrees with it (a view nearly ` +
+              `head-on or through a long lens shows the focal length only in the cushions' few ` +
+              `millimetres of parallax); give the camera with --camera, or place the corners by hand on ` +
+              `serve's /calibrate page`,
             'lens',
           ),
           'image',
         ),
       );
+    if (!camera && !(Math.abs(k.k1) < o.maxK1)) return lensError();
+    const focalFixed =
+      camera !== undefined || (k.fx > o.focalRange[0] * long && k.fx < o.focalRange[1] * long);
     const pockets = darkPockets(image, current, clothBrightness);
     if (pockets < o.minPockets)
       return noTable(`only ${pockets} of the 6 pockets are dark where the cushions put them`, 'pockets');
@@ -521,7 +525,14 @@ export const calibrateFromImage = (
           'image',
         ),
       );
-    return ok({ calibration: valid.value, rmsPx, features: counts, orientationFromMarkings });
+    const fit: ImageCalibration = {
+      calibration: valid.value,
+      rmsPx,
+      features: counts,
+      orientationFromMarkings,
+    };
+    if (!focalFixed) unfixedFocal.set(fit, lensError());
+    return ok(fit);
   };
   // Another focal length to start from, the lens's bending in pixels kept.
   const from = (scale: number): Intrinsics => ({
@@ -577,7 +588,9 @@ export const calibrateFromImage = (
   if (!alone) return first;
   if (!other) {
     // No other start found a table, or only a worse fit: the one fit stands where it lies on the
-    // picture closely, as a camera that the picture fixes does.
+    // picture closely, as a camera that the picture fixes does, and ended within the focal range.
+    const lens = unfixedFocal.get(alone);
+    if (lens) return lens;
     if (alone.rmsPx <= o.maxUnconfirmedRmsPx * pxScale) return ok(alone);
     return err(
       refereeError(
