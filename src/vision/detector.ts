@@ -170,27 +170,7 @@ export class Detector {
       if (disc) keptDiscs.set(f, disc);
     });
 
-    let fits = settled.fits;
-    let verified = this.locator.verify(fits);
-    const extra = this.locator.byAppearance(
-      frame,
-      changed,
-      verified.map((v) => v.fit),
-    );
-    if (extra.length > 0) {
-      fits = [...fits, ...extra];
-      verified = this.locator.verify(fits);
-    }
-    const limbs = this.locator.byLimb(
-      frame,
-      verified.map((v) => v.fit),
-      settled.rimPx,
-    );
-    if (limbs.length > 0) {
-      fits = [...fits, ...limbs];
-      verified = this.locator.verify(fits);
-    }
-    verified = this.locator.withoutShadows(frame, verified);
+    const { verified, fits } = this.locator.complete(frame, settled.fits, settled.rimPx, changed);
     const located: LocatedBall[] = verified.map(toLocated);
     const { balls, guesses } = await identifyBalls(
       image,

@@ -319,7 +319,7 @@ export class Locator {
    * casts a shadow may be found by a later stage than it (held-out 12, 9 702 002), and the shadow's fit,
    * kept until then, spares the later stages its foreground.
    */
-  withoutShadows(frame: PreparedFrame, verified: readonly VerifiedBall[]): VerifiedBall[] {
+  private withoutShadows(frame: PreparedFrame, verified: readonly VerifiedBall[]): VerifiedBall[] {
     const balls = verified.map((v) => v.fit);
     const reach = this.options.shadowReach * this.geometry.ballRadius;
     return verified.filter(
@@ -369,7 +369,7 @@ export class Locator {
   }
 
   /** Balls in `pieces` that show no outline, found by their likeness to the balls `known`. */
-  byAppearance(
+  private byAppearance(
     frame: PreparedFrame,
     pieces: readonly Component[],
     known: readonly FittedBall[],
@@ -388,7 +388,7 @@ export class Locator {
   }
 
   /** Balls in the frame's unexplained foreground found by their limbs (limb.ts). */
-  byLimb(frame: PreparedFrame, known: readonly FittedBall[], rimPx: number): FittedBall[] {
+  private byLimb(frame: PreparedFrame, known: readonly FittedBall[], rimPx: number): FittedBall[] {
     const area = new Map<number, number>();
     for (const p of frame.pieces) area.set(p.label, p.area);
     return findByLimb(
@@ -408,8 +408,43 @@ export class Locator {
   }
 
   /** The fits that are balls to report. */
-  verify(fits: readonly FittedBall[]): VerifiedBall[] {
+  private verify(fits: readonly FittedBall[]): VerifiedBall[] {
     return verifyBalls(fits, this.geometry, this.options.verify);
+  }
+
+  /**
+   * The balls among a frame's settled outline fits, with those the outlines missed: found by their
+   * likeness to the balls verified in `pieces` (the Detector's changed ones), then by their limbs
+   * anywhere, each time verified with the rest, and the shadows among them dropped last. `fits` are
+   * every fit made (the verified and those verification turned down).
+   */
+  complete(
+    frame: PreparedFrame,
+    settled: readonly FittedBall[],
+    rimPx: number,
+    pieces: readonly Component[],
+  ): { verified: VerifiedBall[]; fits: FittedBall[] } {
+    let fits = [...settled];
+    let verified = this.verify(fits);
+    const extra = this.byAppearance(
+      frame,
+      pieces,
+      verified.map((v) => v.fit),
+    );
+    if (extra.length > 0) {
+      fits = [...fits, ...extra];
+      verified = this.verify(fits);
+    }
+    const limbs = this.byLimb(
+      frame,
+      verified.map((v) => v.fit),
+      rimPx,
+    );
+    if (limbs.length > 0) {
+      fits = [...fits, ...limbs];
+      verified = this.verify(fits);
+    }
+    return { verified: this.withoutShadows(frame, verified), fits };
   }
 
   /** Every ball in a frame, or the reason the frame cannot be used. */
@@ -418,24 +453,8 @@ export class Locator {
     if (!frame.ok) return frame;
     const first = this.fitPieces(frame.value, frame.value.pieces, this.options.rimWidthPx);
     const { fits, rimPx } = this.settle(first, this.options.rimWidthPx);
-    let all = fits;
-    let verified = this.verify(all);
-    const extra = this.byAppearance(
-      frame.value,
-      frame.value.pieces,
-      verified.map((v) => v.fit),
-    );
-    if (extra.length > 0) {
-      all = [...all, ...extra];
-      verified = this.verify(all);
-    }
-    const limbs = this.byLimb(
-      frame.value,
-      verified.map((v) => v.fit),
-      rimPx,
-    );
-    if (limbs.length > 0) verified = this.verify([...all, ...limbs]);
-    return { ok: true, value: this.withoutShadows(frame.value, verified).map(toLocated) };
+    const { verified } = this.complete(frame.value, fits, rimPx, frame.value.pieces);
+    return { ok: true, value: verified.map(toLocated) };
   }
 }
 
