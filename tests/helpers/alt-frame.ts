@@ -45,18 +45,23 @@ export const locateAltFrame = async (
   return { k, found: r.value };
 };
 
-/** The frame's `id` found once, within `withinMm` of the truth; every other ball once; nothing else. */
+/**
+ * The frame's ball `which` (its id, or where it lies for one of several reds) found once, within
+ * `withinMm` of the truth; every other ball once; nothing else.
+ */
 export const expectFoundAlone = (
   k: AltCase,
   found: readonly LocatedBall[],
-  id: string,
+  which: string | { readonly x: number; readonly y: number },
   withinMm: number,
 ): void => {
   const r = k.calibration.table.ballRadius;
-  const ball = k.balls.find((b) => b.id === id);
-  if (!ball) throw new Error(`no ${id}`);
+  const ball = k.balls.find((b) =>
+    typeof which === 'string' ? b.id === which : Math.hypot(b.x - which.x, b.y - which.y) < 1,
+  );
+  if (!ball) throw new Error(`no ${JSON.stringify(which)}`);
   const near = found.filter((f) => Math.hypot(f.x - ball.x, f.y - ball.y) < r);
-  expect(near, `${id} at (${ball.x.toFixed(0)}, ${ball.y.toFixed(0)})`).toHaveLength(1);
+  expect(near, `${ball.id} at (${ball.x.toFixed(0)}, ${ball.y.toFixed(0)})`).toHaveLength(1);
   const f = near[0] as LocatedBall;
   expect(Math.hypot(f.x - ball.x, f.y - ball.y)).toBeLessThan(withinMm);
   expectEveryBallOnceAndNothingElse(k, found);
