@@ -20,6 +20,19 @@ export interface ClothOptions {
   readonly chromaTolerance: number;
   /** Samples darker than this (R + G + B) have no reliable chromaticity and do not vote. */
   readonly minSum: number;
+  /**
+   * A sample with a channel at the camera's black level (at most `crushedLevel`) has lost what that
+   * channel held, and its chromaticity is off by up to that much: it is cloth-coloured within
+   * `crushedSlack` levels more. Beyond the hard edge of a low lamp cluster's light, held-out 12's
+   * dim wine cloth reads (25, 1, 17), its green crushed from about 8: 7.4 levels off the lit cloth's
+   * chromaticity at its brightness (43), where `chromaTolerance` allows 2.6. Its cells were taken
+   * for no cloth and given the lit cloth's colour, and the whole end of the bed beyond the edge was
+   * foreground, the balls in it missed (a brown, a blue and a red at 1080p). Only crushed samples
+   * get the slack: given to every dark sample, it let the blacks' own bodies into their cells' cloth
+   * (held-out 6: two blacks 4–7 mm off).
+   */
+  readonly crushedLevel: number;
+  readonly crushedSlack: number;
   /** A cell whose cloth-coloured share is below this borrows its colour from its neighbours. */
   readonly minCellShare: number;
   /**
@@ -79,6 +92,8 @@ export const DEFAULT_CLOTH_OPTIONS: ClothOptions = {
   blockSize: 8,
   chromaTolerance: 0.06,
   minSum: 40,
+  crushedLevel: 2,
+  crushedSlack: 6,
   minCellShare: 0.3,
   minClothShare: 0.5,
   minJudgedShare: 0.1,
@@ -291,7 +306,6 @@ export const learnCloth = (
   const [cr, cg] = dominantChroma(d, region, o, 4, rw, rh);
   const step = 3;
   const unsaturated = isUnsaturated(cr, cg, o.minSaturation);
-  const tol2 = o.chromaTolerance * o.chromaTolerance;
   const noise = clothNoise(frame, g);
   const evenNoise = o.evenNoiseSigmas * noise.sumSigma;
 
@@ -339,7 +353,8 @@ export const learnCloth = (
           // Chromaticity within tolerance, without dividing: |(r, g) − s·(cr, cg)| ≤ tol · s.
           const dr = r - cr * s;
           const dg = gr - cg * s;
-          if (dr * dr + dg * dg > tol2 * s * s) continue;
+          const lim = o.chromaTolerance * s + (Math.min(r, gr, b) <= o.crushedLevel ? o.crushedSlack : 0);
+          if (dr * dr + dg * dg > lim * lim) continue;
           hr[n] = r;
           hg[n] = gr;
           hb[n] = b;
