@@ -1017,18 +1017,24 @@ export const findByLimb = (
       continue;
     }
     if (!o.shape) continue;
-    const f = fitByShape(
-      img,
-      g,
-      cloth,
-      bu,
-      bv,
-      [...known, ...out],
-      // The peaks are sorted best first: the first within its radius scores best.
-      peaks.find((q) => Math.hypot(q.u - bu, q.v - bv) < q.r)?.score ?? 0,
-      o,
-      fo,
-    );
+    const shape = (su: number, sv: number): FittedBall | undefined =>
+      fitByShape(
+        img,
+        g,
+        cloth,
+        su,
+        sv,
+        [...known, ...out],
+        // The peaks are sorted best first: the first within its radius scores best.
+        peaks.find((q) => Math.hypot(q.u - bu, q.v - bv) < q.r)?.score ?? 0,
+        o,
+        fo,
+      );
+    // Where the ring's plateau is wide (a blue on the royal-blue cloth on its spot: full rings of
+    // steps 6 px round its centre, tuning-hard 8 600 000), the climb ends at its edge and the shape
+    // from there finds no centre; from the plateau's middle it does (as plateauFit for a limb).
+    const mid = plateauMiddle(peaks, bu, bv, bs, p.r, o);
+    const f = shape(bu, bv) ?? (mid ? shape(mid[0], mid[1]) : undefined);
     if (f) shaped.push({ f, pack: p.pack });
   }
   // Balls placed by their shape last: a limb traced nearly all round places a ball better than its
@@ -1037,6 +1043,39 @@ export const findByLimb = (
   // limb, 5.2 by its shape).
   for (const { f, pack } of shaped) keep(f, pack);
   return out;
+};
+
+/**
+ * The middle of the plateau of ring scores (u, v) lies on: the peaks within `plateauReach` radii that
+ * score as well as it (`score`); undefined where there are none, or it lies within a pixel of (u, v)
+ * (a start that near gives the same fit, as peaks that climb to the same pixel).
+ */
+const plateauMiddle = (
+  /** Sorted by score, best first. */
+  peaks: readonly { readonly u: number; readonly v: number; readonly score: number }[],
+  u: number,
+  v: number,
+  score: number,
+  r: number,
+  o: LimbOptions,
+): readonly [number, number] | undefined => {
+  let n = 0;
+  let su = 0;
+  let sv = 0;
+  const reach = o.plateauReach * r;
+  // Sorted best first: those that score as well are the first.
+  for (const q of peaks) {
+    if (q.score < score) break;
+    if (Math.abs(q.u - u) > reach || Math.abs(q.v - v) > reach) continue;
+    if (Math.hypot(q.u - u, q.v - v) > reach) continue;
+    n++;
+    su += q.u;
+    sv += q.v;
+  }
+  if (n === 0) return undefined;
+  const mu = su / n;
+  const mv = sv / n;
+  return Math.abs(mu - u) < 1 && Math.abs(mv - v) < 1 ? undefined : [mu, mv];
 };
 
 /**
@@ -1065,25 +1104,9 @@ const plateauFit = (
   fo: FitOptions,
   prof: Float64Array,
 ): FittedBall => {
-  let n = 0;
-  let su = 0;
-  let sv = 0;
-  const reach = o.plateauReach * r;
-  // Sorted best first: those that score as well are the first.
-  for (const q of peaks) {
-    if (q.score < score) break;
-    if (Math.abs(q.u - u) > reach || Math.abs(q.v - v) > reach) continue;
-    if (Math.hypot(q.u - u, q.v - v) > reach) continue;
-    n++;
-    su += q.u;
-    sv += q.v;
-  }
-  if (n === 0) return limb;
-  const mu = su / n;
-  const mv = sv / n;
-  // A start within a pixel gives the same fit (as peaks that climb to the same pixel).
-  if (Math.abs(mu - u) < 1 && Math.abs(mv - v) < 1) return limb;
-  const again = fitLimb(img, g, mu, mv, rimPx, s, o, fo, prof);
+  const middle = plateauMiddle(peaks, u, v, score, r, o);
+  if (!middle) return limb;
+  const again = fitLimb(img, g, middle[0], middle[1], rimPx, s, o, fo, prof);
   if (!again) return limb;
   return again.inliers > limb.inliers || (again.inliers === limb.inliers && again.rmsPx < limb.rmsPx)
     ? again
