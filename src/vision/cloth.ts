@@ -226,6 +226,22 @@ const medianOf = (a: Uint8Array, n: number, counts: Uint16Array): number => {
 };
 
 /**
+ * clothNoise's count of one pair of reduced pixels (at bytes p and q of `d`): |ΔR + ΔG + ΔB| in `sh`,
+ * the root of the squared difference off the grey axis in `oh`. A function of its own, the frame a
+ * parameter: as a closure over the frame it cost clothNoise 0.34 ms a 1080p frame (tuning split), as
+ * this 0.30.
+ */
+const tallyPair = (d: Uint8Array, p: number, q: number, sh: Uint32Array, oh: Uint32Array): void => {
+  const dr = (d[p] as number) - (d[q] as number);
+  const dg = (d[p + 1] as number) - (d[q + 1] as number);
+  const db = (d[p + 2] as number) - (d[q + 2] as number);
+  const ds = Math.abs(dr + dg + db);
+  sh[ds] = (sh[ds] as number) + 1;
+  const off = Math.round(Math.sqrt(Math.max(0, dr * dr + dg * dg + db * db - (ds * ds) / 3)));
+  oh[off] = (oh[off] as number) + 1;
+};
+
+/**
  * The camera's noise on the bed, from pairs of reduced pixels on the cloth region (every fourth row,
  * every second pixel): σ of a pixel's R + G + B, and the median of the squared colour difference across
  * the grey axis between two neighbours. Pairs one and two pixels apart: the noise differs alike over
@@ -242,22 +258,13 @@ export const clothNoise = (
   // [apart 1, apart 2]: |ΔR + ΔG + ΔB| and the root of the squared difference off the grey axis.
   const sums = [new Uint32Array(766), new Uint32Array(766)] as const;
   const offs = [new Uint32Array(443), new Uint32Array(443)] as const;
-  const tally = (p: number, q: number, sh: Uint32Array, oh: Uint32Array): void => {
-    const dr = (d[p] as number) - (d[q] as number);
-    const dg = (d[p + 1] as number) - (d[q + 1] as number);
-    const db = (d[p + 2] as number) - (d[q + 2] as number);
-    const ds = Math.abs(dr + dg + db);
-    sh[ds] = (sh[ds] as number) + 1;
-    const off = Math.round(Math.sqrt(Math.max(0, dr * dr + dg * dg + db * db - (ds * ds) / 3)));
-    oh[off] = (oh[off] as number) + 1;
-  };
   let n = 0;
   for (let j = 0; j < rh; j += 4) {
     for (let k = j * rw, end = k + rw - 2; k < end; k += 2) {
       if (region[k] !== Region.cloth || region[k + 1] !== Region.cloth || region[k + 2] !== Region.cloth)
         continue;
-      tally(3 * k, 3 * k + 3, sums[0], offs[0]);
-      tally(3 * k, 3 * k + 6, sums[1], offs[1]);
+      tallyPair(d, 3 * k, 3 * k + 3, sums[0], offs[0]);
+      tallyPair(d, 3 * k, 3 * k + 6, sums[1], offs[1]);
       n++;
     }
   }
