@@ -144,6 +144,13 @@ const dominantChroma = (
   rh: number,
 ) => {
   const hist = new Float32Array(BINS * BINS);
+  // The bins filled lie in a small box (a cloth's chromaticities cluster): the smoothed peak is looked
+  // for only where a 3 × 3 window meets it (every sum elsewhere is 0, and one is the best only when
+  // every sum is, the first then taken).
+  let lo = BINS;
+  let hi = -1;
+  let left = BINS;
+  let right = -1;
   for (let j = 0; j < rh; j += step) {
     for (let i = 0; i < rw; i += step) {
       const k = j * rw + i;
@@ -156,12 +163,20 @@ const dominantChroma = (
       const bi = Math.min(BINS - 1, Math.floor((r / s) * BINS));
       const bj = Math.min(BINS - 1, Math.floor((g / s) * BINS));
       hist[bj * BINS + bi] = (hist[bj * BINS + bi] as number) + 1;
+      if (bj < lo) lo = bj;
+      if (bj > hi) hi = bj;
+      if (bi < left) left = bi;
+      if (bi > right) right = bi;
     }
   }
   let best = -1;
   let bestK = 0;
-  for (let bj = 1; bj < BINS - 1; bj++) {
-    for (let bi = 1; bi < BINS - 1; bi++) {
+  if (hi < 0) {
+    best = 0;
+    bestK = BINS + 1;
+  }
+  for (let bj = Math.max(1, lo - 1); bj <= Math.min(BINS - 2, hi + 1); bj++) {
+    for (let bi = Math.max(1, left - 1); bi <= Math.min(BINS - 2, right + 1); bi++) {
       let s = 0;
       for (let dj = -1; dj <= 1; dj++)
         for (let di = -1; di <= 1; di++) s += hist[(bj + dj) * BINS + bi + di] as number;
