@@ -342,6 +342,41 @@ const STEP = 0.25;
 const MAX_SAMPLES = 200;
 
 /**
+ * traceLimb's profiles about one circle, every ray's, kept while fitLimb places one ball: a ring the
+ * 1 px step fails on is traced again from the same start with the 2 px one, and its profiles (most of
+ * a trace's time) are the same, only the step looked for in them differs. One for a fit's first trace
+ * (from the start) and one for its second (from the first fit's centre).
+ */
+class LimbProfiles {
+  private u = NaN;
+  private v = NaN;
+  private r = NaN;
+  /** Each ray's: 0 not read yet, 1 read, 2 off the frame. */
+  state = new Uint8Array(0);
+  /** Each ray's samples, `MAX_SAMPLES` × 3 a ray. */
+  data = new Float64Array(0);
+  /** Ready for the circle of radius r about (u, v) and `rays` rays: the rays read kept if it is the
+   * circle read last. */
+  about(u: number, v: number, r: number, rays: number): void {
+    if (u === this.u && v === this.v && r === this.r && this.state.length === rays) return;
+    if (this.state.length !== rays) {
+      this.state = new Uint8Array(rays);
+      this.data = new Float64Array(3 * MAX_SAMPLES * rays);
+    } else this.state.fill(0);
+    this.u = u;
+    this.v = v;
+    this.r = r;
+  }
+  /** Forget the circle (the frame may change before the next trace). */
+  clear(): void {
+    this.u = NaN;
+  }
+}
+
+/** The profiles of fitLimbAt's two traces, reused. */
+const traceProfiles = [new LimbProfiles(), new LimbProfiles()] as const;
+
+/**
  * Each ray's outermost step (the limb) about (u, v), radius r: the outside plateau is the profile's
  * last 1.5 px; walking in, the first sample that differs from it by `minStep` (and the next one too)
  * is past the limb; the edge is where the profile, in linear light, is half way between the plateau
@@ -361,11 +396,13 @@ const traceLimb = (
   outsideU: Float64Array,
   outsideV: Float64Array,
   rim: Float64Array,
-  prof: Float64Array,
+  profiles: LimbProfiles,
   need: number,
 ): number => {
   const rays = status.length;
   const tang = traceTang;
+  profiles.about(u, v, r, rays);
+  const { state, data: prof } = profiles;
   let found = 0;
   // Lengths scale with the ball: at 1080p (r ≈ 13 px) steps `stepPx` across, plateaus 1.5 px; at 4K
   // twice.
@@ -382,19 +419,24 @@ const traceLimb = (
     const sn = sin[i] as number;
     outsideU[i] = u + (r + 1.5) * cs;
     outsideV[i] = v + (r + 1.5) * sn;
-    let ok = true;
-    // Three parallel rays 1 px apart, averaged: a third of the noise.
-    for (let k = 0; k < N && ok; k++) {
-      const x = u + (rho0 + k * STEP) * cs;
-      const y = v + (rho0 + k * STEP) * sn;
-      ok =
-        sample8(img, x, y, prof, 3 * k) &&
-        sample8(img, x - sn, y + cs, tang, 0) &&
-        sample8(img, x + sn, y - cs, tang, 3);
-      for (let c = 0; c < 3; c++)
-        prof[3 * k + c] = ((prof[3 * k + c] as number) + (tang[c] as number) + (tang[3 + c] as number)) / 3;
+    const o = 3 * MAX_SAMPLES * i;
+    if (state[i] === 0) {
+      let ok = true;
+      // Three parallel rays 1 px apart, averaged: a third of the noise.
+      for (let k = 0; k < N && ok; k++) {
+        const x = u + (rho0 + k * STEP) * cs;
+        const y = v + (rho0 + k * STEP) * sn;
+        const q = o + 3 * k;
+        ok =
+          sample8(img, x, y, prof, q) &&
+          sample8(img, x - sn, y + cs, tang, 0) &&
+          sample8(img, x + sn, y - cs, tang, 3);
+        for (let c = 0; c < 3; c++)
+          prof[q + c] = ((prof[q + c] as number) + (tang[c] as number) + (tang[3 + c] as number)) / 3;
+      }
+      state[i] = ok ? 1 : 2;
     }
-    if (!ok) {
+    if (state[i] === 2) {
       status[i] = RayStatus.unknown;
       continue;
     }
@@ -403,9 +445,9 @@ const traceLimb = (
     let bestStep = 0;
     for (let k = plateau; k < N - plateau; k++) {
       const e =
-        Math.abs((prof[3 * (k + span)] as number) - (prof[3 * (k - span)] as number)) +
-        Math.abs((prof[3 * (k + span) + 1] as number) - (prof[3 * (k - span) + 1] as number)) +
-        Math.abs((prof[3 * (k + span) + 2] as number) - (prof[3 * (k - span) + 2] as number));
+        Math.abs((prof[o + 3 * (k + span)] as number) - (prof[o + 3 * (k - span)] as number)) +
+        Math.abs((prof[o + 3 * (k + span) + 1] as number) - (prof[o + 3 * (k - span) + 1] as number)) +
+        Math.abs((prof[o + 3 * (k + span) + 2] as number) - (prof[o + 3 * (k - span) + 2] as number));
       if (e > bestStep) {
         bestStep = e;
         best = k;
@@ -417,12 +459,12 @@ const traceLimb = (
     }
     const kin = best - plateau;
     const kout = best + plateau;
-    const ar = linearAt(prof, 3 * kin);
-    const ag = linearAt(prof, 3 * kin + 1);
-    const ab = linearAt(prof, 3 * kin + 2);
-    const br = linearAt(prof, 3 * kout);
-    const bg = linearAt(prof, 3 * kout + 1);
-    const bb = linearAt(prof, 3 * kout + 2);
+    const ar = linearAt(prof, o + 3 * kin);
+    const ag = linearAt(prof, o + 3 * kin + 1);
+    const ab = linearAt(prof, o + 3 * kin + 2);
+    const br = linearAt(prof, o + 3 * kout);
+    const bg = linearAt(prof, o + 3 * kout + 1);
+    const bb = linearAt(prof, o + 3 * kout + 2);
     const er = ar - br;
     const eg = ag - bg;
     const eb = ab - bb;
@@ -436,9 +478,9 @@ const traceLimb = (
     let prev = 0;
     for (let k = kout; k >= kin; k--) {
       const p =
-        ((linearAt(prof, 3 * k) - br) * er +
-          (linearAt(prof, 3 * k + 1) - bg) * eg +
-          (linearAt(prof, 3 * k + 2) - bb) * eb) /
+        ((linearAt(prof, o + 3 * k) - br) * er +
+          (linearAt(prof, o + 3 * k + 1) - bg) * eg +
+          (linearAt(prof, o + 3 * k + 2) - bb) * eb) /
         e2;
       if (p >= 0.5 && k < kout) {
         rhoEdge = rho0 + (k + (p - 0.5) / (p - prev)) * STEP;
@@ -1024,7 +1066,6 @@ export const findByLimb = (
   }
   peaks.sort((a, b) => b.score - a.score);
   const out: FittedBall[] = [];
-  const prof = new Float64Array(3 * MAX_SAMPLES);
   const tried: { u: number; v: number }[] = [];
   const climbed: { u: number; v: number }[] = [];
   const shaped: { f: FittedBall; pack: boolean | undefined }[] = [];
@@ -1052,9 +1093,9 @@ export const findByLimb = (
     // Peaks that climb to the same pixel give the same fit.
     if (climbed.some((t) => Math.abs(t.u - bu) < 1 && Math.abs(t.v - bv) < 1)) continue;
     climbed.push({ u: bu, v: bv });
-    const limb = fitLimb(img, g, bu, bv, rimPx, s, o, fo, prof);
+    const limb = fitLimb(img, g, bu, bv, rimPx, s, o, fo);
     if (limb) {
-      keep(plateauFit(img, g, peaks, bu, bv, bs, p.r, limb, rimPx, s, o, fo, prof), p.pack);
+      keep(plateauFit(img, g, peaks, bu, bv, bs, p.r, limb, rimPx, s, o, fo), p.pack);
       continue;
     }
     if (!o.shape) continue;
@@ -1104,7 +1145,6 @@ const plateauFit = (
   s: FitScratch,
   o: LimbOptions,
   fo: FitOptions,
-  prof: Float64Array,
 ): FittedBall => {
   let n = 0;
   let su = 0;
@@ -1124,7 +1164,7 @@ const plateauFit = (
   const mv = sv / n;
   // A start within a pixel gives the same fit (as peaks that climb to the same pixel).
   if (Math.abs(mu - u) < 1 && Math.abs(mv - v) < 1) return limb;
-  const again = fitLimb(img, g, mu, mv, rimPx, s, o, fo, prof);
+  const again = fitLimb(img, g, mu, mv, rimPx, s, o, fo);
   if (!again) return limb;
   return again.inliers > limb.inliers || (again.inliers === limb.inliers && again.rmsPx < limb.rmsPx)
     ? again
@@ -1164,7 +1204,7 @@ export const fitLimbNear = (
   }
   if (bs < o.minRing) return undefined;
   const top = climbRing(img, { u: bu, v: bv, score: bs }, r, [2, 1], o);
-  return fitLimb(img, g, top.u, top.v, rimPx, s, o, fo, new Float64Array(3 * MAX_SAMPLES));
+  return fitLimb(img, g, top.u, top.v, rimPx, s, o, fo);
 };
 
 /** Place a ball from its limb about (u, v): trace, fit the sphere, trace again from the fit. */
@@ -1177,13 +1217,13 @@ const fitLimb = (
   s: FitScratch,
   o: LimbOptions,
   fo: FitOptions,
-  prof: Float64Array,
 ): FittedBall | undefined => {
+  for (const p of traceProfiles) p.clear();
   for (let k = 0; k < o.stepPx.length; k++) {
     // A wider step again only where the disc is not the cloth around it: most rings that fail are
     // the cloth's own grain and noise (in the second renderer's frames, most of the stage's work).
     if (k > 0 && discContrast(img, u0, v0, apparentRadius(g, u0, v0)) < o.minDisc) break;
-    const f = fitLimbAt(img, g, u0, v0, rimPx, s, o, fo, prof, o.stepPx[k] as number);
+    const f = fitLimbAt(img, g, u0, v0, rimPx, s, o, fo, o.stepPx[k] as number);
     if (f) return f;
   }
   return undefined;
@@ -1199,7 +1239,6 @@ const fitLimbAt = (
   s: FitScratch,
   o: LimbOptions,
   fo: FitOptions,
-  prof: Float64Array,
   stepPx: number,
 ): FittedBall | undefined => {
   const rays = fo.rays;
@@ -1229,7 +1268,7 @@ const fitLimbAt = (
       outsideU,
       outsideV,
       rim,
-      prof,
+      traceProfiles[pass] as LimbProfiles,
       need,
     );
     if (found < need) {
