@@ -625,7 +625,17 @@ const firstBright = (
   c2: number,
   limit: number,
 ): number => {
-  for (let p = 3 * (rowStart + x); x < end; x += step, p += 3 * step)
+  let p = 3 * (rowStart + x);
+  const s3 = 3 * step;
+  // Two samples a turn of the loop (one test of its end for both): 1.17 → 1.03 ms a 1080p frame of the
+  // tuning split for the scan alone.
+  for (; x + step < end; x += 2 * step, p += 2 * s3) {
+    if ((d[p] as number) * c0 + (d[p + 1] as number) * c1 + (d[p + 2] as number) * c2 > limit) return x;
+    const q = p + s3;
+    if ((d[q] as number) * c0 + (d[q + 1] as number) * c1 + (d[q + 2] as number) * c2 > limit)
+      return x + step;
+  }
+  for (; x < end; x += step, p += s3)
     if ((d[p] as number) * c0 + (d[p + 1] as number) * c1 + (d[p + 2] as number) * c2 > limit) return x;
   return x;
 };
