@@ -659,7 +659,14 @@ export const clothStepLevel = (
   const hist = new Uint32Array(766);
   let n = 0;
   for (let j = 0; j < rh; j += 4) {
-    for (let k = j * rw, end = k + rw - 1; k < end; k += 2) {
+    // In the row's span on the table (rowOnTable; the rest is outside), from its first even column.
+    const span = rowOnTable(g, j);
+    if (!span) continue;
+    for (
+      let k = j * rw + span[0] + (span[0] & 1), end = j * rw + Math.min(span[1] + 1, rw - 1);
+      k < end;
+      k += 2
+    ) {
       if (region[k] !== Region.cloth || mask[k] || region[k + 1] !== Region.cloth || mask[k + 1]) continue;
       const p = 3 * k;
       const step =
