@@ -252,9 +252,23 @@ const tallyPair = (d: Uint8Array, p: number, q: number, sh: Uint32Array, oh: Uin
   const db = (d[p + 2] as number) - (d[q + 2] as number);
   const ds = Math.abs(dr + dg + db);
   sh[ds] = (sh[ds] as number) + 1;
-  const off = Math.round(Math.sqrt(Math.max(0, dr * dr + dg * dg + db * db - (ds * ds) / 3)));
+  // The squared difference off the grey axis is t / 3 for the integer t below (t ≥ 0); its root,
+  // rounded, from a table where t is small (the cloth's pairs, nearly all), as the formula otherwise.
+  const t = 3 * (dr * dr + dg * dg + db * db) - ds * ds;
+  const off =
+    t < OFF_GREY.length
+      ? (OFF_GREY[t] as number)
+      : Math.round(Math.sqrt(Math.max(0, dr * dr + dg * dg + db * db - (ds * ds) / 3)));
   oh[off] = (oh[off] as number) + 1;
 };
+
+/**
+ * tallyPair's rounded root of the squared difference off the grey axis, t / 3, for t < 2¹⁶: the same
+ * as the formula's (which computes t / 3 to within 1e-10; a root's rounding changes at (m + ½)², which
+ * no t / 3 comes within 1/12 of; checked on every difference of two 8-bit colours with t < 2¹⁶).
+ * clothNoise took 0.29 ms a 1080p frame of the tuning split with a square root a pair, 0.24 so.
+ */
+const OFF_GREY = Uint16Array.from({ length: 1 << 16 }, (_, t) => Math.round(Math.sqrt(t / 3)));
 
 /**
  * The camera's noise on the bed, from pairs of reduced pixels on the cloth region (every fourth row,
