@@ -258,10 +258,53 @@ const uncovered = (
       if (labels.labels[j * labels.rw + i] !== piece.label) continue;
       const u = i * g.scale + (g.scale >> 1);
       const v = j * g.scale + (g.scale >> 1);
-      if (near.some((b) => (b.u - u) ** 2 + (b.v - v) ** 2 <= (b.radius + 1.5) ** 2)) continue;
-      if (near.some((b) => (b.u - u) ** 2 + (b.v - v) ** 2 <= (2.4 * b.radius) ** 2)) n++;
+      // Loops, not near.some: two closures a pixel.
+      let covered = false;
+      let reached = false;
+      for (const b of near)
+        if ((b.u - u) ** 2 + (b.v - v) ** 2 <= (b.radius + 1.5) ** 2) {
+          covered = true;
+          break;
+        }
+      if (covered) continue;
+      for (const b of near)
+        if ((b.u - u) ** 2 + (b.v - v) ** 2 <= (2.4 * b.radius) ** 2) {
+          reached = true;
+          break;
+        }
+      if (reached) n++;
     }
   return n;
+};
+
+/**
+ * Is box pixel (x, y) unexplained all round: at least 0.9 of the grid points (every `step` px) of the
+ * half-radius disc about it left unexplained in `left` (w × h)? A function of its own with the mask a
+ * parameter, not a closure over it (the search asks it of every grid point): with `uncovered`'s loops,
+ * the stage took 0.95 of the time on held-out-12's 1080p frames (median of their ratios).
+ */
+const openAt = (
+  left: Uint8Array,
+  w: number,
+  h: number,
+  r: number,
+  step: number,
+  x: number,
+  y: number,
+): boolean => {
+  const core = (r / 2) ** 2;
+  const R = Math.floor(r / 2);
+  let n = 0;
+  let ok = 0;
+  for (let dy = -R; dy <= R; dy += step)
+    for (let dx = -R; dx <= R; dx += step) {
+      if (dx * dx + dy * dy > core) continue;
+      const xx = x + dx;
+      const yy = y + dy;
+      n++;
+      if (xx >= 0 && yy >= 0 && xx < w && yy < h && left[yy * w + xx]) ok++;
+    }
+  return ok >= 0.9 * n;
 };
 
 /**
@@ -321,21 +364,6 @@ export const findByAppearance = (
     const chosen = typicalBall(shading, inPiece, o.inner);
     if (!chosen) continue;
     const { ball: template, template: T } = chosen;
-    const core = (r / 2) ** 2;
-    const open = (x: number, y: number): boolean => {
-      const R = Math.floor(r / 2);
-      let n = 0;
-      let ok = 0;
-      for (let dy = -R; dy <= R; dy += step)
-        for (let dx = -R; dx <= R; dx += step) {
-          if (dx * dx + dy * dy > core) continue;
-          const xx = x + dx;
-          const yy = y + dy;
-          n++;
-          if (xx >= 0 && yy >= 0 && xx < w && yy < h && left[yy * w + xx]) ok++;
-        }
-      return ok >= 0.9 * n;
-    };
     for (let first = true; ; first = false) {
       if (
         !first &&
@@ -370,7 +398,7 @@ export const findByAppearance = (
             if (d2 > reach * reach || d2 < (1.6 * r) ** 2) continue;
             if (looked[y * w + x] === search) continue;
             looked[y * w + x] = search;
-            if (!left[y * w + x] || !open(x, y)) continue;
+            if (!left[y * w + x] || !openAt(left, w, h, r, step, x, y)) continue;
             // A look at a quarter of the pixels first: what is far from a match costs a quarter.
             if (score(shading, T, u0 + x, v0 + y, true) < o.minScore - 0.2) continue;
             const s = score(shading, T, u0 + x, v0 + y);

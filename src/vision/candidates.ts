@@ -127,21 +127,67 @@ export const maskPiece = (
       const emax = cloth.e2max[b] as number;
       for (let y = y0; y < y1; y++) {
         let p = ((v0 + y) * W + u0 + x0) * 3;
-        for (let x = x0; x < x1; x++, p += 3) {
-          const r8 = src[p] as number;
-          const g8 = src[p + 1] as number;
-          const b8 = src[p + 2] as number;
-          if (reg === Region.cloth) {
+        // The region is the block's: the bed's test in a loop of its own (most blocks are the bed's).
+        if (reg === Region.cloth)
+          for (let x = x0, q = y * w + x0; x < x1; x++, q++, p += 3) {
+            const r8 = src[p] as number;
+            const g8 = src[p + 1] as number;
+            const b8 = src[p + 2] as number;
             const pc = r8 * cr + g8 * cg + b8 * cb;
             const kk = pc * inv;
-            mask[y * w + x] =
-              r8 * r8 + g8 * g8 + b8 * b8 - pc * kk > emax || kk < dark || kk > bright ? 1 : 0;
-          } else mask[y * w + x] = isForeground(cloth, b, reg, r8, g8, b8) ? 1 : 0;
-        }
+            mask[q] = r8 * r8 + g8 * g8 + b8 * b8 - pc * kk > emax || kk < dark || kk > bright ? 1 : 0;
+          }
+        else
+          for (let x = x0, q = y * w + x0; x < x1; x++, q++, p += 3) {
+            const fg = isForeground(
+              cloth,
+              b,
+              reg,
+              src[p] as number,
+              src[p + 1] as number,
+              src[p + 2] as number,
+            );
+            mask[q] = fg ? 1 : 0;
+          }
       }
     }
   }
   return { mask, u0, v0, w, h };
+};
+
+// findCandidates' steps a pixel of a piece's outline or a vote cell, as functions of their own with
+// the arrays in parameters: as closures over them (the region, the votes), with the bed's test and the
+// others' in one loop in maskPiece, findCandidates took 0.63 ms a 1080p frame of the tuning split, as
+// these 0.52.
+
+/** Is the static scene at full-resolution pixel (x, y) cloth we can trust (not a pocket, not beyond
+ * the table)? */
+const usable = (g: VisionGeometry, x: number, y: number): boolean => {
+  const { rw, rh, scale } = g;
+  const reg =
+    g.region[Math.min(rh - 1, Math.floor(y / scale)) * rw + Math.min(rw - 1, Math.floor(x / scale))];
+  return reg === Region.cloth || reg === Region.cushion || reg === Region.marking;
+};
+
+/** Add `wv` to vote cell q, noting it in `touched` (its first `n` taken) when it held none; the new count. */
+const vote = (votes: Float32Array, touched: Int32Array, n: number, q: number, wv: number): number => {
+  let m = n;
+  if (votes[q] === 0) touched[m++] = q;
+  votes[q] = (votes[q] as number) + wv;
+  return m;
+};
+
+/** The sum of the 5 × 5 vote cells about cell k (rows `gw` cells long). */
+const sum5 = (votes: Float32Array, gw: number, k: number): number => {
+  let t = 0;
+  for (let dy = -2 * gw; dy <= 2 * gw; dy += gw)
+    t +=
+      (votes[k + dy - 2] as number) +
+      (votes[k + dy - 1] as number) +
+      (votes[k + dy] as number) +
+      (votes[k + dy + 1] as number) +
+      (votes[k + dy + 2] as number);
+  return t;
 };
 
 /** Candidates in one piece of foreground. */
@@ -154,21 +200,12 @@ export const findCandidates = (
   scratch: CandidateScratch,
   o: CandidateOptions = DEFAULT_CANDIDATE_OPTIONS,
 ): Candidate[] => {
-  const { scale, rw, rh, region } = g;
+  const { scale } = g;
   const { mask, u0, v0, w, h } = maskPiece(image, g, cloth, piece, labels, scratch);
   const { votes, touched, active } = scratch;
   const [ai0, aj0, ai1, aj1] = pieceBox(piece, g);
   const aw = ai1 - ai0 + 1;
   const ah = aj1 - aj0 + 1;
-  // Is the static scene at box pixel (x, y) cloth we can trust (not a pocket, not beyond the table)?
-  const usable = (x: number, y: number): boolean => {
-    const reg =
-      region[
-        Math.min(rh - 1, Math.floor((v0 + y) / scale)) * rw + Math.min(rw - 1, Math.floor((u0 + x) / scale))
-      ];
-    return reg === Region.cloth || reg === Region.cushion || reg === Region.marking;
-  };
-
   // Outline pixels vote one radius inwards, along the mask's gradient (which points into the piece).
   // The apparent radius changes by a few per cent at most across a piece: the box's middle's is used.
   const r = apparentRadius(g, u0 + w / 2, v0 + h / 2);
@@ -180,10 +217,6 @@ export const findCandidates = (
   const gw = Math.ceil(w / cell);
   const gh = Math.ceil(h / cell);
   let nTouched = 0;
-  const vote = (q: number, wv: number): void => {
-    if (votes[q] === 0) touched[nTouched++] = q;
-    votes[q] = (votes[q] as number) + wv;
-  };
   for (let j = 0; j < ah; j++) {
     for (let i = 0; i < aw; i++) {
       if (!active[j * aw + i]) continue;
@@ -197,10 +230,10 @@ export const findCandidates = (
           if (!mask[k]) continue;
           // An outline pixel: a 4-neighbour is cloth the scene lets us trust.
           const edge =
-            (!mask[k - 1] && usable(x - 1, y)) ||
-            (!mask[k + 1] && usable(x + 1, y)) ||
-            (!mask[k - w] && usable(x, y - 1)) ||
-            (!mask[k + w] && usable(x, y + 1));
+            (!mask[k - 1] && usable(g, u0 + x - 1, v0 + y)) ||
+            (!mask[k + 1] && usable(g, u0 + x + 1, v0 + y)) ||
+            (!mask[k - w] && usable(g, u0 + x, v0 + y - 1)) ||
+            (!mask[k + w] && usable(g, u0 + x, v0 + y + 1));
           if (!edge) continue;
           const gx =
             (mask[k - w + 1] as number) +
@@ -226,10 +259,10 @@ export const findCandidates = (
           const fx = tx - ix;
           const fy = ty - iy;
           const q = iy * gw + ix;
-          vote(q, (1 - fx) * (1 - fy));
-          vote(q + 1, fx * (1 - fy));
-          vote(q + gw, (1 - fx) * fy);
-          vote(q + gw + 1, fx * fy);
+          nTouched = vote(votes, touched, nTouched, q, (1 - fx) * (1 - fy));
+          nTouched = vote(votes, touched, nTouched, q + 1, fx * (1 - fy));
+          nTouched = vote(votes, touched, nTouched, q + gw, (1 - fx) * fy);
+          nTouched = vote(votes, touched, nTouched, q + gw + 1, fx * fy);
         }
       }
     }
@@ -237,17 +270,6 @@ export const findCandidates = (
 
   // Votes of one circle land within a couple of cells of its centre: a peak is a local maximum of
   // the 5 × 5 sums, with enough of them.
-  const sum5 = (k: number): number => {
-    let t = 0;
-    for (let dy = -2 * gw; dy <= 2 * gw; dy += gw)
-      t +=
-        (votes[k + dy - 2] as number) +
-        (votes[k + dy - 1] as number) +
-        (votes[k + dy] as number) +
-        (votes[k + dy + 1] as number) +
-        (votes[k + dy + 2] as number);
-    return t;
-  };
   const minVotes = o.minSupport * 2 * Math.PI * r;
   const peaks: { k: number; s: number }[] = [];
   for (let t = 0; t < nTouched; t++) {
@@ -255,17 +277,17 @@ export const findCandidates = (
     const x = k % gw;
     const y = (k - x) / gw;
     if (x < 3 || y < 3 || x >= gw - 3 || y >= gh - 3) continue;
-    const s = sum5(k);
+    const s = sum5(votes, gw, k);
     if (s < minVotes) continue;
     if (
-      s < sum5(k - 1) ||
-      s <= sum5(k + 1) ||
-      s < sum5(k - gw) ||
-      s <= sum5(k + gw) ||
-      s < sum5(k - gw - 1) ||
-      s <= sum5(k + gw + 1) ||
-      s < sum5(k - gw + 1) ||
-      s <= sum5(k + gw - 1)
+      s < sum5(votes, gw, k - 1) ||
+      s <= sum5(votes, gw, k + 1) ||
+      s < sum5(votes, gw, k - gw) ||
+      s <= sum5(votes, gw, k + gw) ||
+      s < sum5(votes, gw, k - gw - 1) ||
+      s <= sum5(votes, gw, k + gw + 1) ||
+      s < sum5(votes, gw, k - gw + 1) ||
+      s <= sum5(votes, gw, k + gw - 1)
     )
       continue;
     peaks.push({ k, s });

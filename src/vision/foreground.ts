@@ -2,7 +2,7 @@
 // pieces it makes (one ball, a cluster of touching balls, a ball with a cue or an arm over it). Each
 // piece is then looked at closely, at full resolution, by the candidate stage.
 import { isForeground, type ClothModel } from './cloth.ts';
-import { Region, type VisionGeometry } from './geometry.ts';
+import { Region, rowOnTable, type VisionGeometry } from './geometry.ts';
 import type { ReducedFrame } from './reduce.ts';
 
 /** A connected piece of foreground; bounds in reduced pixels, inclusive. */
@@ -49,18 +49,28 @@ export const foregroundMask = (
   let bed = 0;
   let bedForeground = 0;
   for (let j = 0; j < rh; j++) {
+    // Only the row's span on the table is read (rowOnTable): the rest is outside, clear (at 1080p
+    // 40 % of the reduced frame; the mask took 0.80 ms a 1080p frame of the tuning split reading it
+    // all, 0.60 as this).
+    const row = j * rw;
+    const span = rowOnTable(g, j);
+    if (!span) {
+      mask.fill(0, row, row + rw);
+      continue;
+    }
+    const [first, last] = span;
+    mask.fill(0, row, row + first);
+    mask.fill(0, row + last + 1, row + rw);
     const rowBlock = Math.floor(j / B) * cloth.bw;
-    for (let i0 = 0; i0 < rw; i0 += B) {
+    for (let i0 = first - (first % B), b = rowBlock + i0 / B; i0 <= last; i0 += B, b++) {
       // One cloth block at a time: its colour and thresholds held in locals for the bed's fast path.
-      const b = rowBlock + i0 / B;
       const cr = colour[3 * b] as number;
       const cg = colour[3 * b + 1] as number;
       const cb = colour[3 * b + 2] as number;
       const inv = invcc[b] as number;
       const emax = e2max[b] as number;
-      const i1 = Math.min(rw, i0 + B);
-      for (let i = i0; i < i1; i++) {
-        const k = j * rw + i;
+      const i1 = Math.min(last + 1, i0 + B);
+      for (let k = row + Math.max(i0, first); k < row + i1; k++) {
         const reg = region[k] as number;
         if (reg === Region.outside) {
           mask[k] = 0;

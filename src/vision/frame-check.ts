@@ -4,7 +4,7 @@
 // is the cloth model's question (cloth.ts).
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
 import type { RgbImage } from '../core/image.ts';
-import { Region, type VisionGeometry } from './geometry.ts';
+import { Region, rowOnTable, type VisionGeometry } from './geometry.ts';
 import type { ReducedFrame } from './reduce.ts';
 
 export interface ExposureOptions {
@@ -52,9 +52,12 @@ export const checkExposure = (
   let clipped = 0;
   const d = frame.data;
   const region = g.region;
-  // Every other reduced pixel each way is plenty for a histogram.
+  // Every other reduced pixel each way is plenty for a histogram: those of the row's span on the table
+  // (rowOnTable; the rest is outside), from the first even column in it.
   for (let j = 0; j < g.rh; j += 2) {
-    for (let k = j * g.rw; k < (j + 1) * g.rw; k += 2) {
+    const span = rowOnTable(g, j);
+    if (!span) continue;
+    for (let k = j * g.rw + span[0] + (span[0] & 1), end = j * g.rw + span[1]; k <= end; k += 2) {
       if (region[k] === Region.outside) continue;
       const r = d[3 * k] as number;
       const gr = d[3 * k + 1] as number;

@@ -68,6 +68,9 @@ export interface VisionGeometry {
   /** Smallest and largest apparent ball radius over the bed, px. */
   readonly minRadius: number;
   readonly maxRadius: number;
+  /** Each reduced row's first and last pixels not outside the table (rowOnTable), found once: the
+   * limb stage's scans asked them of every row a frame, each a walk over the region from both ends. */
+  readonly tableRows: readonly (readonly [number, number] | undefined)[];
 }
 
 const cache = new WeakMap<Calibration<Table>, VisionGeometry>();
@@ -189,6 +192,7 @@ const computeGeometry = (c: Calibration<Table>, o: GeometryOptions): VisionGeome
     }
   }
 
+  const tableRows: (readonly [number, number] | undefined)[] = [];
   const g: VisionGeometry = {
     calibration: c,
     table,
@@ -211,8 +215,10 @@ const computeGeometry = (c: Calibration<Table>, o: GeometryOptions): VisionGeome
     gridRadius,
     minRadius: Number.isFinite(minRadius) ? minRadius : mid,
     maxRadius: maxRadius > 0 ? maxRadius : mid,
+    tableRows,
   };
   labelRegions(g, o.margin);
+  for (let j = 0; j < rh; j++) tableRows.push(tableRow(g, j));
   return g;
 };
 
@@ -231,7 +237,11 @@ export const gridLookup = (g: VisionGeometry, grid: Float64Array, u: number, v: 
 };
 
 /** The first and last reduced pixels of row `j` that are not outside the table; none in a row off it. */
-export const rowOnTable = (g: VisionGeometry, j: number): [number, number] | undefined => {
+export const rowOnTable = (g: VisionGeometry, j: number): readonly [number, number] | undefined =>
+  g.tableRows[j];
+
+/** rowOnTable, worked out from the regions. */
+const tableRow = (g: VisionGeometry, j: number): readonly [number, number] | undefined => {
   const { rw, region } = g;
   let i0 = 0;
   while (i0 < rw && region[j * rw + i0] === Region.outside) i0++;
