@@ -61,6 +61,13 @@
 //               small spots high over the long sides, through a wide lens that darkens the corners, a
 //               little under-exposed: made in the thirteenth session, for the next session's end; run
 //               only once (seeds 9_900_000, 9_950_000 at 4K)
+//   held-out-15 a light jade cloth lit by one strong lamp hung low beyond a corner of the table and a
+//               weak one high over the middle (the light falling off across the bed from that corner),
+//               warm, with an eighth maker's polished set (a maroon red, an olive green, a chocolate
+//               brown, a sky blue, a coral pink); and an indigo cloth lit only by eight small lamps
+//               around the table beyond its cushions, a green tint, twice the sensor noise: made in
+//               the fourteenth session, for the next session's end; run only once (seeds 10_000_000,
+//               10_050_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -77,7 +84,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -134,6 +141,7 @@ export const ALT_HELD_OUT_11_SEED = 9_600_000;
 export const ALT_HELD_OUT_12_SEED = 9_700_000;
 export const ALT_HELD_OUT_13_SEED = 9_800_000;
 export const ALT_HELD_OUT_14_SEED = 9_900_000;
+export const ALT_HELD_OUT_15_SEED = 10_000_000;
 
 export interface AltCase {
   readonly name: string;
@@ -175,7 +183,8 @@ export type AltSplit =
   | 'held-out-11'
   | 'held-out-12'
   | 'held-out-13'
-  | 'held-out-14';
+  | 'held-out-14'
+  | 'held-out-15';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -196,6 +205,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-12': { seed: ALT_HELD_OUT_12_SEED, variants: ['wine-cluster', 'sand-panels'] },
   'held-out-13': { seed: ALT_HELD_OUT_13_SEED, variants: ['mustard-arc', 'petrol-window'] },
   'held-out-14': { seed: ALT_HELD_OUT_14_SEED, variants: ['crimson-diagonal', 'powder-track'] },
+  'held-out-15': { seed: ALT_HELD_OUT_15_SEED, variants: ['jade-corner', 'indigo-perimeter'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -437,6 +447,7 @@ const main = async (): Promise<void> => {
           'held-out-12',
           'held-out-13',
           'held-out-14',
+          'held-out-15',
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];

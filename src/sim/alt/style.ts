@@ -64,6 +64,14 @@
 // maker's set (a bright orange-red red, a deep royal blue, a salmon-rose pink); and `powder-track`, a
 // pale powder-blue cloth under two ceiling tracks of eight small spots each, high over the long sides,
 // seen through a wide lens that darkens the corners, a little under-exposed.
+// Held-out 15 (issue 14, made in the fourteenth session for the next session's end; run only once):
+// `jade-corner`, a light jade cloth (a bluish green, between the tournament green and teal) lit by one
+// strong lamp hung low beyond a corner of the table and a weak lamp high over the middle (the light
+// falls off from that corner across the whole bed, long shadows pointing away from it), warm, with an
+// eighth maker's highly polished set (a maroon red, an olive green, a chocolate brown, a sky blue, a
+// coral pink); and `indigo-perimeter`, an indigo cloth lit only by eight small lamps around the table,
+// beyond its cushions (the bed's middle the darkest, every ball lit from the sides), a green tint and
+// twice the sensor noise.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -103,6 +111,8 @@ export const ALT_VARIANTS = [
   'petrol-window',
   'crimson-diagonal',
   'powder-track',
+  'jade-corner',
+  'indigo-perimeter',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -138,7 +148,9 @@ export const ALT_CLOTH: Readonly<
     | 'mustard'
     | 'petrol'
     | 'crimson'
-    | 'powder',
+    | 'powder'
+    | 'jade'
+    | 'indigo',
     Srgb8
   >
 > = {
@@ -173,6 +185,8 @@ export const ALT_CLOTH: Readonly<
   petrol: [18, 78, 92],
   crimson: [128, 20, 34],
   powder: [132, 168, 196],
+  jade: [40, 140, 112],
+  indigo: [44, 40, 112],
 };
 
 /** Lamps of one make hung down the middle of the table, at these fractions of its length. */
@@ -341,6 +355,34 @@ const trackLamps = (t: Table, power: number): AltLamp[] =>
     })),
   );
 
+/** One strong lamp hung low beyond a corner of the table, and a weak one high over the middle. */
+const cornerLamp = (t: Table, power: number): AltLamp[] => [
+  { x: -t.width * 0.12, y: -t.length * 0.04, z: 1000, hx: 250, hy: 250, power: power * 1.3, glare: 4 },
+  { x: t.width / 2, y: t.length / 2, z: 2400, hx: 300, hy: 300, power: power * 0.25 },
+];
+
+/** Eight small lamps around the table beyond its cushions: three along each long side, one at each end. */
+const perimeterLamps = (t: Table, power: number): AltLamp[] => [
+  ...[0.2, 0.5, 0.8].flatMap((fy) =>
+    [-0.18, 1.18].map((fx) => ({
+      x: t.width * fx,
+      y: t.length * fy,
+      z: 1000,
+      hx: 70,
+      hy: 70,
+      power: power / 2,
+    })),
+  ),
+  ...[-0.08, 1.08].map((fy) => ({
+    x: t.width / 2,
+    y: t.length * fy,
+    z: 1000,
+    hx: 70,
+    hy: 70,
+    power: power / 2,
+  })),
+];
+
 /**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
@@ -454,6 +496,18 @@ const SEVENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   blue: [18, 48, 168],
   pink: [236, 128, 132],
   black: [16, 16, 20],
+};
+
+/** An eighth maker's set, highly polished: a maroon red, an olive green, a chocolate brown, a sky blue, a coral pink. */
+const EIGHTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [250, 248, 240],
+  red: [150, 24, 36],
+  yellow: [236, 212, 60],
+  green: [70, 110, 40],
+  brown: [84, 48, 30],
+  blue: [60, 120, 210],
+  pink: [240, 120, 100],
+  black: [22, 20, 24],
 };
 
 export interface AltStyleOptions {
@@ -598,6 +652,19 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
   },
   // Many small spots high on two tracks, a wide lens, a little under-exposed.
   'powder-track': { cloth: ALT_CLOTH.powder, lamps: trackLamps, vignette: 0.25, exposure: 0.85 },
+  // One lamp low beyond a corner: the light falls off across the bed; an eighth maker's polished set.
+  'jade-corner': {
+    cloth: ALT_CLOTH.jade,
+    lamps: cornerLamp,
+    warmBias: 0.15,
+    // Exposed for the corner under the lamp, as a camera metering the whole frame would: the far end
+    // of the bed dim.
+    exposure: 0.7,
+    balls: 'glossy',
+    ballColours: EIGHTH_MAKER_BALLS,
+  },
+  // Lit from around the table only, a green tint, twice the noise.
+  'indigo-perimeter': { cloth: ALT_CLOTH.indigo, lamps: perimeterLamps, tint: 0.08, noiseGain: 2 },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
