@@ -261,7 +261,7 @@ const hueOf = (c: readonly number[]): number[] => {
 };
 
 /**
- * The balls with no hue of their own (snooker's cue ball and black) both show the light's colour, the
+ * The balls with no hue of their own (a cue ball, a black) both show the light's colour, the
  * white bright and the black dark: a ball called the black whose middle's colour lies far from the cue
  * ball's has a hue, and is not the black. The classifier called a darker, bluer green on held-out 14's
  * powder-blue cloth black (0.57), there being no black on the table, though its middle is twice as
