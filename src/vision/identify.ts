@@ -109,6 +109,10 @@ export const middleChromaticity = (img: RgbImage, b: BallPatchInput): [number, n
     : [1 / 3, 1 / 3, 1 / 3];
 };
 
+/** The classifier's doubt about `id` for `g`: its greatest probability of any other id. */
+const doubtOf = (g: ClassifiedBall, id: BallId): number =>
+  Math.max(...Object.entries(g.probabilities).map(([k, q]) => (k === id ? 0 : q)));
+
 /** `g` with its probability of `id` scaled by `factor`, the rest renormalised, and its most likely id again. */
 const scaledDown = (g: ClassifiedBall, id: BallId, factor: number): ClassifiedBall => {
   const p = { ...g.probabilities, [id]: (g.probabilities[id] ?? 0) * factor };
@@ -212,9 +216,7 @@ export const sharedColour = (
       const called = g.id === id;
       // The classifier's doubt: its probability of another id than the alike balls' for one it calls
       // so, of theirs for one it calls otherwise.
-      const doubt = called
-        ? Math.max(...Object.entries(g.probabilities).map(([k, q]) => (k === id ? 0 : q)))
-        : (g.probabilities[id] ?? 0);
+      const doubt = called ? doubtOf(g, id) : (g.probabilities[id] ?? 0);
       if (doubt < o.minDoubt) continue;
       const d = distance(i);
       const unlike = d > o.maxDistance;
@@ -293,8 +295,7 @@ export const neutralHue = (
   const c0 = middleChromaticity(image, balls[reference] as BallPatchInput);
   return guesses.map((g, i) => {
     if (g.id === white || !neutral.includes(g.id)) return g;
-    const doubt = Math.max(...Object.entries(g.probabilities).map(([k, q]) => (k === g.id ? 0 : q)));
-    if (doubt < o.minDoubt) return g;
+    if (doubtOf(g, g.id) < o.minDoubt) return g;
     const c = middleChromaticity(image, balls[i] as BallPatchInput);
     const d = Math.hypot(c[0] - c0[0], c[1] - c0[1], c[2] - c0[2]);
     return d > o.maxDistance ? scaledDown(g, g.id, o.penalty) : g;

@@ -1170,8 +1170,11 @@ export const findByLimb = (
     // Where the ring's plateau is wide (a blue on the royal-blue cloth on its spot: full rings of
     // steps 6 px round its centre, tuning-hard 8 600 000), the climb ends at its edge and the shape
     // from there finds no centre; from the plateau's middle it does (as plateauFit for a limb).
-    const mid = plateauMiddle(peaks, bu, bv, bs, p.r, o);
-    const f = shape(bu, bv) ?? (mid ? shape(mid[0], mid[1]) : undefined);
+    let f = shape(bu, bv);
+    if (!f) {
+      const mid = plateauMiddle(peaks, bu, bv, bs, p.r, o);
+      if (mid) f = shape(mid[0], mid[1]);
+    }
     if (f) shaped.push({ f, pack: p.pack });
   }
   // Balls placed by their shape last: a limb traced nearly all round places a ball better than its
