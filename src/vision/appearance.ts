@@ -307,6 +307,12 @@ const openAt = (
   return ok >= 0.9 * n;
 };
 
+/** Sub-pixel: the vertex of the parabola through three scores a pixel apart (within half a pixel). */
+const vertex = (a: number, b: number, c: number): number => {
+  const d = a - 2 * b + c;
+  return d < 0 ? Math.max(-0.5, Math.min(0.5, (a - c) / (2 * d))) : 0;
+};
+
 /**
  * The search's grid points already looked at, by search (see findByAppearance): a point holds the
  * number of the search that last looked at it, so no clearing is needed between searches.
@@ -425,10 +431,6 @@ export const findByAppearance = (
       // Sub-pixel: a parabola through the scores either side, each way.
       const sx = [score(shading, T, u0 + bx - 1, v0 + by), score(shading, T, u0 + bx + 1, v0 + by)] as const;
       const sy = [score(shading, T, u0 + bx, v0 + by - 1), score(shading, T, u0 + bx, v0 + by + 1)] as const;
-      const vertex = (a: number, b: number, c: number): number => {
-        const d = a - 2 * b + c;
-        return d < 0 ? Math.max(-0.5, Math.min(0.5, (a - c) / (2 * d))) : 0;
-      };
       const u = u0 + bx + vertex(sx[0], best, sx[1]) + T.fu;
       const v = v0 + by + vertex(sy[0], best, sy[1]) + T.fv;
       const ball = appearanceBall(g, u, v, template.radius, rays);
@@ -438,4 +440,57 @@ export const findByAppearance = (
     }
   }
   return out;
+};
+
+/**
+ * Where a ball's look best matches its neighbours', climbing from where it was placed (pixel by pixel
+ * to the best of the eight around, then sub-pixel), or undefined where no place within `reach` of its
+ * radius matches at `minScore`. The template is the most typical of `neighbours` (see typicalBall).
+ */
+export const placeByLikeness = (
+  image: RgbImage,
+  g: VisionGeometry,
+  ball: FittedBall,
+  neighbours: readonly FittedBall[],
+  reach: number,
+  o: AppearanceOptions = DEFAULT_APPEARANCE,
+): FittedBall | undefined => {
+  const all = [ball, ...neighbours];
+  const margin = Math.ceil(g.maxRadius * (1 + reach)) + 2;
+  const shading = shadingOf(
+    image,
+    Math.floor(Math.min(...all.map((b) => b.u))) - margin,
+    Math.floor(Math.min(...all.map((b) => b.v))) - margin,
+    Math.ceil(Math.max(...all.map((b) => b.u))) + margin,
+    Math.ceil(Math.max(...all.map((b) => b.v))) + margin,
+  );
+  const chosen = typicalBall(shading, neighbours, o.inner);
+  if (!chosen) return undefined;
+  const T = chosen.template;
+  const x0 = Math.round(ball.u - T.fu);
+  const y0 = Math.round(ball.v - T.fv);
+  const limit = (reach * ball.radius) ** 2;
+  let bx = x0;
+  let by = y0;
+  let best = score(shading, T, bx, by);
+  for (let moved = true; moved;) {
+    moved = false;
+    const [cx, cy] = [bx, by];
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        if ((dx === 0 && dy === 0) || (cx + dx - x0) ** 2 + (cy + dy - y0) ** 2 > limit) continue;
+        const s = score(shading, T, cx + dx, cy + dy);
+        if (s > best) {
+          best = s;
+          bx = cx + dx;
+          by = cy + dy;
+          moved = true;
+        }
+      }
+  }
+  if (best < o.minScore) return undefined;
+  const u = bx + vertex(score(shading, T, bx - 1, by), best, score(shading, T, bx + 1, by)) + T.fu;
+  const v = by + vertex(score(shading, T, bx, by - 1), best, score(shading, T, bx, by + 1)) + T.fv;
+  const at = pixelToCentrePlane(g, u, v);
+  return at ? { ...ball, x: at[0], y: at[1], u, v, found: 'appearance' } : undefined;
 };
