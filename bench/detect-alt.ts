@@ -68,6 +68,12 @@
 //               around the table beyond its cushions, a green tint, twice the sensor noise: made in
 //               the fourteenth session, for the next session's end; run only once (seeds 10_000_000,
 //               10_050_000 at 4K)
+//   held-out-16 a dusty rose cloth (between the pink and red balls' hues, greyed) under two long oval
+//               lamps hung high and off to one long side, a little cool, with a ninth maker's set (a
+//               cherry red, a pale pink, a sea-green green); and a bronze-brown cloth lit only by two
+//               lamps hung beyond one end of the table (long shadows down its length, the far end
+//               dim), exposed for the lit end, with a worn matte set: made in the fifteenth session, for the
+//               next session's end; run only once (seeds 10_100_000, 10_150_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -84,7 +90,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -142,6 +148,7 @@ export const ALT_HELD_OUT_12_SEED = 9_700_000;
 export const ALT_HELD_OUT_13_SEED = 9_800_000;
 export const ALT_HELD_OUT_14_SEED = 9_900_000;
 export const ALT_HELD_OUT_15_SEED = 10_000_000;
+export const ALT_HELD_OUT_16_SEED = 10_100_000;
 
 export interface AltCase {
   readonly name: string;
@@ -184,7 +191,8 @@ export type AltSplit =
   | 'held-out-12'
   | 'held-out-13'
   | 'held-out-14'
-  | 'held-out-15';
+  | 'held-out-15'
+  | 'held-out-16';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -206,6 +214,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-13': { seed: ALT_HELD_OUT_13_SEED, variants: ['mustard-arc', 'petrol-window'] },
   'held-out-14': { seed: ALT_HELD_OUT_14_SEED, variants: ['crimson-diagonal', 'powder-track'] },
   'held-out-15': { seed: ALT_HELD_OUT_15_SEED, variants: ['jade-corner', 'indigo-perimeter'] },
+  'held-out-16': { seed: ALT_HELD_OUT_16_SEED, variants: ['rose-twin', 'bronze-end'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -448,6 +457,7 @@ const main = async (): Promise<void> => {
           'held-out-13',
           'held-out-14',
           'held-out-15',
+          'held-out-16',
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];

@@ -72,6 +72,13 @@
 // coral pink); and `indigo-perimeter`, an indigo cloth lit only by eight small lamps around the table,
 // beyond its cushions (the bed's middle the darkest, every ball lit from the sides), a green tint and
 // twice the sensor noise.
+// Held-out 16 (issue 14, made in the fifteenth session for the next session's end; run only once):
+// `rose-twin`, a dusty rose cloth (between the pink and the red balls' hues, greyed) under two long
+// oval lamps hung high and off to one long side (that side's cushion brighter, the other in their
+// falloff), a little cool, with a ninth maker's set (a cherry red, a pale pink near the cloth, a
+// sea-green green); and `bronze-end`, a bronze-brown cloth (the brown ball's hue, lighter) lit only by
+// two lamps hung beyond one end of the table (long shadows down its length, the far end dim), exposed
+// for the lit end, with a worn matte set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -113,6 +120,8 @@ export const ALT_VARIANTS = [
   'powder-track',
   'jade-corner',
   'indigo-perimeter',
+  'rose-twin',
+  'bronze-end',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -150,7 +159,9 @@ export const ALT_CLOTH: Readonly<
     | 'crimson'
     | 'powder'
     | 'jade'
-    | 'indigo',
+    | 'indigo'
+    | 'rose'
+    | 'bronze',
     Srgb8
   >
 > = {
@@ -187,6 +198,8 @@ export const ALT_CLOTH: Readonly<
   powder: [132, 168, 196],
   jade: [40, 140, 112],
   indigo: [44, 40, 112],
+  rose: [168, 108, 114],
+  bronze: [122, 86, 46],
 };
 
 /** Lamps of one make hung down the middle of the table, at these fractions of its length. */
@@ -383,6 +396,29 @@ const perimeterLamps = (t: Table, power: number): AltLamp[] => [
   })),
 ];
 
+/** Two long oval lamps hung high, off to one long side of the table. */
+const twinOffside = (t: Table, power: number): AltLamp[] =>
+  [0.3, 0.7].map((fy) => ({
+    x: t.width * 0.2,
+    y: t.length * fy,
+    z: 1500,
+    hx: 120,
+    hy: 420,
+    power: power * 1.2,
+  }));
+
+/** Two lamps hung beyond one end of the table, nothing over it: light down its length. */
+const endLamps = (t: Table, power: number): AltLamp[] =>
+  [0.3, 0.7].map((fx) => ({
+    x: t.width * fx,
+    y: -t.length * 0.06,
+    z: 1000,
+    hx: 150,
+    hy: 150,
+    power: power * 1.1,
+    glare: 3,
+  }));
+
 /**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
@@ -508,6 +544,18 @@ const EIGHTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   blue: [60, 120, 210],
   pink: [240, 120, 100],
   black: [22, 20, 24],
+};
+
+/** A ninth maker's set: a cherry red, a pale pink near a rose cloth, a sea-green green. */
+const NINTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [240, 238, 230],
+  red: [176, 14, 30],
+  yellow: [244, 200, 44],
+  green: [20, 116, 92],
+  brown: [110, 62, 36],
+  blue: [32, 84, 184],
+  pink: [238, 150, 160],
+  black: [18, 18, 20],
 };
 
 export interface AltStyleOptions {
@@ -665,6 +713,15 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
   },
   // Lit from around the table only, a green tint, twice the noise.
   'indigo-perimeter': { cloth: ALT_CLOTH.indigo, lamps: perimeterLamps, tint: 0.08, noiseGain: 2 },
+  // Two lamps high and off to one side, a little cool; a ninth maker's set.
+  'rose-twin': {
+    cloth: ALT_CLOTH.rose,
+    lamps: twinOffside,
+    warmBias: -0.08,
+    ballColours: NINTH_MAKER_BALLS,
+  },
+  // Lit from beyond one end only, exposed for the lit end; a worn matte set.
+  'bronze-end': { cloth: ALT_CLOTH.bronze, lamps: endLamps, exposure: 0.7, balls: 'matte' },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
