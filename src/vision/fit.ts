@@ -431,6 +431,16 @@ const PLATEAU_COARSE = Math.round(PLATEAU_PX / COARSE);
 const PLATEAU_FINE = Math.round(PLATEAU_PX / FINE);
 const FINE_SAMPLES = 2 * PLATEAU_FINE + 1;
 
+/** Is every reduced pixel of the full-resolution box [xa, xb] × [ya, yb] (inside the frame) the bed's cloth? */
+const allCloth = (g: VisionGeometry, xa: number, ya: number, xb: number, yb: number): boolean => {
+  const { scale, rw, region } = g;
+  const i0 = Math.floor(xa / scale);
+  const i1 = Math.floor(xb / scale);
+  for (let j = Math.floor(ya / scale); j <= Math.floor(yb / scale); j++)
+    for (let i = i0; i <= i1; i++) if (region[j * rw + i] !== Region.cloth) return false;
+  return true;
+};
+
 /**
  * Find the edge along each ray from (u0, v0), within ±`window` px of radius r, and fill `status`,
  * the scratch's edge points, the outside points and each edge's rim share. Returns the edges found.
@@ -468,6 +478,16 @@ const traceEdges = (
   const emax = cloth.e2max[b0] as number;
   const { dark, bright } = cloth;
   const P = PLATEAU_COARSE;
+  // Every coarse sample lies within `reach` of the start: where that square is inside the frame and on
+  // the bed's cloth (most balls), no sample is tested for either (the region's lookup is two divisions
+  // a sample): the outline stage 0.95–0.97 of its CPU on 1080p frames of tuning and held-out 12–14.
+  const reach = Math.max(Math.abs(rho0), Math.abs(rho0 + (K - 1) * COARSE));
+  const xa = Math.round(u0 - reach);
+  const xb = Math.round(u0 + reach);
+  const ya = Math.round(v0 - reach);
+  const yb = Math.round(v0 + reach);
+  const inside = xa >= 1 && ya >= 1 && xb < W - 1 && yb < H - 1;
+  const onCloth = inside && allCloth(g, xa, ya, xb, yb);
   let found = 0;
   for (let i = 0; i < o.rays; i++) {
     const cs = s.cos[i] as number;
@@ -481,7 +501,7 @@ const traceEdges = (
       const rho = rho0 + k * COARSE;
       const x = Math.round(u0 + rho * cs);
       const y = Math.round(v0 + rho * sn);
-      if (x < 1 || y < 1 || x >= W - 1 || y >= H - 1) {
+      if (!inside && (x < 1 || y < 1 || x >= W - 1 || y >= H - 1)) {
         inImage = false;
         break;
       }
@@ -501,7 +521,9 @@ const traceEdges = (
       coarse[3 * k] = r8;
       coarse[3 * k + 1] = g8;
       coarse[3 * k + 2] = b8;
-      const reg = region[Math.floor(y / scale) * rw + Math.floor(x / scale)] as number;
+      const reg = onCloth
+        ? Region.cloth
+        : (region[Math.floor(y / scale) * rw + Math.floor(x / scale)] as number);
       if (reg === Region.cloth) {
         // The bed's test inlined, with the cloth of the ball's block (the light changes little
         // across a ball's neighbourhood).
