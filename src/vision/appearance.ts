@@ -115,22 +115,31 @@ const makeTemplate = (img: Shading, b: FittedBall, inner: number): Template | un
   const cy = Math.round(b.v);
   const R = b.radius * inner;
   const n = Math.ceil(R);
-  const dx: number[] = [];
-  const dy: number[] = [];
-  const t: number[] = [];
+  // The disc's pixels counted, then read into arrays of that size (pushed onto arrays, a template
+  // was most of its search's garbage: 1 200 pixels at 4K).
+  let count = 0;
+  for (let y = -n; y <= n; y++) for (let x = -n; x <= n; x++) if (x * x + y * y <= R * R) count++;
+  const dx = new Int32Array(count);
+  const dy = new Int32Array(count);
+  const values = new Float64Array(count);
+  let k = 0;
+  let sum = 0;
   for (let y = -n; y <= n; y++)
     for (let x = -n; x <= n; x++) {
       if (x * x + y * y > R * R) continue;
       const b = shade(img, cx + x, cy + y);
       if (b < 0) return undefined;
-      dx.push(x);
-      dy.push(y);
-      t.push(b);
+      dx[k] = x;
+      dy[k] = y;
+      values[k++] = b;
+      sum += b;
     }
-  const mean = t.reduce((s, v) => s + v, 0) / t.length;
-  const norm = Math.sqrt(t.reduce((s, v) => s + (v - mean) ** 2, 0));
+  const mean = sum / count;
+  let ss = 0;
+  for (let i = 0; i < count; i++) ss += ((values[i] as number) - mean) ** 2;
+  const norm = Math.sqrt(ss);
   if (!(norm > 0)) return undefined;
-  const values = Float64Array.from(t, (v) => (v - mean) / norm);
+  for (let i = 0; i < count; i++) values[i] = ((values[i] as number) - mean) / norm;
   const sums = (every: number): [number, number] => {
     let s1 = 0;
     let s2 = 0;
@@ -143,8 +152,8 @@ const makeTemplate = (img: Shading, b: FittedBall, inner: number): Template | un
   const [tsum, t2] = sums(1);
   const [tsumSparse, t2Sparse] = sums(SPARSE);
   return {
-    dx: Int32Array.from(dx),
-    dy: Int32Array.from(dy),
+    dx,
+    dy,
     t: values,
     at: Int32Array.from(dx, (x, i) => (dy[i] as number) * img.w + x),
     reach: n,
