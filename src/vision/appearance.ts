@@ -39,7 +39,15 @@ interface Shading {
   readonly v: Int32Array;
 }
 
-/** The smoothed brightness over [x0, x1) × [y0, y1), clipped to the frame less its outermost pixels. */
+/** shadingOf's sums of three across, and its values, reused from search to search (at 4K a pack's
+ * window is hundreds of thousands of pixels: held-out 12, 2 of 30 ms a frame allocated and cleared). */
+let acrossBuffer = new Int32Array(0);
+let shadingBuffer = new Int32Array(0);
+
+/**
+ * The smoothed brightness over [x0, x1) × [y0, y1), clipped to the frame less its outermost pixels.
+ * Its values live in a buffer the next call overwrites.
+ */
 const shadingOf = (img: RgbImage, x0: number, y0: number, x1: number, y1: number): Shading => {
   const W = img.width;
   const a = Math.max(1, x0);
@@ -47,23 +55,23 @@ const shadingOf = (img: RgbImage, x0: number, y0: number, x1: number, y1: number
   const w = Math.max(0, Math.min(W - 1, x1) - a);
   const h = Math.max(0, Math.min(img.height - 1, y1) - b);
   const d = img.data;
-  // Sums of three across, then of three of those down.
-  const across = new Int32Array(w * (h + 2));
+  // Sums of three across (each pixel's R + G + B read once, carried along the row), then of three of
+  // those down.
+  if (acrossBuffer.length < w * (h + 2)) acrossBuffer = new Int32Array(w * (h + 2));
+  if (shadingBuffer.length < w * h) shadingBuffer = new Int32Array(w * h);
+  const across = acrossBuffer;
   for (let y = 0; y < h + 2; y++) {
     let p = 3 * ((b - 1 + y) * W + a - 1);
-    for (let x = 0; x < w; x++, p += 3)
-      across[y * w + x] =
-        (d[p] as number) +
-        (d[p + 1] as number) +
-        (d[p + 2] as number) +
-        (d[p + 3] as number) +
-        (d[p + 4] as number) +
-        (d[p + 5] as number) +
-        (d[p + 6] as number) +
-        (d[p + 7] as number) +
-        (d[p + 8] as number);
+    let left = (d[p] as number) + (d[p + 1] as number) + (d[p + 2] as number);
+    let mid = (d[p + 3] as number) + (d[p + 4] as number) + (d[p + 5] as number);
+    for (let x = 0; x < w; x++, p += 3) {
+      const right = (d[p + 6] as number) + (d[p + 7] as number) + (d[p + 8] as number);
+      across[y * w + x] = left + mid + right;
+      left = mid;
+      mid = right;
+    }
   }
-  const v = new Int32Array(w * h);
+  const v = shadingBuffer;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++)
       v[y * w + x] =
@@ -107,22 +115,31 @@ const makeTemplate = (img: Shading, b: FittedBall, inner: number): Template | un
   const cy = Math.round(b.v);
   const R = b.radius * inner;
   const n = Math.ceil(R);
-  const dx: number[] = [];
-  const dy: number[] = [];
-  const t: number[] = [];
+  // The disc's pixels counted, then read into arrays of that size (pushed onto arrays, a template
+  // was most of its search's garbage: 1 200 pixels at 4K).
+  let count = 0;
+  for (let y = -n; y <= n; y++) for (let x = -n; x <= n; x++) if (x * x + y * y <= R * R) count++;
+  const dx = new Int32Array(count);
+  const dy = new Int32Array(count);
+  const values = new Float64Array(count);
+  let k = 0;
+  let sum = 0;
   for (let y = -n; y <= n; y++)
     for (let x = -n; x <= n; x++) {
       if (x * x + y * y > R * R) continue;
       const b = shade(img, cx + x, cy + y);
       if (b < 0) return undefined;
-      dx.push(x);
-      dy.push(y);
-      t.push(b);
+      dx[k] = x;
+      dy[k] = y;
+      values[k++] = b;
+      sum += b;
     }
-  const mean = t.reduce((s, v) => s + v, 0) / t.length;
-  const norm = Math.sqrt(t.reduce((s, v) => s + (v - mean) ** 2, 0));
+  const mean = sum / count;
+  let ss = 0;
+  for (let i = 0; i < count; i++) ss += ((values[i] as number) - mean) ** 2;
+  const norm = Math.sqrt(ss);
   if (!(norm > 0)) return undefined;
-  const values = Float64Array.from(t, (v) => (v - mean) / norm);
+  for (let i = 0; i < count; i++) values[i] = ((values[i] as number) - mean) / norm;
   const sums = (every: number): [number, number] => {
     let s1 = 0;
     let s2 = 0;
@@ -135,8 +152,8 @@ const makeTemplate = (img: Shading, b: FittedBall, inner: number): Template | un
   const [tsum, t2] = sums(1);
   const [tsumSparse, t2Sparse] = sums(SPARSE);
   return {
-    dx: Int32Array.from(dx),
-    dy: Int32Array.from(dy),
+    dx,
+    dy,
     t: values,
     at: Int32Array.from(dx, (x, i) => (dy[i] as number) * img.w + x),
     reach: n,

@@ -16,6 +16,7 @@ import {
   fitSphere,
   highlightNear,
   makeFitted,
+  middleShare,
   pixelToCentrePlane,
   RayStatus,
   type FitOptions,
@@ -1157,6 +1158,11 @@ export const findByLimb = (
     // Peaks that climb to the same pixel give the same fit.
     if (climbed.some((t) => Math.abs(t.u - bu) < 1 && Math.abs(t.v - bv) < 1)) continue;
     climbed.push({ u: bu, v: bv });
+    // A shadow's disc beside a ball is dropped once every stage has found what it finds (locate.ts
+    // withoutShadows), and it is not fitted here: a crisp disc, its limb and its shading were traced
+    // and measured as a ball's (held-out 12's wine cloth under low lamps: 3 rings a 1080p frame, 6 at
+    // 4K, costlier than a ball's, a third of the limb stage's CPU at 4K).
+    if (shadowBeside(img, cloth, [...known, ...out], bu, bv, p.r, o, fo)) continue;
     const limb = fitLimb(img, g, bu, bv, rimPx, s, o, fo);
     if (limb) {
       keep(plateauFit(img, g, peaks, bu, bv, bs, p.r, limb, rimPx, s, o, fo), p.pack);
@@ -1211,6 +1217,24 @@ export const findByLimb = (
   for (const { f, pack } of shaped) keep(f, pack);
   return out;
 };
+
+/**
+ * Is the disc about (u, v), radius r, a shadow's beside a ball: within `darkDiscReach` radii of one
+ * of `balls`, its middle darker than `shadowShare` of the cloth, and no lamps in it (fit.ts)?
+ */
+const shadowBeside = (
+  img: RgbImage,
+  cloth: ClothModel,
+  balls: readonly FittedBall[],
+  u: number,
+  v: number,
+  r: number,
+  o: LimbOptions,
+  fo: FitOptions,
+): boolean =>
+  balls.some((b) => Math.hypot(b.u - u, b.v - v) < o.darkDiscReach * r) &&
+  middleShare(img, cloth, u, v, r) < fo.shadowShare &&
+  !highlightNear(img, cloth, u, v, r);
 
 /**
  * The middle of the plateau of ring scores (u, v) lies on: the peaks within `plateauReach` radii that

@@ -20,14 +20,7 @@ import {
   findCandidates,
   type CandidateOptions,
 } from './candidates.ts';
-import {
-  blockOf,
-  clothShare,
-  DEFAULT_CLOTH_OPTIONS,
-  learnCloth,
-  type ClothModel,
-  type ClothOptions,
-} from './cloth.ts';
+import { DEFAULT_CLOTH_OPTIONS, learnCloth, type ClothModel, type ClothOptions } from './cloth.ts';
 import {
   count,
   DEFAULT_FIT_OPTIONS,
@@ -35,6 +28,7 @@ import {
   fitBall,
   frameRimWidth,
   highlightNear,
+  middleShare,
   RayStatus,
   type ImageCircle,
   refitBall,
@@ -76,19 +70,6 @@ export interface LocateOptions {
    * the fitted outline (held-out 8, 9 301 002: a red's lit rim at 1.02 of its radius). */
   readonly neighbourReach: number;
   /**
-   * A fit whose middle is darker than this share of the cloth around it is a shadow unless it shows
-   * the lamps, however well its outline is seen. Under lamps hung low over a dark cloth a ball's
-   * shadow is a crisp disc beside it, cloth lit only by the room, and was reported as a black, a
-   * brown or a red, traced on up to 0.92 of its rays or placed by its shading (held-out 12's wine
-   * cloth: 30 false balls at 1080p, 22 at 4K; the median of their middles 0.02–0.11 of the cloth). A
-   * ball is lit by the lamps themselves: the darkest balls seen without lamps, blacks on the light
-   * slate cloth (held-out 4), are at 0.21 and up; blacks that show them go down to 0.15 (on the
-   * silver-grey cloth), and keep them. But a photo's black in open cloth, showing no lamps brighter
-   * than the cloth, is at 0.149 (photo-like picture, seed 9): only a disc beside a ball (its centre
-   * within `shadowReach`) is taken for that ball's shadow.
-   */
-  readonly shadowShare: number;
-  /**
    * A shadow's centre lies this many ball radii from the ball that casts it at most: held-out 12's
    * lie 1.6–2.4 radii from theirs (42–63 mm), the lamps 0.75 m above the bed and the farthest balls
    * 1.7 m from under them (a shadow reaches as far from its ball as the ball's centre height times that
@@ -120,7 +101,6 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   rimWidthPx: 0.5,
   partialOutline: 0.4,
   neighbourReach: 1.1,
-  shadowShare: 0.15,
   shadowReach: 3,
   // On the second renderer's 16 splits at 1080p, 226 balls found by their likeness traced an outline
   // within 0.16 of a radius of where it put them (most within 0.08); one slid 0.65 radii off.
@@ -171,30 +151,6 @@ export const toLocated = (v: VerifiedBall): LocatedBall => ({
   rmsPx: v.fit.rmsPx,
   found: v.fit.found,
 });
-
-/**
- * The brightness of the middle of a fit's disc (within half its radius, 25 samples) as a share of the
- * cloth's there (cloth.ts clothShare): a ball's body, a hole or a shadow.
- */
-const middleShare = (frame: PreparedFrame, f: FittedBall): number => {
-  const { image, cloth } = frame;
-  const { width, data } = image;
-  const b = blockOf(cloth, f.u, f.v);
-  const shares: number[] = [];
-  const h = 0.5 * f.radius;
-  for (let dy = -h; dy <= h + 1e-9; dy += h / 2)
-    for (let dx = -h; dx <= h + 1e-9; dx += h / 2) {
-      const x = Math.round(f.u + dx);
-      const y = Math.round(f.v + dy);
-      if (x < 0 || y < 0 || x >= width || y >= image.height) continue;
-      const p = 3 * (y * width + x);
-      shares.push(clothShare(cloth, b, data[p] as number, data[p + 1] as number, data[p + 2] as number));
-    }
-  // The median: a shadow's disc reaches to within a pixel or two of the ball that casts it, whose
-  // blurred rim lifted the mean of its samples to 0.21 of the cloth (held-out 12, 9 703 002).
-  shares.sort((a, c) => a - c);
-  return shares.length > 0 ? (shares[shares.length >> 1] as number) : 1;
-};
 
 export class Locator {
   readonly geometry: VisionGeometry;
@@ -328,14 +284,14 @@ export class Locator {
     const t = this.geometry.table;
     return (
       t.pockets.some((p) => Math.hypot(f.x - p.mouthCentre.x, f.y - p.mouthCentre.y) < p.mouth) &&
-      middleShare(frame, f) < frame.cloth.dark
+      middleShare(frame.image, frame.cloth, f.u, f.v, f.radius) < frame.cloth.dark
     );
   }
 
   /**
    * The balls to report without the shadows among them: a ball whose middle is darker than
    * `shadowShare` of the cloth, within `shadowReach` of another, showing no lamps outside the others
-   * (see LocateOptions.shadowShare). Asked once every stage has found what it finds: the ball that
+   * (see FitOptions.shadowShare). Asked once every stage has found what it finds: the ball that
    * casts a shadow may be found by a later stage than it (held-out 12, 9 702 002), and the shadow's fit,
    * kept until then, spares the later stages its foreground.
    */
@@ -345,7 +301,7 @@ export class Locator {
     return verified.filter(
       ({ fit: f }) =>
         !balls.some((b) => b !== f && Math.hypot(b.x - f.x, b.y - f.y) < reach) ||
-        middleShare(frame, f) >= this.options.shadowShare ||
+        middleShare(frame.image, frame.cloth, f.u, f.v, f.radius) >= this.options.fit.shadowShare ||
         this.lampsOutside(frame, f, balls),
     );
   }
