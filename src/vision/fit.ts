@@ -1417,6 +1417,42 @@ export const middleShare = (img: RgbImage, cloth: ClothModel, u: number, v: numb
   return shares.length > 0 ? (shares[shares.length >> 1] as number) : 1;
 };
 
+/**
+ * How far the middle of a disc (within half its radius, 25 samples; their median) lies in
+ * chromaticity from the cloth's there, as a share of how far the cloth's lies from grey: 0 is the
+ * cloth's own hue (cloth in shade), 1 as far from it as a neutral ball. On a cloth nearly grey every
+ * middle is far by this measure: a shadow there is told by its darkness alone.
+ */
+export const middleHue = (img: RgbImage, cloth: ClothModel, u: number, v: number, r: number): number => {
+  const { width, data } = img;
+  const b = blockOf(cloth, u, v);
+  const c0 = cloth.colour[3 * b] as number;
+  const c1 = cloth.colour[3 * b + 1] as number;
+  const c2 = cloth.colour[3 * b + 2] as number;
+  const cs = c0 + c1 + c2;
+  const grey = Math.hypot(c0 / cs - 1 / 3, c1 / cs - 1 / 3, c2 / cs - 1 / 3);
+  const d: number[] = [];
+  const h = 0.5 * r;
+  for (let dy = -h; dy <= h + 1e-9; dy += h / 2)
+    for (let dx = -h; dx <= h + 1e-9; dx += h / 2) {
+      const x = Math.round(u + dx);
+      const y = Math.round(v + dy);
+      if (x < 0 || y < 0 || x >= width || y >= img.height) continue;
+      const p = 3 * (y * width + x);
+      const s = (data[p] as number) + (data[p + 1] as number) + (data[p + 2] as number);
+      if (s > 0)
+        d.push(
+          Math.hypot(
+            (data[p] as number) / s - c0 / cs,
+            (data[p + 1] as number) / s - c1 / cs,
+            (data[p + 2] as number) / s - c2 / cs,
+          ),
+        );
+    }
+  d.sort((a, z) => a - z);
+  return d.length > 0 && grey > 0 ? (d[d.length >> 1] as number) / grey : Infinity;
+};
+
 /** Is the disc about (u, v), radius r, a shadow's: its middle darker than `shadowShare` of the cloth,
  * and no lamps in it? */
 const shadowDisc = (
