@@ -16,6 +16,7 @@ import {
   fitSphere,
   highlightNear,
   makeFitted,
+  middleHue,
   middleShare,
   pixelToCentrePlane,
   RayStatus,
@@ -1220,7 +1221,8 @@ export const findByLimb = (
 
 /**
  * Is the disc about (u, v), radius r, a shadow's beside a ball: within `darkDiscReach` radii of one
- * of `balls`, its middle darker than `shadowShare` of the cloth, and no lamps in it (fit.ts)?
+ * of `balls`, its middle darker than `shadowShare` of the cloth or of its hue (`shadowHue`), and no
+ * lamps in it (fit.ts)?
  */
 const shadowBeside = (
   img: RgbImage,
@@ -1233,7 +1235,7 @@ const shadowBeside = (
   fo: FitOptions,
 ): boolean =>
   balls.some((b) => Math.hypot(b.u - u, b.v - v) < o.darkDiscReach * r) &&
-  middleShare(img, cloth, u, v, r) < fo.shadowShare &&
+  (middleShare(img, cloth, u, v, r) < fo.shadowShare || middleHue(img, cloth, u, v, r) < fo.shadowHue) &&
   !highlightNear(img, cloth, u, v, r);
 
 /**

@@ -77,17 +77,6 @@ export interface LocateOptions {
    * ratio).
    */
   readonly shadowReach: number;
-  /**
-   * A fit beside a ball (within `shadowReach`) whose middle has the cloth's own hue — nearer it in
-   * chromaticity than this share of the cloth's distance from grey (fit.ts middleHue) — and that shows
-   * no lamps is that ball's shadow, however lit. Under one lamp hung low beyond a corner of the table
-   * (held-out 15's jade cloth) the shadows are long and lit by the room to 0.28–0.54 of the cloth,
-   * above `shadowShare`: 43 false balls in 18 frames at 1080p, 12 in 6 at 4K, each within 1.6–2.6
-   * radii of its ball, at 0.02–0.23 (and held-out 13's one in the mustard pack's shadow, 0.41). Balls
-   * beside another that show no lamps lie at 0.63 and up (a black on the mustard cloth; one on the
-   * near-grey slate cloth 0.70, where the measure is loose).
-   */
-  readonly shadowHue: number;
   /** A ball found by its likeness takes the rays of the outline traced from its place when that
    * outline's centre is within this many of its radii (see Locator.byAppearance). */
   readonly appearanceTrace: number;
@@ -114,7 +103,6 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   partialOutline: 0.4,
   neighbourReach: 1.1,
   shadowReach: 3,
-  shadowHue: 0.5,
   // On the second renderer's 16 splits at 1080p, 226 balls found by their likeness traced an outline
   // within 0.16 of a radius of where it put them (most within 0.08); one slid 0.65 radii off.
   appearanceTrace: 0.25,
@@ -303,10 +291,10 @@ export class Locator {
 
   /**
    * The balls to report without the shadows among them: a ball whose middle is darker than
-   * `shadowShare` of the cloth or has its hue (`shadowHue`), within `shadowReach` of another, showing
-   * no lamps outside the others (see FitOptions.shadowShare). Asked once every stage has found what it finds: the ball that
-   * casts a shadow may be found by a later stage than it (held-out 12, 9 702 002), and the shadow's fit,
-   * kept until then, spares the later stages its foreground.
+   * `shadowShare` of the cloth or has its hue (see FitOptions.shadowShare, shadowHue), within
+   * `shadowReach` of another, showing no lamps outside the others. Asked once every stage has found
+   * what it finds: the ball that casts a shadow may be found by a later stage than it (held-out 12,
+   * 9 702 002), and the shadow's fit, kept until then, spares the later stages its foreground.
    */
   private withoutShadows(frame: PreparedFrame, verified: readonly VerifiedBall[]): VerifiedBall[] {
     const balls = verified.map((v) => v.fit);
@@ -315,7 +303,7 @@ export class Locator {
       ({ fit: f }) =>
         !balls.some((b) => b !== f && Math.hypot(b.x - f.x, b.y - f.y) < reach) ||
         (middleShare(frame.image, frame.cloth, f.u, f.v, f.radius) >= this.options.fit.shadowShare &&
-          middleHue(frame.image, frame.cloth, f.u, f.v, f.radius) >= this.options.shadowHue) ||
+          middleHue(frame.image, frame.cloth, f.u, f.v, f.radius) >= this.options.fit.shadowHue) ||
         this.lampsOutside(frame, f, balls),
     );
   }
