@@ -331,6 +331,15 @@ const vertex = (a: number, b: number, c: number): number => {
 };
 
 /**
+ * The centre of the ball a match of template `T` anchored at integer (x, y), scoring `best`, places:
+ * to the sub-pixel, a parabola through the scores either side, each way.
+ */
+const matchCentre = (img: Shading, T: Template, x: number, y: number, best: number): [number, number] => [
+  x + vertex(score(img, T, x - 1, y), best, score(img, T, x + 1, y)) + T.fu,
+  y + vertex(score(img, T, x, y - 1), best, score(img, T, x, y + 1)) + T.fv,
+];
+
+/**
  * The search's grid points already looked at, by search (see findByAppearance): a point holds the
  * number of the search that last looked at it, so no clearing is needed between searches.
  */
@@ -445,11 +454,7 @@ export const findByAppearance = (
           }
         }
       if (best < o.minScore) break;
-      // Sub-pixel: a parabola through the scores either side, each way.
-      const sx = [score(shading, T, u0 + bx - 1, v0 + by), score(shading, T, u0 + bx + 1, v0 + by)] as const;
-      const sy = [score(shading, T, u0 + bx, v0 + by - 1), score(shading, T, u0 + bx, v0 + by + 1)] as const;
-      const u = u0 + bx + vertex(sx[0], best, sx[1]) + T.fu;
-      const v = v0 + by + vertex(sy[0], best, sy[1]) + T.fv;
+      const [u, v] = matchCentre(shading, T, u0 + bx, v0 + by, best);
       const ball = appearanceBall(g, u, v, template.radius, rays);
       if (!ball) break;
       out.push(ball);
@@ -506,8 +511,7 @@ export const placeByLikeness = (
       }
   }
   if (best < o.minScore) return undefined;
-  const u = bx + vertex(score(shading, T, bx - 1, by), best, score(shading, T, bx + 1, by)) + T.fu;
-  const v = by + vertex(score(shading, T, bx, by - 1), best, score(shading, T, bx, by + 1)) + T.fv;
+  const [u, v] = matchCentre(shading, T, bx, by, best);
   const at = pixelToCentrePlane(g, u, v);
   return at ? { ...ball, x: at[0], y: at[1], u, v, found: 'appearance' } : undefined;
 };

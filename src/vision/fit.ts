@@ -1471,9 +1471,9 @@ export const middleHue = (img: RgbImage, cloth: ClothModel, u: number, v: number
   return far / grey;
 };
 
-/** Is the disc about (u, v), radius r, a shadow's: its middle darker than `shadowShare` of the cloth
- * or of its hue (`shadowHue`), and no lamps in it? */
-const shadowDisc = (
+/** Has the disc about (u, v), radius r, a shadow's middle: darker than `shadowShare` of the cloth, or
+ * of its hue (`shadowHue`)? Whether it shows the lamps is the caller's to ask. */
+export const shadowMiddle = (
   img: RgbImage,
   cloth: ClothModel,
   u: number,
@@ -1481,8 +1481,17 @@ const shadowDisc = (
   r: number,
   o: FitOptions,
 ): boolean =>
-  (middleShare(img, cloth, u, v, r) < o.shadowShare || middleHue(img, cloth, u, v, r) < o.shadowHue) &&
-  !highlightNear(img, cloth, u, v, r);
+  middleShare(img, cloth, u, v, r) < o.shadowShare || middleHue(img, cloth, u, v, r) < o.shadowHue;
+
+/** Is the disc about (u, v), radius r, a shadow's: a shadow's middle (shadowMiddle), and no lamps in it? */
+export const shadowDisc = (
+  img: RgbImage,
+  cloth: ClothModel,
+  u: number,
+  v: number,
+  r: number,
+  o: FitOptions,
+): boolean => shadowMiddle(img, cloth, u, v, r, o) && !highlightNear(img, cloth, u, v, r);
 
 /**
  * Share of the disc inside the outline that is not cloth (nor the cloth's colour darker than

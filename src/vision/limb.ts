@@ -16,8 +16,7 @@ import {
   fitSphere,
   highlightNear,
   makeFitted,
-  middleHue,
-  middleShare,
+  shadowDisc,
   pixelToCentrePlane,
   RayStatus,
   type FitOptions,
@@ -1219,11 +1218,8 @@ export const findByLimb = (
   return out;
 };
 
-/**
- * Is the disc about (u, v), radius r, a shadow's beside a ball: within `darkDiscReach` radii of one
- * of `balls`, its middle darker than `shadowShare` of the cloth or of its hue (`shadowHue`), and no
- * lamps in it (fit.ts)?
- */
+/** Is the disc about (u, v), radius r, a shadow's (fit.ts shadowDisc) beside a ball: within
+ * `darkDiscReach` radii of one of `balls`? */
 const shadowBeside = (
   img: RgbImage,
   cloth: ClothModel,
@@ -1235,8 +1231,7 @@ const shadowBeside = (
   fo: FitOptions,
 ): boolean =>
   balls.some((b) => Math.hypot(b.u - u, b.v - v) < o.darkDiscReach * r) &&
-  (middleShare(img, cloth, u, v, r) < fo.shadowShare || middleHue(img, cloth, u, v, r) < fo.shadowHue) &&
-  !highlightNear(img, cloth, u, v, r);
+  shadowDisc(img, cloth, u, v, r, fo);
 
 /**
  * The middle of the plateau of ring scores (u, v) lies on: the peaks within `plateauReach` radii that

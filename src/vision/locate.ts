@@ -28,9 +28,9 @@ import {
   fitBall,
   frameRimWidth,
   highlightNear,
-  middleHue,
   middleShare,
   RayStatus,
+  shadowMiddle,
   type ImageCircle,
   refitBall,
   type FitOptions,
@@ -302,8 +302,7 @@ export class Locator {
     return verified.filter(
       ({ fit: f }) =>
         !balls.some((b) => b !== f && Math.hypot(b.x - f.x, b.y - f.y) < reach) ||
-        (middleShare(frame.image, frame.cloth, f.u, f.v, f.radius) >= this.options.fit.shadowShare &&
-          middleHue(frame.image, frame.cloth, f.u, f.v, f.radius) >= this.options.fit.shadowHue) ||
+        !shadowMiddle(frame.image, frame.cloth, f.u, f.v, f.radius, this.options.fit) ||
         this.lampsOutside(frame, f, balls),
     );
   }
