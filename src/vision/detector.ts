@@ -171,7 +171,7 @@ export class Detector {
     });
 
     const { verified, fits } = this.locator.complete(frame, settled.fits, settled.rimPx, changed);
-    const located: LocatedBall[] = verified.map(toLocated);
+    const located: LocatedBall[] = verified.map((v) => toLocated(frame, v));
     const { balls, guesses } = await identifyBalls(
       image,
       located,

@@ -302,6 +302,90 @@ export const neutralHue = (
   });
 };
 
+export interface LightnessOptions {
+  /** The alike balls: an id the set holds at least this many of, called so in the frame at least
+   * `minBalls` times (as sharedColour's). */
+  readonly minCapacity: number;
+  readonly minBalls: number;
+  /** An id whose look's hue lies within this cosine of the alike balls' is of their hue… */
+  readonly minHueCosine: number;
+  /**
+   * …and a ball the classifier gave both such an id lighter than them (a tint) and one darker (a
+   * shade), each at least this probability…
+   */
+  readonly minDoubt: number;
+  /**
+   * …is the tint if its middle is lighter than theirs (LocatedBall.lightness over their median) by at
+   * least this factor, the shade if not: the other's probability is scaled by `penalty`.
+   */
+  readonly tintFactor: number;
+  readonly penalty: number;
+}
+
+// Measured on the second renderer's frames (bench/detect-alt, every split through held-out 15, 1080p
+// and 4K), each ball's lightness over its frame's reds' median: reds 0.70–1.45, pinks 1.21–3.75,
+// browns 0.60–1.28; of the balls the classifier gave both pink and brown 0.04 or more, browns
+// 0.86–1.23, pinks 1.63–3.04. 1.42 lies between (their geometric mean). The looks' cosines with the
+// red's hue: pink and brown 0.98, yellow 0.76.
+export const DEFAULT_LIGHTNESS: LightnessOptions = {
+  minCapacity: DEFAULT_SHARED_COLOUR.minCapacity,
+  minBalls: DEFAULT_SHARED_COLOUR.minBalls,
+  minHueCosine: 0.9,
+  minDoubt: 0.04,
+  tintFactor: 1.42,
+  penalty: 1e-3,
+};
+
+/** A look's colour in linear light. */
+const linearOf = (c: readonly number[]): number[] => c.map((v) => SRGB_TO_LINEAR[Math.round(v)] as number);
+
+/**
+ * A tint and a shade of the alike balls' colour (a pink and a brown beside fifteen reds) differ in how
+ * light they are, which the classifier, given one light for the whole frame, cannot weigh where the
+ * light falls off across the table: on held-out 15's jade cloth, lit from beyond one corner, a pink in
+ * the dim half was called brown (0.53, pink 0.41), and there being no brown on the table it was named
+ * so, though its middle was 2.5 times as light as the reds' — a brown's is at most 1.28 times. Each
+ * ball's lightness is its middle's brightness as a share of the cloth's around it, so the fall of the
+ * light cancels. Where the classifier gave both a tint and a shade of the alike balls' hue some
+ * probability, its lightness over theirs decides which it is not; the assignment then names it.
+ */
+export const tintOrShade = (
+  balls: readonly Pick<LocatedBall, 'lightness'>[],
+  guesses: readonly ClassifiedBall[],
+  set: BallSet,
+  o: LightnessOptions = DEFAULT_LIGHTNESS,
+): ClassifiedBall[] => {
+  let out = [...guesses];
+  const lookOf = (id: BallId): number[] => linearOf(set.look[id]?.colour ?? [0, 0, 0]);
+  const sum = (c: readonly number[]): number => c.reduce((a, b) => a + b, 0);
+  for (const alike of set.ids) {
+    if (capacityOf(set, alike) < o.minCapacity) continue;
+    const lights = guesses.flatMap((g, i) => (g.id === alike ? [balls[i]?.lightness ?? 0] : []));
+    if (lights.length < o.minBalls) continue;
+    lights.sort((a, b) => a - b);
+    const theirs = lights[lights.length >> 1] as number;
+    const base = lookOf(alike);
+    const hue = hueOf(base);
+    const ofTheirHue = (id: BallId): boolean => {
+      const h = hueOf(lookOf(id));
+      const dot = h.reduce((a, v, k) => a + v * (hue[k] as number), 0);
+      return id !== alike && dot >= o.minHueCosine * Math.hypot(...h) * Math.hypot(...hue);
+    };
+    const kin = set.ids.filter(ofTheirHue);
+    const tints = kin.filter((id) => sum(lookOf(id)) > sum(base));
+    const shades = kin.filter((id) => sum(lookOf(id)) < sum(base));
+    out = out.map((g, i) => {
+      const doubted = (ids: readonly BallId[]): BallId[] =>
+        ids.filter((id) => (g.probabilities[id] ?? 0) >= o.minDoubt);
+      const [t, d] = [doubted(tints), doubted(shades)];
+      if (t.length === 0 || d.length === 0) return g;
+      const tint = (balls[i]?.lightness ?? 0) >= o.tintFactor * theirs;
+      return (tint ? d : t).reduce((h, id) => scaledDown(h, id, o.penalty), g);
+    });
+  }
+  return out;
+};
+
 /**
  * Name the balls: `known[i]`, where given, is a guess already made for ball i (a Detector reusing the
  * last frame's); the others are classified now, in one batch. Same order as `balls`.
@@ -325,9 +409,10 @@ export const identifyBalls = async (
     guesses[i] = fresh[k] as ClassifiedBall;
   });
   const patches = balls.map(patchOf);
+  const set = classifier.balls;
   const named = assignIdentities(
-    neutralHue(image, patches, sharedColour(image, patches, guesses, classifier.balls), classifier.balls),
-    classifier.balls,
+    tintOrShade(balls, neutralHue(image, patches, sharedColour(image, patches, guesses, set), set), set),
+    set,
   );
   return {
     balls: balls.map((b, i) => {

@@ -128,6 +128,11 @@ export interface LocatedBall {
   /** How it was placed: its outline, its likeness to a neighbour (in a pack, on video), or its
    * shading's symmetry (a ball the cloth's colour whose limb is too faint to trace). */
   readonly found: 'outline' | 'appearance' | 'shape';
+  /**
+   * The brightness of its middle as a share of the cloth's around it (fit.ts middleShare): how light
+   * a ball is whatever the light falling there, which naming compares between balls (identify.ts).
+   */
+  readonly lightness: number;
 }
 
 /** A frame made ready: reduced, its cloth learned, its foreground cut into pieces. */
@@ -142,7 +147,7 @@ export interface PreparedFrame {
   readonly limb: LimbOptions;
 }
 
-export const toLocated = (v: VerifiedBall): LocatedBall => ({
+export const toLocated = (frame: PreparedFrame, v: VerifiedBall): LocatedBall => ({
   x: mm(v.fit.x),
   y: mm(v.fit.y),
   u: px(v.fit.u),
@@ -151,6 +156,7 @@ export const toLocated = (v: VerifiedBall): LocatedBall => ({
   visible: v.visible,
   rmsPx: v.fit.rmsPx,
   found: v.fit.found,
+  lightness: middleShare(frame.image, frame.cloth, v.fit.u, v.fit.v, v.fit.radius),
 });
 
 export class Locator {
@@ -489,7 +495,7 @@ export class Locator {
     const first = this.fitPieces(frame.value, frame.value.pieces, this.options.rimWidthPx);
     const { fits, rimPx } = this.settle(first, this.options.rimWidthPx);
     const { verified } = this.complete(frame.value, fits, rimPx, frame.value.pieces);
-    return { ok: true, value: verified.map(toLocated) };
+    return { ok: true, value: verified.map((v) => toLocated(frame.value, v)) };
   }
 }
 
