@@ -26,7 +26,7 @@ import {
 } from './fit.ts';
 import { clothShare, type ClothModel } from './cloth.ts';
 import type { ReducedFrame } from './reduce.ts';
-import { maskWords } from './foreground.ts';
+import { maskWords, type Component } from './foreground.ts';
 import { apparentRadius, projectPoint, Region, rowOnTable, type VisionGeometry } from './geometry.ts';
 
 export interface LimbOptions {
@@ -866,9 +866,37 @@ const darkDiscSeeds = (
   return [...out];
 };
 
+const edgeBands = new WeakMap<VisionGeometry, Uint8Array>();
+/**
+ * The reduced pixels within a ball's radius (reduced px, rounded up) of the table's edge — a cushion,
+ * a pocket or beyond the table — as 1s; the scene's, worked out once a geometry (a square dilation,
+ * rows then columns).
+ */
+const edgeBand = (g: VisionGeometry): Uint8Array => {
+  let band = edgeBands.get(g);
+  if (band) return band;
+  const { rw, rh, region } = g;
+  const reach = Math.ceil(g.maxRadius / g.scale);
+  const rows = new Uint8Array(rw * rh);
+  for (let j = 0; j < rh; j++)
+    for (let i = 0; i < rw; i++) {
+      const r = region[j * rw + i];
+      if (r !== Region.cushion && r !== Region.pocket && r !== Region.outside) continue;
+      for (let x = Math.max(0, i - reach); x <= Math.min(rw - 1, i + reach); x++) rows[j * rw + x] = 1;
+    }
+  band = new Uint8Array(rw * rh);
+  for (let j = 0; j < rh; j++)
+    for (let i = 0; i < rw; i++) {
+      if (!rows[j * rw + i]) continue;
+      for (let y = Math.max(0, j - reach); y <= Math.min(rh - 1, j + reach); y++) band[y * rw + i] = 1;
+    }
+  edgeBands.set(g, band);
+  return band;
+};
+
 /**
  * Balls in the frame's unexplained foreground found by their limbs. `labels` are the reduced frame's
- * piece numbers (−1 for specks too small to be a piece), `pieceArea` each piece's area by label,
+ * piece numbers (−1 for specks too small to be a piece), `pieces` the pieces they number,
  * `known` the balls already reported (their surroundings are not searched again).
  */
 export const findByLimb = (
@@ -878,7 +906,7 @@ export const findByLimb = (
   reduced: Uint8Array,
   mask: Uint8Array,
   labels: Int32Array,
-  pieceArea: ReadonlyMap<number, number>,
+  pieces: readonly Component[],
   known: readonly FittedBall[],
   rimPx: number,
   s: FitScratch,
@@ -922,8 +950,31 @@ export const findByLimb = (
       }
     }
   };
-  /** Is reduced pixel (i, j) on or beside a piece too big to be a few balls (a player, a cue)? */
-  const nearBig = (i: number, j: number): boolean => {
+  const pieceOf = new Map(pieces.map((p) => [p.label, p]));
+  /** Is piece `lab` too big to be a few balls? */
+  const tooBig = (lab: number): boolean => (pieceOf.get(lab)?.area ?? 0) > o.maxPieceBalls * ballArea;
+  const player = new Map<number, boolean>();
+  /**
+   * Is piece `lab` a player or a cue: too big to be a few balls even without what lies along the
+   * table's edge? In a dim frame the cloth at a cushion's nose may be foreground all along it, and
+   * a ball against the cushion one piece with it (held-out 6, 9 104 001: a red in a strip of 14
+   * balls' area, all but 25 of its 404 pixels within a ball's radius of the cushion), which its
+   * highlights did not seed as not beside a player.
+   */
+  const isPlayer = (lab: number): boolean => {
+    let is = player.get(lab);
+    if (is !== undefined) return is;
+    const p = pieceOf.get(lab) as Component;
+    const band = edgeBand(g);
+    let away = 0;
+    for (let j = p.j0; j <= p.j1; j++)
+      for (let i = p.i0; i <= p.i1; i++) if (labels[j * rw + i] === lab && !band[j * rw + i]) away++;
+    is = away > o.maxPieceBalls * ballArea;
+    player.set(lab, is);
+    return is;
+  };
+  /** Is reduced pixel (i, j) on or beside a player or a cue (see isPlayer)? */
+  const nearPlayer = (i: number, j: number): boolean => {
     for (let dj = -dil; dj <= dil; dj++) {
       const yy = j + dj;
       if (yy < 0 || yy >= rh) continue;
@@ -931,7 +982,7 @@ export const findByLimb = (
         const xx = i + di;
         if (xx < 0 || xx >= rw) continue;
         const lab = labels[yy * rw + xx] as number;
-        if (lab > 0 && (pieceArea.get(lab) ?? 0) > o.maxPieceBalls * ballArea) return true;
+        if (lab > 0 && tooBig(lab) && isPlayer(lab)) return true;
       }
     }
     return false;
@@ -954,7 +1005,7 @@ export const findByLimb = (
     const lab = labels[k] as number;
     const i = k % rw;
     const j = (k - i) / rw;
-    if (lab > 0 && (pieceArea.get(lab) ?? 0) > o.maxPieceBalls * ballArea) {
+    if (lab > 0 && tooBig(lab)) {
       bigPieces.add(lab);
       continue;
     }
@@ -1026,10 +1077,10 @@ export const findByLimb = (
             let may = verdict[k] as number;
             if (may === MAY_UNKNOWN) {
               const reg = region[k] as number;
-              // Not on or beside a piece too big to be a few balls (a hand's knuckles shine too).
+              // Not on or beside a player (a hand's knuckles shine too).
               may =
                 (reg === Region.cloth || reg === Region.cushion || reg === Region.pocket) &&
-                !nearBig(i, j) &&
+                !nearPlayer(i, j) &&
                 nearest2(i, j) >= near * near
                   ? MAY_SEED
                   : MAY_NOT;
@@ -1197,7 +1248,7 @@ export const findByLimb = (
     // traced on a hand (tests/vision-locate, the occluders).
     f ??=
       o.faintStep < o.minStep &&
-      !nearBig(Math.floor(bu / scale), Math.floor(bv / scale)) &&
+      !nearPlayer(Math.floor(bu / scale), Math.floor(bv / scale)) &&
       highlightNear(
         img,
         cloth,

@@ -398,8 +398,6 @@ export class Locator {
 
   /** Balls in the frame's unexplained foreground found by their limbs (limb.ts). */
   private byLimb(frame: PreparedFrame, known: readonly FittedBall[], rimPx: number): FittedBall[] {
-    const area = new Map<number, number>();
-    for (const p of frame.pieces) area.set(p.label, p.area);
     return findByLimb(
       frame.image,
       this.geometry,
@@ -407,7 +405,7 @@ export class Locator {
       frame.reduced.data,
       frame.mask,
       frame.labels.labels,
-      area,
+      frame.pieces,
       known,
       rimPx,
       this.fitScratch,
