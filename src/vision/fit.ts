@@ -512,8 +512,10 @@ const traceEdges = (
     let lastP = -1;
     for (let k = 0; k < K; k++) {
       const rho = rho0 + k * COARSE;
-      const x = Math.round(u0 + rho * cs);
-      const y = Math.round(v0 + rho * sn);
+      // The nearest pixel: (t + 0.5) | 0 is Math.round(t) for every t from −0.5 up, and cheaper; a
+      // sample further left or up rounds to 0 or less either way, off the frame.
+      const x = (u0 + rho * cs + 0.5) | 0;
+      const y = (v0 + rho * sn + 0.5) | 0;
       if (!inside && (x < 1 || y < 1 || x >= W - 1 || y >= H - 1)) {
         inImage = false;
         break;
@@ -534,9 +536,7 @@ const traceEdges = (
       coarse[3 * k] = r8;
       coarse[3 * k + 1] = g8;
       coarse[3 * k + 2] = b8;
-      const reg = onCloth
-        ? Region.cloth
-        : (region[Math.floor(y / scale) * rw + Math.floor(x / scale)] as number);
+      const reg = onCloth ? Region.cloth : (region[((y / scale) | 0) * rw + ((x / scale) | 0)] as number);
       if (reg === Region.cloth) {
         // The bed's test inlined, with the cloth of the ball's block (the light changes little
         // across a ball's neighbourhood).
