@@ -3,9 +3,9 @@
 // all along it, and the red frozen to that cushion at (1651, 27) mm is one piece with that strip: 14
 // balls' area, too big to be a few balls, so the outline stages saw a quarter of the red's outline
 // against the cloth (support 0.14, under the 0.15 a candidate needs), and its highlights seeded no
-// limb, being beside "a player". All but 25 of the strip's 404 reduced pixels lie within a ball's
-// radius of the cushion: without them it is no player (limb.ts isPlayer), and the red is traced by
-// its limb. The frame is bench/detect-alt's own, drawn here.
+// limb, being beside "a player". The strip is thin: its core (its pixels a ball's 0.6 radius from its
+// border all round) is 3 reduced pixels, where six balls' would be 23. It is no player (limb.ts
+// isPlayer), and the red is traced by its limb. The frame is bench/detect-alt's own, drawn here.
 import { describe, it } from 'vitest';
 import { expectFoundAlone, locateAltFrame } from './helpers/alt-frame.ts';
 

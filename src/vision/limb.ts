@@ -874,34 +874,6 @@ const darkDiscSeeds = (
   return [...out];
 };
 
-const edgeBands = new WeakMap<VisionGeometry, Uint8Array>();
-/**
- * The reduced pixels within a ball's radius (reduced px, rounded up) of the table's edge — a cushion,
- * a pocket or beyond the table — as 1s; the scene's, worked out once a geometry (a square dilation,
- * rows then columns).
- */
-const edgeBand = (g: VisionGeometry): Uint8Array => {
-  let band = edgeBands.get(g);
-  if (band) return band;
-  const { rw, rh, region } = g;
-  const reach = Math.ceil(g.maxRadius / g.scale);
-  const rows = new Uint8Array(rw * rh);
-  for (let j = 0; j < rh; j++)
-    for (let i = 0; i < rw; i++) {
-      const r = region[j * rw + i];
-      if (r !== Region.cushion && r !== Region.pocket && r !== Region.outside) continue;
-      for (let x = Math.max(0, i - reach); x <= Math.min(rw - 1, i + reach); x++) rows[j * rw + x] = 1;
-    }
-  band = new Uint8Array(rw * rh);
-  for (let j = 0; j < rh; j++)
-    for (let i = 0; i < rw; i++) {
-      if (!rows[j * rw + i]) continue;
-      for (let y = Math.max(0, j - reach); y <= Math.min(rh - 1, j + reach); y++) band[y * rw + i] = 1;
-    }
-  edgeBands.set(g, band);
-  return band;
-};
-
 /**
  * Balls in the frame's unexplained foreground found by their limbs. `labels` are the reduced frame's
  * piece numbers (−1 for specks too small to be a piece), `pieces` the pieces they number,
@@ -967,21 +939,31 @@ export const findByLimb = (
   const tooBig = (lab: number): boolean => (pieceOf.get(lab)?.area ?? 0) > o.maxPieceBalls * ballArea;
   const player = new Map<number, boolean>();
   /**
-   * Is piece `lab` a player or a cue: too big to be a few balls even without what lies along the
-   * table's edge? In a dim frame the cloth at a cushion's nose may be foreground all along it, and
-   * a ball against the cushion one piece with it (held-out 6, 9 104 001: a red in a strip of 14
-   * balls' area, all but 25 of its 404 pixels within a ball's radius of the cushion), which its
-   * highlights did not seed as not beside a player.
+   * Is piece `lab` a player or a cue: too big to be a few balls even in its core (the pixels `dil`
+   * from its border all round)? Where the cloth model misses the light's fall in a dim frame, a thin
+   * strip of cloth may be foreground, and a ball in it one piece with it, too big to be a few balls,
+   * so its highlights did not seed, as beside a player: along an end cushion's nose (held-out 6,
+   * 9 104 001: a red frozen to the cushion in a strip of 14 balls' area, its core 3 reduced pixels),
+   * on the edge of a lamp's pool of light (held-out 12, 9 704 000: a yellow in a strip of 11, its
+   * core 5). A ball's core is the disc of its radius less `dil`; a player's arm is many balls thick.
    */
   const isPlayer = (lab: number): boolean => {
     let is = player.get(lab);
     if (is !== undefined) return is;
     const p = pieceOf.get(lab) as Component;
-    const band = edgeBand(g);
-    let away = 0;
+    let core = 0;
     for (let j = p.j0; j <= p.j1; j++)
-      for (let i = p.i0; i <= p.i1; i++) if (labels[j * rw + i] === lab && !band[j * rw + i]) away++;
-    is = away > o.maxPieceBalls * ballArea;
+      for (let i = p.i0; i <= p.i1; i++) {
+        if (labels[j * rw + i] !== lab) continue;
+        let inside = true;
+        for (let y = j - dil; y <= j + dil && inside; y++)
+          for (let x = i - dil; x <= i + dil && inside; x++)
+            inside = x >= 0 && y >= 0 && x < rw && y < rh && labels[y * rw + x] === lab;
+        if (inside) core++;
+      }
+    // A ball's core: the disc of its radius less `dil` (at least half a reduced pixel's radius).
+    const ballCore = Math.PI * Math.max(0.5, rRed - dil) ** 2;
+    is = core > o.maxPieceBalls * ballCore;
     player.set(lab, is);
     return is;
   };
