@@ -1581,6 +1581,37 @@ export const highlightNear = (
   return false;
 };
 
+/**
+ * The share of the cloth around a disc (24 samples on each of circles 1.6 and 2 radii from its
+ * centre, outside the `others`) brighter than the cloth model has it there: 1 where the cloth itself
+ * is lit beyond the model, as where the picture clips, and a lit pixel there is no lamp.
+ */
+export const litAround = (
+  img: RgbImage,
+  cloth: ClothModel,
+  u: number,
+  v: number,
+  r: number,
+  others: readonly ImageCircle[] = [],
+): number => {
+  const d = img.data;
+  let lit = 0;
+  let n = 0;
+  for (const m of [1.6, 2]) {
+    for (let a = 0; a < 24; a++) {
+      const x = Math.round(u + m * r * Math.cos((a * Math.PI) / 12));
+      const y = Math.round(v + m * r * Math.sin((a * Math.PI) / 12));
+      if (x < 0 || y < 0 || x >= img.width || y >= img.height) continue;
+      if (others.some((o) => (o.u - x) ** 2 + (o.v - y) ** 2 < o.r * o.r)) continue;
+      n++;
+      const p = 3 * (y * img.width + x);
+      if (clothShare(cloth, blockOf(cloth, x, y), d[p] as number, d[p + 1] as number, d[p + 2] as number) > 1)
+        lit++;
+    }
+  }
+  return n > 0 ? lit / n : 0;
+};
+
 // The lamps hang over the table and the camera looks down on it: their images on a ball lie near
 // the middle of its image (within 0.6 of its radius on every ball measured above).
 const HIGHLIGHT_REACH = 0.6;
