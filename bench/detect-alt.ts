@@ -74,6 +74,12 @@
 //               lamps hung beyond one end of the table (long shadows down its length, the far end
 //               dim), exposed for the lit end, with a worn matte set: made in the fifteenth session, for the
 //               next session's end; run only once (seeds 10_100_000, 10_150_000 at 4K)
+//   held-out-17 a pale cream cloth (near the cue ball's colour) lit by two warm LED strips along both
+//               long sides above the cushions, with a tenth maker's polished set (a dark cherry red, a
+//               chocolate brown, a navy blue, a bright lemon yellow); and a turquoise cloth lit only by
+//               a ring of small LEDs round the camera's lens (flat frontal light, the shadows hidden
+//               under the balls), cool, with a strong vignette and a satin set: made in the sixteenth
+//               session, for the next session's end; run only once (seeds 10_200_000, 10_250_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -90,7 +96,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -149,6 +155,7 @@ export const ALT_HELD_OUT_13_SEED = 9_800_000;
 export const ALT_HELD_OUT_14_SEED = 9_900_000;
 export const ALT_HELD_OUT_15_SEED = 10_000_000;
 export const ALT_HELD_OUT_16_SEED = 10_100_000;
+export const ALT_HELD_OUT_17_SEED = 10_200_000;
 
 export interface AltCase {
   readonly name: string;
@@ -192,7 +199,8 @@ export type AltSplit =
   | 'held-out-13'
   | 'held-out-14'
   | 'held-out-15'
-  | 'held-out-16';
+  | 'held-out-16'
+  | 'held-out-17';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -215,6 +223,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-14': { seed: ALT_HELD_OUT_14_SEED, variants: ['crimson-diagonal', 'powder-track'] },
   'held-out-15': { seed: ALT_HELD_OUT_15_SEED, variants: ['jade-corner', 'indigo-perimeter'] },
   'held-out-16': { seed: ALT_HELD_OUT_16_SEED, variants: ['rose-twin', 'bronze-end'] },
+  'held-out-17': { seed: ALT_HELD_OUT_17_SEED, variants: ['cream-strips', 'turquoise-ring'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -458,6 +467,7 @@ const main = async (): Promise<void> => {
           'held-out-14',
           'held-out-15',
           'held-out-16',
+          'held-out-17',
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];

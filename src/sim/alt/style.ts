@@ -79,6 +79,15 @@
 // sea-green green); and `bronze-end`, a bronze-brown cloth (the brown ball's hue, lighter) lit only by
 // two lamps hung beyond one end of the table (long shadows down its length, the far end dim), exposed
 // for the lit end, with a worn matte set.
+// Held-out 17 (issue 14, made in the sixteenth session for the next session's end; run only once):
+// `cream-strips`, a pale cream cloth (near the cue ball's colour: a light ball on a light bed, where
+// every split so far had a bed darker than the cue) lit by two warm LED strips running the length of
+// both long sides above the cushions (fairly even light across the bed, a long streak of highlight on
+// either side of every ball), with a tenth maker's highly polished set (a dark cherry red, a chocolate
+// brown, a navy blue, a bright lemon yellow); and `turquoise-ring`, a turquoise cloth lit only by a
+// ring of eight small LEDs round the camera's lens (flat frontal light: each ball's highlight a small
+// ring near its middle, its shadow hidden under it), cool, seen through a lens that darkens the
+// corners strongly, with the sixth maker's set in a satin finish.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -122,6 +131,8 @@ export const ALT_VARIANTS = [
   'indigo-perimeter',
   'rose-twin',
   'bronze-end',
+  'cream-strips',
+  'turquoise-ring',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -161,7 +172,9 @@ export const ALT_CLOTH: Readonly<
     | 'jade'
     | 'indigo'
     | 'rose'
-    | 'bronze',
+    | 'bronze'
+    | 'cream'
+    | 'turquoise',
     Srgb8
   >
 > = {
@@ -200,6 +213,8 @@ export const ALT_CLOTH: Readonly<
   indigo: [44, 40, 112],
   rose: [168, 108, 114],
   bronze: [122, 86, 46],
+  cream: [214, 204, 172],
+  turquoise: [36, 156, 148],
 };
 
 /** Lamps of one make hung down the middle of the table, at these fractions of its length. */
@@ -420,6 +435,42 @@ const endLamps = (t: Table, power: number): AltLamp[] =>
   }));
 
 /**
+ * Two long LED strips above the cushions of both long sides, hung fairly high: even light, two streaks
+ * a ball. Each strip is eight lengths laid end to end (their highlights' soft edges add up to one
+ * streak): one strip's length as a single lamp gave every ball a penumbra wider than the renderer's
+ * shadow reach (4 radii), a disc-edged halo on the light cloth. A length has an eighth of a strip's
+ * power from an eighth of its area, as bright a square mm: eight times the glare (3) a whole strip's
+ * mirror image would be given.
+ */
+const sideStrips = (t: Table, power: number): AltLamp[] =>
+  [-0.03, 1.03].flatMap((fx) =>
+    Array.from({ length: 8 }, (_, k) => ({
+      x: t.width * fx,
+      y: t.length * (0.04 + (0.92 * (k + 0.5)) / 8),
+      z: 1300,
+      hx: 25,
+      hy: (t.length * 0.46) / 8,
+      power: power / 8,
+      glare: 24,
+    })),
+  );
+
+/**
+ * A ring of eight small LEDs (a 180 mm radius) round the camera's lens, 2.8 m over the middle of the
+ * bed (calibration/demo.json's camera): light from the camera's own direction, no shadow it can see.
+ */
+const lensRing = (t: Table, power: number): AltLamp[] =>
+  Array.from({ length: 8 }, (_, k) => ({
+    x: t.width / 2 + 180 * Math.cos((k * Math.PI) / 4),
+    y: t.length / 2 + 180 * Math.sin((k * Math.PI) / 4),
+    z: 2750,
+    hx: 20,
+    hy: 20,
+    power: power / 8,
+    glare: 4,
+  }));
+
+/**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
  * length at either end, past a hard edge (3 cm) where the light drops to the skirt's spill.
@@ -556,6 +607,18 @@ const NINTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   blue: [32, 84, 184],
   pink: [238, 150, 160],
   black: [18, 18, 20],
+};
+
+/** A tenth maker's highly polished set: a dark cherry red, a chocolate brown, a navy blue, a bright lemon yellow. */
+const TENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [244, 244, 240],
+  red: [140, 10, 44],
+  yellow: [252, 232, 56],
+  green: [18, 128, 60],
+  brown: [92, 52, 42],
+  blue: [22, 38, 116],
+  pink: [244, 138, 176],
+  black: [20, 20, 24],
 };
 
 export interface AltStyleOptions {
@@ -722,6 +785,25 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
   },
   // Lit from beyond one end only, exposed for the lit end; a worn matte set.
   'bronze-end': { cloth: ALT_CLOTH.bronze, lamps: endLamps, exposure: 0.7, balls: 'matte' },
+  // Warm LED strips along the long sides over a cream cloth, which a metering camera exposes down a
+  // little (a light bed); a tenth maker's polished set.
+  'cream-strips': {
+    cloth: ALT_CLOTH.cream,
+    lamps: sideStrips,
+    warmBias: 0.06,
+    exposure: 0.85,
+    balls: 'glossy',
+    ballColours: TENTH_MAKER_BALLS,
+  },
+  // A ring light round the lens, cool LEDs, a lens that darkens the corners strongly; a satin set.
+  'turquoise-ring': {
+    cloth: ALT_CLOTH.turquoise,
+    lamps: lensRing,
+    warmBias: -0.1,
+    vignette: 0.4,
+    balls: 'satin',
+    ballColours: SIXTH_MAKER_BALLS,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
