@@ -1567,18 +1567,22 @@ export const highlightNear = (
   others: readonly ImageCircle[] = [],
 ): boolean => {
   const reach = HIGHLIGHT_REACH * r;
-  const d = img.data;
   // Only the discs that reach into this one are looked at for each pixel.
   const near = others.filter((o) => Math.hypot(o.u - u, o.v - v) < o.r + reach);
   for (let y = Math.max(0, Math.ceil(v - reach)); y <= Math.min(img.height - 1, v + reach); y++)
     for (let x = Math.max(0, Math.ceil(u - reach)); x <= Math.min(img.width - 1, u + reach); x++) {
       if ((x - u) ** 2 + (y - v) ** 2 > reach * reach) continue;
       if (near.some((o) => (x - o.u) ** 2 + (y - o.v) ** 2 < o.r * o.r)) continue;
-      const p = 3 * (y * img.width + x);
-      if (clothShare(cloth, blockOf(cloth, x, y), d[p] as number, d[p + 1] as number, d[p + 2] as number) > 1)
-        return true;
+      if (litAt(img, cloth, x, y)) return true;
     }
   return false;
+};
+
+/** Is pixel (x, y) brighter than the lit cloth there (the cloth model's colour in its block)? */
+const litAt = (img: RgbImage, cloth: ClothModel, x: number, y: number): boolean => {
+  const d = img.data;
+  const p = 3 * (y * img.width + x);
+  return clothShare(cloth, blockOf(cloth, x, y), d[p] as number, d[p + 1] as number, d[p + 2] as number) > 1;
 };
 
 /**
@@ -1594,7 +1598,6 @@ export const litAround = (
   r: number,
   others: readonly ImageCircle[] = [],
 ): number => {
-  const d = img.data;
   let lit = 0;
   let n = 0;
   for (const m of [1.6, 2]) {
@@ -1604,9 +1607,7 @@ export const litAround = (
       if (x < 0 || y < 0 || x >= img.width || y >= img.height) continue;
       if (others.some((o) => (o.u - x) ** 2 + (o.v - y) ** 2 < o.r * o.r)) continue;
       n++;
-      const p = 3 * (y * img.width + x);
-      if (clothShare(cloth, blockOf(cloth, x, y), d[p] as number, d[p + 1] as number, d[p + 2] as number) > 1)
-        lit++;
+      if (litAt(img, cloth, x, y)) lit++;
     }
   }
   return n > 0 ? lit / n : 0;
