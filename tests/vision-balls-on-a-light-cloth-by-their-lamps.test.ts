@@ -6,8 +6,10 @@
 // 10 103 000, at (1755, 3553) mm) showed nothing else. `bright` now lies at most halfway from the
 // cloth to white where the bed is lit most (cloth.ts highlightRoom), and not below greyBright: both
 // found. The frames are bench/detect-alt's own, drawn here.
-import { describe, it } from 'vitest';
-import { expectFoundAlone, locateAltFrame } from './helpers/alt-frame.ts';
+import { describe, expect, it } from 'vitest';
+import { drawAltFrame, expectFoundAlone, locateAltFrame } from './helpers/alt-frame.ts';
+import { DEFAULT_CLOTH_OPTIONS } from '../src/vision/cloth.ts';
+import { Locator } from '../src/vision/index.ts';
 
 describe('balls on a light rose cloth, by their lamps', () => {
   it('the pink in the held-out-16 4K frame 10 155 000 is found within 2 mm, every other ball once, nothing else', async () => {
@@ -19,4 +21,30 @@ describe('balls on a light rose cloth, by their lamps', () => {
     const { k, found } = await locateAltFrame('held-out-16', 10_103_000);
     expectFoundAlone(k, found, 'black', 3);
   }, 120_000);
+});
+
+describe("a cloth's lit threshold (cloth.ts highlightRoom)", () => {
+  it.each([
+    [
+      'held-out-16',
+      10_100_000,
+      'the dusty rose cloth, white 1.55 times it: below 1.45, not below the weave’s 1.35',
+    ],
+    ['tuning', 8_100_000, 'the tournament green, white over twice it: 1.45 as before'],
+  ] as const)(
+    '%s frame %i, %s',
+    async (split, seed, _what) => {
+      const { k, image } = await drawAltFrame(split, seed);
+      const frame = new Locator(k.calibration).prepare(image);
+      if (!frame.ok) throw new Error(frame.error.message);
+      const { bright } = frame.value.cloth;
+      const o = DEFAULT_CLOTH_OPTIONS;
+      if (split === 'tuning') expect(bright).toBe(o.bright);
+      else {
+        expect(bright).toBeLessThan(o.bright);
+        expect(bright).toBeGreaterThanOrEqual(o.greyBright);
+      }
+    },
+    120_000,
+  );
 });
