@@ -622,7 +622,7 @@ const fillCells = (colour: Float32Array, valid: Uint8Array, cw: number, ch: numb
 
 /** How bright a white (255, 255, 255) is as a share of the cloth, along the cloth's colour, where the
  * bed is lit most (the 5th percentile over its cells): a highlight can be no brighter. */
-const whiteShareOf = (cellColour: Float32Array | Float64Array, cells: number): number => {
+const whiteShareOf = (cellColour: Float32Array, cells: number): number => {
   const w: number[] = [];
   for (let k = 0; k < cells; k++) {
     const r = cellColour[3 * k] as number;

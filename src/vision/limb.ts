@@ -939,8 +939,8 @@ export const findByLimb = (
   const tooBig = (lab: number): boolean => (pieceOf.get(lab)?.area ?? 0) > o.maxPieceBalls * ballArea;
   const player = new Map<number, boolean>();
   /**
-   * Is piece `lab` a player or a cue: too big to be a few balls even in its core (the pixels `dil`
-   * from its border all round)? Where the cloth model misses the light's fall in a dim frame, a thin
+   * Is piece `lab` a player or a cue: too big to be a few balls (tooBig), even in its core (the pixels
+   * `dil` from its border all round)? Where the cloth model misses the light's fall in a dim frame, a thin
    * strip of cloth may be foreground, and a ball in it one piece with it, too big to be a few balls,
    * so its highlights did not seed, as beside a player: along an end cushion's nose (held-out 6,
    * 9 104 001: a red frozen to the cushion in a strip of 14 balls' area, its core 3 reduced pixels),
@@ -948,6 +948,7 @@ export const findByLimb = (
    * core 5). A ball's core is the disc of its radius less `dil`; a player's arm is many balls thick.
    */
   const isPlayer = (lab: number): boolean => {
+    if (!tooBig(lab)) return false;
     let is = player.get(lab);
     if (is !== undefined) return is;
     const p = pieceOf.get(lab) as Component;
@@ -976,7 +977,7 @@ export const findByLimb = (
         const xx = i + di;
         if (xx < 0 || xx >= rw) continue;
         const lab = labels[yy * rw + xx] as number;
-        if (lab > 0 && tooBig(lab) && isPlayer(lab)) return true;
+        if (lab > 0 && isPlayer(lab)) return true;
       }
     }
     return false;
