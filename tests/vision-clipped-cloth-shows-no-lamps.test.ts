@@ -4,7 +4,7 @@
 // 10 103 001 an outline traced on a quarter of its rays by the end cushion, (1055, 54) mm, passed as
 // a ball for "showing the lamps": the clipped cloth. Called yellow and green, both taken, it was named
 // brown, and the brown in the jaws, left the reds' id, red. A partial outline's lamps do not count
-// where the cloth around it is lit past the model all round (locate.ts litCloth: balls 0.88 at most,
+// where the cloth around it is lit past the model all round (fit.ts LIT_CLOTH: balls 0.88 at most,
 // such fits 0.96–1.00). The frame is bench/detect-alt's own, drawn here.
 import { beforeAll, describe, it } from 'vitest';
 import {

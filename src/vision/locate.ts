@@ -28,7 +28,6 @@ import {
   fitBall,
   frameRimWidth,
   highlightNear,
-  litAround,
   middleShare,
   RayStatus,
   shadowMiddle,
@@ -72,11 +71,6 @@ export interface LocateOptions {
    * the fitted outline (held-out 8, 9 301 002: a red's lit rim at 1.02 of its radius). */
   readonly neighbourReach: number;
   /**
-   * Nor are they lamps where more than this share of the cloth around the fit is brighter than the
-   * cloth model has it (fit.ts litAround): a cloth lit past the model, where the picture clips.
-   */
-  readonly litCloth: number;
-  /**
    * A shadow's centre lies this many ball radii from the ball that casts it at most: held-out 12's
    * lie 1.6–2.4 radii from theirs (42–63 mm), the lamps 0.75 m above the bed and the farthest balls
    * 1.7 m from under them (a shadow reaches as far from its ball as the ball's centre height times that
@@ -111,7 +105,6 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   // Of the partial outlines showing the lamps on every split through held-out 16 at both resolutions,
   // balls had at most 0.88 of the cloth around them lit; false fits where the cloth clips (held-out 15's
   // lit jade corner, held-out 16's lit bronze end) 0.96–1.00 (47 of 68), one reported as a brown.
-  litCloth: 0.95,
   shadowReach: 3,
   // On the second renderer's 16 splits at 1080p, 226 balls found by their likeness traced an outline
   // within 0.16 of a radius of where it put them (most within 0.08); one slid 0.65 radii off.
@@ -260,7 +253,7 @@ export class Locator {
     // The lamps a partial outline shows are looked for once every fit is known: a neighbour's body
     // is no lamp of its own (see showsItsLamps).
     const outlined = out.filter((f) => f.edgeShare >= this.options.partialOutline);
-    return out.filter((f) => this.showsItsLamps(frame, f, outlined, out));
+    return out.filter((f) => this.showsItsLamps(frame, f, outlined));
   }
 
   /**
@@ -277,16 +270,9 @@ export class Locator {
    * its lamps and was reported as a black. So must a fit in a pocket's mouth as dark as its hole
    * (holeLike), however much of its outline is seen.
    */
-  private showsItsLamps(
-    frame: PreparedFrame,
-    f: FittedBall,
-    outlined: readonly FittedBall[],
-    fits: readonly FittedBall[],
-  ): boolean {
+  private showsItsLamps(frame: PreparedFrame, f: FittedBall, outlined: readonly FittedBall[]): boolean {
     if (f.edgeShare >= this.options.partialOutline && !this.holeLike(frame, f)) return true;
-    if (!this.lampsOutside(frame, f, outlined)) return false;
-    const others = fits.flatMap((b) => (b === f ? [] : [{ u: b.u, v: b.v, r: b.radius }]));
-    return litAround(frame.image, frame.cloth, f.u, f.v, f.radius, others) <= this.options.litCloth;
+    return this.lampsOutside(frame, f, outlined);
   }
 
   /** Does a fit show the lamps outside `neighbours` (out to `neighbourReach` of their radii)? */
