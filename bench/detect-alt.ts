@@ -80,6 +80,14 @@
 //               a ring of small LEDs round the camera's lens (flat frontal light, the shadows hidden
 //               under the balls), cool, with a strong vignette and a satin set: made in the sixteenth
 //               session, for the next session's end; run only once (seeds 10_200_000, 10_250_000 at 4K)
+//   held-out-18 a light lilac cloth lit by daylight alone through a skylight of eight panes in a grid
+//               of mullions high in the ceiling, a little towards one end (soft light, the skylight's
+//               small bright mirror image on every ball), a little cool and exposed a little down, with
+//               an eleventh maker's polished set (a raspberry red, a caramel brown, a jade green, a
+//               cerulean blue, a hot magenta pink); and a mid grey-green sage cloth under a single long
+//               tungsten bar lamp hung low over one long side's third of the bed (the far side in its
+//               falloff), a strong yellow cast: made in the seventeenth session, for the next session's
+//               end; run only once (seeds 10_300_000, 10_350_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -96,7 +104,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -156,6 +164,7 @@ export const ALT_HELD_OUT_14_SEED = 9_900_000;
 export const ALT_HELD_OUT_15_SEED = 10_000_000;
 export const ALT_HELD_OUT_16_SEED = 10_100_000;
 export const ALT_HELD_OUT_17_SEED = 10_200_000;
+export const ALT_HELD_OUT_18_SEED = 10_300_000;
 
 export interface AltCase {
   readonly name: string;
@@ -200,7 +209,8 @@ export type AltSplit =
   | 'held-out-14'
   | 'held-out-15'
   | 'held-out-16'
-  | 'held-out-17';
+  | 'held-out-17'
+  | 'held-out-18';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -224,6 +234,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-15': { seed: ALT_HELD_OUT_15_SEED, variants: ['jade-corner', 'indigo-perimeter'] },
   'held-out-16': { seed: ALT_HELD_OUT_16_SEED, variants: ['rose-twin', 'bronze-end'] },
   'held-out-17': { seed: ALT_HELD_OUT_17_SEED, variants: ['cream-strips', 'turquoise-ring'] },
+  'held-out-18': { seed: ALT_HELD_OUT_18_SEED, variants: ['lilac-skylight', 'sage-bar'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -468,6 +479,7 @@ const main = async (): Promise<void> => {
           'held-out-15',
           'held-out-16',
           'held-out-17',
+          'held-out-18',
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];

@@ -88,6 +88,16 @@
 // ring of eight small LEDs round the camera's lens (flat frontal light: each ball's highlight a small
 // ring near its middle, its shadow hidden under it), cool, seen through a lens that darkens the
 // corners strongly, with the sixth maker's set in a satin finish.
+// Held-out 18 (issue 14, made in the seventeenth session for the next session's end; run only once):
+// `lilac-skylight`, a light lilac cloth (a pale violet: every purple cloth so far, the purple, the
+// indigo, the wine, was dark) lit by daylight alone, through a skylight of eight panes in a grid of
+// mullions high in the ceiling, a little towards one end (soft light, that end brighter, the skylight's
+// mirror image a small bright bar on every ball), a little cool, exposed a little down for the light
+// bed, with an eleventh maker's highly polished set (a raspberry red, a caramel brown lighter than any
+// so far, a jade green, a cerulean blue, a hot magenta pink); and `sage-bar`, a mid grey-green sage
+// cloth under a single long tungsten bar lamp hung low over one long side's third of the bed (one long
+// streak of highlight on every ball, the far side in the lamp's falloff), seen with the strong yellow
+// cast a daylight white balance leaves under tungsten.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -133,6 +143,8 @@ export const ALT_VARIANTS = [
   'bronze-end',
   'cream-strips',
   'turquoise-ring',
+  'lilac-skylight',
+  'sage-bar',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -174,7 +186,9 @@ export const ALT_CLOTH: Readonly<
     | 'rose'
     | 'bronze'
     | 'cream'
-    | 'turquoise',
+    | 'turquoise'
+    | 'lilac'
+    | 'sage',
     Srgb8
   >
 > = {
@@ -215,6 +229,8 @@ export const ALT_CLOTH: Readonly<
   bronze: [122, 86, 46],
   cream: [214, 204, 172],
   turquoise: [36, 156, 148],
+  lilac: [160, 138, 186],
+  sage: [100, 128, 94],
 };
 
 /** Lamps of one make hung down the middle of the table, at these fractions of its length. */
@@ -471,6 +487,46 @@ const lensRing = (t: Table, power: number): AltLamp[] =>
   }));
 
 /**
+ * Daylight through a skylight high in the ceiling (3.4 m), a grid of eight panes (56 × 64 cm, two
+ * across, four along) between 10 cm mullions, centred a little towards one end of the bed: soft light,
+ * that end brighter, the grid's mirror image a small bright bar on every ball (a few pixels long at 4K,
+ * the mullions too fine to see). A pane has an eighth of the light; its glare (6) makes its mirror
+ * image about as bright as tangerine-sky's one great skylight's (glare 1 at 3 m, the whole power): the
+ * same daylight, as bright a square mm.
+ */
+const skylightGrid = (t: Table, power: number): AltLamp[] =>
+  [-0.5, 0.5].flatMap((i) =>
+    [-1.5, -0.5, 0.5, 1.5].map((j) => ({
+      x: t.width / 2 + 330 * i,
+      y: t.length * 0.42 + 740 * j,
+      z: 3400,
+      hx: 280,
+      hy: 320,
+      power: power / 8,
+      glare: 6,
+    })),
+  );
+
+/**
+ * A single long bar lamp (2.9 m, tungsten tubes behind a narrow diffuser) hung low (0.95 m) down the
+ * table over one long side's third: one long streak of highlight on every ball, the far side of the
+ * bed in its falloff (a quarter of the middle's light at its cushion, a tenth at its corners). Drawn as
+ * eight lengths end to end, as sideStrips is (one lamp that long would give a penumbra wider than the
+ * renderer's shadow reach): a length has an eighth of the power and eight times the glare (2) the
+ * whole bar's mirror image would have.
+ */
+const offsideBar = (t: Table, power: number): AltLamp[] =>
+  Array.from({ length: 8 }, (_, k) => ({
+    x: t.width * 0.3,
+    y: t.length * (0.1 + (0.8 * (k + 0.5)) / 8),
+    z: 950,
+    hx: 40,
+    hy: (t.length * 0.4) / 8,
+    power: power / 8,
+    glare: 16,
+  }));
+
+/**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
  * length at either end, past a hard edge (3 cm) where the light drops to the skirt's spill.
@@ -619,6 +675,21 @@ const TENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   blue: [22, 38, 116],
   pink: [244, 138, 176],
   black: [20, 20, 24],
+};
+
+/**
+ * An eleventh maker's set: a raspberry red, a caramel brown (lighter than any set's so far), a jade
+ * green, a cerulean blue, a hot magenta pink, a bluish white cue ball.
+ */
+const ELEVENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [240, 242, 246],
+  red: [184, 24, 62],
+  yellow: [248, 214, 46],
+  green: [28, 130, 94],
+  brown: [156, 100, 58],
+  blue: [16, 116, 178],
+  pink: [228, 94, 164],
+  black: [16, 16, 18],
 };
 
 export interface AltStyleOptions {
@@ -804,6 +875,19 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     balls: 'satin',
     ballColours: SIXTH_MAKER_BALLS,
   },
+  // Daylight through a skylight grid, seen a little cool, over a light cloth that a metering camera
+  // exposes down a little (at the usual exposure the cloth's blue came within 25 levels of clipping at
+  // the brightest seeds, the chalk lines clipped); an eleventh maker's polished set.
+  'lilac-skylight': {
+    cloth: ALT_CLOTH.lilac,
+    lamps: skylightGrid,
+    warmBias: -0.08,
+    exposure: 0.9,
+    balls: 'glossy',
+    ballColours: ELEVENTH_MAKER_BALLS,
+  },
+  // A tungsten bar seen with a daylight white balance: amber, with a touch of green, a yellow cast.
+  'sage-bar': { cloth: ALT_CLOTH.sage, lamps: offsideBar, warmBias: 0.28, tint: 0.06 },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
