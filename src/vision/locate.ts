@@ -27,6 +27,7 @@ import {
   FitScratch,
   fitBall,
   frameRimWidth,
+  fused,
   highlightNear,
   middleShare,
   RayStatus,
@@ -46,7 +47,14 @@ import {
 } from './foreground.ts';
 import { checkExposure, checkFrameShape, DEFAULT_EXPOSURE, type ExposureOptions } from './frame-check.ts';
 import { geometryFor, type VisionGeometry } from './geometry.ts';
-import { clothStepLevel, DEFAULT_LIMB_OPTIONS, findByLimb, fitLimbNear, type LimbOptions } from './limb.ts';
+import {
+  clothStepLevel,
+  DEFAULT_LIMB_OPTIONS,
+  findByLimb,
+  fitLimbNear,
+  limbPlace,
+  type LimbOptions,
+} from './limb.ts';
 import { reduceFrame, type ReducedFrame } from './reduce.ts';
 import { DEFAULT_VERIFY_OPTIONS, verifyBalls, type VerifiedBall, type VerifyOptions } from './verify.ts';
 
@@ -247,7 +255,7 @@ export class Locator {
           this.options.fit,
         );
         if (!f) continue;
-        out.push(this.checkByLimb(frame, f, rimPx));
+        out.push(this.withLimb(frame, this.checkByLimb(frame, f, rimPx), rimPx));
       }
     }
     // The lamps a partial outline shows are looked for once every fit is known: a neighbour's body
@@ -340,6 +348,20 @@ export class Locator {
       this.options.fit,
     );
     return l && Math.hypot(l.x - f.x, l.y - f.y) > o.checkShift * this.geometry.ballRadius ? l : f;
+  }
+
+  /** An outline fit with its limb's place (limb.ts limbPlace) and moved to their weighted mean (fit.ts fused). */
+  private withLimb(frame: PreparedFrame, f: FittedBall, rimPx: number): FittedBall {
+    const limb = limbPlace(
+      frame.image,
+      this.geometry,
+      f,
+      rimPx,
+      this.fitScratch,
+      frame.limb,
+      this.options.fit,
+    );
+    return limb ? fused(this.geometry, { ...f, limb }, this.options.fit) : f;
   }
 
   /**
