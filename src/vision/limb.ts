@@ -339,10 +339,11 @@ const STEP = 0.25;
 const MAX_SAMPLES = 200;
 
 /**
- * traceLimb's profiles about one circle, every ray's, kept while fitLimb places one ball: a ring the
- * 1 px step fails on is traced again from the same start with the 2 px one, and its profiles (most of
- * a trace's time) are the same, only the step looked for in them differs. One for a fit's first trace
- * (from the start) and one for its second (from the first fit's centre).
+ * traceLimb's profiles about one circle, every ray's, kept until the next circle (or the next frame,
+ * see forgetTraces): a ring the 1 px step fails on is traced again from the same start with the 2 px
+ * one, and its profiles (most of a trace's time) are the same, only the step looked for in them
+ * differs; so, too, a ring traced again at the faint step (see `faintStep`). One for a fit's first
+ * trace (from the start) and one for its second (from the first fit's centre).
  */
 class LimbProfiles {
   private u = NaN;
@@ -438,6 +439,16 @@ const readRay = (
 
 /** The profiles of fitLimbAt's two traces, reused. */
 const traceProfiles = [new LimbProfiles(), new LimbProfiles()] as const;
+
+/**
+ * Forget the profiles traced: the frame may be another (or the same buffer filled again) since the
+ * last trace. Asked where a frame's limb fits start (findByLimb, fitLimbNear), not before each fit: a
+ * ring the limb stage fails to trace at `minStep` and traces again at `faintStep` from the same pixel
+ * (2 of held-out 15's 5 a 1080p frame) reads its profiles once.
+ */
+const forgetTraces = (): void => {
+  for (const p of traceProfiles) p.clear();
+};
 
 /**
  * fitLimbAt's rays while it traces and fits (each ray's status, outside point, direction and rim
@@ -923,6 +934,7 @@ export const findByLimb = (
   fo: FitOptions = DEFAULT_FIT_OPTIONS,
 ): FittedBall[] => {
   if (!o.enabled) return [];
+  forgetTraces();
   const { rw, rh, scale, region } = g;
   const rRed = g.maxRadius / scale;
   const ballArea = Math.PI * rRed * rRed;
@@ -1281,7 +1293,7 @@ export const findByLimb = (
         p.r,
         known.map((b) => ({ u: b.u, v: b.v, r: b.radius })),
       )
-        ? fitLimbNear(img, g, bu, bv, 0, rimPx, s, { ...o, minStep: o.faintStep }, fo)
+        ? limbNear(img, g, bu, bv, 0, rimPx, s, { ...o, minStep: o.faintStep }, fo)
         : undefined;
     if (f) shaped.push({ f, pack: p.pack });
   }
@@ -1391,6 +1403,22 @@ export const fitLimbNear = (
   o: LimbOptions = DEFAULT_LIMB_OPTIONS,
   fo: FitOptions = DEFAULT_FIT_OPTIONS,
 ): FittedBall | undefined => {
+  forgetTraces();
+  return limbNear(img, g, u, v, reach, rimPx, s, o, fo);
+};
+
+/** fitLimbNear within a frame's limb fits (the profiles traced so far are this frame's). */
+const limbNear = (
+  img: RgbImage,
+  g: VisionGeometry,
+  u: number,
+  v: number,
+  reach: number,
+  rimPx: number,
+  s: FitScratch,
+  o: LimbOptions,
+  fo: FitOptions,
+): FittedBall | undefined => {
   const r = apparentRadius(g, u, v);
   let bu = u;
   let bv = v;
@@ -1422,7 +1450,6 @@ const fitLimb = (
   o: LimbOptions,
   fo: FitOptions,
 ): FittedBall | undefined => {
-  for (const p of traceProfiles) p.clear();
   for (let k = 0; k < o.stepPx.length; k++) {
     // A wider step again only where the disc is not the cloth around it: most rings that fail are
     // the cloth's own grain and noise (in the second renderer's frames, most of the stage's work).
