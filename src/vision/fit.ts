@@ -11,7 +11,7 @@
 import { undistortInto, type Calibration, type UndistortedOut } from '../camera/index.ts';
 import type { RgbImage } from '../core/image.ts';
 import { blockOf, clothShare, isForeground, type ClothModel } from './cloth.ts';
-import { projectPoint, Region, type VisionGeometry } from './geometry.ts';
+import { hypotAgainst, projectPoint, Region, type VisionGeometry } from './geometry.ts';
 
 export interface FitOptions {
   /** Rays from the centre. */
@@ -1205,7 +1205,7 @@ const consensusCentre = (
       for (const sign of [1, -1]) {
         const cu = mx - sign * h * (by - ay);
         const cv = my + sign * h * (bx - ax);
-        if (Math.hypot(cu - u0, cv - v0) > o.window) continue;
+        if (hypotAgainst(cu - u0, cv - v0, o.window) > o.window) continue;
         const k = score(cu, cv, best);
         if (k > best) {
           best = k;

@@ -27,7 +27,14 @@ import {
 import { clothShare, type ClothModel } from './cloth.ts';
 import type { ReducedFrame } from './reduce.ts';
 import { maskWords, type Component } from './foreground.ts';
-import { apparentRadius, projectPoint, Region, rowOnTable, type VisionGeometry } from './geometry.ts';
+import {
+  apparentRadius,
+  hypotAgainst,
+  projectPoint,
+  Region,
+  rowOnTable,
+  type VisionGeometry,
+} from './geometry.ts';
 
 export interface LimbOptions {
   /** Off: the frame's balls are only those the cloth model outlines. */
@@ -1231,7 +1238,7 @@ export const findByLimb = (
   };
   for (const p of peaks) {
     if (tried.length >= o.maxRings) break;
-    if (tried.some((t) => Math.hypot(t.u - p.u, t.v - p.v) < 0.6 * p.r)) continue;
+    if (tried.some((t) => hypotAgainst(t.u - p.u, t.v - p.v, 0.6 * p.r) < 0.6 * p.r)) continue;
     tried.push(p);
     // The rings around a ball placed here are its own (a ball's centre is a diameter from another's):
     // each was climbed and fitted again to the same ball (six times and more on the second
@@ -1265,7 +1272,7 @@ export const findByLimb = (
         sv,
         [...known, ...out],
         // The peaks are sorted best first: the first within its radius scores best.
-        peaks.find((q) => Math.hypot(q.u - bu, q.v - bv) < q.r)?.score ?? 0,
+        peaks.find((q) => hypotAgainst(q.u - bu, q.v - bv, q.r) < q.r)?.score ?? 0,
         o,
         fo,
       );
