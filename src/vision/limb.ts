@@ -29,7 +29,14 @@ import {
 import { blockOf, clothShare, type ClothModel } from './cloth.ts';
 import type { ReducedFrame } from './reduce.ts';
 import { maskWords, type Component } from './foreground.ts';
-import { apparentRadius, projectPoint, Region, rowOnTable, type VisionGeometry } from './geometry.ts';
+import {
+  apparentRadius,
+  hypotAgainst,
+  projectPoint,
+  Region,
+  rowOnTable,
+  type VisionGeometry,
+} from './geometry.ts';
 
 export interface LimbOptions {
   /** Off: the frame's balls are only those the cloth model outlines. */
@@ -225,18 +232,33 @@ let tanY = new Float64Array(0);
 
 /** cos and sin of each ray's angle for a ring of `rays` rays, worked out once (the ring score runs
  * thousands of times a frame, and its cos and sin were a third of its time). */
-const ringTrig = new Map<number, { readonly cos: Float64Array; readonly sin: Float64Array }>();
-const ringDirections = (rays: number): { readonly cos: Float64Array; readonly sin: Float64Array } => {
+const ringTrig = new Map<number, RingTrig>();
+interface RingTrig {
+  readonly rays: number;
+  readonly cos: Float64Array;
+  readonly sin: Float64Array;
+}
+/** The directions asked last: the ring scores, thousands a frame, ask for the same rays each time,
+ * and a compare is cheaper than the map's lookup (with RING_RHO, Locator.locate 0.99 of its CPU on
+ * 1080p frames of held-out 12, which score 4 700 rings a frame). */
+let lastTrig: RingTrig = { rays: -1, cos: new Float64Array(0), sin: new Float64Array(0) };
+const ringDirections = (rays: number): RingTrig => {
+  if (lastTrig.rays === rays) return lastTrig;
   let t = ringTrig.get(rays);
   if (!t) {
     t = {
+      rays,
       cos: Float64Array.from({ length: rays }, (_, i) => Math.cos((2 * Math.PI * i) / rays)),
       sin: Float64Array.from({ length: rays }, (_, i) => Math.sin((2 * Math.PI * i) / rays)),
     };
     ringTrig.set(rays, t);
   }
+  lastTrig = t;
   return t;
 };
+
+/** ringScore's radii of one ring (indices 2 to 5). */
+const RING_RHO = new Float64Array(6);
 
 /**
  * Share of a ring (radius r about (u, v)) that shows a step between 0.75 r and 1.25 r; 0 as soon as
@@ -256,9 +278,12 @@ const ringScore = (
   if (u - 1.3 * r < 1 || v - 1.3 * r < 1 || u + 1.3 * r >= W - 1 || v + 1.3 * r >= H - 1) return 0;
   const d = img.data;
   const { cos, sin } = ringDirections(rays);
-  // The first two radii, the same for every ray.
+  // The first two radii, the same for every ray; the next four too, worked out once a ring, not once
+  // a ray (the same products, in RING_RHO).
   const rho0 = r * 0.75;
   const rho1 = r * (0.75 + 0.1);
+  const rhos = RING_RHO;
+  for (let k = 2; k < 6; k++) rhos[k] = r * (0.75 + 0.1 * k);
   let hits = 0;
   for (let i = 0; i < rays; i++) {
     if (hits + (rays - i) < need * rays) return 0;
@@ -278,7 +303,7 @@ const ringScore = (
     let g1 = d[p + 1] as number;
     let b1 = d[p + 2] as number;
     for (let k = 2; k < 6; k++) {
-      const rho = r * (0.75 + 0.1 * k);
+      const rho = rhos[k] as number;
       p = (((v + rho * sn + 0.5) | 0) * W + ((u + rho * cs + 0.5) | 0)) * 3;
       const r0 = d[p] as number;
       const g0 = d[p + 1] as number;
@@ -351,10 +376,11 @@ const STEP = 0.25;
 const MAX_SAMPLES = 200;
 
 /**
- * traceLimb's profiles about one circle, every ray's, kept while fitLimb places one ball: a ring the
- * 1 px step fails on is traced again from the same start with the 2 px one, and its profiles (most of
- * a trace's time) are the same, only the step looked for in them differs. One for a fit's first trace
- * (from the start) and one for its second (from the first fit's centre).
+ * traceLimb's profiles about one circle, every ray's, kept until the next circle (or the next frame,
+ * see forgetTraces): a ring the 1 px step fails on is traced again from the same start with the 2 px
+ * one, and its profiles (most of a trace's time) are the same, only the step looked for in them
+ * differs; so, too, a ring traced again at the faint step (see `faintStep`). One for a fit's first
+ * trace (from the start) and one for its second (from the first fit's centre).
  */
 class LimbProfiles {
   private u = NaN;
@@ -450,6 +476,45 @@ const readRay = (
 
 /** The profiles of fitLimbAt's two traces, reused. */
 const traceProfiles = [new LimbProfiles(), new LimbProfiles()] as const;
+
+/**
+ * Forget the profiles traced: the frame may be another (or the same buffer filled again) since the
+ * last trace. Asked where a frame's limb fits start (findByLimb, fitLimbNear), not before each fit: a
+ * ring the limb stage fails to trace at `minStep` and traces again at `faintStep` from the same pixel
+ * (2 of held-out 15's 5 a 1080p frame) reads its profiles once.
+ */
+const forgetTraces = (): void => {
+  for (const p of traceProfiles) p.clear();
+};
+
+/**
+ * fitLimbAt's rays while it traces and fits (each ray's status, outside point, direction and rim
+ * share), reused: most rings traced are the cloth's grain and give no fit (1 or 2 fits of 7–31 traced
+ * a 1080p frame of tuning, held-out 12 and 15), and four Float64Arrays a trace cost some 0.85 µs each
+ * to allocate (outside V8's heap). A fit returned takes copies of its own.
+ */
+class LimbRays {
+  status = new Uint8Array(0);
+  outsideU = new Float64Array(0);
+  outsideV = new Float64Array(0);
+  dirs = new Float64Array(0);
+  rim = new Float64Array(0);
+  /** Ready for a trace of `rays` rays: directions and rim shares 0, as a fresh array's (the trace
+   * and edgeRays write them on edges only); status and outside points are written on every ray. */
+  clear(rays: number): void {
+    if (this.status.length !== rays) {
+      this.status = new Uint8Array(rays);
+      this.outsideU = new Float64Array(rays);
+      this.outsideV = new Float64Array(rays);
+      this.dirs = new Float64Array(3 * rays);
+      this.rim = new Float64Array(rays);
+    } else {
+      this.dirs.fill(0);
+      this.rim.fill(0);
+    }
+  }
+}
+const limbRays = new LimbRays();
 
 /**
  * Each ray's outermost step (the limb) about (u, v), radius r: the outside plateau is the profile's
@@ -935,6 +1000,7 @@ export const findByLimb = (
   fo: FitOptions = DEFAULT_FIT_OPTIONS,
 ): FittedBall[] => {
   if (!o.enabled) return [];
+  forgetTraces();
   const { rw, rh, scale, region } = g;
   const rRed = g.maxRadius / scale;
   const ballArea = Math.PI * rRed * rRed;
@@ -1239,7 +1305,7 @@ export const findByLimb = (
   };
   for (const p of peaks) {
     if (tried.length >= o.maxRings) break;
-    if (tried.some((t) => Math.hypot(t.u - p.u, t.v - p.v) < 0.6 * p.r)) continue;
+    if (tried.some((t) => hypotAgainst(t.u - p.u, t.v - p.v, 0.6 * p.r) < 0.6 * p.r)) continue;
     tried.push(p);
     // The rings around a ball placed here are its own (a ball's centre is a diameter from another's):
     // each was climbed and fitted again to the same ball (six times and more on the second
@@ -1273,7 +1339,7 @@ export const findByLimb = (
         sv,
         [...known, ...out],
         // The peaks are sorted best first: the first within its radius scores best.
-        peaks.find((q) => Math.hypot(q.u - bu, q.v - bv) < q.r)?.score ?? 0,
+        peaks.find((q) => hypotAgainst(q.u - bu, q.v - bv, q.r) < q.r)?.score ?? 0,
         o,
         fo,
       );
@@ -1301,7 +1367,7 @@ export const findByLimb = (
         p.r,
         known.map((b) => ({ u: b.u, v: b.v, r: b.radius })),
       )
-        ? fitLimbNear(img, g, bu, bv, 0, rimPx, s, { ...o, minStep: o.faintStep }, fo)
+        ? limbNear(img, g, bu, bv, 0, rimPx, s, { ...o, minStep: o.faintStep }, fo)
         : undefined;
     if (f) shaped.push({ f, pack: p.pack });
   }
@@ -1411,6 +1477,22 @@ export const fitLimbNear = (
   o: LimbOptions = DEFAULT_LIMB_OPTIONS,
   fo: FitOptions = DEFAULT_FIT_OPTIONS,
 ): FittedBall | undefined => {
+  forgetTraces();
+  return limbNear(img, g, u, v, reach, rimPx, s, o, fo);
+};
+
+/** fitLimbNear within a frame's limb fits (the profiles traced so far are this frame's). */
+const limbNear = (
+  img: RgbImage,
+  g: VisionGeometry,
+  u: number,
+  v: number,
+  reach: number,
+  rimPx: number,
+  s: FitScratch,
+  o: LimbOptions,
+  fo: FitOptions,
+): FittedBall | undefined => {
   const r = apparentRadius(g, u, v);
   let bu = u;
   let bv = v;
@@ -1464,7 +1546,6 @@ const fitLimb = (
   fo: FitOptions,
   passes = 2,
 ): FittedBall | undefined => {
-  for (const p of traceProfiles) p.clear();
   for (let k = 0; k < o.stepPx.length; k++) {
     // A wider step again only where the disc is not the cloth around it: most rings that fail are
     // the cloth's own grain and noise (in the second renderer's frames, most of the stage's work).
@@ -1494,11 +1575,8 @@ const fitLimbAt = (
   let [x, y] = start;
   let u = u0;
   let v = v0;
-  const status = new Uint8Array(rays);
-  const outsideU = new Float64Array(rays);
-  const outsideV = new Float64Array(rays);
-  const dirs = new Float64Array(3 * rays);
-  const rim = new Float64Array(rays);
+  limbRays.clear(rays);
+  const { status, outsideU, outsideV, dirs, rim } = limbRays;
   let radius = apparentRadius(g, u, v);
   let fit;
   for (let pass = 0; pass < passes; pass++) {
@@ -1541,12 +1619,12 @@ const fitLimbAt = (
     fit,
     radius,
     mmPerPx,
-    status,
-    dirs,
-    rim,
+    status.slice(),
+    dirs.slice(),
+    rim.slice(),
     new Float64Array(rays),
-    outsideU,
-    outsideV,
+    outsideU.slice(),
+    outsideV.slice(),
     1,
   );
 };
