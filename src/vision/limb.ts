@@ -479,7 +479,7 @@ const traceProfiles = [new LimbProfiles(), new LimbProfiles()] as const;
 
 /**
  * Forget the profiles traced: the frame may be another (or the same buffer filled again) since the
- * last trace. Asked where a frame's limb fits start (findByLimb, fitLimbNear), not before each fit: a
+ * last trace. Asked where a frame's limb fits start (findByLimb, fitLimbNear, limbPlace), not before each fit: a
  * ring the limb stage fails to trace at `minStep` and traces again at `faintStep` from the same pixel
  * (2 of held-out 15's 5 a 1080p frame) reads its profiles once.
  */
@@ -1530,6 +1530,7 @@ export const limbPlace = (
   fo: FitOptions = DEFAULT_FIT_OPTIONS,
 ): LimbPlace | undefined => {
   if (!o.enabled) return undefined;
+  forgetTraces();
   const l = fitLimb(img, g, f.u, f.v, rimPx, s, o, fo, 1);
   return l && { x: l.x, y: l.y, weight: fitWeight(l, fo) };
 };
