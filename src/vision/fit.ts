@@ -32,9 +32,10 @@ export interface FitOptions {
   /**
    * A limb trace's weight against an outline's (see `fused`), beside their inliers over RMS²: its
    * edges, the outermost step, err alike on every ray (the blur and a JPEG's ringing about a limb),
-   * which its RMS does not show. Over every split through held-out 16, the fused outline fits' RMS
-   * was 0.851 mm at 1080p (0.520 at 4K) with the two weighed alike, 0.836 (0.515) at half, 0.842 at
-   * 0.35, 0.893 at twice.
+   * which its RMS does not show. Over every split through held-out 16, the located balls' RMS was
+   * 0.851 mm at 1080p (0.520 at 4K) with the two weighed alike, 0.836 (0.515) at half, 0.842 at 0.35,
+   * 0.893 at twice (the limb traced twice and its ring climbed first; traced once, as now
+   * (limb.ts limbPlace), 0.824 (0.513) at half).
    */
   readonly limbWeight: number;
   /** An edge point within this many px of the fitted outline is an inlier. */

@@ -110,9 +110,6 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   rimWidthPx: 0.5,
   partialOutline: 0.4,
   neighbourReach: 1.1,
-  // Of the partial outlines showing the lamps on every split through held-out 16 at both resolutions,
-  // balls had at most 0.88 of the cloth around them lit; false fits where the cloth clips (held-out 15's
-  // lit jade corner, held-out 16's lit bronze end) 0.96–1.00 (47 of 68), one reported as a brown.
   shadowReach: 3,
   // On the second renderer's 16 splits at 1080p, 226 balls found by their likeness traced an outline
   // within 0.16 of a radius of where it put them (most within 0.08); one slid 0.65 radii off.
@@ -255,13 +252,15 @@ export class Locator {
           this.options.fit,
         );
         if (!f) continue;
-        out.push(this.withLimb(frame, this.checkByLimb(frame, f, rimPx), rimPx));
+        out.push(this.checkByLimb(frame, f, rimPx));
       }
     }
     // The lamps a partial outline shows are looked for once every fit is known: a neighbour's body
-    // is no lamp of its own (see showsItsLamps).
+    // is no lamp of its own (see showsItsLamps). Only the fits kept have their limbs traced.
     const outlined = out.filter((f) => f.edgeShare >= this.options.partialOutline);
-    return out.filter((f) => this.showsItsLamps(frame, f, outlined));
+    return out
+      .filter((f) => this.showsItsLamps(frame, f, outlined))
+      .map((f) => this.withLimb(frame, f, rimPx));
   }
 
   /**
