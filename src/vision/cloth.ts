@@ -8,6 +8,7 @@
 // grey (issue 14). No table where the calibration puts one is an error here: a frame with too little
 // cloth-coloured bed cannot be refereed.
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
+import type { RgbImage } from '../core/image.ts';
 import { Region, type VisionGeometry } from './geometry.ts';
 import type { ReducedFrame } from './reduce.ts';
 
@@ -689,4 +690,11 @@ export const blockOf = (m: ClothModel, u: number, v: number): number => {
   const bi = Math.min(m.bw - 1, Math.max(0, Math.floor(u / m.blockPx)));
   const bj = Math.min(m.bh - 1, Math.max(0, Math.floor(v / m.blockPx)));
   return bj * m.bw + bi;
+};
+
+/** The cloth share (clothShare) of the full-resolution pixel (x, y), in its block of the cloth. */
+export const pixelShare = (m: ClothModel, img: RgbImage, x: number, y: number): number => {
+  const d = img.data;
+  const p = 3 * (y * img.width + x);
+  return clothShare(m, blockOf(m, x, y), d[p] as number, d[p + 1] as number, d[p + 2] as number);
 };

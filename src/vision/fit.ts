@@ -10,7 +10,7 @@
 // are all in that one equation.
 import { undistortInto, type Calibration, type UndistortedOut } from '../camera/index.ts';
 import type { RgbImage } from '../core/image.ts';
-import { blockOf, clothShare, isForeground, type ClothModel } from './cloth.ts';
+import { blockOf, clothShare, isForeground, pixelShare, type ClothModel } from './cloth.ts';
 import { hypotAgainst, projectPoint, Region, type VisionGeometry } from './geometry.ts';
 
 export interface FitOptions {
@@ -1597,10 +1597,7 @@ const solidity = (
       fg++;
       return;
     }
-    const p = (Math.round(y) * img.width + Math.round(x)) * 3;
-    const d = img.data;
-    const k = blockOf(cloth, Math.round(x), Math.round(y));
-    if (clothShare(cloth, k, d[p] as number, d[p + 1] as number, d[p + 2] as number) < dark) fg++;
+    if (pixelShare(cloth, img, Math.round(x), Math.round(y)) < dark) fg++;
   };
   look(u, v);
   for (const [ring, count] of [
@@ -1652,11 +1649,8 @@ export const highlightNear = (
 };
 
 /** Is pixel (x, y) brighter than the lit cloth there (the cloth model's colour in its block)? */
-const litAt = (img: RgbImage, cloth: ClothModel, x: number, y: number): boolean => {
-  const d = img.data;
-  const p = 3 * (y * img.width + x);
-  return clothShare(cloth, blockOf(cloth, x, y), d[p] as number, d[p + 1] as number, d[p + 2] as number) > 1;
-};
+const litAt = (img: RgbImage, cloth: ClothModel, x: number, y: number): boolean =>
+  pixelShare(cloth, img, x, y) > 1;
 
 /**
  * The share of the cloth around a disc (24 samples on each of circles 1.6 and 2 radii from its
@@ -1669,7 +1663,7 @@ const litAround = (
   u: number,
   v: number,
   r: number,
-  others: readonly ImageCircle[] = [],
+  others: readonly ImageCircle[],
 ): number => {
   let lit = 0;
   let n = 0;
@@ -1688,7 +1682,7 @@ const litAround = (
 
 // The lamps hang over the table and the camera looks down on it: their images on a ball lie near
 // the middle of its image (within 0.6 of its radius on every ball measured above).
-const HIGHLIGHT_REACH = 0.6;
+export const HIGHLIGHT_REACH = 0.6;
 // Where the picture clips (held-out 15's lit jade corner, held-out 16's lit bronze end) the cloth
 // model's colour lies below the picture's and the whole cloth passes as lit. Of the partial outlines
 // showing lamps through held-out 16 at both resolutions, balls had at most 0.88 of the cloth around

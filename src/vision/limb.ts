@@ -14,6 +14,7 @@ import {
   DEFAULT_FIT_OPTIONS,
   edgeRays,
   fitSphere,
+  HIGHLIGHT_REACH,
   highlightNear,
   makeFitted,
   shadowDisc,
@@ -26,7 +27,7 @@ import {
   type LimbPlace,
   untracedBall,
 } from './fit.ts';
-import { blockOf, clothShare, type ClothModel } from './cloth.ts';
+import { clothShare, pixelShare, type ClothModel } from './cloth.ts';
 import type { ReducedFrame } from './reduce.ts';
 import { maskWords, type Component } from './foreground.ts';
 import {
@@ -952,27 +953,19 @@ const darkDiscSeeds = (
 };
 
 /**
- * The lamps a disc about (u, v) shows of its own: its brightest pixel within 0.6 radii of the middle
- * over its mean there, both as shares of the cloth (clothShare). A ball mirrors the lamps near the
+ * The lamps a disc about (u, v) shows of its own: its brightest pixel within `HIGHLIGHT_REACH` (0.6)
+ * radii of the middle over its mean there, both as shares of the cloth (clothShare). A ball mirrors the lamps near the
  * middle of its image (fit.ts highlightNear), however dark its body.
  */
 const ownLamps = (img: RgbImage, g: VisionGeometry, cloth: ClothModel, u: number, v: number): number => {
-  const reach = 0.6 * apparentRadius(g, u, v);
-  const d = img.data;
+  const reach = HIGHLIGHT_REACH * apparentRadius(g, u, v);
   let sum = 0;
   let n = 0;
   let most = 0;
   for (let y = Math.max(0, Math.ceil(v - reach)); y <= Math.min(img.height - 1, v + reach); y++)
     for (let x = Math.max(0, Math.ceil(u - reach)); x <= Math.min(img.width - 1, u + reach); x++) {
       if ((x - u) ** 2 + (y - v) ** 2 > reach * reach) continue;
-      const p = 3 * (y * img.width + x);
-      const share = clothShare(
-        cloth,
-        blockOf(cloth, x, y),
-        d[p] as number,
-        d[p + 1] as number,
-        d[p + 2] as number,
-      );
+      const share = pixelShare(cloth, img, x, y);
       sum += share;
       n++;
       if (share > most) most = share;
