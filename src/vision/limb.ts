@@ -1323,8 +1323,13 @@ export const findByLimb = (
     // and measured as a ball's (held-out 12's wine cloth under low lamps: 3 rings a 1080p frame, 6 at
     // 4K, costlier than a ball's, a third of the limb stage's CPU at 4K).
     if (shadowBeside(img, cloth, [...known, ...out], bu, bv, p.r, o, fo)) continue;
-    // A pack's ring touches the balls found: their rays are not asked for (see openRays).
-    const neighbours = p.pack ? [...known, ...out].map((b) => ({ u: b.u, v: b.v, r: b.radius })) : [];
+    // A pack's ring touches the balls found: their rays are not asked for (see openRays). Not beside a
+    // player (a piece too big to be balls is a pack too): on our own renderer's black-ball frames with
+    // players over the balls, a ring there passed on the rays left and was a ball that was not.
+    const neighbours =
+      p.pack && !nearPlayer(Math.floor(bu / scale), Math.floor(bv / scale))
+        ? [...known, ...out].map((b) => ({ u: b.u, v: b.v, r: b.radius }))
+        : [];
     const limb = fitLimb(img, g, bu, bv, rimPx, s, o, fo, 2, neighbours);
     if (limb) {
       keep(plateauFit(img, g, peaks, bu, bv, bs, p.r, limb, rimPx, s, o, fo), p.pack);
