@@ -28,13 +28,12 @@ import { makeRng, type Rng } from '../src/sim/random.ts';
 import { openingLayout } from '../src/games/snooker/layout.ts';
 import { openingLayout as poolOpening } from '../src/games/blackball/layout.ts';
 import { OBJECT_BALL_IDS } from '../src/games/blackball/equipment.ts';
-import { isMarked } from '../src/sim/render/pattern.ts';
 import { randomOrientation, type Orientation } from '../src/sim/orientation.ts';
 import type { ClothName } from '../src/sim/render/cloth.ts';
 import { lookWithCloth } from '../src/sim/render/options.ts';
 import { ballsOverlap, isOnBed, type Table } from '../src/equipment/index.ts';
 import { SNOOKER_COLOURS, SNOOKER_REDS, type SnookerBallId } from '../src/games/snooker/equipment.ts';
-import type { BallId } from '../src/equipment/pieces.ts';
+import { isMarked, type BallId } from '../src/equipment/pieces.ts';
 import { mm, pointMm } from '../src/core/units.ts';
 
 export const SCENE_KINDS = ['opening', 'random', 'clusters', 'jaws', 'occluders', 'dim', 'warm'] as const;

@@ -13,6 +13,11 @@ export interface BallLook {
   readonly number?: string;
 }
 
+/** Does this look carry marks (a stripe, a number) that show which way up the ball is? A ball without is
+ * one plain colour all round. */
+export const isMarked = (look: BallLook | undefined): boolean =>
+  look !== undefined && (look.stripe === true || look.number !== undefined);
+
 export interface BallSet {
   /** Every id, in a fixed order (the classifier's outputs follow it). */
   readonly ids: readonly BallId[];

@@ -11,7 +11,7 @@ import type { Scenario } from '../scenario.ts';
 import { playScenario, positionsAt, visibleAt, type PlayedScenario, type PlayOptions } from '../truth.ts';
 import { NEUTRAL_LIGHT, type LightChange } from './effects.ts';
 import type { RenderBall } from './frame.ts';
-import { isMarked } from './pattern.ts';
+import { isMarked } from '../../equipment/pieces.ts';
 import { playerPrimitives, type PlayerSpec, type Primitive } from './occluders.ts';
 import {
   lookWithCloth,

@@ -3,14 +3,10 @@
 // twice, on opposite sides (on the band of a stripe). From above, a stripe turned pole-up shows almost
 // all white, turned on its side a broad band of colour; a number is seen whole, foreshortened, in part
 // or not at all. A ball whose look has neither (a plain colour) has no pattern and is drawn as before.
-import type { BallLook } from '../../equipment/pieces.ts';
+import { isMarked, type BallLook } from '../../equipment/pieces.ts';
 import type { Orientation } from '../orientation.ts';
 import { ballAlbedo, fromSrgb8, type Rgb } from './colour.ts';
 import { smoothstep } from './lights.ts';
-
-/** Does this look carry marks that show which way up the ball is? */
-export const isMarked = (look: BallLook | undefined): boolean =>
-  look !== undefined && (look.stripe === true || look.number !== undefined);
 
 // A 57 mm pool ball: the band of a stripe about 30 mm wide (|z| < 0.53 R), the number's circle about
 // 22 mm across (23° from its centre), its figures about two thirds of the circle high.

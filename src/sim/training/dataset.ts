@@ -8,7 +8,7 @@ import { makeRng, type Rng } from '../random.ts';
 import { createRenderer, renderFrame, subframesAt, type Renderer } from '../render/index.ts';
 import { composeFrame, emptyTileCache, type RenderBall } from '../render/frame.ts';
 import { DEFAULT_PLAYER, playerPrimitives, type Primitive } from '../render/occluders.ts';
-import type { BallId } from '../../equipment/pieces.ts';
+import { isMarked, type BallId } from '../../equipment/pieces.ts';
 import { mm } from '../../core/units.ts';
 import { PATCH, type ClassifierInputs } from '../../vision/classify/inputs.ts';
 import {
@@ -19,7 +19,6 @@ import {
 } from '../../vision/classify/patch.ts';
 import type { ClothName } from '../render/cloth.ts';
 import { lookWithCloth } from '../render/options.ts';
-import { isMarked } from '../render/pattern.ts';
 import { randomOrientation, rolled } from '../orientation.ts';
 import { placeBalls, type LayoutKind, type PlacedBall } from './scenes.ts';
 import { jpegRoundTrip } from '../alt/jpeg.ts';
