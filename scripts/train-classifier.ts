@@ -208,11 +208,14 @@ deterministic from the seed:
   }light
   normal, dim, warm, bright and dim + warm; sensor noise ${trainNoise[0]}–${trainNoise[trainNoise.length - 1]}${
     variety
-      ? `. In the training frames only, drawn from the seed (\`src/sim/training/variety.ts\`): each class's colour
-  (the brown from chocolate to reddish brown, the green from bright to dark bluish green, the red from
-  scarlet to crimson, every class ± ${variety.jitter.hue}° of hue, ± ${100 * variety.jitter.saturation} % saturation, ± ${100 * variety.jitter.value} % value), the balls' gloss
-  (highlight ${variety.highlight.join('–')}), one cloth a camera (tournament, deeper, worn and bluish greens, two blues,
-  each jittered), white balance (red ×${variety.redGain.join('–')}, blue ×${variety.blueGain.join('–')}) and JPEG
+      ? `. In the training frames only, drawn from the seed (\`src/sim/training/variety.ts\`, the spans in
+  \`scripts/snooker-variety.ts\`): each class's colour from makers' spans (the red from scarlet to dark
+  cherry, the brown from dark chocolate to reddish and to caramel, the green from yellow-green to dark
+  bluish green, the blue from navy to sky, the pink from pale to hot and to salmon, the yellow from lemon
+  to orange-yellow, the cue ball from ivory to bluish white, the black a little tinted; every class
+  ± ${variety.jitter.hue}° of hue, ± ${100 * variety.jitter.saturation} % saturation, ± ${100 * variety.jitter.value} % value), the balls' gloss
+  (highlight ${variety.highlight.join('–')}), one cloth a camera of ${variety.cloths.length} (greens, teal, blues, burgundy, red,
+  purple, greys, camel, gold and black, each jittered), white balance (red ×${variety.redGain.join('–')}, blue ×${variety.blueGain.join('–')}) and JPEG
   (${100 * variety.jpegShare} % of frames, quality ${variety.jpegQuality.join('–')}). The held-out frames are in our renderer's own look.
   Not drawn from the second render style (\`src/sim/alt\`) or its palette: that is held out to measure on`
       : ''

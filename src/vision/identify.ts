@@ -410,8 +410,12 @@ export const identifyBalls = async (
   });
   const patches = balls.map(patchOf);
   const set = classifier.balls;
+  // How light a ball is first: tuning-hard's brown deep in a middle pocket's jaws (8 603 002), given pink
+  // 0.47, red 0.40, brown 0.13, is too dark for the pink (tintOrShade), and called red it is unlike the
+  // reds (sharedColour), so brown. Asked the other way round, sharedColour saw a pink and left its red
+  // be, and it was named red.
   const named = assignIdentities(
-    tintOrShade(balls, neutralHue(image, patches, sharedColour(image, patches, guesses, set), set), set),
+    neutralHue(image, patches, sharedColour(image, patches, tintOrShade(balls, guesses, set), set), set),
     set,
   );
   return {

@@ -23,9 +23,16 @@ export interface ColourRange {
   readonly value: number;
 }
 
+/** A span between two makers' colours of one class. */
+export type ColourSpan = Pick<ColourRange, 'from' | 'to'>;
+
 export interface Variety {
-  /** Per class: how its colour varies; classes not named keep their colour and get `jitter`. */
-  readonly colours: Readonly<Partial<Record<BallId, Pick<ColourRange, 'from' | 'to'>>>>;
+  /**
+   * Per class: the spans its colour is drawn from (one span picked, then a point on it: makers' colours
+   * do not lie on one line — a blue runs from navy to royal and, elsewhere, royal to sky); classes not
+   * named keep their colour and get `jitter`.
+   */
+  readonly colours: Readonly<Partial<Record<BallId, readonly ColourSpan[]>>>;
   /** The hue / saturation / value jitter every class gets on top. */
   readonly jitter: Pick<ColourRange, 'hue' | 'saturation' | 'value'>;
   /** The canopy's reflection and the resin's sheen, as ranges (a worn ball is duller, a new one glossier). */
@@ -93,7 +100,8 @@ export const variedBallLooks = (
 ): Record<BallId, BallSetLook> =>
   Object.fromEntries(
     Object.entries(look).map(([id, l]) => {
-      const span = v.colours[id] ?? { from: l.colour, to: l.colour };
+      const spans = v.colours[id] ?? [{ from: l.colour, to: l.colour }];
+      const span = spans[rng.int(0, spans.length)] as ColourSpan;
       return [id, { ...l, colour: drawColour(rng, { ...span, ...v.jitter }) }];
     }),
   );
