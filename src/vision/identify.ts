@@ -113,10 +113,14 @@ export const middleChromaticity = (img: RgbImage, b: BallPatchInput): [number, n
 const doubtOf = (g: ClassifiedBall, id: BallId): number =>
   Math.max(...Object.entries(g.probabilities).map(([k, q]) => (k === id ? 0 : q)));
 
-/** `g` with its probability of `id` scaled by `factor`, the rest renormalised, and its most likely id again. */
+/**
+ * `g` with its probability of `id` scaled by `factor`, the rest renormalised, and its most likely id again;
+ * `g` as it was if nothing else is left.
+ */
 const scaledDown = (g: ClassifiedBall, id: BallId, factor: number): ClassifiedBall => {
   const p = { ...g.probabilities, [id]: (g.probabilities[id] ?? 0) * factor };
   const total = Object.values(p).reduce((a, b) => a + b, 0);
+  if (total <= 0) return g;
   let best: BallId = id;
   let bestP = -1;
   for (const k of Object.keys(p)) {
@@ -262,6 +266,19 @@ const hueOf = (c: readonly number[]): number[] => {
   return c.map((v) => (t > 0 ? v / t : 1 / 3) - 1 / 3);
 };
 
+/** The set's ids whose looks have no hue of their own (see NeutralOptions.maxLookHue). */
+const neutralIds = (set: BallSet, o: Pick<NeutralOptions, 'maxLookHue'>): BallId[] =>
+  set.ids.filter((id) => {
+    const look = set.look[id];
+    return look !== undefined && Math.hypot(...hueOf(look.colour)) <= o.maxLookHue;
+  });
+
+/** The brightest of them: the white (a cue ball). */
+const whiteOf = (set: BallSet, o: Pick<NeutralOptions, 'maxLookHue'>): BallId | undefined => {
+  const brightness = (id: BallId): number => (set.look[id]?.colour ?? [0, 0, 0]).reduce((a, b) => a + b, 0);
+  return neutralIds(set, o).sort((a, b) => brightness(b) - brightness(a))[0];
+};
+
 /**
  * The balls with no hue of their own (a cue ball, a black) both show the light's colour, the
  * white bright and the black dark: a ball called the black whose middle's colour lies far from the cue
@@ -279,12 +296,8 @@ export const neutralHue = (
   set: BallSet,
   o: NeutralOptions = DEFAULT_NEUTRAL,
 ): ClassifiedBall[] => {
-  const neutral = set.ids.filter((id) => {
-    const look = set.look[id];
-    return look !== undefined && Math.hypot(...hueOf(look.colour)) <= o.maxLookHue;
-  });
-  const brightness = (id: BallId): number => (set.look[id]?.colour ?? [0, 0, 0]).reduce((a, b) => a + b, 0);
-  const white = [...neutral].sort((a, b) => brightness(b) - brightness(a))[0];
+  const neutral = neutralIds(set, o);
+  const white = whiteOf(set, o);
   if (white === undefined) return [...guesses];
   let reference = -1;
   guesses.forEach((g, i) => {
@@ -300,6 +313,33 @@ export const neutralHue = (
     const d = Math.hypot(c[0] - c0[0], c[1] - c0[1], c[2] - c0[2]);
     return d > o.maxDistance ? scaledDown(g, g.id, o.penalty) : g;
   });
+};
+
+/**
+ * More balls called the white than the set holds: the lightest are it. A pink in a middle pocket's
+ * jaws on held-out 7's navy cloth, lit from one side (9 203 002), was called the cue ball with
+ * certainty (1.000), as the cue ball itself was (1.000); the assignment, between equal costs, named
+ * the pink the cue ball and the cue ball pink. The white is the lightest look a set has, and a ball's
+ * lightness (its middle over the cloth around it) does not depend on where the light falls: the cue
+ * ball's was 3.36, the pink's 1.79. The others have their probability of the white taken away (the
+ * rest renormalised: the classifier, certain, gave the pink 0.000), and the assignment gives them their
+ * next most likely id.
+ */
+export const lightestWhite = (
+  balls: readonly Pick<LocatedBall, 'lightness'>[],
+  guesses: readonly ClassifiedBall[],
+  set: BallSet,
+  o: Pick<NeutralOptions, 'maxLookHue'> = DEFAULT_NEUTRAL,
+): ClassifiedBall[] => {
+  const white = whiteOf(set, o);
+  if (white === undefined) return [...guesses];
+  const called = guesses.flatMap((g, i) => (g.id === white ? [i] : []));
+  const holds = capacityOf(set, white);
+  if (called.length <= holds) return [...guesses];
+  const lightest = new Set(
+    [...called].sort((a, b) => (balls[b]?.lightness ?? 0) - (balls[a]?.lightness ?? 0)).slice(0, holds),
+  );
+  return guesses.map((g, i) => (g.id === white && !lightest.has(i) ? scaledDown(g, white, 0) : g));
 };
 
 export interface LightnessOptions {
@@ -415,7 +455,11 @@ export const identifyBalls = async (
   // reds (sharedColour), so brown. Asked the other way round, sharedColour saw a pink and left its red
   // be, and it was named red.
   const named = assignIdentities(
-    neutralHue(image, patches, sharedColour(image, patches, tintOrShade(balls, guesses, set), set), set),
+    lightestWhite(
+      balls,
+      neutralHue(image, patches, sharedColour(image, patches, tintOrShade(balls, guesses, set), set), set),
+      set,
+    ),
     set,
   );
   return {
