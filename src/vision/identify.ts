@@ -3,7 +3,7 @@
 // coloured unlike them is not one: sharedColour), then what the game's set allows (no more of each
 // id than it holds), decided for all the balls together (assignIdentities).
 import type { RgbImage } from '../core/image.ts';
-import { capacityOf, type BallId, type BallSet } from '../equipment/pieces.ts';
+import { capacityOf, isMarked, type BallId, type BallSet } from '../equipment/pieces.ts';
 import {
   assignIdentities,
   type BallClassifier,
@@ -245,6 +245,13 @@ export interface NeutralOptions {
    * then scaled by `penalty`. */
   readonly minDoubt: number;
   readonly penalty: number;
+  /**
+   * And the other way: a ball called an id with a hue (one plain colour: a pool ball's middle may be
+   * its stripe's white or its number's circle) whose middle lies within this of the ball called the
+   * brightest is as grey as it, and is not that id if the classifier gave a neutral one `minDoubt`
+   * or more.
+   */
+  readonly greyDistance: number;
 }
 
 // Measured on the second renderer's frames (bench/detect-alt, every split through held-out 14, 1080p
@@ -253,11 +260,17 @@ export interface NeutralOptions {
 // doubted: brown 0.23), but for one it did not doubt (held-out 10's dim box-lit frame, 0.35, black
 // 0.98); the greens it called black 0.253–0.307 (held-out 14's two on the powder-blue cloth, held-out
 // 10's at 4K, held-out 12's at 4K, black 0.57–0.78 and green 0.18–0.43). 0.22 named that black brown.
+// greyDistance: with the classifier retrained on more makers' sets (every split through held-out 17,
+// 1080p and 4K), balls with a hue lie 0.091 (a brown under held-out 11's tangerine light) and more
+// from the cue ball, blacks 0.005–0.32, a third of them under 0.05; the one black called otherwise, in
+// a middle pocket's jaws under held-out 17's ring light (green 0.52, black 0.46), 0.018. Half the
+// nearest hued ball's distance.
 export const DEFAULT_NEUTRAL: NeutralOptions = {
   maxLookHue: 0.05,
   maxDistance: 0.24,
   minDoubt: 0.04,
   penalty: 1e-3,
+  greyDistance: 0.045,
 };
 
 /** A colour's chromaticity (r, g, b over their sum) less grey's: its hue and how much of it. */
@@ -286,8 +299,10 @@ const whiteOf = (set: BallSet, o: Pick<NeutralOptions, 'maxLookHue'>): BallId | 
  * powder-blue cloth black (0.57), there being no black on the table, though its middle is twice as
  * green as red and the black's, in the frames that have one, is grey. Where the classifier was in some
  * doubt (another id `minDoubt` or more), its probability of the dark neutral id is scaled down, the
- * rest renormalised, and the assignment gives it its next most likely id. The reference is the ball
- * called the brightest neutral id with the most confidence; with none called so, nothing is changed.
+ * rest renormalised, and the assignment gives it its next most likely id. The other way, a ball called
+ * an id with a hue whose middle is as grey as the cue ball's (`greyDistance`) has none, and is not
+ * that id where the classifier gave a neutral one some doubt. The reference is the ball called the
+ * brightest neutral id with the most confidence; with none called so, nothing is changed.
  */
 export const neutralHue = (
   image: RgbImage,
@@ -306,12 +321,20 @@ export const neutralHue = (
   });
   if (reference < 0) return [...guesses];
   const c0 = middleChromaticity(image, balls[reference] as BallPatchInput);
-  return guesses.map((g, i) => {
-    if (g.id === white || !neutral.includes(g.id)) return g;
-    if (doubtOf(g, g.id) < o.minDoubt) return g;
+  const fromWhite = (i: number): number => {
     const c = middleChromaticity(image, balls[i] as BallPatchInput);
-    const d = Math.hypot(c[0] - c0[0], c[1] - c0[1], c[2] - c0[2]);
-    return d > o.maxDistance ? scaledDown(g, g.id, o.penalty) : g;
+    return Math.hypot(c[0] - c0[0], c[1] - c0[1], c[2] - c0[2]);
+  };
+  return guesses.map((g, i) => {
+    if (g.id === white) return g;
+    if (!neutral.includes(g.id)) {
+      // A marked ball's middle may be its white (a stripe turned pole-up, a number's circle).
+      if (isMarked(set.look[g.id])) return g;
+      const greyDoubt = Math.max(...neutral.map((id) => g.probabilities[id] ?? 0));
+      return greyDoubt >= o.minDoubt && fromWhite(i) < o.greyDistance ? scaledDown(g, g.id, o.penalty) : g;
+    }
+    if (doubtOf(g, g.id) < o.minDoubt) return g;
+    return fromWhite(i) > o.maxDistance ? scaledDown(g, g.id, o.penalty) : g;
   });
 };
 
