@@ -6,10 +6,9 @@
 // cue ball has none (identify.ts neutralHue, greyDistance). The frame is bench/detect-alt's own, drawn
 // here; every ball must be named right.
 import { beforeAll, describe, it } from 'vitest';
-import { drawAltFrame, expectEveryBallNamed } from './helpers/alt-frame.ts';
+import { expectAltFrameNamed } from './helpers/alt-frame.ts';
 import { loadSnookerClassifier } from './helpers/games.ts';
 import type { BallClassifier } from '../src/vision/classify/index.ts';
-import { detectBalls } from '../src/vision/index.ts';
 
 let classifier: BallClassifier;
 
@@ -19,9 +18,6 @@ beforeAll(async () => {
 
 describe('a black as grey as the cue ball is not the green', () => {
   it('in the held-out-17 frame 10 203 001, every ball is found and named right', async () => {
-    const { k, image } = await drawAltFrame('held-out-17', 10_203_001);
-    const r = await detectBalls(image, k.calibration, classifier);
-    if (!r.ok) throw new Error(r.error.message);
-    expectEveryBallNamed(k, r.value);
+    await expectAltFrameNamed('held-out-17', 10_203_001, classifier);
   }, 120_000);
 });

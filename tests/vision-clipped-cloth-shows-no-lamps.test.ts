@@ -8,14 +8,12 @@
 // such fits 0.96–1.00). The frame is bench/detect-alt's own, drawn here.
 import { beforeAll, describe, it } from 'vitest';
 import {
-  drawAltFrame,
-  expectEveryBallNamed,
+  expectAltFrameNamed,
   locateAltFrame,
   expectEveryBallOnceAndNothingElse,
 } from './helpers/alt-frame.ts';
 import { loadSnookerClassifier } from './helpers/games.ts';
 import type { BallClassifier } from '../src/vision/classify/index.ts';
-import { detectBalls } from '../src/vision/index.ts';
 
 let classifier: BallClassifier;
 
@@ -30,9 +28,6 @@ describe('the clipped cloth of a lit end shows no lamps', () => {
   }, 120_000);
 
   it('in the held-out-16 frame 10 103 001, every ball is named right (the brown in the jaws too)', async () => {
-    const { k, image } = await drawAltFrame('held-out-16', 10_103_001);
-    const r = await detectBalls(image, k.calibration, classifier);
-    if (!r.ok) throw new Error(r.error.message);
-    expectEveryBallNamed(k, r.value);
+    await expectAltFrameNamed('held-out-16', 10_103_001, classifier);
   }, 120_000);
 });

@@ -7,12 +7,11 @@
 // the white than the set holds, the lightest are it (identify.ts lightestWhite). The frame is
 // bench/detect-alt's own, drawn here; every ball must be named right.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { drawAltFrame, expectEveryBallNamed } from './helpers/alt-frame.ts';
+import { expectAltFrameNamed } from './helpers/alt-frame.ts';
 import { loadSnookerClassifier } from './helpers/games.ts';
 import { SNOOKER_BALLS } from '../src/games/snooker/equipment.ts';
 import type { BallClassifier, ClassifiedBall } from '../src/vision/classify/index.ts';
 import { lightestWhite } from '../src/vision/identify.ts';
-import { detectBalls } from '../src/vision/index.ts';
 
 let classifier: BallClassifier;
 
@@ -22,10 +21,7 @@ beforeAll(async () => {
 
 describe('the cue ball is the lightest of the balls called it', () => {
   it('in the held-out-7 frame 9 203 002, every ball is found and named right', async () => {
-    const { k, image } = await drawAltFrame('held-out-7', 9_203_002);
-    const r = await detectBalls(image, k.calibration, classifier);
-    if (!r.ok) throw new Error(r.error.message);
-    expectEveryBallNamed(k, r.value);
+    await expectAltFrameNamed('held-out-7', 9_203_002, classifier);
   }, 120_000);
 });
 

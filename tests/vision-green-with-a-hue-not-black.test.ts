@@ -6,10 +6,9 @@
 // is not the black (identify.ts neutralHue). The frames are bench/detect-alt's own, drawn here; every
 // ball of each must be named right.
 import { beforeAll, describe, it } from 'vitest';
-import { drawAltFrame, expectEveryBallNamed } from './helpers/alt-frame.ts';
+import { expectAltFrameNamed } from './helpers/alt-frame.ts';
 import { loadSnookerClassifier } from './helpers/games.ts';
 import type { BallClassifier } from '../src/vision/classify/index.ts';
-import { detectBalls } from '../src/vision/index.ts';
 
 let classifier: BallClassifier;
 
@@ -21,10 +20,7 @@ describe('a green with a hue of its own is not the black', () => {
   it.each([9_901_001, 9_904_001])(
     'in the held-out-14 frame %i on the powder-blue cloth, every ball is found and named right',
     async (seed) => {
-      const { k, image } = await drawAltFrame('held-out-14', seed);
-      const r = await detectBalls(image, k.calibration, classifier);
-      if (!r.ok) throw new Error(r.error.message);
-      expectEveryBallNamed(k, r.value);
+      await expectAltFrameNamed('held-out-14', seed, classifier);
     },
     120_000,
   );

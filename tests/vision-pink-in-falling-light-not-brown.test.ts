@@ -11,14 +11,13 @@
 // then finds a ball called red unlike the reds). The frames are bench/detect-alt's own, drawn here;
 // every ball of each must be named right.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { drawAltFrame, expectEveryBallNamed } from './helpers/alt-frame.ts';
+import { expectAltFrameNamed } from './helpers/alt-frame.ts';
 import { loadSnookerClassifier } from './helpers/games.ts';
 import { POOL_BALLS } from '../src/games/blackball/table.ts';
 import { SNOOKER_BALLS } from '../src/games/snooker/equipment.ts';
 import type { BallSet } from '../src/equipment/pieces.ts';
 import type { BallClassifier, ClassifiedBall } from '../src/vision/classify/index.ts';
 import { tintOrShade } from '../src/vision/identify.ts';
-import { detectBalls } from '../src/vision/index.ts';
 
 let classifier: BallClassifier;
 
@@ -33,10 +32,7 @@ describe('a tint and a shade of the reds told apart by how light they are', () =
   ] as const)(
     'in the %s frame %i (%s), every ball is found and named right',
     async (split, seed, _what) => {
-      const { k, image } = await drawAltFrame(split, seed);
-      const r = await detectBalls(image, k.calibration, classifier);
-      if (!r.ok) throw new Error(r.error.message);
-      expectEveryBallNamed(k, r.value);
+      await expectAltFrameNamed(split, seed, classifier);
     },
     120_000,
   );

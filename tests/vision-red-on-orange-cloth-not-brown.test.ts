@@ -11,10 +11,9 @@
 //   five are alike, and reds.
 // The frames are bench/detect-alt's own, drawn here.
 import { beforeAll, describe, it } from 'vitest';
-import { drawAltFrame, expectEveryBallNamed } from './helpers/alt-frame.ts';
+import { expectAltFrameNamed } from './helpers/alt-frame.ts';
 import { loadSnookerClassifier } from './helpers/games.ts';
 import type { BallClassifier } from '../src/vision/classify/index.ts';
-import { detectBalls } from '../src/vision/index.ts';
 
 let classifier: BallClassifier;
 
@@ -26,10 +25,7 @@ describe('reds on the burnt-orange cloth', () => {
   it.each([9_601_000, 9_604_002])(
     'in the held-out-11 frame %i, are named red, and every other ball right',
     async (seed) => {
-      const { k, image } = await drawAltFrame('held-out-11', seed);
-      const r = await detectBalls(image, k.calibration, classifier);
-      if (!r.ok) throw new Error(r.error.message);
-      expectEveryBallNamed(k, r.value);
+      await expectAltFrameNamed('held-out-11', seed, classifier);
     },
     120_000,
   );

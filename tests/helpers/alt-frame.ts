@@ -12,7 +12,13 @@ import type { Table } from '../../src/equipment/index.ts';
 import { markingsOf } from '../../src/games/snooker/equipment.ts';
 import { jpegRoundTrip, renderAlt, type AltBall, type AltStyle } from '../../src/sim/alt/index.ts';
 import type { BallClassifier } from '../../src/vision/classify/index.ts';
-import { Detector, Locator, type DetectedBall, type LocatedBall } from '../../src/vision/index.ts';
+import {
+  Detector,
+  detectBalls,
+  Locator,
+  type DetectedBall,
+  type LocatedBall,
+} from '../../src/vision/index.ts';
 import { scaledCalibration } from '../vision-scenes.ts';
 import { ALT_SNOOKER_PALETTE } from './alt-palette.ts';
 import { loadCalibrationFile } from './games.ts';
@@ -88,6 +94,18 @@ export const expectEveryBallNamed = (k: AltCase, found: readonly DetectedBall[])
     return `${at(b)} → ${f.map((d) => d.id).join(', ') || 'unseen'}`;
   });
   expect(named).toEqual(k.balls.map((b) => `${at(b)} → ${b.id}`));
+};
+
+/** The frame of `split` drawn from `seed`, seen by the whole detector with `classifier`: every ball found and named right. */
+export const expectAltFrameNamed = async (
+  split: AltSplit,
+  seed: number,
+  classifier: BallClassifier,
+): Promise<void> => {
+  const { k, image } = await drawAltFrame(split, seed);
+  const r = await detectBalls(image, k.calibration, classifier);
+  if (!r.ok) throw new Error(r.error.message);
+  expectEveryBallNamed(k, r.value);
 };
 
 /**
