@@ -88,6 +88,14 @@
 //               tungsten bar lamp hung low over one long side's third of the bed (the far side in its
 //               falloff), a strong yellow cast: made in the seventeenth session, for the next session's
 //               end; run only once (seeds 10_300_000, 10_350_000 at 4K)
+//   held-out-19 a dark espresso-brown cloth under four small spotlights in the ceiling in a square over
+//               the middle, each beam a soft-edged pool of light (the last half metre of either end in
+//               their spill), a little warm and exposed a touch dark, with a twelfth maker's satin set (a
+//               vermilion red, a sand-tan brown, a teal green, a mid blue, a peach pink, an ivory cue);
+//               and a taupe cloth in a room lit only by four uplighters off the table's corners, their
+//               light bounced off the ceiling (very even, soft shadows four ways, twice the usual room
+//               light), neutral, exposed a little over, the usual set worn matte: made in the eighteenth
+//               session, for the next session's end; run only once (seeds 10_400_000, 10_450_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -104,7 +112,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -165,6 +173,7 @@ export const ALT_HELD_OUT_15_SEED = 10_000_000;
 export const ALT_HELD_OUT_16_SEED = 10_100_000;
 export const ALT_HELD_OUT_17_SEED = 10_200_000;
 export const ALT_HELD_OUT_18_SEED = 10_300_000;
+export const ALT_HELD_OUT_19_SEED = 10_400_000;
 
 export interface AltCase {
   readonly name: string;
@@ -210,7 +219,8 @@ export type AltSplit =
   | 'held-out-15'
   | 'held-out-16'
   | 'held-out-17'
-  | 'held-out-18';
+  | 'held-out-18'
+  | 'held-out-19';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -235,6 +245,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-16': { seed: ALT_HELD_OUT_16_SEED, variants: ['rose-twin', 'bronze-end'] },
   'held-out-17': { seed: ALT_HELD_OUT_17_SEED, variants: ['cream-strips', 'turquoise-ring'] },
   'held-out-18': { seed: ALT_HELD_OUT_18_SEED, variants: ['lilac-skylight', 'sage-bar'] },
+  'held-out-19': { seed: ALT_HELD_OUT_19_SEED, variants: ['espresso-beams', 'taupe-uplight'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -480,6 +491,7 @@ const main = async (): Promise<void> => {
           'held-out-16',
           'held-out-17',
           'held-out-18',
+          'held-out-19',
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];

@@ -98,6 +98,18 @@
 // cloth under a single long tungsten bar lamp hung low over one long side's third of the bed (one long
 // streak of highlight on every ball, the far side in the lamp's falloff), seen with the strong yellow
 // cast a daylight white balance leaves under tungsten.
+// Held-out 19 (issue 14, made in the eighteenth session for the next session's end; run only once):
+// `espresso-beams`, a dark espresso-brown cloth (the brown balls' hue, far darker than the camel and
+// the bronze, the only brown cloths so far) under four small spotlights set in the ceiling in a
+// square over the middle, each beam a soft-edged pool of light (the whole width lit, the last half
+// metre of either end in the beams' spill; four sharp shadows and four small dots of highlight on
+// every ball), a little warm, exposed a touch dark, with a twelfth maker's set in a satin finish (a
+// vermilion red, a sand-tan brown lighter than any so far, a teal green, a mid blue, a peach pink, an
+// ivory cue ball); and `taupe-uplight`, a taupe cloth (a warm grey-brown: every grey cloth so far was
+// neutral or bluish) in a room lit only by four uplighters off the table's corners, their light
+// bounced off the ceiling (no lamp over the table: very even light, soft shadows four ways, faint
+// highlights) with twice the usual light from the room's walls, neutral, exposed a little over, with
+// the usual set worn matte.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -145,6 +157,8 @@ export const ALT_VARIANTS = [
   'turquoise-ring',
   'lilac-skylight',
   'sage-bar',
+  'espresso-beams',
+  'taupe-uplight',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -188,7 +202,9 @@ export const ALT_CLOTH: Readonly<
     | 'cream'
     | 'turquoise'
     | 'lilac'
-    | 'sage',
+    | 'sage'
+    | 'espresso'
+    | 'taupe',
     Srgb8
   >
 > = {
@@ -231,6 +247,8 @@ export const ALT_CLOTH: Readonly<
   turquoise: [36, 156, 148],
   lilac: [160, 138, 186],
   sage: [100, 128, 94],
+  espresso: [72, 50, 40],
+  taupe: [124, 112, 102],
 };
 
 /** Lamps of one make hung down the middle of the table, at these fractions of its length. */
@@ -527,6 +545,50 @@ const offsideBar = (t: Table, power: number): AltLamp[] =>
   }));
 
 /**
+ * Four small spotlights set in the ceiling (2.4 m) in a square 1.4 m a side over the middle of the
+ * bed, each beam a pool of light 1.4 m across with a soft edge (30 cm), the four pools meeting under
+ * the square's middle: the whole width lit (0.95 to 1.16 of the middle's light), the last half metre
+ * of either end in the beams' spill (0.4 of the middle's light 30 cm from the end cushion, 0.2 at
+ * it); four sharp shadows round every ball and four small dots of highlight in a square. The middle
+ * lies on every beam's edge (0.36 of each lamp's light there): the exposure, set there, makes the
+ * lamps' mirror images 2.8 times as bright as unshaded lamps' would be, as bright as a spot's small
+ * lens is, without glare.
+ */
+const ceilingBeams = (t: Table, power: number): AltLamp[] =>
+  [-1, 1].flatMap((i) =>
+    [-1, 1].map((j) => ({
+      x: t.width / 2 + 700 * i,
+      y: t.length / 2 + 700 * j,
+      z: 2400,
+      hx: 40,
+      hy: 40,
+      power,
+      shade: { hx: 700, hy: 700, edge: 300, spill: 0.15 },
+    })),
+  );
+
+/**
+ * A room lit by four uplighters (torchieres), one off each corner of the table a metre beyond the
+ * long cushions, each lighting a broad pool (1.2 m across) on a white ceiling 2.5 m up: no lamp over
+ * the table, only light bounced from four sides, very even on the bed (0.88 to 1.10 of the middle's
+ * light), four soft shadows pointing out from every ball. A pool's light is spread over 3.6 times the
+ * area of twoLamps' diffuser (52 × 76 cm), and a white ceiling returns nine tenths of it: glare 0.25
+ * (0.9 / 3.6), faint highlights.
+ */
+const uplighters = (t: Table, power: number): AltLamp[] =>
+  [-0.55, 1.55].flatMap((fx) =>
+    [0.1, 0.9].map((fy) => ({
+      x: t.width * fx,
+      y: t.length * fy,
+      z: 2500,
+      hx: 600,
+      hy: 600,
+      power,
+      glare: 0.25,
+    })),
+  );
+
+/**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
  * length at either end, past a hard edge (3 cm) where the light drops to the skirt's spill.
@@ -692,6 +754,21 @@ const ELEVENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   black: [16, 16, 18],
 };
 
+/**
+ * A twelfth maker's set: a vermilion red, a sand-tan brown (lighter still than the eleventh's caramel),
+ * a teal green, a mid blue, a peach pink, an ivory cue ball.
+ */
+const TWELFTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [242, 236, 216],
+  red: [214, 56, 30],
+  yellow: [244, 198, 40],
+  green: [14, 116, 106],
+  brown: [164, 118, 74],
+  blue: [38, 96, 178],
+  pink: [244, 162, 132],
+  black: [18, 18, 20],
+};
+
 export interface AltStyleOptions {
   /** A black box standing beside the table, against one of its long sides. */
   readonly box?: boolean;
@@ -734,6 +811,8 @@ interface AltLook {
   readonly vignette?: number;
   /** The sensor's noise times this: a high ISO (sand-panels' hall camera). */
   readonly noiseGain?: number;
+  /** The room's own light (ambient) times this: a room whose lit ceiling and walls light the table. */
+  readonly roomLight?: number;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -888,6 +967,19 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
   },
   // A tungsten bar seen with a daylight white balance: amber, with a touch of green, a yellow cast.
   'sage-bar': { cloth: ALT_CLOTH.sage, lamps: offsideBar, warmBias: 0.28, tint: 0.06 },
+  // Four ceiling spots, seen a little warm and exposed a touch dark for the bright pools; a twelfth
+  // maker's set in a satin finish.
+  'espresso-beams': {
+    cloth: ALT_CLOTH.espresso,
+    lamps: ceilingBeams,
+    warmBias: 0.08,
+    exposure: 0.9,
+    balls: 'satin',
+    ballColours: TWELFTH_MAKER_BALLS,
+  },
+  // A room lit by its ceiling: twice the usual light from the walls and ceiling round the table (low
+  // contrast, shaded flanks lit), neutral LEDs, exposed a little over; the usual set worn matte.
+  'taupe-uplight': { cloth: ALT_CLOTH.taupe, lamps: uplighters, roomLight: 2, exposure: 1.1, balls: 'matte' },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -903,7 +995,7 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     clothGradient: rng.uniform(0.03, variant === 'worn' ? 0.15 : 0.08),
     nap: rng.uniform(0.03, 0.07),
     lamps: look.lamps(t, 1),
-    ambient: rng.uniform(0.05, 0.15),
+    ambient: rng.uniform(0.05, 0.15) * (look.roomLight ?? 1),
     gain: gain * (look.exposure ?? 1),
     whiteBalance: [1 + warm + bias, 1 + (look.tint ?? 0), 1 - warm - bias],
     noise: rng.uniform(1.5, 3.5) * (look.noiseGain ?? 1),
