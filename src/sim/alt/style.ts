@@ -478,16 +478,30 @@ const endLamps = (t: Table, power: number): AltLamp[] =>
  */
 const sideStrips = (t: Table, power: number): AltLamp[] =>
   [-0.03, 1.03].flatMap((fx) =>
-    Array.from({ length: 8 }, (_, k) => ({
-      x: t.width * fx,
-      y: t.length * (0.04 + (0.92 * (k + 0.5)) / 8),
-      z: 1300,
-      hx: 25,
-      hy: (t.length * 0.46) / 8,
-      power: power / 8,
-      glare: 24,
-    })),
+    inLengths(t, power, t.width * fx, 0.04, 0.92, { z: 1300, hx: 25, glare: 24 }),
   );
+
+/**
+ * A lamp `span` of the table's length long, from `from` of it, at x, drawn as eight lengths end to end
+ * (see sideStrips): each an eighth of its power, `lamp`'s glare being a length's.
+ */
+const inLengths = (
+  t: Table,
+  power: number,
+  x: number,
+  from: number,
+  span: number,
+  lamp: Pick<AltLamp, 'z' | 'hx' | 'glare'>,
+): AltLamp[] =>
+  Array.from({ length: 8 }, (_, k) => ({
+    x,
+    y: t.length * (from + (span * (k + 0.5)) / 8),
+    z: lamp.z,
+    hx: lamp.hx,
+    hy: (t.length * (span / 2)) / 8,
+    power: power / 8,
+    glare: lamp.glare,
+  }));
 
 /**
  * A ring of eight small LEDs (a 180 mm radius) round the camera's lens, 2.8 m over the middle of the
@@ -534,15 +548,7 @@ const skylightGrid = (t: Table, power: number): AltLamp[] =>
  * whole bar's mirror image would have.
  */
 const offsideBar = (t: Table, power: number): AltLamp[] =>
-  Array.from({ length: 8 }, (_, k) => ({
-    x: t.width * 0.3,
-    y: t.length * (0.1 + (0.8 * (k + 0.5)) / 8),
-    z: 950,
-    hx: 40,
-    hy: (t.length * 0.4) / 8,
-    power: power / 8,
-    glare: 16,
-  }));
+  inLengths(t, power, t.width * 0.3, 0.1, 0.8, { z: 950, hx: 40, glare: 16 });
 
 /**
  * Four small spotlights set in the ceiling (2.4 m) in a square 1.4 m a side over the middle of the
