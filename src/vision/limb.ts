@@ -482,9 +482,9 @@ const traceProfiles = [new LimbProfiles(), new LimbProfiles()] as const;
 
 /**
  * Forget the profiles traced: the frame may be another (or the same buffer filled again) since the
- * last trace. Asked where a frame's limb fits start (findByLimb, fitLimbNear, limbPlace), not before each fit: a
- * ring the limb stage fails to trace at `minStep` and traces again at `faintStep` from the same pixel
- * (2 of held-out 15's 5 a 1080p frame) reads its profiles once.
+ * last trace. Asked where a frame's limb fits start (findByLimb, fitLimbNear, limbPlace), not before
+ * each fit: a ring the limb stage fails to trace at `minStep` and traces again at `faintStep` from
+ * the same pixel (2 of held-out 15's 5 a 1080p frame) reads its profiles once.
  */
 const forgetTraces = (): void => {
   for (const p of traceProfiles) p.clear();
@@ -961,8 +961,8 @@ const darkDiscSeeds = (
 
 /**
  * The lamps a disc about (u, v) shows of its own: its brightest pixel within `HIGHLIGHT_REACH` (0.6)
- * radii of the middle over its mean there, both as shares of the cloth (clothShare). A ball mirrors the lamps near the
- * middle of its image (fit.ts highlightNear), however dark its body.
+ * radii of the middle over its mean there, both as shares of the cloth (clothShare). A ball mirrors
+ * the lamps near the middle of its image (fit.ts highlightNear), however dark its body.
  */
 const ownLamps = (img: RgbImage, g: VisionGeometry, cloth: ClothModel, u: number, v: number): number => {
   const reach = HIGHLIGHT_REACH * apparentRadius(g, u, v);
@@ -1328,13 +1328,14 @@ export const findByLimb = (
     // withoutShadows), and it is not fitted here: a crisp disc, its limb and its shading were traced
     // and measured as a ball's (held-out 12's wine cloth under low lamps: 3 rings a 1080p frame, 6 at
     // 4K, costlier than a ball's, a third of the limb stage's CPU at 4K).
-    if (shadowBeside(img, cloth, [...known, ...out], bu, bv, p.r, o, fo)) continue;
+    const around = [...known, ...out];
+    if (shadowBeside(img, cloth, around, bu, bv, p.r, o, fo)) continue;
     // A pack's ring touches the balls found: their rays are not asked for (see openRays). Not beside a
     // player (a piece too big to be balls is a pack too): on our own renderer's black-ball frames with
     // players over the balls, a ring there passed on the rays left and was a ball that was not.
     const neighbours =
       p.pack && !nearPlayer(Math.floor(bu / scale), Math.floor(bv / scale))
-        ? [...known, ...out].map((b) => ({ u: b.u, v: b.v, r: b.radius }))
+        ? around.map((b) => ({ u: b.u, v: b.v, r: b.radius }))
         : [];
     const limb = fitLimb(img, g, bu, bv, rimPx, s, o, fo, 2, neighbours);
     if (limb) {
@@ -1349,7 +1350,7 @@ export const findByLimb = (
         cloth,
         su,
         sv,
-        [...known, ...out],
+        around,
         // The peaks are sorted best first: the first within its radius scores best.
         peaks.find((q) => hypotAgainst(q.u - bu, q.v - bv, q.r) < q.r)?.score ?? 0,
         o,
@@ -1547,7 +1548,6 @@ export const limbPlace = (
   return l && { x: l.x, y: l.y, weight: fitWeight(l, fo) };
 };
 
-/** Place a ball from its limb about (u, v): trace, fit the sphere, and (`passes` 2) trace again from the fit. */
 /**
  * The rays about (u, v) whose limb, radius r out, lies on none of `neighbours`: a ball touching
  * another shows no limb of its own where they meet, only the other's body. Held-out 17's polished
@@ -1574,6 +1574,10 @@ const openRays = (
   return open;
 };
 
+/**
+ * Place a ball from its limb about (u, v): trace, fit the sphere, and (`passes` 2) trace again from the
+ * fit; the rays meeting `neighbours` not asked for (openRays).
+ */
 const fitLimb = (
   img: RgbImage,
   g: VisionGeometry,
