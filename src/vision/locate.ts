@@ -18,6 +18,7 @@ import {
   CandidateScratch,
   DEFAULT_CANDIDATE_OPTIONS,
   findCandidates,
+  type Candidate,
   type CandidateOptions,
 } from './candidates.ts';
 import { DEFAULT_CLOTH_OPTIONS, learnCloth, type ClothModel, type ClothOptions } from './cloth.ts';
@@ -237,15 +238,7 @@ export class Locator {
     const out: FittedBall[] = [];
     const byLimb: FittedBall[] = [];
     for (const piece of pieces) {
-      const candidates = findCandidates(
-        frame.image,
-        this.geometry,
-        frame.cloth,
-        piece,
-        frame.labels,
-        this.candidateScratch,
-        this.options.candidates,
-      );
+      const candidates = this.candidatesIn(frame, piece);
       if (candidates.length === 0) {
         byLimb.push(...this.mirroredBodies(frame, piece, rimPx));
         continue;
@@ -275,22 +268,26 @@ export class Locator {
     ];
   }
 
-  /** The balls of a piece that are discs of `mirroredBody` of a ball's radius, placed by their limbs. */
-  private mirroredBodies(frame: PreparedFrame, piece: Component, rimPx: number): FittedBall[] {
-    const o = this.options;
-    if (!frame.limb.enabled || !(o.candidates.mirroredBody < 1)) return [];
-    const bodies = findCandidates(
+  /** A piece's candidates: discs of `share` of a ball's radius (see findCandidates). */
+  private candidatesIn(frame: PreparedFrame, piece: Component, share = 1): Candidate[] {
+    return findCandidates(
       frame.image,
       this.geometry,
       frame.cloth,
       piece,
       frame.labels,
       this.candidateScratch,
-      o.candidates,
-      o.candidates.mirroredBody,
+      this.options.candidates,
+      share,
     );
+  }
+
+  /** The balls of a piece that are discs of `mirroredBody` of a ball's radius, placed by their limbs. */
+  private mirroredBodies(frame: PreparedFrame, piece: Component, rimPx: number): FittedBall[] {
+    const o = this.options;
+    if (!frame.limb.enabled || !(o.candidates.mirroredBody < 1)) return [];
     const out: FittedBall[] = [];
-    for (const c of bodies) {
+    for (const c of this.candidatesIn(frame, piece, o.candidates.mirroredBody)) {
       const f = fitLimbNear(
         frame.image,
         this.geometry,
