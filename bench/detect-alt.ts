@@ -96,6 +96,15 @@
 //               light bounced off the ceiling (very even, soft shadows four ways, twice the usual room
 //               light), neutral, exposed a little over, the usual set worn matte: made in the eighteenth
 //               session, for the next session's end; run only once (seeds 10_400_000, 10_450_000 at 4K)
+//   held-out-20 a vivid fuchsia cloth under an oval chandelier of twelve globe bulbs hung over the middle
+//               (twelve sharp shadows fanned round every ball, a ring of small highlights, the ends in
+//               the bulbs' falloff) in a dark room, warm, with a thirteenth maker's highly polished set
+//               (a bright scarlet red, a greenish lemon yellow, a grass green, a walnut brown, an
+//               ultramarine blue, a baby pink, a blue-black black, a creamy cue); and a pale mint cloth
+//               under a low canopy of thirty-two small LED panels in a grid over the whole bed (many
+//               soft shadows, a grid of small highlights), a cold blue-white cast, exposed a little
+//               down, the usual set: drawn in the nineteenth session, for the next session's end; run
+//               only once (seeds 10_500_000, 10_550_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -112,7 +121,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -174,6 +183,7 @@ export const ALT_HELD_OUT_16_SEED = 10_100_000;
 export const ALT_HELD_OUT_17_SEED = 10_200_000;
 export const ALT_HELD_OUT_18_SEED = 10_300_000;
 export const ALT_HELD_OUT_19_SEED = 10_400_000;
+export const ALT_HELD_OUT_20_SEED = 10_500_000;
 
 export interface AltCase {
   readonly name: string;
@@ -220,7 +230,8 @@ export type AltSplit =
   | 'held-out-16'
   | 'held-out-17'
   | 'held-out-18'
-  | 'held-out-19';
+  | 'held-out-19'
+  | 'held-out-20';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
@@ -246,6 +257,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-17': { seed: ALT_HELD_OUT_17_SEED, variants: ['cream-strips', 'turquoise-ring'] },
   'held-out-18': { seed: ALT_HELD_OUT_18_SEED, variants: ['lilac-skylight', 'sage-bar'] },
   'held-out-19': { seed: ALT_HELD_OUT_19_SEED, variants: ['espresso-beams', 'taupe-uplight'] },
+  'held-out-20': { seed: ALT_HELD_OUT_20_SEED, variants: ['fuchsia-chandelier', 'mint-grid'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -492,6 +504,7 @@ const main = async (): Promise<void> => {
           'held-out-17',
           'held-out-18',
           'held-out-19',
+          'held-out-20',
         ]
       : [flags.split as AltSplit];
   const lines: string[] = [];

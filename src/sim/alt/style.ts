@@ -110,6 +110,19 @@
 // bounced off the ceiling (no lamp over the table: very even light, soft shadows four ways, faint
 // highlights) with twice the usual light from the room's walls, neutral, exposed a little over, with
 // the usual set worn matte.
+// Held-out 20 (issue 14, drawn in the nineteenth session for the next session's end; run only once):
+// `fuchsia-chandelier`, a vivid fuchsia cloth (a magenta: every purple-red cloth so far, the wine, the
+// burgundy, the crimson, was dark, the rose greyed) under an oval chandelier of twelve frosted globe
+// bulbs hung over the middle (a ring of small bare lamps: twelve sharp shadows fanned round every
+// ball, a ring of twelve small dots of highlight on its top, the ends in the bulbs' falloff) in a dark
+// room (less than half the usual light from the walls), warm, with a thirteenth maker's highly
+// polished set (a bright scarlet red, a greenish lemon yellow, a grass green, a walnut brown, an
+// ultramarine blue, a baby pink, a blue-black black, a creamy cue ball); and `mint-grid`, a pale mint
+// cloth (a light pastel green: every green cloth so far was mid or dark) under a low canopy of
+// thirty-two small LED panels in a grid over the whole bed and beyond its cushions (many soft
+// shadows, a grid of small square dots of highlight on every ball, the light falling off only
+// towards the cushions), seen with the cold blue-white cast of cool LEDs, the coolest so far, exposed
+// a little down for the light bed, with the usual set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -159,6 +172,8 @@ export const ALT_VARIANTS = [
   'sage-bar',
   'espresso-beams',
   'taupe-uplight',
+  'fuchsia-chandelier',
+  'mint-grid',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -204,7 +219,9 @@ export const ALT_CLOTH: Readonly<
     | 'lilac'
     | 'sage'
     | 'espresso'
-    | 'taupe',
+    | 'taupe'
+    | 'fuchsia'
+    | 'mint',
     Srgb8
   >
 > = {
@@ -249,6 +266,8 @@ export const ALT_CLOTH: Readonly<
   sage: [100, 128, 94],
   espresso: [72, 50, 40],
   taupe: [124, 112, 102],
+  fuchsia: [158, 34, 104],
+  mint: [132, 186, 152],
 };
 
 /** Lamps of one make hung down the middle of the table, at these fractions of its length. */
@@ -595,6 +614,47 @@ const uplighters = (t: Table, power: number): AltLamp[] =>
   );
 
 /**
+ * An oval chandelier (0.7 m across, 1.8 m along the table) of twelve frosted globe bulbs (8 cm) hung
+ * 1.3 m over the middle of the bed: twelve sharp shadows fanned round every ball, a ring of twelve
+ * small dots of highlight on its top, the ends of the bed in the bulbs' falloff (0.28 of the middle's
+ * light at the middle of an end cushion, 0.19 in its corners). A bulb has a sixtieth of the area of
+ * twoLamps' diffuser (52 × 76 cm): glare 60, a bare bulb's mirror image as bright a square mm.
+ */
+const chandelier = (t: Table, power: number): AltLamp[] =>
+  Array.from({ length: 12 }, (_, k) => ({
+    x: t.width / 2 + 350 * Math.cos((k * Math.PI) / 6),
+    y: t.length / 2 + 900 * Math.sin((k * Math.PI) / 6),
+    z: 1300,
+    hx: 40,
+    hy: 40,
+    power: power / 12,
+    glare: 60,
+  }));
+
+/**
+ * A canopy of thirty-two small square LED panels (20 cm) in a grid four across and eight along, hung
+ * 1 m over the whole bed and 20 cm beyond its cushions: many soft shadows round every ball, a grid of
+ * small square dots of highlight on its top, the light falling off only towards the cushions (0.73 of
+ * the middle's light at a long cushion's middle, 0.65 at an end cushion's, 0.47 in the corners). Hung
+ * at 1 m rather than lower: at 0.75 m the far panels' shadows reached past the renderer's shadow reach
+ * (4 radii), a disc-edged halo round every ball on the light cloth (1.2 % of the light missing just
+ * beyond it round a ball mid-table; 0.3 % at 1 m, what twoLamps leave round a ball a quarter of the
+ * way in from a corner). A panel has a tenth of the area of twoLamps' diffuser: glare 10.
+ */
+const ledGrid = (t: Table, power: number): AltLamp[] =>
+  [0, 1, 2, 3].flatMap((i) =>
+    Array.from({ length: 8 }, (_, k) => ({
+      x: -200 + ((t.width + 400) * (i + 0.5)) / 4,
+      y: -200 + ((t.length + 400) * (k + 0.5)) / 8,
+      z: 1000,
+      hx: 100,
+      hy: 100,
+      power: power / 32,
+      glare: 10,
+    })),
+  );
+
+/**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
  * length at either end, past a hard edge (3 cm) where the light drops to the skirt's spill.
@@ -773,6 +833,22 @@ const TWELFTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   blue: [38, 96, 178],
   pink: [244, 162, 132],
   black: [18, 18, 20],
+};
+
+/**
+ * A thirteenth maker's set: a bright scarlet red (the lightest pure red so far), a greenish lemon
+ * yellow, a grass green, a walnut brown, an ultramarine blue, a baby pink (the palest so far), a
+ * blue-black black, a creamy cue ball (the yellowest so far).
+ */
+const THIRTEENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [238, 228, 200],
+  red: [226, 30, 40],
+  yellow: [234, 222, 24],
+  green: [36, 148, 48],
+  brown: [128, 84, 50],
+  blue: [28, 44, 204],
+  pink: [246, 176, 192],
+  black: [10, 12, 22],
 };
 
 export interface AltStyleOptions {
@@ -986,6 +1062,18 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
   // A room lit by its ceiling: twice the usual light from the walls and ceiling round the table (low
   // contrast, shaded flanks lit), neutral LEDs, exposed a little over; the usual set worn matte.
   'taupe-uplight': { cloth: ALT_CLOTH.taupe, lamps: uplighters, roomLight: 2, exposure: 1.1, balls: 'matte' },
+  // Warm bulbs seen with a daylight white balance in a dark room (the room's light 0.4 of the usual:
+  // the chandelier lights little beyond the table); a thirteenth maker's highly polished set.
+  'fuchsia-chandelier': {
+    cloth: ALT_CLOTH.fuchsia,
+    lamps: chandelier,
+    warmBias: 0.12,
+    roomLight: 0.4,
+    balls: 'glossy',
+    ballColours: THIRTEENTH_MAKER_BALLS,
+  },
+  // Cold-white LED panels: a blue-white cast, the coolest so far; a light cloth exposed down a little.
+  'mint-grid': { cloth: ALT_CLOTH.mint, lamps: ledGrid, warmBias: -0.16, exposure: 0.85 },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
