@@ -6,15 +6,15 @@
 // three reds, each a piece of its own, gave no candidate. The limb stage found them later, after
 // climbing the frame's rings (the Locator 17.8 ms a frame of held-out 17 at 1080p, 33.5 at 4K). A piece
 // with no candidate is now voted again for discs of `mirroredBody` of the radius and what it finds is
-// placed by its limb, in the first stage (11.1 and 18.8 ms). The pink, a ball's width from the baulk
-// cushion, is still left to the limb stage, which places it 5.5 mm off as before (not asked here).
-// The frame is bench/detect-alt's own.
+// placed by its limb, in the first stage (11.1 and 18.8 ms). The pink's limb does not trace from its
+// body's centre: it is still left to the limb stage's search, which places it 5.5 mm off as before (not
+// asked here). The frame is bench/detect-alt's own.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCATE_OPTIONS, Locator } from '../src/vision/index.ts';
 import { drawAltFrame, expectEveryBallOnceAndNothingElse } from './helpers/alt-frame.ts';
 
 const SEED = 10_201_000;
-/** The balls in open cloth whose pieces gave no candidate at a ball's radius. */
+/** The balls whose pieces gave no candidate at a ball's radius and whose limbs trace from their bodies. */
 const MIRRORED = [
   { id: 'black', x: 1176, y: 2653 },
   { id: 'red', x: 1084, y: 2353 },
@@ -39,7 +39,7 @@ const fitWithin = (fits: readonly { x: number; y: number }[], at: { x: number; y
   fits.filter((f) => Math.hypot(f.x - at.x, f.y - at.y) < mm);
 
 describe('polished balls on a cream cloth, found in their own pieces', () => {
-  it('in the held-out-17 frame 10 201 000, the four in open cloth whose pieces voted for no ball are placed within 1.5 mm by the first stage', async () => {
+  it('in the held-out-17 frame 10 201 000, the four whose pieces voted for no ball are placed within 1.5 mm by the first stage', async () => {
     const { k, fits, found } = await firstStage(DEFAULT_LOCATE_OPTIONS.candidates.mirroredBody);
     for (const m of MIRRORED) {
       const truth = k.balls.find((b) => b.id === m.id && Math.hypot(b.x - m.x, b.y - m.y) < 2);
