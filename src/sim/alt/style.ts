@@ -523,19 +523,30 @@ const inLengths = (
   }));
 
 /**
+ * `count` small square lamps (`half` mm their half-width) set evenly round an ellipse over the middle
+ * of the bed, `across` and `along` mm its half-axes, `z` mm up, sharing `power`.
+ */
+const lampRing = (
+  t: Table,
+  power: number,
+  r: { count: number; across: number; along: number; z: number; half: number; glare: number },
+): AltLamp[] =>
+  Array.from({ length: r.count }, (_, k) => ({
+    x: t.width / 2 + r.across * Math.cos((2 * Math.PI * k) / r.count),
+    y: t.length / 2 + r.along * Math.sin((2 * Math.PI * k) / r.count),
+    z: r.z,
+    hx: r.half,
+    hy: r.half,
+    power: power / r.count,
+    glare: r.glare,
+  }));
+
+/**
  * A ring of eight small LEDs (a 180 mm radius) round the camera's lens, 2.8 m over the middle of the
  * bed (calibration/demo.json's camera): light from the camera's own direction, no shadow it can see.
  */
 const lensRing = (t: Table, power: number): AltLamp[] =>
-  Array.from({ length: 8 }, (_, k) => ({
-    x: t.width / 2 + 180 * Math.cos((k * Math.PI) / 4),
-    y: t.length / 2 + 180 * Math.sin((k * Math.PI) / 4),
-    z: 2750,
-    hx: 20,
-    hy: 20,
-    power: power / 8,
-    glare: 4,
-  }));
+  lampRing(t, power, { count: 8, across: 180, along: 180, z: 2750, half: 20, glare: 4 });
 
 /**
  * Daylight through a skylight high in the ceiling (3.4 m), a grid of eight panes (56 × 64 cm, two
@@ -621,15 +632,7 @@ const uplighters = (t: Table, power: number): AltLamp[] =>
  * twoLamps' diffuser (52 × 76 cm): glare 60, a bare bulb's mirror image as bright a square mm.
  */
 const chandelier = (t: Table, power: number): AltLamp[] =>
-  Array.from({ length: 12 }, (_, k) => ({
-    x: t.width / 2 + 350 * Math.cos((k * Math.PI) / 6),
-    y: t.length / 2 + 900 * Math.sin((k * Math.PI) / 6),
-    z: 1300,
-    hx: 40,
-    hy: 40,
-    power: power / 12,
-    glare: 60,
-  }));
+  lampRing(t, power, { count: 12, across: 350, along: 900, z: 1300, half: 40, glare: 60 });
 
 /**
  * A canopy of thirty-two small square LED panels (20 cm) in a grid four across and eight along, hung
