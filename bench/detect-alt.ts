@@ -233,14 +233,15 @@ export type AltSplit =
   | 'held-out-19'
   | 'held-out-20';
 
-/** Each split's first seed and its two variants (alternate frames; the tuning split has one). */
+/** Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
+ * order `--split all` runs them. */
 const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
   tuning: { seed: ALT_TUNING_SEED, variants: ['tournament', 'tournament'] },
   'tuning-hard': { seed: ALT_TUNING_HARD_SEED, variants: ['royal', 'forest'] },
+  'tuning-grey': { seed: ALT_TUNING_GREY_SEED, variants: ['charcoal-duo', 'silver-duo'] },
   'held-out': { seed: ALT_HELD_OUT_SEED, variants: ['blue', 'worn'] },
   'held-out-2': { seed: ALT_HELD_OUT_2_SEED, variants: ['olive-quad', 'blue-quad'] },
   'held-out-3': { seed: ALT_HELD_OUT_3_SEED, variants: ['purple-penta', 'grey-penta'] },
-  'tuning-grey': { seed: ALT_TUNING_GREY_SEED, variants: ['charcoal-duo', 'silver-duo'] },
   'held-out-4': { seed: ALT_HELD_OUT_4_SEED, variants: ['slate-hexa', 'camel-hexa'] },
   'held-out-5': { seed: ALT_HELD_OUT_5_SEED, variants: ['worn-mono', 'royal-warm'] },
   'held-out-6': { seed: ALT_HELD_OUT_6_SEED, variants: ['teal-strip', 'emerald-matte'] },
@@ -480,33 +481,7 @@ const main = async (): Promise<void> => {
   // the same frames, beside ours: what open-source trackers would see in this style.
   const cv = flags.baseline === false ? undefined : (await loadOpenCv()).cv;
   const splits: readonly AltSplit[] =
-    flags.split === 'all'
-      ? [
-          'tuning',
-          'tuning-hard',
-          'tuning-grey',
-          'held-out',
-          'held-out-2',
-          'held-out-3',
-          'held-out-4',
-          'held-out-5',
-          'held-out-6',
-          'held-out-7',
-          'held-out-8',
-          'held-out-9',
-          'held-out-10',
-          'held-out-11',
-          'held-out-12',
-          'held-out-13',
-          'held-out-14',
-          'held-out-15',
-          'held-out-16',
-          'held-out-17',
-          'held-out-18',
-          'held-out-19',
-          'held-out-20',
-        ]
-      : [flags.split as AltSplit];
+    flags.split === 'all' ? (Object.keys(SPLITS) as AltSplit[]) : [flags.split as AltSplit];
   const lines: string[] = [];
   {
     // Before anything is timed: the warm-up, on the first split's frames (1080p, then 4K), then a
