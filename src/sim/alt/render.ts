@@ -9,7 +9,8 @@
 // sensor noise, and (see jpeg.ts) JPEG compression. Ball colours come from the caller (id → sRGB), so
 // any game's set can be drawn; a style may recolour some of them (another maker's set, a faded one).
 // A lamp may hang in a shade that lets its light fall only on part of the bed (a hard edge of light),
-// and a camera's lens may darken the corners (vignetting).
+// and have a colour of its own (daylight beside warm bulbs); a camera's lens may darken the corners
+// (vignetting).
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -41,6 +42,12 @@ export interface AltLamp {
   readonly glare?: number;
   /** Its shade, where the shade's skirt cuts the light off the bed outside its footprint. */
   readonly shade?: AltShade;
+  /**
+   * The colour of its light: linear RGB multipliers of its power (white, 1 each, the default), for a
+   * room lit by lamps of more than one colour temperature (daylight through a window beside warm
+   * bulbs), the bed's and the balls' colour changing with which lamp lights them most.
+   */
+  readonly colour?: readonly [number, number, number];
 }
 
 /**
@@ -220,13 +227,16 @@ const chalkLine = (d: number, w: number): number => Math.max(0, 1 - Math.abs(d) 
 const chalkAt = (t: Table, x: number, y: number): number =>
   t.marks ? 0.35 * chalkLine(Math.max(0, markDistance(t.marks, x, y, 0, 2)), 1.2) : 0;
 
+/** A lamp's colour when it has none of its own (its power times 1 in every channel: as before lamps had colours). */
+const WHITE: readonly [number, number, number] = [1, 1, 1];
+
 export interface AltFrame {
   readonly image: RgbImage;
   /** Every ball drawn, with its id and centre (mm) on the table. */
   readonly truth: readonly AltBall[];
 }
 
-/** Irradiance on the bed from the lamps at (x, y, z), normal n = up or a sphere's. */
+/** Irradiance from the lamps at (x, y, z), normal n = up or a sphere's, per channel into `out`. */
 const lampDiffuse = (
   lamps: readonly AltLamp[],
   x: number,
@@ -235,8 +245,11 @@ const lampDiffuse = (
   nx: number,
   ny: number,
   nz: number,
-): number => {
-  let e = 0;
+  out: Float64Array,
+): Float64Array => {
+  let r = 0;
+  let g = 0;
+  let b = 0;
   for (const l of lamps) {
     const dx = l.x - x;
     const dy = l.y - y;
@@ -246,9 +259,16 @@ const lampDiffuse = (
     const cosS = (dx * nx + dy * ny + dz * nz) / d;
     if (cosS <= 0) continue;
     const direct = (l.power * cosS * (dz / d)) / d2;
-    e += l.shade ? direct * shadeAt(l.shade, x - l.x, y - l.y) : direct;
+    const e = l.shade ? direct * shadeAt(l.shade, x - l.x, y - l.y) : direct;
+    const c = l.colour ?? WHITE;
+    r += e * c[0];
+    g += e * c[1];
+    b += e * c[2];
   }
-  return e;
+  out[0] = r;
+  out[1] = g;
+  out[2] = b;
+  return out;
 };
 
 /**
@@ -262,16 +282,24 @@ const softInside = (half: number, edge: number, d: number): number =>
 const shadeAt = (s: AltShade, dx: number, dy: number): number =>
   s.spill + (1 - s.spill) * softInside(s.hx, s.edge, dx) * softInside(s.hy, s.edge, dy);
 
-/** Share of the lamps (0…1, weighted) blocked by the balls for a bed point: soft shadows. */
+/**
+ * Share of the lamps' light (0…1, weighted) not blocked by the balls for a bed point, per channel into
+ * `out` (a lamp of its own colour casts a shadow of the other lamps' colour): soft shadows.
+ */
 const shadowAt = (
   lamps: readonly AltLamp[],
   balls: readonly AltBall[],
   R: number,
   x: number,
   y: number,
-): number => {
-  let lit = 0;
-  let all = 0;
+  out: Float64Array,
+): void => {
+  let lit0 = 0;
+  let lit1 = 0;
+  let lit2 = 0;
+  let all0 = 0;
+  let all1 = 0;
+  let all2 = 0;
   for (const l of lamps) {
     let vis = 1;
     const lx = l.x - x;
@@ -295,8 +323,13 @@ const shadowAt = (
       vis *= s;
     }
     const weight = l.power / (ln * ln);
-    lit += vis * weight;
-    all += weight;
+    const c = l.colour ?? WHITE;
+    lit0 += vis * weight * c[0];
+    lit1 += vis * weight * c[1];
+    lit2 += vis * weight * c[2];
+    all0 += weight * c[0];
+    all1 += weight * c[1];
+    all2 += weight * c[2];
   }
   // Contact darkening right under a ball (ambient occlusion).
   let ao = 1;
@@ -304,7 +337,9 @@ const shadowAt = (
     const d2 = (b.x - x) ** 2 + (b.y - y) ** 2;
     if (d2 < 4 * R * R) ao *= 1 - 0.55 * Math.exp(-d2 / (0.3025 * R * R));
   }
-  return (all > 0 ? lit / all : 1) * ao;
+  out[0] = (all0 > 0 ? lit0 / all0 : 1) * ao;
+  out[1] = (all1 > 0 ? lit1 / all1 : 1) * ao;
+  out[2] = (all2 > 0 ? lit2 / all2 : 1) * ao;
 };
 
 /**
@@ -328,8 +363,9 @@ export const renderAlt = (
   const rng: Rng = makeRng(seed);
   const cloth = lin(style.cloth);
   const lamps = style.lamps;
-  const ref = lampDiffuse(lamps, t.width / 2, t.length / 2, 0, 0, 0, 1);
-  const norm = 1 / ref;
+  // The exposure's reference: the light at the middle of the bed, its green where lamps have colours.
+  const irr = new Float64Array(3);
+  const norm = 1 / (lampDiffuse(lamps, t.width / 2, t.length / 2, 0, 0, 0, 1, irr)[1] as number);
   const gradAngle = rng.uniform(0, 2 * Math.PI);
   const gx = Math.cos(gradAngle) / Math.max(t.width, t.length);
   const gy = Math.sin(gradAngle) / Math.max(t.width, t.length);
@@ -371,6 +407,8 @@ export const renderAlt = (
   };
 
   /** Linear radiance of the cloth plane (or the box) along a ray, into out[0..2]. */
+  const light = new Float64Array(3);
+  const shadow = new Float64Array(3);
   const background = (dx: number, dy: number, dz: number, out: Float64Array): void => {
     const s = -oz / dz;
     const x = ox + s * dx;
@@ -380,52 +418,44 @@ export const renderAlt = (
       const hz = oz + tb * dz;
       const top = Math.abs(hz - (box as AltBox).h) < 1e-3;
       const k = top ? 0.9 : 0.35;
-      const e = k * lampDiffuse(lamps, ox + tb * dx, oy + tb * dy, hz, 0, 0, 1) * norm + style.ambient;
-      out[0] = boxColour[0] * e;
-      out[1] = boxColour[1] * e;
-      out[2] = boxColour[2] * e;
+      lampDiffuse(lamps, ox + tb * dx, oy + tb * dy, hz, 0, 0, 1, irr);
+      for (let ch = 0; ch < 3; ch++)
+        out[ch] = (boxColour[ch] as number) * (k * (irr[ch] as number) * norm + style.ambient);
       return;
     }
     const surf = surfaceAt(t, x, y);
-    const e = lampDiffuse(lamps, x, y, 0, 0, 0, 1) * norm;
-    let r = 0;
-    let g = 0;
-    let b = 0;
+    lampDiffuse(lamps, x, y, 0, 0, 0, 1, irr);
+    // The light falling on the plane, the lamps' and the room's, in each channel.
+    for (let ch = 0; ch < 3; ch++) light[ch] = (irr[ch] as number) * norm + style.ambient;
     if (surf === Surface.bed || surf === Surface.throat || surf === Surface.cushion) {
       const streak = valueNoise(x / 90, y / 900, napSeed) - 0.5;
       const grain = hash2(Math.floor(x * 1.3), Math.floor(y * 1.3), napSeed) - 0.5;
       const nap = 1 + style.nap * (1.2 * streak + 0.6 * grain);
       const grad = 1 + style.clothGradient * ((x - t.width / 2) * gx + (y - t.length / 2) * gy) * 2;
-      let k = nap * grad * (e + style.ambient);
-      if (surf === Surface.cushion) k *= 0.72;
-      else {
-        // The cushion nose shades the cloth beside it; the pocket's jaws shade its mouth.
-        const nd = noseDistance(t, x, y);
-        k *= 1 - 0.4 * Math.exp(-Math.max(0, nd) / 9);
-        const pd = pocketDistance(t, x, y);
-        k *= 1 - 0.45 * Math.exp(-pd / 45);
-        if (surf === Surface.throat) k *= 0.55;
-        k *= shadowAt(lamps, balls, R, x, y);
-      }
       const chalk = surf === Surface.bed ? chalkAt(t, x, y) : 0;
-      r = (cloth[0] * (1 - chalk) + 0.8 * chalk) * k;
-      g = (cloth[1] * (1 - chalk) + 0.8 * chalk) * k * (1 - 0.04 * style.clothGradient);
-      b = (cloth[2] * (1 - chalk) + 0.8 * chalk) * k;
+      if (surf !== Surface.cushion) shadowAt(lamps, balls, R, x, y, shadow);
+      // The cushion nose shades the cloth beside it; the pocket's jaws shade its mouth.
+      const nose = 1 - 0.4 * Math.exp(-Math.max(0, noseDistance(t, x, y)) / 9);
+      const jaws = 1 - 0.45 * Math.exp(-pocketDistance(t, x, y) / 45);
+      for (let ch = 0; ch < 3; ch++) {
+        let k = nap * grad * (light[ch] as number);
+        if (surf === Surface.cushion) k *= 0.72;
+        else {
+          k *= nose;
+          k *= jaws;
+          if (surf === Surface.throat) k *= 0.55;
+          k *= shadow[ch] as number;
+        }
+        out[ch] = ((cloth[ch] as number) * (1 - chalk) + 0.8 * chalk) * k;
+      }
+      out[1] = (out[1] as number) * (1 - 0.04 * style.clothGradient);
     } else if (surf === Surface.hole) {
-      r = g = b = 0.004;
-    } else if (surf === Surface.rail) {
-      const wood = 0.85 + 0.3 * valueNoise(x / 3, y / 60, napSeed + 7);
-      r = rail[0] * wood * (e + style.ambient);
-      g = rail[1] * wood * (e + style.ambient);
-      b = rail[2] * wood * (e + style.ambient);
+      out[0] = out[1] = out[2] = 0.004;
     } else {
-      r = floor[0] * 0.5 * (e + style.ambient);
-      g = floor[1] * 0.5 * (e + style.ambient);
-      b = floor[2] * 0.5 * (e + style.ambient);
+      const k = surf === Surface.rail ? 0.85 + 0.3 * valueNoise(x / 3, y / 60, napSeed + 7) : 0.5;
+      const base = surf === Surface.rail ? rail : floor;
+      for (let ch = 0; ch < 3; ch++) out[ch] = (base[ch] as number) * k * (light[ch] as number);
     }
-    out[0] = r;
-    out[1] = g;
-    out[2] = b;
   };
 
   // 1. The plane behind everything, one ray a pixel.
@@ -451,6 +481,7 @@ export const renderAlt = (
   const done = new Uint8Array(W * H);
   const S = 4;
   const col = new Float64Array(3);
+  const onBall = new Float64Array(3);
   const shadeBall = (bi: number, dx: number, dy: number, dz: number, tt: number, out: Float64Array): void => {
     const b = balls[bi] as AltBall;
     const a = albedo[bi] as [number, number, number];
@@ -470,16 +501,22 @@ export const renderAlt = (
     let env0 = 0.01;
     let env1 = 0.01;
     let env2 = 0.012;
-    let spec = 0;
+    let spec0 = 0;
+    let spec1 = 0;
+    let spec2 = 0;
     for (const l of lamps) {
       if (rz <= 0) break;
+      const c = l.colour ?? WHITE;
       const s = (l.z - hz) / rz;
       const px = hx + s * rx - l.x;
       const py = hy + s * ry - l.y;
       // A soft-edged rectangle: the area lamp's mirror image (highlight).
       const ex = softInside(l.hx, 0.15 * l.hx, px);
       const ey = softInside(l.hy, 0.15 * l.hy, py);
-      spec += ex * ey * 6 * (style.gloss ?? 1) * l.power * 1e-6 * norm * (l.glare ?? 1);
+      const mirror = ex * ey * 6 * (style.gloss ?? 1) * l.power * 1e-6 * norm * (l.glare ?? 1);
+      spec0 += mirror * c[0];
+      spec1 += mirror * c[1];
+      spec2 += mirror * c[2];
       // The sheen around it: Blinn-Phong towards the lamp's centre.
       const lx = l.x - hx;
       const ly = l.y - hy;
@@ -490,7 +527,10 @@ export const renderAlt = (
       const hhz = lz / ln - dz;
       const hn = Math.hypot(hhx, hhy, hhz);
       const nh = Math.max(0, (nx * hhx + ny * hhy + nz * hhz) / hn);
-      spec += 0.25 * nh ** style.shininess;
+      const sheen = 0.25 * nh ** style.shininess;
+      spec0 += sheen * c[0];
+      spec1 += sheen * c[1];
+      spec2 += sheen * c[2];
     }
     if (rz < 0) {
       // The cloth, seen in the ball's side.
@@ -498,10 +538,11 @@ export const renderAlt = (
       env1 = clothRef[1] as number;
       env2 = clothRef[2] as number;
     }
-    const diff = lampDiffuse(lamps, hx, hy, hz, nx, ny, nz) * norm + style.ambient * (0.6 + 0.4 * nz);
-    out[0] = (1 - fres) * a[0] * diff + fres * (env0 + spec);
-    out[1] = (1 - fres) * a[1] * diff + fres * (env1 + spec);
-    out[2] = (1 - fres) * a[2] * diff + fres * (env2 + spec);
+    lampDiffuse(lamps, hx, hy, hz, nx, ny, nz, onBall);
+    const room = style.ambient * (0.6 + 0.4 * nz);
+    out[0] = (1 - fres) * a[0] * ((onBall[0] as number) * norm + room) + fres * (env0 + spec0);
+    out[1] = (1 - fres) * a[1] * ((onBall[1] as number) * norm + room) + fres * (env1 + spec1);
+    out[2] = (1 - fres) * a[2] * ((onBall[2] as number) * norm + room) + fres * (env2 + spec2);
   };
   const hitSphere = (b: AltBall, dx: number, dy: number, dz: number): number => {
     const px = ox - b.x;
