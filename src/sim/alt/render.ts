@@ -97,6 +97,11 @@ export interface AltStyle {
   readonly ballColours?: Readonly<Record<string, Srgb8>>;
   /** Share of the light the lens loses at the image's corners (vignetting; none, the default). */
   readonly vignette?: number;
+  /**
+   * How far from a ball its shadow is drawn, in its radii (4, the default: a lamp well above the
+   * table); further for a low lamp off to the side, whose shadows are longer.
+   */
+  readonly shadowReach?: number;
   readonly box?: AltBox;
 }
 
@@ -284,12 +289,14 @@ const shadeAt = (s: AltShade, dx: number, dy: number): number =>
 
 /**
  * Share of the lamps' light (0…1, weighted) not blocked by the balls for a bed point, per channel into
- * `out` (a lamp of its own colour casts a shadow of the other lamps' colour): soft shadows.
+ * `out` (a lamp of its own colour casts a shadow of the other lamps' colour): soft shadows, from the
+ * balls within `reach` radii of the point.
  */
 const shadowAt = (
   lamps: readonly AltLamp[],
   balls: readonly AltBall[],
   R: number,
+  reach: number,
   x: number,
   y: number,
   out: Float64Array,
@@ -311,7 +318,7 @@ const shadowAt = (
     for (const b of balls) {
       const bx = b.x - x;
       const by = b.y - y;
-      if (bx * bx + by * by > 16 * R * R) continue;
+      if (bx * bx + by * by > reach * reach * R * R) continue;
       const t = (bx * lx + by * ly + R * lz) / (ln * ln);
       if (t <= 0) continue;
       const cx = bx - t * lx;
@@ -363,6 +370,7 @@ export const renderAlt = (
   const rng: Rng = makeRng(seed);
   const cloth = lin(style.cloth);
   const lamps = style.lamps;
+  const reach = style.shadowReach ?? 4;
   // The exposure's reference: the light at the middle of the bed, its green where lamps have colours.
   const irr = new Float64Array(3);
   const norm = 1 / (lampDiffuse(lamps, t.width / 2, t.length / 2, 0, 0, 0, 1, irr)[1] as number);
@@ -433,7 +441,7 @@ export const renderAlt = (
       const nap = 1 + style.nap * (1.2 * streak + 0.6 * grain);
       const grad = 1 + style.clothGradient * ((x - t.width / 2) * gx + (y - t.length / 2) * gy) * 2;
       const chalk = surf === Surface.bed ? chalkAt(t, x, y) : 0;
-      if (surf !== Surface.cushion) shadowAt(lamps, balls, R, x, y, shadow);
+      if (surf !== Surface.cushion) shadowAt(lamps, balls, R, reach, x, y, shadow);
       // The cushion nose shades the cloth beside it; the pocket's jaws shade its mouth.
       const nose = 1 - 0.4 * Math.exp(-Math.max(0, noseDistance(t, x, y)) / 9);
       const jaws = 1 - 0.45 * Math.exp(-pocketDistance(t, x, y) / 45);
