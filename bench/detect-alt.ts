@@ -105,6 +105,16 @@
 //               soft shadows, a grid of small highlights), a cold blue-white cast, exposed a little
 //               down, the usual set: drawn in the nineteenth session, for the next session's end; run
 //               only once (seeds 10_500_000, 10_550_000 at 4K)
+//   held-out-21 a pale pearl cloth, the lightest so far, in mixed light: daylight from a window beside one
+//               long side and two warm tungsten pendants over the far half (the light, the cloth and
+//               the light balls with it, bluish by the window and amber on the far side; coloured
+//               shadows), a white balance between the two, exposed well down, the usual set; and a deep
+//               plum cloth under two long fluorescent battens crossing in an X over the middle (two long
+//               soft shadows crossing under every ball, an X of highlight), a little warm with the
+//               tubes' green, with a fourteenth maker's set (a deep orange-red red, a golden yellow, a
+//               bottle green, a chocolate brown, a petrol blue, a coral pink, a warm white cue): drawn in
+//               the twentieth session, for the next session's end; run only once (seeds 10_600_000,
+//               10_650_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -121,7 +131,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -184,6 +194,7 @@ export const ALT_HELD_OUT_17_SEED = 10_200_000;
 export const ALT_HELD_OUT_18_SEED = 10_300_000;
 export const ALT_HELD_OUT_19_SEED = 10_400_000;
 export const ALT_HELD_OUT_20_SEED = 10_500_000;
+export const ALT_HELD_OUT_21_SEED = 10_600_000;
 
 export interface AltCase {
   readonly name: string;
@@ -231,7 +242,8 @@ export type AltSplit =
   | 'held-out-17'
   | 'held-out-18'
   | 'held-out-19'
-  | 'held-out-20';
+  | 'held-out-20'
+  | 'held-out-21';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
  * order `--split all` runs them. */
@@ -259,6 +271,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-18': { seed: ALT_HELD_OUT_18_SEED, variants: ['lilac-skylight', 'sage-bar'] },
   'held-out-19': { seed: ALT_HELD_OUT_19_SEED, variants: ['espresso-beams', 'taupe-uplight'] },
   'held-out-20': { seed: ALT_HELD_OUT_20_SEED, variants: ['fuchsia-chandelier', 'mint-grid'] },
+  'held-out-21': { seed: ALT_HELD_OUT_21_SEED, variants: ['pearl-window', 'plum-cross'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {

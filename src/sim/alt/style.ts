@@ -123,6 +123,19 @@
 // shadows, a grid of small square dots of highlight on every ball, the light falling off only
 // towards the cushions), seen with the cold blue-white cast of cool LEDs, the coolest so far, exposed
 // a little down for the light bed, with the usual set.
+// Held-out 21 (issue 14, drawn in the twentieth session for the next session's end; run only once):
+// `pearl-window`, a pale pearl cloth (a near-white, the lightest and most neutral cloth so far: the
+// cream was yellow, the silver mid-grey) in mixed light: daylight from a tall window beside one long
+// side and two warm tungsten pendants over the far half (the first lamps with colours of their own:
+// the light, and the cloth, the cue ball and the yellow with it, turning from bluish by the window to
+// amber on the far side; every ball's shadows coloured by the other light), seen with a white balance
+// between the two, exposed well down for the pale bed, with the usual set; and `plum-cross`, a deep
+// plum cloth (a red-violet between the wine, the purple and the fuchsia, darker than the fuchsia,
+// redder than the purple, lighter than the wine) under two long fluorescent battens crossing in an X
+// over the middle (two long soft shadows crossing under every ball, an X of highlight on its top, the
+// ends and corners in their falloff), a little warm with the tubes' green, with a fourteenth maker's
+// set (a deep orange-red red, a golden yellow, a bottle green, a chocolate brown, a petrol blue, a
+// coral pink, a warm white cue ball).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -174,6 +187,8 @@ export const ALT_VARIANTS = [
   'taupe-uplight',
   'fuchsia-chandelier',
   'mint-grid',
+  'pearl-window',
+  'plum-cross',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -221,7 +236,9 @@ export const ALT_CLOTH: Readonly<
     | 'espresso'
     | 'taupe'
     | 'fuchsia'
-    | 'mint',
+    | 'mint'
+    | 'pearl'
+    | 'plum',
     Srgb8
   >
 > = {
@@ -268,30 +285,36 @@ export const ALT_CLOTH: Readonly<
   taupe: [124, 112, 102],
   fuchsia: [158, 34, 104],
   mint: [132, 186, 152],
+  pearl: [214, 214, 208],
+  plum: [112, 40, 104],
 };
 
-/** Lamps of one make hung down the middle of the table, at these fractions of its length. */
-const downTheMiddle = (
+/**
+ * Lamps of one make hung in a row down the table, at these fractions of its length: over its middle,
+ * or at `lamp.x` mm across it.
+ */
+const downTheTable = (
   t: Table,
   power: number,
   fractions: readonly number[],
-  lamp: Pick<AltLamp, 'z' | 'hx' | 'hy' | 'glare'>,
+  lamp: Pick<AltLamp, 'z' | 'hx' | 'hy' | 'glare' | 'colour'> & { readonly x?: number },
 ): AltLamp[] =>
   fractions.map((f) => ({
-    x: t.width / 2,
+    x: lamp.x ?? t.width / 2,
     y: t.length * f,
     z: lamp.z,
     hx: lamp.hx,
     hy: lamp.hy,
     power,
     ...(lamp.glare === undefined ? {} : { glare: lamp.glare }),
+    ...(lamp.colour === undefined ? {} : { colour: lamp.colour }),
   }));
 
 const twoLamps = (t: Table, power: number): AltLamp[] =>
-  downTheMiddle(t, power, [0.3, 0.7], { z: 1100, hx: 260, hy: 380 });
+  downTheTable(t, power, [0.3, 0.7], { z: 1100, hx: 260, hy: 380 });
 
 const threeLamps = (t: Table, power: number): AltLamp[] =>
-  downTheMiddle(t, power, [0.2, 0.5, 0.8], { z: 950, hx: 320, hy: 220 });
+  downTheTable(t, power, [0.2, 0.5, 0.8], { z: 950, hx: 320, hy: 220 });
 
 /** Four smaller lamps, two by two. */
 const quadLamps = (t: Table, power: number): AltLamp[] =>
@@ -301,7 +324,7 @@ const quadLamps = (t: Table, power: number): AltLamp[] =>
 
 /** Five narrow lamps in a row down the table, hung higher. */
 const pentaLamps = (t: Table, power: number): AltLamp[] =>
-  downTheMiddle(t, power, [0.1, 0.3, 0.5, 0.7, 0.9], { z: 1250, hx: 200, hy: 140 });
+  downTheTable(t, power, [0.1, 0.3, 0.5, 0.7, 0.9], { z: 1250, hx: 200, hy: 140 });
 
 /** Six small lamps hung low in two rows of three over the long sides: pools of light, darker between. */
 const hexaLamps = (t: Table, power: number): AltLamp[] =>
@@ -325,11 +348,11 @@ const sideLamp = (t: Table, power: number): AltLamp[] => [
 
 /** Two wide bars of light across the table. */
 const barLamps = (t: Table, power: number): AltLamp[] =>
-  downTheMiddle(t, power, [0.35, 0.65], { z: 1000, hx: t.width * 0.45, hy: 60 });
+  downTheTable(t, power, [0.35, 0.65], { z: 1000, hx: t.width * 0.45, hy: 60 });
 
 /** Three small shaded pendants hung low down the middle: hot pools of light, the bed dark between. */
 const pendantLamps = (t: Table, power: number): AltLamp[] =>
-  downTheMiddle(t, power, [0.25, 0.5, 0.75], { z: 700, hx: 90, hy: 90 });
+  downTheTable(t, power, [0.25, 0.5, 0.75], { z: 700, hx: 90, hy: 90 });
 
 /** A ring light round the camera lens: light from straight above, a highlight at every ball's top. */
 const ringLamp = (t: Table, power: number): AltLamp[] => [
@@ -355,7 +378,7 @@ const spotLamps = (t: Table, power: number): AltLamp[] =>
 
 /** Four bare fluorescent tubes (4 ft) across the table: a thin bright streak across every ball. */
 const tubeLamps = (t: Table, power: number): AltLamp[] =>
-  downTheMiddle(t, power, [0.2, 0.4, 0.6, 0.8], { z: 1300, hx: 610, hy: 13, glare: 10 });
+  downTheTable(t, power, [0.2, 0.4, 0.6, 0.8], { z: 1300, hx: 610, hy: 13, glare: 10 });
 
 /** One great soft skylight far above the whole table: light from everywhere above, next to no shadow. */
 const skyLight = (t: Table, power: number): AltLamp[] => [
@@ -390,7 +413,7 @@ const clusterLamps = (t: Table, power: number): AltLamp[] =>
 
 /** Four square LED panels (60 cm) in a row down the middle: bright, even light, a square highlight a panel. */
 const panelLamps = (t: Table, power: number): AltLamp[] =>
-  downTheMiddle(t, power, [0.15, 0.38, 0.62, 0.85], { z: 1200, hx: 300, hy: 300, glare: 2 });
+  downTheTable(t, power, [0.15, 0.38, 0.62, 0.85], { z: 1200, hx: 300, hy: 300, glare: 2 });
 
 /** A bow of six small lamps curving over the middle and one end of the table: the other end in their falloff. */
 const arcLamps = (t: Table, power: number): AltLamp[] =>
@@ -501,8 +524,10 @@ const sideStrips = (t: Table, power: number): AltLamp[] =>
   );
 
 /**
- * A lamp `span` of the table's length long, from `from` of it, at x, drawn as eight lengths end to end
- * (see sideStrips): each an eighth of its power, `lamp`'s glare being a length's.
+ * A lamp `span` of the table's length long, from `from` of it, at x, drawn as lengths end to end (see
+ * sideStrips; eight, or `slant.count`): each its share of the power, `lamp`'s glare being a length's.
+ * A lamp slanting across the table moves `slant.drift` mm across over its span, its middle at x: a
+ * staircase of lengths whose corners meet where `lamp.hx` is half a length's step across.
  */
 const inLengths = (
   t: Table,
@@ -510,16 +535,18 @@ const inLengths = (
   x: number,
   from: number,
   span: number,
-  lamp: Pick<AltLamp, 'z' | 'hx' | 'glare'>,
+  lamp: Pick<AltLamp, 'z' | 'hx' | 'glare' | 'colour'>,
+  slant: { readonly drift: number; readonly count: number } = { drift: 0, count: 8 },
 ): AltLamp[] =>
-  Array.from({ length: 8 }, (_, k) => ({
-    x,
-    y: t.length * (from + (span * (k + 0.5)) / 8),
+  Array.from({ length: slant.count }, (_, k) => ({
+    x: x + slant.drift * ((k + 0.5) / slant.count - 0.5),
+    y: t.length * (from + (span * (k + 0.5)) / slant.count),
     z: lamp.z,
     hx: lamp.hx,
-    hy: (t.length * (span / 2)) / 8,
-    power: power / 8,
+    hy: (t.length * (span / 2)) / slant.count,
+    power: power / slant.count,
     glare: lamp.glare,
+    ...(lamp.colour === undefined ? {} : { colour: lamp.colour }),
   }));
 
 /**
@@ -655,6 +682,55 @@ const ledGrid = (t: Table, power: number): AltLamp[] =>
       power: power / 32,
       glare: 10,
     })),
+  );
+
+/**
+ * Colours of light (linear RGB multipliers of a lamp's power) seen by a camera whose white balance lies
+ * between them: blackbody light at 6500 K (daylight through a window) and 3000 K (tungsten bulbs)
+ * against a 4300 K balance (CIE 1931 observer, sRGB primaries, green 1).
+ */
+const DAYLIGHT = [0.75, 1, 1.63] as const;
+const TUNGSTEN = [1.45, 1, 0.5] as const;
+
+/**
+ * Mixed light: daylight from a tall window beside one long side, low and broad (petrol-window's, 1.2 m
+ * up and 1.1 m off the cushion), and two warm tungsten pendants hung 1.4 m over the far half of the
+ * bed. The colour of the light turns across the bed (relative to the middle's green: 1.25/1.39/1.93 at
+ * the window's cushion's middle, 1.23/1.00/0.86 mid-table, 1.01/0.75/0.50 at the far cushion's);
+ * every ball has a warm shadow away from the window and two cool ones away from the bulbs. The window
+ * is drawn as eight lengths (see sideStrips; glare 8, as bright a square mm as the whole window at 1)
+ * so that its shadows point across the table from anywhere along it.
+ */
+const windowAndBulbs = (t: Table, power: number): AltLamp[] => [
+  ...inLengths(t, power * 2, -t.width * 0.6, 0, 1, { z: 1200, hx: 300, glare: 8, colour: DAYLIGHT }),
+  ...downTheTable(t, power * 0.35, [0.25, 0.75], {
+    x: t.width * 0.72,
+    z: 1400,
+    hx: 90,
+    hy: 90,
+    colour: TUNGSTEN,
+  }),
+];
+
+/**
+ * Two long fluorescent battens (3 m, a 9 cm opal diffuser) crossing in an X 1.2 m over the middle of
+ * the bed, each along one of its diagonals from an eighth of the way in: two long soft shadows
+ * crossing under every ball, an X of highlight on its top; 0.67 of the middle's light under a batten
+ * a quarter of the bed's length and width in, 0.53 at a long cushion's middle, 0.29 at an end
+ * cushion's, 0.22 in the corners. Drawn as sixteen lengths a batten, each a sixteenth of its power: glare 24 a length,
+ * 1.5 a whole batten (a diffuser, less bright a square mm than tubeLamps' bare tubes at 10).
+ */
+const crossedBattens = (t: Table, power: number): AltLamp[] =>
+  [1, -1].flatMap((way) =>
+    inLengths(
+      t,
+      power / 2,
+      t.width / 2,
+      0.12,
+      0.76,
+      { z: 1200, hx: 42, glare: 24 },
+      { drift: way * t.width * 0.76, count: 16 },
+    ),
   );
 
 /**
@@ -854,6 +930,21 @@ const THIRTEENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   black: [10, 12, 22],
 };
 
+/**
+ * A fourteenth maker's set: a deep orange-red red, a golden yellow, a bottle green, a chocolate brown, a
+ * petrol blue, a coral pink, a warm white cue ball.
+ */
+const FOURTEENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [250, 242, 232],
+  red: [182, 44, 16],
+  yellow: [230, 176, 34],
+  green: [14, 82, 48],
+  brown: [100, 58, 40],
+  blue: [22, 88, 118],
+  pink: [246, 142, 122],
+  black: [16, 14, 16],
+};
+
 export interface AltStyleOptions {
   /** A black box standing beside the table, against one of its long sides. */
   readonly box?: boolean;
@@ -898,6 +989,8 @@ interface AltLook {
   readonly noiseGain?: number;
   /** The room's own light (ambient) times this: a room whose lit ceiling and walls light the table. */
   readonly roomLight?: number;
+  /** How far from a ball its shadow is drawn, in radii, where not the renderer's 4: a low lamp's long shadows. */
+  readonly shadowReach?: number;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -1077,6 +1170,22 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
   },
   // Cold-white LED panels: a blue-white cast, the coolest so far; a light cloth exposed down a little.
   'mint-grid': { cloth: ALT_CLOTH.mint, lamps: ledGrid, warmBias: -0.16, exposure: 0.85 },
+  // Daylight and tungsten seen with a white balance between them; exposed down for the pale bed, whose
+  // brightest channel (the window side's blue, 1.93 of the middle's green) came within 5 levels of
+  // clipping at 0.54. The window's shadows, cast from low and far off, reach past the renderer's 4
+  // radii: cut there, their edge was up to 25 levels on the pale cloth; at 8 radii at most 2 levels
+  // short of drawing them to 12.
+  'pearl-window': { cloth: ALT_CLOTH.pearl, lamps: windowAndBulbs, exposure: 0.5, shadowReach: 8 },
+  // Warm-white tubes: a little warm, with their green spike; the battens' far lengths cast shadows past
+  // 4 radii (cut there, up to 4 levels; at 6 radii at most 1 short of 12). A fourteenth maker's set.
+  'plum-cross': {
+    cloth: ALT_CLOTH.plum,
+    lamps: crossedBattens,
+    warmBias: 0.06,
+    tint: 0.04,
+    shadowReach: 6,
+    ballColours: FOURTEENTH_MAKER_BALLS,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -1099,6 +1208,7 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...ballFinish(look.balls, rng),
     ...(look.ballColours ? { ballColours: look.ballColours } : {}),
     ...(look.vignette ? { vignette: look.vignette } : {}),
+    ...(look.shadowReach ? { shadowReach: look.shadowReach } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
