@@ -414,9 +414,10 @@ export const renderAlt = (
     return t0;
   };
 
-  /** Linear radiance of the cloth plane (or the box) along a ray, into out[0..2]. */
+  // The light on a point of the plane and its share past the balls' shadows, in each channel.
   const light = new Float64Array(3);
   const shadow = new Float64Array(3);
+  /** Linear radiance of the cloth plane (or the box) along a ray, into out[0..2]. */
   const background = (dx: number, dy: number, dz: number, out: Float64Array): void => {
     const s = -oz / dz;
     const x = ox + s * dx;
