@@ -442,10 +442,15 @@ export const renderAlt = (
       const nap = 1 + style.nap * (1.2 * streak + 0.6 * grain);
       const grad = 1 + style.clothGradient * ((x - t.width / 2) * gx + (y - t.length / 2) * gy) * 2;
       const chalk = surf === Surface.bed ? chalkAt(t, x, y) : 0;
-      if (surf !== Surface.cushion) shadowAt(lamps, balls, R, reach, x, y, shadow);
-      // The cushion nose shades the cloth beside it; the pocket's jaws shade its mouth.
-      const nose = 1 - 0.4 * Math.exp(-Math.max(0, noseDistance(t, x, y)) / 9);
-      const jaws = 1 - 0.45 * Math.exp(-pocketDistance(t, x, y) / 45);
+      // Off the cushion: the balls' shadows; the cushion nose shades the cloth beside it, the pocket's
+      // jaws shade its mouth.
+      let nose = 1;
+      let jaws = 1;
+      if (surf !== Surface.cushion) {
+        shadowAt(lamps, balls, R, reach, x, y, shadow);
+        nose = 1 - 0.4 * Math.exp(-Math.max(0, noseDistance(t, x, y)) / 9);
+        jaws = 1 - 0.45 * Math.exp(-pocketDistance(t, x, y) / 45);
+      }
       for (let ch = 0; ch < 3; ch++) {
         let k = nap * grad * (light[ch] as number);
         if (surf === Surface.cushion) k *= 0.72;
