@@ -118,6 +118,22 @@ export const middleChromaticity = (img: RgbImage, b: BallPatchInput): [number, n
     : [1 / 3, 1 / 3, 1 / 3];
 };
 
+/** Each ball's middle's chromaticity (middleChromaticity), by its index: worked out once a frame. */
+export type Chromaticities = (i: number) => [number, number, number];
+
+/** The chromaticities of `balls`' middles, each measured when first asked for. */
+export const chromaticitiesOf = (image: RgbImage, balls: readonly BallPatchInput[]): Chromaticities => {
+  const known = new Map<number, [number, number, number]>();
+  return (i) => {
+    let c = known.get(i);
+    if (!c) {
+      c = middleChromaticity(image, balls[i] as BallPatchInput);
+      known.set(i, c);
+    }
+    return c;
+  };
+};
+
 /** The classifier's doubt about `id` for `g`: its greatest probability of any other id. */
 const doubtOf = (g: ClassifiedBall, id: BallId): number =>
   Math.max(...Object.entries(g.probabilities).map(([k, q]) => (k === id ? 0 : q)));
@@ -169,22 +185,12 @@ const scaledDown = (g: ClassifiedBall, id: BallId, factor: number): ClassifiedBa
  * Scaled down, the rest renormalised, the assignment gives such a ball its next most likely id.
  */
 export const sharedColour = (
-  image: RgbImage,
-  balls: readonly BallPatchInput[],
+  of: Chromaticities,
   guesses: readonly ClassifiedBall[],
   set: BallSet,
   o: SharedColourOptions = DEFAULT_SHARED_COLOUR,
 ): ClassifiedBall[] => {
   const out = [...guesses];
-  const chroma = new Map<number, [number, number, number]>();
-  const of = (i: number): [number, number, number] => {
-    let c = chroma.get(i);
-    if (!c) {
-      c = middleChromaticity(image, balls[i] as BallPatchInput);
-      chroma.set(i, c);
-    }
-    return c;
-  };
   // How many balls the classifier called each id.
   const calls = new Map<BallId, number>();
   for (const g of guesses) calls.set(g.id, (calls.get(g.id) ?? 0) + 1);
@@ -323,8 +329,7 @@ const whiteOf = (set: BallSet, o: Pick<NeutralOptions, 'maxLookHue'>): BallId | 
  * brightest neutral id with the most confidence; with none called so, nothing is changed.
  */
 export const neutralHue = (
-  image: RgbImage,
-  balls: readonly BallPatchInput[],
+  of: Chromaticities,
   guesses: readonly ClassifiedBall[],
   set: BallSet,
   o: NeutralOptions = DEFAULT_NEUTRAL,
@@ -334,9 +339,9 @@ export const neutralHue = (
   if (white === undefined) return [...guesses];
   const reference = mostConfident(guesses, white);
   if (reference < 0) return [...guesses];
-  const c0 = middleChromaticity(image, balls[reference] as BallPatchInput);
+  const c0 = of(reference);
   const fromWhite = (i: number): number => {
-    const c = middleChromaticity(image, balls[i] as BallPatchInput);
+    const c = of(i);
     return Math.hypot(c[0] - c0[0], c[1] - c0[1], c[2] - c0[2]);
   };
   return guesses.map((g, i) => {
@@ -412,8 +417,7 @@ const hueApart = (a: number, b: number): number => {
  * it its next most likely id. With no ball called the white, nothing is changed.
  */
 export const lookHue = (
-  image: RgbImage,
-  balls: readonly BallPatchInput[],
+  of: Chromaticities,
   guesses: readonly ClassifiedBall[],
   set: BallSet,
   o: LookHueOptions = DEFAULT_LOOK_HUE,
@@ -422,7 +426,7 @@ export const lookHue = (
   if (white === undefined) return [...guesses];
   const reference = mostConfident(guesses, white);
   if (reference < 0) return [...guesses];
-  const lightOfWhite = middleChromaticity(image, balls[reference] as BallPatchInput);
+  const lightOfWhite = of(reference);
   const whiteLook = linearOf(set.look[white]?.colour ?? [255, 255, 255]);
   const neutral = neutralIds(set, DEFAULT_NEUTRAL);
   const hued = set.ids.filter((id) => !neutral.includes(id) && !isMarked(set.look[id]));
@@ -432,9 +436,7 @@ export const lookHue = (
   return guesses.map((g, i) => {
     const own = lookAngle.get(g.id);
     if (own === undefined) return g;
-    const { angle, saturation } = hueAngle(
-      inLightOf(middleChromaticity(image, balls[i] as BallPatchInput), lightOfWhite),
-    );
+    const { angle, saturation } = hueAngle(inLightOf(of(i), lightOfWhite));
     if (saturation < o.minSaturation) return g;
     const fromOwn = hueApart(angle, own);
     const nearer = hued.some((id) => {
@@ -576,7 +578,7 @@ export const identifyBalls = async (
   todo.forEach((i, k) => {
     guesses[i] = fresh[k] as ClassifiedBall;
   });
-  const patches = balls.map(patchOf);
+  const chroma = chromaticitiesOf(image, balls.map(patchOf));
   const set = classifier.balls;
   // How light a ball is first: tuning-hard's brown deep in a middle pocket's jaws (8 603 002), given pink
   // 0.47, red 0.40, brown 0.13, is too dark for the pink (tintOrShade), and called red it is unlike the
@@ -586,9 +588,8 @@ export const identifyBalls = async (
     lightestWhite(
       balls,
       lookHue(
-        image,
-        patches,
-        neutralHue(image, patches, sharedColour(image, patches, tintOrShade(balls, guesses, set), set), set),
+        chroma,
+        neutralHue(chroma, sharedColour(chroma, tintOrShade(balls, guesses, set), set), set),
         set,
       ),
       set,
