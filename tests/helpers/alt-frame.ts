@@ -101,8 +101,9 @@ export const expectAltFrameNamed = async (
   split: AltSplit,
   seed: number,
   classifier: BallClassifier,
+  res: '1080p' | '4K' = '1080p',
 ): Promise<void> => {
-  const { k, image } = await drawAltFrame(split, seed);
+  const { k, image } = await drawAltFrame(split, seed, res);
   const r = await detectBalls(image, k.calibration, classifier);
   if (!r.ok) throw new Error(r.error.message);
   expectEveryBallNamed(k, r.value);
