@@ -10,7 +10,7 @@
 // any game's set can be drawn; a style may recolour some of them (another maker's set, a faded one).
 // A lamp may hang in a shade that lets its light fall only on part of the bed (a hard edge of light),
 // and have a colour of its own (daylight beside warm bulbs); a camera's lens may darken the corners
-// (vignetting).
+// (vignetting), and its rolling shutter may catch flickering lamps in bands across the frame.
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -102,7 +102,23 @@ export interface AltStyle {
    * table); further for a low lamp off to the side, whose shadows are longer.
    */
   readonly shadowReach?: number;
+  /** Bands of light across the frame where a rolling shutter catches the lamps' flicker (none, the default). */
+  readonly flicker?: AltFlicker;
   readonly box?: AltBox;
+}
+
+/**
+ * A rolling shutter under lamps that flicker with the mains: each row of the frame is read out a
+ * little later than the one above, so its exposure catches the light at another moment of the
+ * lamps' cycle. Row v's exposure is times 1 + depth · sin(2π v / (period · height) + phase).
+ */
+export interface AltFlicker {
+  /** The bands' amplitude, relative (what the shutter's time leaves of the lamps' flicker). */
+  readonly depth: number;
+  /** One cycle of bands, as a share of the frame's height (the flicker's period over the readout's time). */
+  readonly period: number;
+  /** Where the cycle starts at the top row, radians: the bands roll from frame to frame. */
+  readonly phase: number;
 }
 
 const srgbToLinear = (v: number): number => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
@@ -673,11 +689,20 @@ export const renderAlt = (
   const cu = (W - 1) / 2;
   const cv = (H - 1) / 2;
   const corner2 = cu * cu + cv * cv;
+  // The flicker's bands: each row's share of the exposure.
+  const flicker = style.flicker;
+  const band = flicker
+    ? Float64Array.from(
+        { length: H },
+        (_, v) => 1 + flicker.depth * Math.sin((2 * Math.PI * v) / (flicker.period * H) + flicker.phase),
+      )
+    : undefined;
   for (let k = 0; k < W * H; k++) {
-    const g =
+    const unbanded =
       vignette === 0
         ? gain
         : gain * (1 - (vignette * (((k % W) - cu) ** 2 + (Math.floor(k / W) - cv) ** 2)) / corner2);
+    const g = band ? unbanded * (band[Math.floor(k / W)] as number) : unbanded;
     const vr = encode((lr[k] as number) * g * wr);
     const vg = encode((lg[k] as number) * g * wg);
     const vb = encode((lb[k] as number) * g * wb);
