@@ -115,6 +115,17 @@
 //               bottle green, a chocolate brown, a petrol blue, a coral pink, a warm white cue): drawn in
 //               the twentieth session, for the next session's end; run only once (seeds 10_600_000,
 //               10_650_000 at 4K)
+//   held-out-22 a bright yellow-green (chartreuse) cloth in a sports hall lit only by the hall's
+//               metal-halide high-bays 7 m up on its own grid (no lamp over the table: very even light,
+//               nine sharp short shadows and nine small hot dots of highlight a ball, none at its top),
+//               the lamps' green, seen by a webcam whose rolling shutter catches their mains flicker in
+//               bands across the frame, the usual set; and a vivid orange cloth at a streamed event in a
+//               dark arena under four floods at the corners of a truss 4 m up and two stage wash lights
+//               beyond the ends, one blue, one magenta (that end of the bed and the balls' sides towards
+//               it tinted), exposed down for the bright cloth, with a fifteenth maker's highly polished
+//               set (an oxblood red, a primrose yellow, a spring green, a mocha brown, an azure blue, an
+//               orchid pink, a cool white cue): drawn in the twenty-first session, for the next
+//               session's end; run only once (seeds 10_700_000, 10_750_000 at 4K)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -131,7 +142,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -195,6 +206,7 @@ export const ALT_HELD_OUT_18_SEED = 10_300_000;
 export const ALT_HELD_OUT_19_SEED = 10_400_000;
 export const ALT_HELD_OUT_20_SEED = 10_500_000;
 export const ALT_HELD_OUT_21_SEED = 10_600_000;
+export const ALT_HELD_OUT_22_SEED = 10_700_000;
 
 export interface AltCase {
   readonly name: string;
@@ -243,7 +255,8 @@ export type AltSplit =
   | 'held-out-18'
   | 'held-out-19'
   | 'held-out-20'
-  | 'held-out-21';
+  | 'held-out-21'
+  | 'held-out-22';
 
 /** Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
  * order `--split all` runs them. */
@@ -272,6 +285,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-19': { seed: ALT_HELD_OUT_19_SEED, variants: ['espresso-beams', 'taupe-uplight'] },
   'held-out-20': { seed: ALT_HELD_OUT_20_SEED, variants: ['fuchsia-chandelier', 'mint-grid'] },
   'held-out-21': { seed: ALT_HELD_OUT_21_SEED, variants: ['pearl-window', 'plum-cross'] },
+  'held-out-22': { seed: ALT_HELD_OUT_22_SEED, variants: ['chartreuse-highbay', 'orange-stage'] },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {

@@ -136,9 +136,25 @@
 // ends and corners in their falloff), a little warm with the tubes' green, with a fourteenth maker's
 // set (a deep orange-red red, a golden yellow, a bottle green, a chocolate brown, a petrol blue, a
 // coral pink, a warm white cue ball).
+// Held-out 22 (issue 14, drawn in the twenty-first session for the next session's end; run only once):
+// `chartreuse-highbay`, a bright yellow-green cloth (a bar table's chartreuse: the lime was a grass
+// green, the olive and the moss dark) in a sports hall, lit only by the hall's metal-halide high-bays
+// 7 m up on the hall's own grid (no lamp over the table: nine small, far lamps, the nearest off to
+// one side and one end, very even light, nine sharp short shadows and nine small hot dots of
+// highlight on every ball, none at its top), the hall's light walls and floor lighting it too, seen
+// with the lamps' green by a webcam whose rolling shutter catches their mains flicker in bands across
+// the frame, with the usual set; and `orange-stage`, a vivid orange cloth (brighter and yellower than
+// the tangerine, the only orange so far) at a streamed event in a dark arena, lit by four floods at
+// the corners of a truss 4 m up (four sharp shadows crossing under every ball, four dots of highlight
+// towards its corners) and by two stage wash lights on stands beyond the ends, one blue, one magenta
+// (the first lamps of saturated colour: that end of the bed and the balls' sides towards it tinted,
+// a coloured dot of highlight on their rims), exposed down for the bright cloth, with a fifteenth
+// maker's highly polished set (an oxblood red, the darkest so far, a primrose yellow, the palest, a
+// spring green and an azure blue, the lightest, a mocha brown, an orchid pink, a brown-black black, a
+// cool white cue ball).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
-import type { AltBox, AltLamp, AltStyle, Srgb8 } from './render.ts';
+import type { AltBox, AltFlicker, AltLamp, AltStyle, Srgb8 } from './render.ts';
 
 export const ALT_VARIANTS = [
   'tournament',
@@ -189,6 +205,8 @@ export const ALT_VARIANTS = [
   'mint-grid',
   'pearl-window',
   'plum-cross',
+  'chartreuse-highbay',
+  'orange-stage',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -238,7 +256,9 @@ export const ALT_CLOTH: Readonly<
     | 'fuchsia'
     | 'mint'
     | 'pearl'
-    | 'plum',
+    | 'plum'
+    | 'chartreuse'
+    | 'orange',
     Srgb8
   >
 > = {
@@ -287,6 +307,8 @@ export const ALT_CLOTH: Readonly<
   mint: [132, 186, 152],
   pearl: [214, 214, 208],
   plum: [112, 40, 104],
+  chartreuse: [130, 160, 36],
+  orange: [222, 100, 20],
 };
 
 /**
@@ -734,6 +756,57 @@ const crossedBattens = (t: Table, power: number): AltLamp[] =>
   );
 
 /**
+ * A sports hall's metal-halide high-bays (36 cm reflectors), 7 m up on the hall's grid, 5 m across and
+ * 6 m along, which the table does not line up with: no lamp over the bed, the nearest 1.5 m across
+ * and 2 m along from its middle; the nine nearest light it. Very even light (0.93 to 1.04 of the
+ * middle's over the whole bed), from 34 to 70 degrees up seen from the middle: nine sharp, short
+ * shadows round every ball (within the renderer's 4 radii: drawn to 16, no pixel changed) and nine
+ * small hot dots of highlight off its top. A reflector has a third of the area of twoLamps' diffuser:
+ * glare 3, as bright a square mm for its power.
+ */
+const hallHighBays = (t: Table, power: number): AltLamp[] =>
+  [-3500, 1500, 6500].flatMap((across) =>
+    [-8000, -2000, 4000].map((along) => ({
+      x: t.width / 2 + across,
+      y: t.length / 2 + along,
+      z: 7000,
+      hx: 180,
+      hy: 180,
+      power,
+      glare: 3,
+    })),
+  );
+
+/**
+ * Colours of stage wash lights (RGB LEDs, linear RGB multipliers of a lamp's power): blue (its blue
+ * LEDs alone, a 460 nm light, with no red or green in sRGB to speak of) and magenta (its red and blue
+ * LEDs).
+ */
+const BLUE_WASH = [0.02, 0.05, 1] as const;
+const MAGENTA_WASH = [1, 0.02, 0.9] as const;
+
+/**
+ * A streamed event's light in a dark arena: four floods (20 cm fresnel lenses) at the corners of a
+ * truss 4 m up, each 0.35 m beyond a corner of the bed both ways, and two stage wash lights (30 cm) on
+ * stands 2.5 m beyond the ends, 2 m up, blue at one end, magenta at the other. The floods' light is
+ * even (its green 0.96 to 1.02 of the middle's over the bed), four sharp shadows crossing under every
+ * ball, four dots of highlight towards its corners; the washes tint the bed towards their ends
+ * (relative to the middle's green: 1.06/1.00/1.11 mid-table, 1.03/1.02/1.31 at the blue end's
+ * cushion, 1.29/1.01/1.28 at the magenta end's) and every ball's side towards them, a coloured dot of
+ * highlight on its rim. A flood's lens has a tenth of the area of twoLamps' diffuser and throws its
+ * beam at the table: glare 30; a wash's lens a quarter: glare 4.
+ */
+const stageTruss = (t: Table, power: number): AltLamp[] => [
+  ...[-350, t.width + 350].flatMap((x) =>
+    [-350, t.length + 350].map((y) => ({ x, y, z: 4000, hx: 100, hy: 100, power, glare: 30 })),
+  ),
+  ...[
+    { y: -2500, colour: BLUE_WASH },
+    { y: t.length + 2500, colour: MAGENTA_WASH },
+  ].map(({ y, colour }) => ({ x: t.width / 2, y, z: 2000, hx: 150, hy: 150, power, glare: 4, colour })),
+];
+
+/**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
  * length at either end, past a hard edge (3 cm) where the light drops to the skirt's spill.
@@ -945,6 +1018,22 @@ const FOURTEENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   black: [16, 14, 16],
 };
 
+/**
+ * A fifteenth maker's set: an oxblood red (the darkest red so far), a primrose yellow (the palest), a
+ * spring green and an azure blue (the lightest), a mocha brown (a greyish brown), an orchid pink (a
+ * lilac-leaning pink), a brown-black black, a cool white cue ball.
+ */
+const FIFTEENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [248, 250, 252],
+  red: [110, 14, 20],
+  yellow: [246, 226, 120],
+  green: [40, 170, 110],
+  brown: [110, 84, 70],
+  blue: [40, 146, 224],
+  pink: [224, 140, 204],
+  black: [24, 18, 14],
+};
+
 export interface AltStyleOptions {
   /** A black box standing beside the table, against one of its long sides. */
   readonly box?: boolean;
@@ -991,6 +1080,8 @@ interface AltLook {
   readonly roomLight?: number;
   /** How far from a ball its shadow is drawn, in radii, where not the renderer's 4: a low lamp's long shadows. */
   readonly shadowReach?: number;
+  /** A rolling shutter's bands under lamps flickering with the mains; where they start, drawn by the seed. */
+  readonly flicker?: Omit<AltFlicker, 'phase'>;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -1186,6 +1277,34 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     shadowReach: 6,
     ballColours: FOURTEENTH_MAKER_BALLS,
   },
+  // Metal-halide lamps, whose green a camera's auto white balance leaves; a hall's light walls and floor
+  // (1.6 times the usual light from the room); exposed a little down for the light cloth (at the usual
+  // exposure the baulk line and the D clipped in green at the brightest seeds; at 0.85 the bed's
+  // brightest green was 254). A webcam set for 60 Hz mains under lamps on 50 Hz ones (on magnetic
+  // ballasts, all on one phase): the lamps' light swings about ±35 % at 100 Hz, and a row's 1/120 s
+  // exposure, 0.83 of that period, leaves a fifth of it (sin(0.83π) / 0.83π = 0.19): ±7 %; the rows
+  // read out in 28 ms, 2.8 cycles of flicker, a cycle of bands every 0.36 of the frame's height.
+  'chartreuse-highbay': {
+    cloth: ALT_CLOTH.chartreuse,
+    lamps: hallHighBays,
+    tint: 0.05,
+    exposure: 0.8,
+    roomLight: 1.6,
+    flicker: { depth: 0.07, period: 0.36 },
+  },
+  // An arena kept dark (the room's light 0.4 of the usual); a broadcast camera exposing down for the
+  // bright cloth, whose red at the magenta end clipped in the warm kind's frame at 0.65; the washes'
+  // shadows reach past 4 radii (cut there, up to 19 levels; at 6 up to 7; at 8 none short of 16). A
+  // fifteenth maker's highly polished set.
+  'orange-stage': {
+    cloth: ALT_CLOTH.orange,
+    lamps: stageTruss,
+    exposure: 0.55,
+    roomLight: 0.4,
+    shadowReach: 8,
+    balls: 'glossy',
+    ballColours: FIFTEENTH_MAKER_BALLS,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -1209,6 +1328,8 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.ballColours ? { ballColours: look.ballColours } : {}),
     ...(look.vignette ? { vignette: look.vignette } : {}),
     ...(look.shadowReach ? { shadowReach: look.shadowReach } : {}),
+    // Drawn after every other draw, so that the variants without it keep theirs.
+    ...(look.flicker ? { flicker: { ...look.flicker, phase: rng.uniform(0, 2 * Math.PI) } } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
