@@ -366,8 +366,10 @@ export interface LookHueOptions {
    * that look than its own by more than it…
    */
   readonly reach: number;
-  /** …where the two looks' hues lie at least this far apart (radians)… */
+  /** …where the two looks' hues lie at least this far apart (radians), and its outline is seen on
+   * this share or more (nothing over its middle)… */
   readonly minApart: number;
+  readonly clearView: number;
   /** …or nearer it than its own by more than this (radians) where the classifier gave that other id
    * at least `minDoubt`… */
   readonly doubtedMargin: number;
@@ -390,6 +392,7 @@ export const DEFAULT_LOOK_HUE: LookHueOptions = {
   minSaturation: 0.1,
   reach: (30 * Math.PI) / 180,
   minApart: (60 * Math.PI) / 180,
+  clearView: 0.9,
   doubtedMargin: (15 * Math.PI) / 180,
   minDoubt: 0.04,
   penalty: 1e-3,
@@ -422,13 +425,17 @@ const hueApart = (a: number, b: number): number => {
  * than `reach`, is not the id it was called. Held-out 21's petrol blue under a warm-white batten
  * (10 605 001) was called green with near certainty (0.98, blue 0.02), there being no green on the
  * table, and so named; in the cue ball's light it lies 20° from the blue's look and 72° from the
- * green's. Where the classifier gave the other id some doubt (`minDoubt`), nearer it by
+ * green's. Only a ball seen nearly all round (`clearView`): a green half under a player's hand on
+ * our own renderer's frames (4K, 7 004 001; its outline seen on 0.77) has the hand's warm colour in
+ * its middle, 8° from the yellow's look, and was called green 0.99 and named black. Where the
+ * classifier gave the other id some doubt (`minDoubt`), however much of the ball is seen, nearer it by
  * `doubtedMargin` is enough: held-out 15's green on a cushion at 4K (10 055 000), called yellow 0.90
  * (green 0.10), lies 40° from the green's look and 61° from the yellow's. Its probability of the id
  * is scaled down, the rest renormalised, and the assignment gives it its next most likely id. With no
  * ball called the white, nothing is changed.
  */
 export const lookHue = (
+  balls: readonly Pick<LocatedBall, 'visible'>[],
   of: Chromaticities,
   guesses: readonly ClassifiedBall[],
   set: BallSet,
@@ -451,12 +458,15 @@ export const lookHue = (
     const { angle, saturation } = hueAngle(inLightOf(of(i), lightOfWhite));
     if (saturation < o.minSaturation) return g;
     const fromOwn = hueApart(angle, own);
+    const clear = (balls[i]?.visible ?? 0) >= o.clearView;
     const nearer = hued.some((id) => {
       const look = lookAngle.get(id) as number;
       const from = hueApart(angle, look);
       if (id === g.id || hueApart(look, own) < o.minApart) return false;
       const doubted = (g.probabilities[id] ?? 0) >= o.minDoubt;
-      return (from < o.reach && fromOwn - from > o.reach) || (doubted && fromOwn - from > o.doubtedMargin);
+      return (
+        (clear && from < o.reach && fromOwn - from > o.reach) || (doubted && fromOwn - from > o.doubtedMargin)
+      );
     });
     return nearer ? scaledDown(g, g.id, o.penalty) : g;
   });
@@ -602,6 +612,7 @@ export const identifyBalls = async (
     lightestWhite(
       balls,
       lookHue(
+        balls,
         chroma,
         neutralHue(chroma, sharedColour(chroma, tintOrShade(balls, guesses, set), set), set),
         set,
