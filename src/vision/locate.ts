@@ -90,6 +90,14 @@ export interface LocateOptions {
    * outline's centre is within this many of its radii (see Locator.byAppearance). */
   readonly appearanceTrace: number;
   /**
+   * An outline fit that fewer than this share of its rays agree with, and whose limb no trace
+   * confirmed, is placed by its likeness to the balls around it (see Locator.byLikeness)…
+   */
+  readonly weakOutline: number;
+  /** …those fitted on at least this share of their rays, within `likenessReach` of its radii. */
+  readonly wellOutlined: number;
+  readonly likenessReach: number;
+  /**
    * Two balls whose discs on the table overlap by more than this many ball radii cannot both be
    * where they were placed: the one whose look places it farther from its fit takes that place (see
    * Locator.apart).
@@ -115,6 +123,14 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   // On the second renderer's 16 splits at 1080p, 226 balls found by their likeness traced an outline
   // within 0.16 of a radius of where it put them (most within 0.08); one slid 0.65 radii off.
   appearanceTrace: 0.25,
+  // Over every split of the second renderer through held-out 22 at 1080p, the 28 such fits (of 39
+  // under a third) a likeness placed: RMS 3.95 → 1.32 mm, 15 nearer by more than half a millimetre
+  // (held-out 22's oxblood reds traced round their shadows, 8–10 mm off, to 0.7–1.5), 2 farther (0.6
+  // → 2.0, 0.5 → 2.1); at 4K 21, 1.23 → 0.91 mm, 9 nearer, 3 farther (to 1.2–1.5). Under a half
+  // (24 rays): 145 placed, 46 farther.
+  weakOutline: 1 / 3,
+  wellOutlined: 0.5,
+  likenessReach: 10,
   // Two balls fitted well in a pack overlap by 5.5 mm at most (held-out 11's tangerine opening pack,
   // 2.7 and 3.3 mm off; 26 pairs over 3 mm on the second renderer's 17 splits, at both resolutions).
   overlapLimit: 0.25,
@@ -487,8 +503,9 @@ export class Locator {
   /**
    * The balls among a frame's settled outline fits, with those the outlines missed: found by their
    * likeness to the balls verified in `pieces` (the Detector's changed ones), then by their limbs
-   * anywhere, each time verified with the rest, and the shadows among them dropped last. `fits` are
-   * every fit made (the verified and those verification turned down).
+   * anywhere, each time verified with the rest; then the shadows among them dropped, the balls whose
+   * outlines few rays agree with placed by their likeness (byLikeness), and those overlapping parted
+   * (apart). `fits` are every fit made (the verified and those verification turned down).
    */
   complete(
     frame: PreparedFrame,
@@ -517,7 +534,40 @@ export class Locator {
       fits = [...fits, ...limbs];
       verified = this.verify(fits);
     }
-    return { verified: this.apart(frame, this.withoutShadows(frame, verified)), fits };
+    return {
+      verified: this.apart(frame, this.byLikeness(frame, this.withoutShadows(frame, verified))),
+      fits,
+    };
+  }
+
+  /**
+   * The balls with each outline fit that fewer than `weakOutline` of its rays agree with, and whose
+   * limb no trace confirmed, placed by its likeness to the well-fitted balls around it (appearance.ts
+   * placeByLikeness), where it matches them. On held-out 22's orange cloth under four floods, an
+   * oxblood red's shadows, crossing under it, are as dark and as red as its body (the ball 89/24/29,
+   * its shadows 96–129/37–56/15–24, the lit cloth 170/83/24): its outline was traced round a shadow's
+   * edge on that side, 8–10 mm off, on 8–13 of its 48 rays, and no limb was traced; its look — a dark
+   * disc, the floods' four dots of highlight — matches its neighbours', and places it 0.7–1.5 mm off.
+   */
+  private byLikeness(frame: PreparedFrame, verified: readonly VerifiedBall[]): VerifiedBall[] {
+    const o = this.options;
+    const rays = o.fit.rays;
+    const balls = verified.map((v) => v.fit);
+    const reach = o.likenessReach * this.geometry.ballRadius;
+    return verified.map((v) => {
+      const f = v.fit;
+      if (f.found !== 'outline' || f.limb || f.inliers >= o.weakOutline * rays) return v;
+      const around = balls.filter(
+        (b) =>
+          b !== f &&
+          b.found === 'outline' &&
+          b.inliers >= o.wellOutlined * rays &&
+          Math.hypot(b.x - f.x, b.y - f.y) < reach,
+      );
+      if (around.length === 0) return v;
+      const moved = placeByLikeness(frame.image, this.geometry, f, around, 1, o.appearance);
+      return moved ? { ...v, fit: moved } : v;
+    });
   }
 
   /**
