@@ -9,8 +9,9 @@
 // sensor noise, and (see jpeg.ts) JPEG compression. Ball colours come from the caller (id → sRGB), so
 // any game's set can be drawn; a style may recolour some of them (another maker's set, a faded one).
 // A lamp may hang in a shade that lets its light fall only on part of the bed (a hard edge of light),
-// and have a colour of its own (daylight beside warm bulbs); a camera's lens may darken the corners
-// (vignetting), and its rolling shutter may catch flickering lamps in bands across the frame.
+// and have a colour of its own (daylight beside warm bulbs), or be a bare bulb lighting all round; a
+// camera's lens may darken the corners (vignetting), and its rolling shutter may catch flickering
+// lamps in bands across the frame.
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -40,6 +41,11 @@ export interface AltLamp {
    * default): a small bare source (an LED downlight, a fluorescent tube) is far brighter a square mm.
    */
   readonly glare?: number;
+  /**
+   * A bare bulb, whose light goes out all round alike; otherwise (the default) a lamp facing down, a
+   * diffuser or a reflector, whose light falls off with the cosine of the angle from straight down.
+   */
+  readonly bare?: boolean;
   /** Its shade, where the shade's skirt cuts the light off the bed outside its footprint. */
   readonly shade?: AltShade;
   /**
@@ -279,7 +285,7 @@ const lampDiffuse = (
     const d = Math.sqrt(d2);
     const cosS = (dx * nx + dy * ny + dz * nz) / d;
     if (cosS <= 0) continue;
-    const direct = (l.power * cosS * (dz / d)) / d2;
+    const direct = (l.power * cosS * (l.bare ? 1 : dz / d)) / d2;
     const e = l.shade ? direct * shadeAt(l.shade, x - l.x, y - l.y) : direct;
     const c = l.colour ?? WHITE;
     r += e * c[0];
