@@ -126,6 +126,18 @@
 //               set (an oxblood red, a primrose yellow, a spring green, a mocha brown, an azure blue, an
 //               orchid pink, a cool white cue): drawn in the twenty-first session, for the next
 //               session's end; run only once (seeds 10_700_000, 10_750_000 at 4K)
+//   held-out-23 an electric-blue cloth in a games room in a conservatory on a clear afternoon, lit by
+//               the sun through its glass roof (one hard shadow a ball, all pointing the same way, lit
+//               by the blue sky alone; a tiny glint) and by the sky, seen balanced for daylight, the
+//               usual set; and a scarlet cloth in a basement games room lit by a single bare bulb hung
+//               off the table's middle (one hard short shadow a ball, the light falling off towards the
+//               far end and corners), seen by a webcam whose auto white balance the red cloth pulls too
+//               far (whites cyan-blue), with a sixteenth maker's set (a coral red, an amber yellow, a
+//               sea-foam green, a hazel brown, a violet blue, a candy pink): drawn in the twenty-second
+//               session, for the next session's end; run only once (seeds 10_800_000, 10_850_000 at
+//               4K). The first split whose two variants take turns by kind: each has half its frames,
+//               half the JPEG ones, half the 4K ones (before it, the first variant had two thirds of
+//               the 1080p frames and every JPEG and 4K one)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -142,7 +154,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -207,6 +219,7 @@ export const ALT_HELD_OUT_19_SEED = 10_400_000;
 export const ALT_HELD_OUT_20_SEED = 10_500_000;
 export const ALT_HELD_OUT_21_SEED = 10_600_000;
 export const ALT_HELD_OUT_22_SEED = 10_700_000;
+export const ALT_HELD_OUT_23_SEED = 10_800_000;
 
 export interface AltCase {
   readonly name: string;
@@ -256,11 +269,20 @@ export type AltSplit =
   | 'held-out-19'
   | 'held-out-20'
   | 'held-out-21'
-  | 'held-out-22';
+  | 'held-out-22'
+  | 'held-out-23';
 
-/** Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
- * order `--split all` runs them. */
-const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant] }>> = {
+/**
+ * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
+ * order `--split all` runs them. A frame is JPEG-compressed where its seed is even, that is where its
+ * index within its kind is even (every kind's seeds start even). Where
+ * `byKind`, the kinds take turns at which variant comes first, so that each has half the frames, half
+ * the JPEG ones and half the 4K ones (one a kind); otherwise (the splits drawn before it, kept as they
+ * were) the first variant has two thirds of the 1080p frames, every JPEG one and every 4K one.
+ */
+const SPLITS: Readonly<
+  Record<AltSplit, { seed: number; variants: readonly [AltVariant, AltVariant]; byKind?: boolean }>
+> = {
   tuning: { seed: ALT_TUNING_SEED, variants: ['tournament', 'tournament'] },
   'tuning-hard': { seed: ALT_TUNING_HARD_SEED, variants: ['royal', 'forest'] },
   'tuning-grey': { seed: ALT_TUNING_GREY_SEED, variants: ['charcoal-duo', 'silver-duo'] },
@@ -286,6 +308,7 @@ const SPLITS: Readonly<Record<AltSplit, { seed: number; variants: readonly [AltV
   'held-out-20': { seed: ALT_HELD_OUT_20_SEED, variants: ['fuchsia-chandelier', 'mint-grid'] },
   'held-out-21': { seed: ALT_HELD_OUT_21_SEED, variants: ['pearl-window', 'plum-cross'] },
   'held-out-22': { seed: ALT_HELD_OUT_22_SEED, variants: ['chartreuse-highbay', 'orange-stage'] },
+  'held-out-23': { seed: ALT_HELD_OUT_23_SEED, variants: ['electric-sun', 'scarlet-bulb'], byKind: true },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -294,7 +317,7 @@ export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number
   KINDS.forEach((kind, ki) => {
     for (let i = 0; i < perKind; i++) {
       const seed = base + (res === '4K' ? 50_000 : 0) + 1000 * ki + i;
-      const variant = SPLITS[split].variants[i % 2] as AltVariant;
+      const variant = SPLITS[split].variants[(i + (SPLITS[split].byKind ? ki : 0)) % 2] as AltVariant;
       const scene = makeScene(kind, seed, c.table);
       out.push({
         name: `${res} ${split} ${kind} ${variant} ${seed}`,

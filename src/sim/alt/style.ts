@@ -152,6 +152,19 @@
 // maker's highly polished set (an oxblood red, the darkest so far, a primrose yellow, the palest, a
 // spring green and an azure blue, the lightest, a mocha brown, an orchid pink, a brown-black black, a
 // cool white cue ball).
+// Held-out 23 (issue 14, drawn in the twenty-second session for the next session's end; run only once):
+// `electric-sun`, an electric-blue cloth (a bright azure, lighter and greener than the blue, bluer than
+// the aqua: the streamed pool matches' cloth) in a games room in a conservatory on a clear afternoon,
+// lit by the sun through its glass roof and by the blue sky (the first light from outside the room
+// that is not a window's: parallel light, one hard shadow a ball, all pointing the same way, lit by the
+// sky alone, a glint a tenth of a mm across), seen balanced for daylight, exposed well down for the
+// bright cloth, with the usual set; and `scarlet-bulb`, a scarlet cloth (a bright true red: the crimson
+// was dark) in a basement games room lit only by a single bare bulb hung from the ceiling off the
+// table's middle (the first lamp lighting all round: one hard short shadow a ball, one hot glint, the
+// light falling off towards the far end and corners), seen by a webcam whose auto white balance the
+// red cloth filling the frame pulls too far (whites cyan-blue, the coolest cast so far), with a
+// sixteenth maker's set (a coral red, an amber yellow, a sea-foam green, a hazel brown, a violet blue,
+// a candy pink, a greenish black, a cool white cue ball).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltFlicker, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -207,6 +220,8 @@ export const ALT_VARIANTS = [
   'plum-cross',
   'chartreuse-highbay',
   'orange-stage',
+  'electric-sun',
+  'scarlet-bulb',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -258,7 +273,9 @@ export const ALT_CLOTH: Readonly<
     | 'pearl'
     | 'plum'
     | 'chartreuse'
-    | 'orange',
+    | 'orange'
+    | 'electric'
+    | 'scarlet',
     Srgb8
   >
 > = {
@@ -309,6 +326,8 @@ export const ALT_CLOTH: Readonly<
   plum: [112, 40, 104],
   chartreuse: [130, 160, 36],
   orange: [222, 100, 20],
+  electric: [0, 130, 210],
+  scarlet: [186, 30, 36],
 };
 
 /**
@@ -807,6 +826,66 @@ const stageTruss = (t: Table, power: number): AltLamp[] => [
 ];
 
 /**
+ * Colours of daylight seen by a camera balanced for daylight (5500 K; CIE 1931 observer, sRGB primaries,
+ * green 1): the sun's direct light, 40 degrees up on a clear afternoon (5000 K), and the blue sky's
+ * (10 000 K).
+ */
+const SUN = [1.07, 1, 0.89] as const;
+const SKY = [0.75, 1, 1.62] as const;
+
+/**
+ * A games room in a conservatory on a clear afternoon: the sun through its glass roof, 40 degrees up,
+ * 35 degrees round from behind one end towards one long side, drawn as a lamp 150 m off as wide as the
+ * sun's disc (half a degree), and the sky through the roof, a broad soft light 2 m over the bed (5 by
+ * 6 m of glass), a fifth as much light on the bed as the sun's. Every ball casts one hard shadow, all
+ * pointing the same way (parallel light, 2.75 radii long from under its centre: within the renderer's
+ * 4), lit by the sky alone; the bed's light even (0.87 of the middle's in the corners, where the sky's is a
+ * quarter of its own there). The sun's mirror image on a
+ * ball is a glint a tenth of a mm across, brighter than any lamp's: glare 0.2 (twoLamps' diffuser's
+ * area over the disc's at that distance, 1.4 m square), as bright a square mm as its power makes it;
+ * the sky's 0.013 (its 30 square m).
+ */
+const conservatorySun = (t: Table, power: number): AltLamp[] => {
+  const far = 150_000;
+  const up = (40 * Math.PI) / 180;
+  const round = (35 * Math.PI) / 180;
+  const sun = {
+    x: t.width / 2 - far * Math.cos(up) * Math.sin(round),
+    y: t.length / 2 - far * Math.cos(up) * Math.cos(round),
+    z: far * Math.sin(up),
+  };
+  return [
+    // Its power such that it lights the bed as a lamp of `power` 1 mm over it would (a lamp facing
+    // down: its light times the sine of its height twice).
+    { ...sun, hx: 700, hy: 700, power: (power * far * far) / Math.sin(up) ** 2, glare: 0.2, colour: SUN },
+    {
+      x: t.width / 2,
+      y: t.length / 2,
+      z: 2000,
+      hx: 2500,
+      hy: 3000,
+      power: 0.2 * power * 2000 * 2000,
+      glare: 0.013,
+      colour: SKY,
+    },
+  ];
+};
+
+/**
+ * A basement games room's single bare bulb (a 60 mm frosted globe), hung on its flex from the room's
+ * ceiling rose, which is not over the table's middle: 1.5 m over the bed, 0.35 m across towards one
+ * long side and 0.5 m along towards one end. Its light goes out all round (AltLamp.bare) and falls off
+ * with the distance: 1.26 times the middle's under it, 0.34 in the near corners, 0.20 at the far end
+ * cushion's middle and 0.16 in its far corner, before the room's light (a lamp facing down would
+ * give that corner 0.085); one hard short shadow a ball, pointing away from it; one small glint, which a
+ * bare bulb's (glare 110: twoLamps' diffuser's area over the globe's) makes the brightest of any
+ * lamp's.
+ */
+const bareBulb = (t: Table, power: number): AltLamp[] => [
+  { x: t.width / 2 + 350, y: t.length / 2 - 500, z: 1500, hx: 30, hy: 30, power, glare: 110, bare: true },
+];
+
+/**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
  * length at either end, past a hard edge (3 cm) where the light drops to the skirt's spill.
@@ -1032,6 +1111,22 @@ const FIFTEENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   blue: [40, 146, 224],
   pink: [224, 140, 204],
   black: [24, 18, 14],
+};
+
+/**
+ * A sixteenth maker's set: a coral red (the lightest red so far), an amber yellow (the orangest), a
+ * sea-foam green (a light blue-green), a hazel brown (the yellowest), a violet blue (the reddest), a
+ * candy pink (a light lilac pink), a greenish black, a cool white cue ball.
+ */
+const SIXTEENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [244, 246, 240],
+  red: [226, 64, 60],
+  yellow: [236, 150, 24],
+  green: [60, 156, 136],
+  brown: [124, 98, 44],
+  blue: [84, 56, 170],
+  pink: [252, 168, 222],
+  black: [20, 22, 20],
 };
 
 export interface AltStyleOptions {
@@ -1304,6 +1399,32 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     shadowReach: 8,
     balls: 'glossy',
     ballColours: FIFTEENTH_MAKER_BALLS,
+  },
+  // Daylight, seen by a camera balanced for it; a conservatory's glass walls and the garden beyond (1.5
+  // times the usual light from the room); exposed well down for the bright sunlit cloth, whose blue
+  // clipped on the bed at the brightest seeds (at 0.8 in 1830 values of the 4K opening frame, at 0.7 in
+  // 543 of a 1080p one, at 0.6 in 140, at 0.55 in 20, at 0.5 in 3 lone noisy values). The usual set.
+  'electric-sun': {
+    cloth: ALT_CLOTH.electric,
+    lamps: conservatorySun,
+    exposure: 0.5,
+    roomLight: 1.5,
+  },
+  // A bare tungsten bulb, which a webcam's auto white balance would take out, but the red cloth filling
+  // the frame pulls its estimate (a grey world) redder than the light is: it goes too far, the whites
+  // come out cyan-blue (the coolest cast so far, with a little green); the bulb's light off a low
+  // ceiling and close walls (1.5 times the usual light from the room); exposed down for the hot pool
+  // under the bulb, where the cloth's red clipped in the warm kind's frames and the brightest seeds'
+  // (at 1 in 0.46 % of the 4K warm frame's values, at 0.7 in 525, at 0.6 in 68, at 0.55 in 2 lone
+  // ones). A sixteenth maker's set.
+  'scarlet-bulb': {
+    cloth: ALT_CLOTH.scarlet,
+    lamps: bareBulb,
+    warmBias: -0.2,
+    tint: 0.04,
+    exposure: 0.55,
+    roomLight: 1.5,
+    ballColours: SIXTEENTH_MAKER_BALLS,
   },
 };
 
