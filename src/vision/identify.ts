@@ -175,7 +175,10 @@ const scaledDown = (g: ClassifiedBall, id: BallId, factor: number): ClassifiedBa
  *   lime-green cloth and polished balls, it gave brown 0.5–0.92 to seven of fourteen reds, and, there
  *   being no brown on the table, the red in a corner pocket's jaws was named brown (0.080 from its
  *   frame's reds; that split's browns lie 0.119–0.229 from theirs). The probability of the id it was
- *   called is scaled down (it gave the alike balls' id `minDoubt` or more).
+ *   called is scaled down (it gave the alike balls' id `minDoubt` or more, or lies within
+ *   `sureDistance` of them, however sure it was: held-out 21's deep orange-reds on a plum cloth, called
+ *   brown 0.97 and 0.98 in a corner's jaws and on a cushion in dim light, lie 0.012 and 0.021 from their
+ *   frames' reds; no brown or pink of any split through held-out 21 lies nearer than 0.101).
  * - A ball called something else whose middle lies farther than `unlikeDistance` from theirs is not
  *   one of them, though the classifier gave their id `minDoubt` or more: in a dim frame of held-out
  *   12's pale sand cloth, a maker's coral pink was called brown (0.66) beside the brown (0.80), red
@@ -366,9 +369,9 @@ export interface LookHueOptions {
    * that look than its own by more than it…
    */
   readonly reach: number;
-  /** …where the two looks' hues lie at least this far apart (radians), and its outline is seen on
-   * this share or more (nothing over its middle)… */
+  /** …where the two looks' hues lie at least this far apart (radians)… */
   readonly minApart: number;
+  /** …and its outline is seen on this share or more (nothing over its middle)… */
   readonly clearView: number;
   /** …or nearer it than its own by more than this (radians) where the classifier gave that other id
    * at least `minDoubt`… */
@@ -461,8 +464,8 @@ export const lookHue = (
     if (own === undefined && (g.id === white || !neutral.includes(g.id))) return g;
     const { angle, saturation } = hueAngle(inLightOf(of(i), lightOfWhite));
     if (saturation < o.minSaturation) return g;
-    // A dark neutral id (the black) has no look's hue to be nearer than: a ball called it with a hue
-    // that lies within `doubtedMargin` of a look the classifier gave some doubt is that id's.
+    // A dark neutral id (the black) has no look's hue to be nearer than: a ball called it whose hue
+    // lies within `doubtedMargin` of a look the classifier gave some doubt is not it.
     if (own === undefined) {
       const hueOfDoubted = hued.some(
         (id) =>
