@@ -165,6 +165,20 @@
 // red cloth filling the frame pulls too far (whites cyan-blue, the coolest cast so far), with a
 // sixteenth maker's set (a coral red, an amber yellow, a sea-foam green, a hazel brown, a violet blue,
 // a candy pink, a greenish black, a cool white cue ball).
+// Held-out 24 (issue 14, drawn in the twenty-second session for a later session's end; run only once):
+// `gold-filament`, a gold cloth (a deep golden yellow, yellower and brighter than the mustard) in a bar
+// lit by five clear filament bulbs hung bare on flexes of different lengths down the table (the first
+// bare bulbs in a row and at staggered heights: five hard shadows fanned along the table, five tiny hot
+// glints on every ball) and by a red neon sign on the wall beyond one long side (a red streak of
+// highlight and a red rim on every ball's side towards it), a dark bar, seen by a phone whose auto
+// white balance leaves the bulbs' 2200 K amber (the warmest cast so far), with a seventeenth maker's
+// set (a cerise red, a butter yellow, a leaf green, a ginger brown, a steel blue, a lavender pink, an
+// aubergine black, a pinkish white cue ball); and `pink-cove`, a candy-pink cloth (lighter and less
+// blue than the fuchsia, more saturated than the rose) in a home games room lit by a slim LED bar lamp
+// low over the middle and by the room's ice-blue LED strip in a ceiling cove round its walls (the first
+// coloured light from all round: every ball's shadows and flanks cyan-blue, the bed's ends and sides
+// bluer), seen by a webcam whose auto white balance the blue room pulls warm and magenta, with the
+// usual set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
 import type { AltBox, AltFlicker, AltLamp, AltStyle, Srgb8 } from './render.ts';
@@ -222,6 +236,8 @@ export const ALT_VARIANTS = [
   'orange-stage',
   'electric-sun',
   'scarlet-bulb',
+  'gold-filament',
+  'pink-cove',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -275,7 +291,9 @@ export const ALT_CLOTH: Readonly<
     | 'chartreuse'
     | 'orange'
     | 'electric'
-    | 'scarlet',
+    | 'scarlet'
+    | 'gold'
+    | 'pink',
     Srgb8
   >
 > = {
@@ -328,6 +346,8 @@ export const ALT_CLOTH: Readonly<
   orange: [222, 100, 20],
   electric: [0, 130, 210],
   scarlet: [186, 30, 36],
+  gold: [214, 168, 28],
+  pink: [226, 110, 160],
 };
 
 /**
@@ -886,6 +906,98 @@ const bareBulb = (t: Table, power: number): AltLamp[] => [
 ];
 
 /**
+ * A neon tube's light (linear RGB multipliers of its power): the orange-red of its 640 nm line with a
+ * little of its 585 nm one.
+ */
+const NEON_RED = [1, 0.12, 0.02] as const;
+
+/**
+ * A bar's five clear filament bulbs (ST64, their filaments in a cage 30 mm across) hung bare on flexes
+ * of different lengths down the middle of the table, 1.05 to 1.4 m over the bed, a little off its axis
+ * either way, and a red neon sign (an 0.8 m tube, 15 mm thick) on the wall 1.5 m beyond one long
+ * cushion, 0.7 m over the bed. Each bulb lights all round (AltLamp.bare): five hard shadows fanned along
+ * the table, five tiny hot glints on every ball (glare 440: twoLamps' diffuser's area over the
+ * filaments' 30 mm square). The sign, with half a bulb's power, adds a hundredth of the light on the
+ * bed but lights the sides of the balls turned to it (a red rim, a red streak of highlight: glare 25,
+ * the diffuser's area over the tube's).
+ */
+const filamentBar = (t: Table, power: number): AltLamp[] => [
+  ...[
+    { f: 0.14, x: -80, z: 1050 },
+    { f: 0.32, x: 60, z: 1300 },
+    { f: 0.5, x: -40, z: 1150 },
+    { f: 0.68, x: 90, z: 1400 },
+    { f: 0.86, x: -60, z: 1200 },
+  ].map(({ f, x, z }) => ({
+    x: t.width / 2 + x,
+    y: t.length * f,
+    z,
+    hx: 15,
+    hy: 15,
+    power,
+    glare: 440,
+    bare: true,
+  })),
+  {
+    x: -1500,
+    y: t.length / 2,
+    z: 700,
+    hx: 8,
+    hy: 400,
+    power: power / 2,
+    glare: 25,
+    bare: true,
+    colour: NEON_RED,
+  },
+];
+
+/** An RGB LED strip set to ice blue: its green and blue LEDs (linear RGB multipliers of its power). */
+const ICE_BLUE = [0.02, 0.55, 1] as const;
+
+/**
+ * A home games room's lights: a slim LED bar lamp (1.8 m by 0.2 m, an opal diffuser) hung 0.9 m over
+ * the middle of the bed along the table, and the room's RGB LED strip in a ceiling cove round its
+ * walls, set to ice blue: its light thrown up onto a band of the ceiling (0.6 m wide) 1.55 m over the
+ * bed, 1.4 m beyond the cushions all round. The bar is drawn as eight lengths, the cove's long sides
+ * as eight and its ends as three (see sideStrips). A cove length's light is the ceiling's bounce, spread
+ * over about its 0.5 square m: glare 0.7; a bar's length 9 (its eighth of the diffuser's area).
+ */
+const barAndCove = (t: Table, power: number): AltLamp[] => {
+  const out = 1400;
+  const band = 300;
+  const cove = { z: 1550, glare: 0.7, colour: ICE_BLUE };
+  const sides = [-out, t.width + out].flatMap((x) =>
+    Array.from({ length: 8 }, (_, k) => ({
+      ...cove,
+      x,
+      y: -out + ((t.length + 2 * out) * (k + 0.5)) / 8,
+      hx: band,
+      hy: (t.length + 2 * out) / 16,
+      power: (8 * power) / 22,
+    })),
+  );
+  const ends = [-out, t.length + out].flatMap((y) =>
+    Array.from({ length: 3 }, (_, k) => ({
+      ...cove,
+      x: -out + band + ((t.width + 2 * out - 2 * band) * (k + 0.5)) / 3,
+      y,
+      hx: (t.width + 2 * out - 2 * band) / 6,
+      hy: band,
+      power: (8 * power) / 22,
+    })),
+  );
+  return [
+    ...inLengths(t, power, t.width / 2, 0.5 - 1200 / t.length, 2400 / t.length, {
+      z: 1000,
+      hx: 100,
+      glare: 9,
+    }),
+    ...sides,
+    ...ends,
+  ];
+};
+
+/**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
  * length at either end, past a hard edge (3 cm) where the light drops to the skirt's spill.
@@ -1127,6 +1239,22 @@ const SIXTEENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   blue: [84, 56, 170],
   pink: [252, 168, 222],
   black: [20, 22, 20],
+};
+
+/**
+ * A seventeenth maker's set: a cerise red (the bluest red so far), a butter yellow (a pale warm
+ * yellow), a leaf green (the yellowest), a ginger brown (an orange tan), a steel blue (the greyest), a
+ * lavender pink (the bluest pink), an aubergine black, a pinkish white cue ball.
+ */
+const SEVENTEENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [250, 236, 232],
+  red: [204, 24, 92],
+  yellow: [250, 236, 150],
+  green: [110, 160, 40],
+  brown: [180, 110, 50],
+  blue: [70, 100, 140],
+  pink: [220, 170, 230],
+  black: [28, 16, 26],
 };
 
 export interface AltStyleOptions {
@@ -1425,6 +1553,35 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     exposure: 0.55,
     roomLight: 1.5,
     ballColours: SIXTEENTH_MAKER_BALLS,
+  },
+  // Filament bulbs at 2200 K, whose amber a phone's auto white balance leaves (it corrects little below
+  // 2800 K): the warmest cast so far; a dark bar (its dark wood and low light: half the usual light
+  // from the room); exposed down for the bright gold bed, whose red clipped at the brightest seeds (at 1
+  // in 1.7 % of a 1080p clusters frame's values, at 0.8 in 25 values on the bed under a bulb, at 0.7 in
+  // 1, at 0.65 in none: the bed's red at most 231). The far bulbs' and the low sign's shadows reach past
+  // the renderer's 4 radii (cut there, up to 9 levels; at 8 up to 3; at 12, 3 in 64 values short of
+  // 20). A seventeenth maker's set.
+  'gold-filament': {
+    cloth: ALT_CLOTH.gold,
+    lamps: filamentBar,
+    warmBias: 0.3,
+    exposure: 0.65,
+    roomLight: 0.5,
+    shadowReach: 12,
+    ballColours: SEVENTEENTH_MAKER_BALLS,
+  },
+  // The cove's blue light round the frame pulls a webcam's auto white balance the other way: warm, a
+  // little magenta; exposed a little down for the pink bed under the bar, whose red clipped (at 1 in up
+  // to 313 values of a 1080p frame; at 0.85 and 0.8 only the blue spot's chalk, 1-4 values). The cove's
+  // far lengths' shadows reach past 4 radii (cut there, up to 11 levels; at 8 at most 1 short of 16).
+  // The usual set.
+  'pink-cove': {
+    cloth: ALT_CLOTH.pink,
+    lamps: barAndCove,
+    warmBias: 0.14,
+    tint: -0.04,
+    exposure: 0.8,
+    shadowReach: 8,
   },
 };
 
