@@ -138,6 +138,17 @@
 //               4K). The first split whose two variants take turns by kind: each has half its frames,
 //               half the JPEG ones, half the 4K ones (before it, the first variant had two thirds of
 //               the 1080p frames and every JPEG and 4K one)
+//   held-out-24 a gold cloth in a bar lit by five clear filament bulbs hung bare at staggered heights
+//               down the table (five hard shadows fanned along it, five tiny hot glints a ball) and by a
+//               red neon sign on the wall beyond one long side (a red rim and streak on every ball's side
+//               towards it), seen with the bulbs' amber left in (the warmest cast so far), with a
+//               seventeenth maker's set (a cerise red, a butter yellow, a leaf green, a ginger brown, a
+//               steel blue, a lavender pink, an aubergine black, a pinkish white cue); and a candy-pink
+//               cloth in a home games room lit by a slim LED bar lamp over the middle and by an ice-blue
+//               LED strip in a ceiling cove round the room (shadows, flanks, the bed's ends and corners
+//               cyan-blue), seen warm and a little magenta, with the usual set: drawn in the
+//               twenty-third session, for the next session's end; run only once (seeds 10_900_000,
+//               10_950_000 at 4K), the variants taking turns by kind as held-out 23's
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -154,7 +165,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -220,6 +231,7 @@ export const ALT_HELD_OUT_20_SEED = 10_500_000;
 export const ALT_HELD_OUT_21_SEED = 10_600_000;
 export const ALT_HELD_OUT_22_SEED = 10_700_000;
 export const ALT_HELD_OUT_23_SEED = 10_800_000;
+export const ALT_HELD_OUT_24_SEED = 10_900_000;
 
 export interface AltCase {
   readonly name: string;
@@ -270,7 +282,8 @@ export type AltSplit =
   | 'held-out-20'
   | 'held-out-21'
   | 'held-out-22'
-  | 'held-out-23';
+  | 'held-out-23'
+  | 'held-out-24';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -309,6 +322,7 @@ const SPLITS: Readonly<
   'held-out-21': { seed: ALT_HELD_OUT_21_SEED, variants: ['pearl-window', 'plum-cross'] },
   'held-out-22': { seed: ALT_HELD_OUT_22_SEED, variants: ['chartreuse-highbay', 'orange-stage'] },
   'held-out-23': { seed: ALT_HELD_OUT_23_SEED, variants: ['electric-sun', 'scarlet-bulb'], byKind: true },
+  'held-out-24': { seed: ALT_HELD_OUT_24_SEED, variants: ['gold-filament', 'pink-cove'], byKind: true },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
