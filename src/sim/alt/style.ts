@@ -175,7 +175,7 @@
 // set (a cerise red, a butter yellow, a leaf green, a ginger brown, a steel blue, a lavender pink, an
 // aubergine black, a pinkish white cue ball); and `pink-cove`, a candy-pink cloth (lighter and less
 // blue than the fuchsia, more saturated than the rose) in a home games room lit by a slim LED bar lamp
-// low over the middle and by the room's ice-blue LED strip in a ceiling cove round its walls (the first
+// over the middle and by the room's ice-blue LED strip in a ceiling cove round its walls (the first
 // coloured light from all round: every ball's shadows and flanks cyan-blue, the bed's ends and sides
 // bluer), seen by a webcam whose auto white balance the blue room pulls warm and magenta, with the
 // usual set.
@@ -955,12 +955,16 @@ const filamentBar = (t: Table, power: number): AltLamp[] => [
 const ICE_BLUE = [0.02, 0.55, 1] as const;
 
 /**
- * A home games room's lights: a slim LED bar lamp (1.8 m by 0.2 m, an opal diffuser) hung 0.9 m over
+ * A home games room's lights: a slim LED bar lamp (2.4 m by 0.2 m, an opal diffuser) hung 1 m over
  * the middle of the bed along the table, and the room's RGB LED strip in a ceiling cove round its
  * walls, set to ice blue: its light thrown up onto a band of the ceiling (0.6 m wide) 1.55 m over the
- * bed, 1.4 m beyond the cushions all round. The bar is drawn as eight lengths, the cove's long sides
- * as eight and its ends as three (see sideStrips). A cove length's light is the ceiling's bounce, spread
- * over about its 0.5 square m: glare 0.7; a bar's length 9 (its eighth of the diffuser's area).
+ * bed, 1.4 m beyond the cushions all round; the strip's 20 m have eight times the bar's power. The cove
+ * gives 0.14 of the bed's middle's green, 0.37 at a long cushion's middle, 0.50 at an end cushion's and
+ * 0.70 in the corners (the bed's light there 0.51, 0.36 and 0.32 of the middle's in green, its red
+ * 0.33, 0.19 and 0.11): shadows, flanks, ends and corners cyan-blue. The bar is drawn as eight
+ * lengths, the cove's long sides as eight and its ends as three (see sideStrips). A cove length's light
+ * is the ceiling's bounce, spread over about its 0.5 square m: glare 0.7; a bar's length 9 (its eighth
+ * of the diffuser's area).
  */
 const barAndCove = (t: Table, power: number): AltLamp[] => {
   const out = 1400;
