@@ -113,8 +113,8 @@
 //               soft shadows crossing under every ball, an X of highlight), a little warm with the
 //               tubes' green, with a fourteenth maker's set (a deep orange-red red, a golden yellow, a
 //               bottle green, a chocolate brown, a petrol blue, a coral pink, a warm white cue): drawn in
-//               the twentieth session, for the next session's end; run only once (seeds 10_600_000,
-//               10_650_000 at 4K)
+//               the twentieth session and run once at the start of the twenty-first, now tuning data
+//               (seeds 10_600_000, 10_650_000 at 4K)
 //   held-out-22 a bright yellow-green (chartreuse) cloth in a sports hall lit only by the hall's
 //               metal-halide high-bays 7 m up on its own grid (no lamp over the table: very even light,
 //               nine sharp short shadows and nine small hot dots of highlight a ball, none at its top),
@@ -124,8 +124,8 @@
 //               beyond the ends, one blue, one magenta (that end of the bed and the balls' sides towards
 //               it tinted), exposed down for the bright cloth, with a fifteenth maker's highly polished
 //               set (an oxblood red, a primrose yellow, a spring green, a mocha brown, an azure blue, an
-//               orchid pink, a cool white cue): drawn in the twenty-first session, for the next
-//               session's end; run only once (seeds 10_700_000, 10_750_000 at 4K)
+//               orchid pink, a cool white cue): drawn in the twenty-first session and run once in
+//               it, now tuning data (seeds 10_700_000, 10_750_000 at 4K)
 //   held-out-23 an electric-blue cloth in a games room in a conservatory on a clear afternoon, lit by
 //               the sun through its glass roof (one hard shadow a ball, all pointing the same way, lit
 //               by the blue sky alone; a tiny glint) and by the sky, seen balanced for daylight, the
@@ -133,8 +133,8 @@
 //               off the table's middle (one hard short shadow a ball, the light falling off towards the
 //               far end and corners), seen by a webcam whose auto white balance the red cloth pulls too
 //               far (whites cyan-blue), with a sixteenth maker's set (a coral red, an amber yellow, a
-//               sea-foam green, a hazel brown, a violet blue, a candy pink): drawn in the twenty-second
-//               session, for the next session's end; run only once (seeds 10_800_000, 10_850_000 at
+//               sea-foam green, a hazel brown, a violet blue, a candy pink): drawn in the twenty-first
+//               session and run once at its end, now tuning data (seeds 10_800_000, 10_850_000 at
 //               4K). The first split whose two variants take turns by kind: each has half its frames,
 //               half the JPEG ones, half the 4K ones (before it, the first variant had two thirds of
 //               the 1080p frames and every JPEG and 4K one)
@@ -147,7 +147,7 @@
 //               cloth in a home games room lit by a slim LED bar lamp over the middle and by an ice-blue
 //               LED strip in a ceiling cove round the room (shadows, flanks, the bed's ends and corners
 //               cyan-blue), seen warm and a little magenta, with the usual set: drawn in the
-//               twenty-third session, for the next session's end; run only once (seeds 10_900_000,
+//               twenty-first session, for the next session's end; run only once (seeds 10_900_000,
 //               10_950_000 at 4K), the variants taking turns by kind as held-out 23's
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of

@@ -123,7 +123,8 @@
 // shadows, a grid of small square dots of highlight on every ball, the light falling off only
 // towards the cushions), seen with the cold blue-white cast of cool LEDs, the coolest so far, exposed
 // a little down for the light bed, with the usual set.
-// Held-out 21 (issue 14, drawn in the twentieth session for the next session's end; run only once):
+// Held-out 21 (issue 14, drawn in the twentieth session, run once at the start of the twenty-first;
+// now tuning data):
 // `pearl-window`, a pale pearl cloth (a near-white, the lightest and most neutral cloth so far: the
 // cream was yellow, the silver mid-grey) in mixed light: daylight from a tall window beside one long
 // side and two warm tungsten pendants over the far half (the first lamps with colours of their own:
@@ -136,7 +137,7 @@
 // ends and corners in their falloff), a little warm with the tubes' green, with a fourteenth maker's
 // set (a deep orange-red red, a golden yellow, a bottle green, a chocolate brown, a petrol blue, a
 // coral pink, a warm white cue ball).
-// Held-out 22 (issue 14, drawn in the twenty-first session for the next session's end; run only once):
+// Held-out 22 (issue 14, drawn in the twenty-first session and run once in it; now tuning data):
 // `chartreuse-highbay`, a bright yellow-green cloth (a bar table's chartreuse: the lime was a grass
 // green, the olive and the moss dark) in a sports hall, lit only by the hall's metal-halide high-bays
 // 7 m up on the hall's own grid (no lamp over the table: nine small, far lamps, the nearest off to
@@ -152,7 +153,7 @@
 // maker's highly polished set (an oxblood red, the darkest so far, a primrose yellow, the palest, a
 // spring green and an azure blue, the lightest, a mocha brown, an orchid pink, a brown-black black, a
 // cool white cue ball).
-// Held-out 23 (issue 14, drawn in the twenty-second session for the next session's end; run only once):
+// Held-out 23 (issue 14, drawn in the twenty-first session and run once at its end; now tuning data):
 // `electric-sun`, an electric-blue cloth (a bright azure, lighter and greener than the blue, bluer than
 // the aqua: the streamed pool matches' cloth) in a games room in a conservatory on a clear afternoon,
 // lit by the sun through its glass roof and by the blue sky (the first light from outside the room
@@ -165,7 +166,7 @@
 // red cloth filling the frame pulls too far (whites cyan-blue, the coolest cast so far), with a
 // sixteenth maker's set (a coral red, an amber yellow, a sea-foam green, a hazel brown, a violet blue,
 // a candy pink, a greenish black, a cool white cue ball).
-// Held-out 24 (issue 14, drawn in the twenty-third session for the next session's end; run only once):
+// Held-out 24 (issue 14, drawn in the twenty-first session for the next session's end; run only once):
 // `gold-filament`, a gold cloth (a deep golden yellow, yellower and brighter than the mustard) in a bar
 // lit by five clear filament bulbs hung bare on flexes of different lengths down the table (the first
 // bare bulbs in a row and at staggered heights: five hard shadows fanned along the table, five tiny hot
