@@ -1488,18 +1488,19 @@ export const fitBall = (
 };
 
 /**
- * The median over the middle of a disc (within half its radius, 25 samples) of `measure` of each
- * sample's channels (NaN: passed over); `none` where no sample is left. The median: a shadow's disc reaches to
- * within a pixel or two of the ball that casts it, whose blurred rim lifted the mean of its samples'
- * brightness to 0.21 of the cloth (held-out 12, 9 703 002).
+ * The `quantile` (0.5: the median) over the middle of a disc (within half its radius, 25 samples) of
+ * `measure` of each sample's channels (NaN: passed over); `none` where no sample is left. The median: a
+ * shadow's disc reaches to within a pixel or two of the ball that casts it, whose blurred rim lifted
+ * the mean of its samples' brightness to 0.21 of the cloth (held-out 12, 9 703 002).
  */
-const middleMedian = (
+const middleQuantile = (
   img: RgbImage,
   u: number,
   v: number,
   r: number,
   none: number,
   measure: (r8: number, g8: number, b8: number) => number,
+  quantile = 0.5,
 ): number => {
   const { width, data } = img;
   const m: number[] = [];
@@ -1514,16 +1515,24 @@ const middleMedian = (
       if (!Number.isNaN(value)) m.push(value);
     }
   m.sort((a, c) => a - c);
-  return m.length > 0 ? (m[m.length >> 1] as number) : none;
+  return m.length > 0 ? (m[Math.floor(quantile * m.length)] as number) : none;
 };
 
 /**
  * The brightness of the middle of a disc as a share of the cloth's there (cloth.ts clothShare): a
- * ball's body, a hole or a shadow.
+ * ball's body, a hole or a shadow. Its median, or the `quantile` asked for (0.3: the brightness a
+ * third of the middle is darker than).
  */
-export const middleShare = (img: RgbImage, cloth: ClothModel, u: number, v: number, r: number): number => {
+export const middleShare = (
+  img: RgbImage,
+  cloth: ClothModel,
+  u: number,
+  v: number,
+  r: number,
+  quantile = 0.5,
+): number => {
   const b = blockOf(cloth, u, v);
-  return middleMedian(img, u, v, r, 1, (r8, g8, b8) => clothShare(cloth, b, r8, g8, b8));
+  return middleQuantile(img, u, v, r, 1, (r8, g8, b8) => clothShare(cloth, b, r8, g8, b8), quantile);
 };
 
 /**
@@ -1543,7 +1552,7 @@ export const middleHue = (img: RgbImage, cloth: ClothModel, u: number, v: number
   const c2 = (cloth.colour[3 * b + 2] as number) / cs;
   const grey = Math.hypot(c0 - 1 / 3, c1 - 1 / 3, c2 - 1 / 3);
   if (!(grey > 0)) return Infinity;
-  const far = middleMedian(img, u, v, r, Infinity, (r8, g8, b8) => {
+  const far = middleQuantile(img, u, v, r, Infinity, (r8, g8, b8) => {
     const s = r8 + g8 + b8;
     // A black sample has no chromaticity, and is passed over.
     return s > 0 ? Math.hypot(r8 / s - c0, g8 / s - c1, b8 / s - c2) : NaN;

@@ -114,6 +114,13 @@ export interface LocateOptions {
    * ring round a shadow's edge traced on 32 of 48, 20 mm off; the 7 casters of such fits that were
    * balls, on 38–48. */
   readonly casterRays: number;
+  /**
+   * A fit is looked at as a shadow whose caster may be beside it where it has a shadow's middle, or
+   * where this share of its middle is darker than a shadow's (fit.ts `shadowShare`): held-out 23's
+   * sea-foam green and a coral red on the scarlet cloth under the bare bulb, each fitted half on
+   * itself and half on its black shadow (23 and 25 mm off), the median of their middles the ball's.
+   */
+  readonly casterDarkPart: number;
 }
 
 export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
@@ -145,13 +152,14 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   // Two balls fitted well in a pack overlap by 5.5 mm at most (held-out 11's tangerine opening pack,
   // 2.7 and 3.3 mm off; 26 pairs over 3 mm on the second renderer's 17 splits, at both resolutions).
   overlapLimit: 0.25,
-  // Over every second-renderer split through held-out 24 at 1080p, 23 shadows' casters found, each
-  // placed 0.1–3.8 mm off where the shadow's fit was 5.5–35 mm off (held-out 23's scarlet-bulb 16, 22's
-  // orange stage 3, 12's wine cluster 1, 24's gold filament 1, 23's electric sun 1, 13's mustard 1);
-  // none at 4K. Shadows lie 1.0–2.4 radii from their balls (see `shadowReach`).
+  // Over every second-renderer split through held-out 24 at 1080p, 25 shadows' casters found, each
+  // placed 0.1–3.8 mm off where the shadow's fit was 5.5–35 mm off (held-out 23's scarlet-bulb 19, 22's
+  // orange stage 3, 12's wine cluster 1, 24's gold filament 1, 23's electric sun 1; 13's mustard 1,
+  // 3.0 mm off either way); none at 4K. Shadows lie 1.0–2.4 radii from their balls (see `shadowReach`).
   casterStarts: [1, 1.7],
   casterApart: 0.15,
   casterRays: 0.75,
+  casterDarkPart: 0.3,
 };
 
 /** A ball found in a frame: where it rests on the table, and where and how big it is in the image. */
@@ -610,8 +618,7 @@ export class Locator {
       fitLimbNear(frame.image, this.geometry, u, v, 0, rimPx, this.fitScratch, frame.limb, o.fit);
     let found = false;
     const fits = balls.map((f) => {
-      if (f.found !== 'outline' || !shadowMiddle(frame.image, frame.cloth, f.u, f.v, f.radius, o.fit))
-        return f;
+      if (f.found !== 'outline' || !this.shadowInMiddle(frame, f)) return f;
       if (this.likenessPlace(frame, f, balls)) return f;
       const others = balls.filter((b) => b !== f);
       let caster: FittedBall | undefined;
@@ -632,6 +639,15 @@ export class Locator {
       return caster;
     });
     return found ? this.verify(fits) : [...verified];
+  }
+
+  /** Has `f` a shadow's middle (fit.ts shadowMiddle), or is `casterDarkPart` of its middle as dark as a shadow's? */
+  private shadowInMiddle(frame: PreparedFrame, f: FittedBall): boolean {
+    const o = this.options;
+    return (
+      shadowMiddle(frame.image, frame.cloth, f.u, f.v, f.radius, o.fit) ||
+      middleShare(frame.image, frame.cloth, f.u, f.v, f.radius, o.casterDarkPart) < o.fit.shadowShare
+    );
   }
 
   /**
