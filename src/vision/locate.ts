@@ -104,8 +104,8 @@ export interface LocateOptions {
    */
   readonly overlapLimit: number;
   /** Where the ball casting a shadow fitted as a ball is traced from: starts this many of the shadow's
-   * radii from its centre, eight directions each (see Locator.withCasters)… */
-  readonly casterStarts: readonly number[];
+   * radii from its centre, in eight directions (see Locator.withCasters)… */
+  readonly casterStart: number;
   /** …its limb at least this many radii from the shadow's centre (nearer, it is a limb of the fit
    * itself: held-out 7's blue on the navy cloth, 3.6 mm from its outline, took its place 4.3 mm off)… */
   readonly casterApart: number;
@@ -155,8 +155,10 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   // Over every second-renderer split through held-out 24 at 1080p, 25 shadows' casters found, each
   // placed 0.1–3.8 mm off where the shadow's fit was 5.5–35 mm off (held-out 23's scarlet-bulb 19, 22's
   // orange stage 3, 12's wine cluster 1, 24's gold filament 1, 23's electric sun 1; 13's mustard 1,
-  // 3.0 mm off either way); none at 4K. Shadows lie 1.0–2.4 radii from their balls (see `shadowReach`).
-  casterStarts: [1, 1.7],
+  // 3.0 mm off either way); none at 4K. Each was traced from a start one radius from its shadow's fit
+  // (where a shadow lies half on its ball, as held-out 24's brown's, and where it lies beside it, 1.1
+  // radii off in held-out 23); starts 1.7 radii out as well found no caster of their own.
+  casterStart: 1,
   casterApart: 0.15,
   casterRays: 0.75,
   casterDarkPart: 0.3,
@@ -599,12 +601,12 @@ export class Locator {
    * under a bare bulb, and the shadow's outline was fitted as the ball: held-out 23's coral reds on
    * the scarlet cloth, their black shadows taken for them ~30 mm off (a miss and a false ball each, 10
    * of the split's 12 false balls at 1080p); held-out 24's ginger brown on the gold cloth, a disc half
-   * on it and half on its shadow, 23 mm off. Such a fit has a shadow's middle (fit.ts shadowMiddle):
-   * its caster's limb is traced from `casterStarts` round it, and the caster takes its place where its
-   * limb is traced on more rays than the fit's own (or, with none traced from the fit, on `casterRays`
-   * of them) and the fit shows no lamps but in the caster's disc (the coral red's lit body was its
-   * shadow's "lamps"). A weak fit its neighbours' look places is left to that (byLikeness). The balls
-   * are verified again with the casters in.
+   * on it and half on its shadow, 23 mm off. Such a fit has a shadow in its middle (shadowInMiddle):
+   * its caster's limb is traced from eight starts `casterStart` radii round it, and the caster takes
+   * its place where its limb is traced on more rays than the fit's own (or, with none traced from the
+   * fit, on `casterRays` of them) and the fit shows no lamps but in the caster's disc (the coral red's
+   * lit body was its shadow's "lamps"). A weak fit its neighbours' look places is left to that
+   * (byLikeness). The balls are verified again with the casters in.
    */
   private withCasters(
     frame: PreparedFrame,
@@ -623,17 +625,21 @@ export class Locator {
       const others = balls.filter((b) => b !== f);
       let caster: FittedBall | undefined;
       let need = trace(f.u, f.v)?.inliers ?? o.casterRays * o.fit.rays - 1;
-      for (const reach of o.casterStarts)
-        for (let k = 0; k < 8; k++) {
-          const a = (Math.PI * k) / 4;
-          const c = trace(f.u + reach * f.radius * Math.cos(a), f.v + reach * f.radius * Math.sin(a));
-          if (!c || c.inliers <= need) continue;
-          // A limb traced round the fit itself places it again, and the balls found are no casters.
-          if (Math.hypot(c.u - f.u, c.v - f.v) < o.casterApart * f.radius) continue;
-          if (others.some((b) => Math.hypot(b.u - c.u, b.v - c.v) < 1.6 * b.radius)) continue;
-          caster = c;
-          need = c.inliers;
-        }
+      // Traced on every ray, the fit is a ball no caster beats (a quarter of the fits looked at).
+      if (need >= o.fit.rays) return f;
+      for (let k = 0; k < 8; k++) {
+        const a = (Math.PI * k) / 4;
+        const c = trace(
+          f.u + o.casterStart * f.radius * Math.cos(a),
+          f.v + o.casterStart * f.radius * Math.sin(a),
+        );
+        if (!c || c.inliers <= need) continue;
+        // A limb traced round the fit itself places it again, and the balls found are no casters.
+        if (Math.hypot(c.u - f.u, c.v - f.v) < o.casterApart * f.radius) continue;
+        if (others.some((b) => Math.hypot(b.u - c.u, b.v - c.v) < 1.6 * b.radius)) continue;
+        caster = c;
+        need = c.inliers;
+      }
       if (!caster || this.lampsOutside(frame, f, [...others, caster])) return f;
       found = true;
       return caster;
