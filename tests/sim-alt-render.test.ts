@@ -1,12 +1,17 @@
-// The second renderer's lamps and camera (src/sim/alt/render.ts): what two of its options draw, checked
+// The second renderer's lamps and camera (src/sim/alt/render.ts): what four of its options draw, checked
 // against the light they model on a small frame of an empty table (no noise, so frames compare pixel by
 // pixel). A rolling shutter's flicker (AltStyle.flicker) scales each row's exposure by
 // 1 + depth · sin(2π v / (period · height) + phase); a bare bulb (AltLamp.bare) lights all round alike,
-// where a lamp facing down falls off with the cosine of the angle from straight below it.
+// where a lamp facing down falls off with the cosine of the angle from straight below it; a venetian
+// blind (AltLamp.slats) passes a far lamp's light in stripes whose period on the bed is the slats'
+// pitch over the tangent of the lamp's height above the horizon; a camera's sharpening (AltStyle.sharpen)
+// lifts the light side of an edge above its level and sinks the dark side below its own.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
 import type { Table } from '../src/equipment/index.ts';
-import { altStyle, renderAlt, type AltStyle } from '../src/sim/alt/index.ts';
+import { project } from '../src/camera/index.ts';
+import { mm } from '../src/core/units.ts';
+import { altStyle, renderAlt, type AltLamp, type AltStyle } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { loadCalibrationFile } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
@@ -76,5 +81,90 @@ describe('the second renderer', () => {
     // The middle of the frame is under the lamp; a tenth in from a corner is well off to the side.
     expect(at(bulb, 0.5, 0.5) / at(down, 0.5, 0.5)).toBeCloseTo(1, 1);
     expect(at(bulb, 0.2, 0.2) / at(down, 0.2, 0.2)).toBeGreaterThan(1.1);
+  });
+
+  it('stripes a far lamp’s light through a blind with the slats’ period and open share, and not without them', () => {
+    const t = calibration.table;
+    // A lamp 100 km off (parallel light: 30 degrees up to within 0.01 mm over the table), beyond the
+    // end y = 0, its disc a tenth of the sun's (edges of 3 mm at most), behind a window square to the
+    // table 0.5 m beyond that end: on the bed a stripe every pitch / tan 30° = 200 mm along the table,
+    // lit where (y + 500) mod 200 < 0.6 · 200.
+    const far = 100_000_000;
+    const up = Math.PI / 6;
+    const sun: AltLamp = {
+      x: t.width / 2,
+      y: -far * Math.cos(up),
+      z: far * Math.sin(up),
+      hx: far * 0.00047,
+      hy: far * 0.00047,
+      power: (far * far) / Math.sin(up) ** 2,
+    };
+    const slats = { x: 0, y: -500, nx: 0, ny: 1, pitch: 200 * Math.tan(up), open: 0.6 };
+    const ambient = 0.1;
+    const lit = (withSlats: boolean): AltStyle => ({
+      ...plain,
+      ambient,
+      lamps: [withSlats ? { ...sun, slats } : sun],
+    });
+    const open = renderAlt(calibration, ALT_SNOOKER_PALETTE, [], lit(false), 7).image;
+    const blind = renderAlt(calibration, ALT_SNOOKER_PALETTE, [], lit(true), 7).image;
+    const green = (img: typeof open, y: number): number => {
+      const p = project(calibration, { x: mm(t.width / 2), y: mm(y), z: mm(0) });
+      return linear(img.data[3 * (Math.round(p.v) * img.width + Math.round(p.u)) + 1] as number);
+    };
+    // The middle of every band of light and of shade along the bed, away from the end cushions.
+    for (let k = 3; 200 * k - 440 < t.length - 150; k++) {
+      const inLight = 200 * k - 440;
+      const inShade = inLight + 100;
+      expect(green(blind, inLight) / green(open, inLight)).toBeCloseTo(1, 2);
+      // The shade lit by the room alone: ambient / (1 + ambient) of the open light, give or take the
+      // tone curve's difference from sRGB.
+      if (inShade < t.length - 150)
+        expect(green(blind, inShade) / green(open, inShade)).toBeLessThan(2 * (ambient / (1 + ambient)));
+    }
+    const none = renderAlt(
+      calibration,
+      ALT_SNOOKER_PALETTE,
+      [],
+      { ...lit(false), lamps: [{ ...sun, slats: undefined }] },
+      7,
+    );
+    expect(Buffer.from(none.image.data).equals(Buffer.from(open.data))).toBe(true);
+  });
+
+  it('sharpens an edge into a light and a dark overshoot, and leaves the frame as it was without', () => {
+    // A smooth bed (no nap, no gradient): the middle row's strongest step, from the floor to the rail
+    // or the cushion at the end of the table, its two sides each flat in the unsharpened frame.
+    const smooth: AltStyle = { ...plain, nap: 0, clothGradient: 0 };
+    const soft = renderAlt(calibration, ALT_SNOOKER_PALETTE, [], smooth, 7).image;
+    const sharp = renderAlt(
+      calibration,
+      ALT_SNOOKER_PALETTE,
+      [],
+      { ...smooth, sharpen: { amount: 1.5, radius: 6 } },
+      7,
+    ).image;
+    const W = soft.width;
+    const v = Math.round(soft.height / 2);
+    const luma = (img: typeof soft, u: number): number => {
+      const k = 3 * (v * W + u);
+      return (
+        0.299 * (img.data[k] as number) +
+        0.587 * (img.data[k + 1] as number) +
+        0.114 * (img.data[k + 2] as number)
+      );
+    };
+    let edge = 1;
+    for (let u = 1; u < W / 4; u++)
+      if (Math.abs(luma(soft, u + 1) - luma(soft, u)) > Math.abs(luma(soft, edge + 1) - luma(soft, edge)))
+        edge = u;
+    const rising = luma(soft, edge + 1) > luma(soft, edge);
+    const [dark, light] = rising ? [edge, edge + 1] : [edge + 1, edge];
+    const side = (from: number, step: number): number[] => [0, 1, 2].map((i) => luma(soft, from + step * i));
+    const away = rising ? -1 : 1;
+    expect(luma(sharp, light)).toBeGreaterThan(Math.max(...side(light, -away)) + 5);
+    expect(luma(sharp, dark)).toBeLessThan(Math.min(...side(dark, away)) - 5);
+    const none = renderAlt(calibration, ALT_SNOOKER_PALETTE, [], { ...smooth, sharpen: undefined }, 7).image;
+    expect(Buffer.from(none.data).equals(Buffer.from(soft.data))).toBe(true);
   });
 });

@@ -6,6 +6,8 @@ export {
   type AltBox,
   type AltFrame,
   type AltLamp,
+  type AltSharpen,
+  type AltSlats,
   type AltStyle,
   type Srgb8,
 } from './render.ts';
