@@ -180,9 +180,21 @@
 // coloured light from all round: every ball's shadows and flanks cyan-blue, the bed's ends and sides
 // bluer), seen by a webcam whose auto white balance the blue room pulls warm and magenta, with the
 // usual set.
+// Held-out 25 (issue 14, drawn in the twenty-second session for the next session's end; run only once):
+// `terracotta-blinds`, a terracotta cloth (a light brick-orange, pinker and lighter than the tangerine)
+// in a clubroom lit by the low afternoon sun through a window's venetian blind beside one long side
+// (the first light in stripes: hard-ish stripes of sun and shade slanting across the bed and across
+// every ball, crisp by the window and softer across the table, the shade lit only by the room; one
+// long hard shadow a ball, all parallel) and by a weak warm ceiling light, seen balanced for daylight,
+// with the usual set; and `onyx-cctv`, a near-black onyx cloth (darker and more neutral than the
+// charcoal and the black-green, the darkest so far) under one large square fluorescent panel over the
+// middle, seen by a cheap security camera (the first sharpened frame: a light and a dark halo along
+// every edge; strong sensor noise, heavy vignetting, a green cast), with an eighteenth maker's set (a
+// brick red, a mustard-gold yellow, an olive green, a tan brown, a cyan blue, a salmon pink, a jet
+// black, an off-white cue ball).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng } from '../random.ts';
-import type { AltBox, AltFlicker, AltLamp, AltStyle, Srgb8 } from './render.ts';
+import type { AltBox, AltFlicker, AltLamp, AltSharpen, AltStyle, Srgb8 } from './render.ts';
 
 export const ALT_VARIANTS = [
   'tournament',
@@ -239,6 +251,8 @@ export const ALT_VARIANTS = [
   'scarlet-bulb',
   'gold-filament',
   'pink-cove',
+  'terracotta-blinds',
+  'onyx-cctv',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -294,7 +308,9 @@ export const ALT_CLOTH: Readonly<
     | 'electric'
     | 'scarlet'
     | 'gold'
-    | 'pink',
+    | 'pink'
+    | 'terracotta'
+    | 'onyx',
     Srgb8
   >
 > = {
@@ -349,6 +365,8 @@ export const ALT_CLOTH: Readonly<
   scarlet: [186, 30, 36],
   gold: [214, 168, 28],
   pink: [226, 110, 160],
+  terracotta: [196, 96, 82],
+  onyx: [24, 25, 28],
 };
 
 /**
@@ -1003,6 +1021,74 @@ const barAndCove = (t: Table, power: number): AltLamp[] => {
 };
 
 /**
+ * Colours of light seen by a camera balanced for daylight (5500 K): a low afternoon sun's (4500 K) and a
+ * warm ceiling light's (2700 K). From a blackbody fit's sRGB, scaled by its ratio to SUN's CIE values at
+ * 5000 K (the fit's red 3 % high, its blue 4 % low there).
+ */
+const LOW_SUN = [1.19, 1, 0.8] as const;
+const WARM_ROOM = [2.1, 1, 0.28] as const;
+
+/**
+ * A clubroom on a sunny late afternoon: the sun 22 degrees up through a window's venetian blind, in a
+ * wall beside one long side that runs at 15 degrees to the table (0.8 m from the nearest corner of the
+ * bed, 1.7 m from the other end's), the sun 35 degrees round from square to the window towards the
+ * near end; and a warm ceiling light (a 60 cm fitting, 1.5 m over the middle) giving the bed 0.15 of
+ * the sun's light. The sun is drawn as conservatorySun's is (a lamp 150 m off as wide as its disc,
+ * glare 0.2); its shadows are long and parallel (2.5 radii from under a ball to the middle of its
+ * shadow, 5.1 to its tip). The blind (50 mm slats at a 44 mm pitch, tilted to pass 0.6 of it) stripes
+ * its light parallel to the window, 15 degrees to the table's axis: at the sun's 26.3 degrees up in the
+ * plane square to the window, a stripe every 89 mm across them on the bed, 54 mm of sun and 36 of
+ * shade; a stripe's edge is the sun's disc seen through the blind, 0.22 of a stripe's period wide at
+ * the bed's corner nearest the window (crisp), 0.59 at its middle, 0.96 in the far corner (where the
+ * stripes all but even out). The shade is lit only by the ceiling light and the room.
+ */
+const sunThroughBlinds = (t: Table, power: number): AltLamp[] => {
+  const far = 150_000;
+  const up = (22 * Math.PI) / 180;
+  const wall = (15 * Math.PI) / 180;
+  // The window's normal into the room, and the sun's bearing: 35 degrees round from straight out of
+  // the window, towards the near end (y = 0).
+  const nx = Math.cos(wall);
+  const ny = Math.sin(wall);
+  const bearing = Math.PI + wall + (35 * Math.PI) / 180;
+  const slats = { x: -800 * nx, y: -800 * ny, nx, ny, pitch: 44, open: 0.6 };
+  return [
+    {
+      x: t.width / 2 + far * Math.cos(up) * Math.cos(bearing),
+      y: t.length / 2 + far * Math.cos(up) * Math.sin(bearing),
+      z: far * Math.sin(up),
+      hx: 700,
+      hy: 700,
+      // As conservatorySun's: it lights the bed as a lamp of `power` 1 mm over it would.
+      power: (power * far * far) / Math.sin(up) ** 2,
+      glare: 0.2,
+      colour: LOW_SUN,
+      slats,
+    },
+    {
+      x: t.width / 2,
+      y: t.length / 2,
+      z: 1500,
+      hx: 300,
+      hy: 300,
+      power: 0.15 * power * 1500 * 1500,
+      colour: WARM_ROOM,
+    },
+  ];
+};
+
+/**
+ * One large square fluorescent panel (1.2 m a side, an opal diffuser) hung 1.6 m over the middle of the
+ * bed: a square highlight on every ball's top, soft shadows under them, the ends of the bed in its
+ * falloff (0.58 of the middle's light at a long cushion's middle, 0.20 at an end cushion's, 0.15 in the
+ * corners, before the room's light). It has 3.6 times the area of twoLamps' diffuser: glare 0.3, as
+ * bright a square mm for its power.
+ */
+const squarePanel = (t: Table, power: number): AltLamp[] => [
+  { x: t.width / 2, y: t.length / 2, z: 1600, hx: 600, hy: 600, power, glare: 0.3 },
+];
+
+/**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
  * length at either end, past a hard edge (3 cm) where the light drops to the skirt's spill.
@@ -1262,6 +1348,21 @@ const SEVENTEENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   black: [28, 16, 26],
 };
 
+/**
+ * An eighteenth maker's set: a brick red, a mustard-gold yellow, an olive green, a tan brown (the
+ * lightest so far), a cyan blue, a dusty salmon pink, a jet black, an off-white cue ball.
+ */
+const EIGHTEENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [228, 226, 214],
+  red: [170, 70, 50],
+  yellow: [196, 160, 40],
+  green: [120, 130, 50],
+  brown: [196, 160, 120],
+  blue: [30, 150, 190],
+  pink: [214, 124, 112],
+  black: [5, 5, 6],
+};
+
 export interface AltStyleOptions {
   /** A black box standing beside the table, against one of its long sides. */
   readonly box?: boolean;
@@ -1310,6 +1411,8 @@ interface AltLook {
   readonly shadowReach?: number;
   /** A rolling shutter's bands under lamps flickering with the mains; where they start, drawn by the seed. */
   readonly flicker?: Omit<AltFlicker, 'phase'>;
+  /** The camera's own sharpening (a cheap camera's unsharp mask). */
+  readonly sharpen?: AltSharpen;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -1588,6 +1691,27 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     exposure: 0.8,
     shadowReach: 8,
   },
+  // Daylight, seen by a camera balanced for it; exposed down for the sunlit stripes. The sun's shadows
+  // reach past the renderer's 4 radii, to 5.1 (cut there, up to 119 levels; at 6, to the pixel as at 16).
+  'terracotta-blinds': {
+    cloth: ALT_CLOTH.terracotta,
+    lamps: sunThroughBlinds,
+    exposure: 0.7,
+    shadowReach: 6,
+  },
+  // A cheap security camera: its auto exposure opens up for the dark scene, its high gain's noise
+  // (three times the usual), a small wide lens darkening the corners by half, its over-sharpening;
+  // the tubes' green, which it leaves. An eighteenth maker's set.
+  'onyx-cctv': {
+    cloth: ALT_CLOTH.onyx,
+    lamps: squarePanel,
+    tint: 0.05,
+    exposure: 1.3,
+    vignette: 0.5,
+    noiseGain: 3,
+    sharpen: { amount: 1.3, radius: 1.5 },
+    ballColours: EIGHTEENTH_MAKER_BALLS,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -1611,6 +1735,7 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.ballColours ? { ballColours: look.ballColours } : {}),
     ...(look.vignette ? { vignette: look.vignette } : {}),
     ...(look.shadowReach ? { shadowReach: look.shadowReach } : {}),
+    ...(look.sharpen ? { sharpen: look.sharpen } : {}),
     // Drawn after every other draw, so that the variants without it keep theirs.
     ...(look.flicker ? { flicker: { ...look.flicker, phase: rng.uniform(0, 2 * Math.PI) } } : {}),
   };
