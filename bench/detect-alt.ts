@@ -149,6 +149,18 @@
 //               cyan-blue), seen warm and a little magenta, with the usual set: drawn in the
 //               twenty-first session, for the next session's end; run only once (seeds 10_900_000,
 //               10_950_000 at 4K), the variants taking turns by kind as held-out 23's
+//   held-out-25 a terracotta cloth in a clubroom lit by the low afternoon sun through a window's
+//               venetian blind beside one long side (hard-ish stripes of sun and shade slanting across
+//               the bed and every ball, crisp by the window and softer across the table, the shade lit
+//               by the room alone; one long hard shadow a ball, all parallel) and a weak warm ceiling
+//               light, seen balanced for daylight, the usual set; and a near-black onyx cloth (the
+//               darkest so far) under one large square fluorescent panel over the middle, seen by a
+//               cheap security camera (its over-sharpening leaving a light and a dark halo along every
+//               edge, strong noise, heavy vignetting, a green cast), with an eighteenth maker's set (a
+//               brick red, a mustard-gold yellow, an olive green, a tan brown, a cyan blue, a salmon
+//               pink, a jet black, an off-white cue): drawn in the twenty-second session, for the next
+//               session's end; run only once (seeds 11_000_000, 11_050_000 at 4K), the variants taking
+//               turns by kind as held-out 23's
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -165,7 +177,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -232,6 +244,7 @@ export const ALT_HELD_OUT_21_SEED = 10_600_000;
 export const ALT_HELD_OUT_22_SEED = 10_700_000;
 export const ALT_HELD_OUT_23_SEED = 10_800_000;
 export const ALT_HELD_OUT_24_SEED = 10_900_000;
+export const ALT_HELD_OUT_25_SEED = 11_000_000;
 
 export interface AltCase {
   readonly name: string;
@@ -283,7 +296,8 @@ export type AltSplit =
   | 'held-out-21'
   | 'held-out-22'
   | 'held-out-23'
-  | 'held-out-24';
+  | 'held-out-24'
+  | 'held-out-25';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -323,6 +337,7 @@ const SPLITS: Readonly<
   'held-out-22': { seed: ALT_HELD_OUT_22_SEED, variants: ['chartreuse-highbay', 'orange-stage'] },
   'held-out-23': { seed: ALT_HELD_OUT_23_SEED, variants: ['electric-sun', 'scarlet-bulb'], byKind: true },
   'held-out-24': { seed: ALT_HELD_OUT_24_SEED, variants: ['gold-filament', 'pink-cove'], byKind: true },
+  'held-out-25': { seed: ALT_HELD_OUT_25_SEED, variants: ['terracotta-blinds', 'onyx-cctv'], byKind: true },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {

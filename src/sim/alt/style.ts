@@ -1700,8 +1700,10 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     shadowReach: 6,
   },
   // A cheap security camera: its auto exposure opens up for the dark scene, its high gain's noise
-  // (three times the usual), a small wide lens darkening the corners by half, its over-sharpening;
-  // the tubes' green, which it leaves. An eighteenth maker's set.
+  // (three times the usual), a small wide lens darkening the corners by half, its over-sharpening
+  // (the chalk lines' middles clip at the brighter seeds: up to 72 values of a 1080p frame, 91 of a 4K
+  // one; off the chalk the bed's brightest is 146); the tubes' green, which it leaves. An eighteenth
+  // maker's set.
   'onyx-cctv': {
     cloth: ALT_CLOTH.onyx,
     lamps: squarePanel,
