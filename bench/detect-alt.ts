@@ -147,8 +147,9 @@
 //               cloth in a home games room lit by a slim LED bar lamp over the middle and by an ice-blue
 //               LED strip in a ceiling cove round the room (shadows, flanks, the bed's ends and corners
 //               cyan-blue), seen warm and a little magenta, with the usual set: drawn in the
-//               twenty-first session, for the next session's end; run only once (seeds 10_900_000,
-//               10_950_000 at 4K), the variants taking turns by kind as held-out 23's
+//               twenty-first session and run once at the start of the twenty-second, now tuning data
+//               (seeds 10_900_000, 10_950_000 at 4K), the variants taking turns by kind as held-out
+//               23's
 //   held-out-25 a terracotta cloth in a clubroom lit by the low afternoon sun through a window's
 //               venetian blind beside one long side (hard-ish stripes of sun and shade slanting across
 //               the bed and every ball, crisp by the window and softer across the table, the shade lit

@@ -166,7 +166,7 @@
 // red cloth filling the frame pulls too far (whites cyan-blue, the coolest cast so far), with a
 // sixteenth maker's set (a coral red, an amber yellow, a sea-foam green, a hazel brown, a violet blue,
 // a candy pink, a greenish black, a cool white cue ball).
-// Held-out 24 (issue 14, drawn in the twenty-first session for the next session's end; run only once):
+// Held-out 24 (issue 14, drawn in the twenty-first session, run once at the start of the twenty-second):
 // `gold-filament`, a gold cloth (a deep golden yellow, yellower and brighter than the mustard) in a bar
 // lit by five clear filament bulbs hung bare on flexes of different lengths down the table (the first
 // bare bulbs in a row and at staggered heights: five hard shadows fanned along the table, five tiny hot
