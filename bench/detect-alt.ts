@@ -159,8 +159,8 @@
 //               cheap security camera (its over-sharpening leaving a light and a dark halo along every
 //               edge, strong noise, heavy vignetting, a green cast), with an eighteenth maker's set (a
 //               brick red, a mustard-gold yellow, an olive green, a tan brown, a cyan blue, a salmon
-//               pink, a jet black, an off-white cue): drawn in the twenty-second session, for the next
-//               session's end; run only once (seeds 11_000_000, 11_050_000 at 4K), the variants taking
+//               pink, a jet black, an off-white cue): drawn in the twenty-second session and run once
+//               at its end, now tuning data (seeds 11_000_000, 11_050_000 at 4K), the variants taking
 //               turns by kind as held-out 23's
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of

@@ -180,7 +180,7 @@
 // coloured light from all round: every ball's shadows and flanks cyan-blue, the bed's ends and sides
 // bluer), seen by a webcam whose auto white balance the blue room pulls warm and magenta, with the
 // usual set.
-// Held-out 25 (issue 14, drawn in the twenty-second session for the next session's end; run only once):
+// Held-out 25 (issue 14, drawn in the twenty-second session and run once at its end):
 // `terracotta-blinds`, a terracotta cloth (a light brick-orange, pinker and lighter than the tangerine)
 // in a clubroom lit by the low afternoon sun through a window's venetian blind beside one long side
 // (the first light in stripes: hard-ish stripes of sun and shade slanting across the bed and across
