@@ -873,6 +873,33 @@ const SUN = [1.07, 1, 0.89] as const;
 const SKY = [0.75, 1, 1.62] as const;
 
 /**
+ * The sun `up` radians above the horizon, towards (dx, dy) (a unit vector on the table's plane) from the
+ * bed's middle: a lamp 150 m off as wide as its disc (half a degree), glare 0.2, its power such that it
+ * lights the bed as a lamp of `power` 1 mm over it would (a lamp facing down: its light times the sine
+ * of its height twice).
+ */
+const sunLamp = (
+  t: Table,
+  power: number,
+  up: number,
+  dx: number,
+  dy: number,
+  colour: readonly [number, number, number],
+): AltLamp => {
+  const far = 150_000;
+  return {
+    x: t.width / 2 + far * Math.cos(up) * dx,
+    y: t.length / 2 + far * Math.cos(up) * dy,
+    z: far * Math.sin(up),
+    hx: 700,
+    hy: 700,
+    power: (power * far * far) / Math.sin(up) ** 2,
+    glare: 0.2,
+    colour,
+  };
+};
+
+/**
  * A games room in a conservatory on a clear afternoon: the sun through its glass roof, 40 degrees up,
  * 35 degrees round from behind one end towards one long side, drawn as a lamp 150 m off as wide as the
  * sun's disc (half a degree), and the sky through the roof, a broad soft light 2 m over the bed (5 by
@@ -885,18 +912,10 @@ const SKY = [0.75, 1, 1.62] as const;
  * the sky's 0.013 (its 30 square m).
  */
 const conservatorySun = (t: Table, power: number): AltLamp[] => {
-  const far = 150_000;
   const up = (40 * Math.PI) / 180;
   const round = (35 * Math.PI) / 180;
-  const sun = {
-    x: t.width / 2 - far * Math.cos(up) * Math.sin(round),
-    y: t.length / 2 - far * Math.cos(up) * Math.cos(round),
-    z: far * Math.sin(up),
-  };
   return [
-    // Its power such that it lights the bed as a lamp of `power` 1 mm over it would (a lamp facing
-    // down: its light times the sine of its height twice).
-    { ...sun, hx: 700, hy: 700, power: (power * far * far) / Math.sin(up) ** 2, glare: 0.2, colour: SUN },
+    sunLamp(t, power, up, -Math.sin(round), -Math.cos(round), SUN),
     {
       x: t.width / 2,
       y: t.length / 2,
@@ -1043,7 +1062,6 @@ const WARM_ROOM = [2.1, 1, 0.28] as const;
  * stripes all but even out). The shade is lit only by the ceiling light and the room.
  */
 const sunThroughBlinds = (t: Table, power: number): AltLamp[] => {
-  const far = 150_000;
   const up = (22 * Math.PI) / 180;
   const wall = (15 * Math.PI) / 180;
   // The window's normal into the room, and the sun's bearing: 35 degrees round from straight out of
@@ -1053,18 +1071,7 @@ const sunThroughBlinds = (t: Table, power: number): AltLamp[] => {
   const bearing = Math.PI + wall + (35 * Math.PI) / 180;
   const slats = { x: -800 * nx, y: -800 * ny, nx, ny, pitch: 44, open: 0.6 };
   return [
-    {
-      x: t.width / 2 + far * Math.cos(up) * Math.cos(bearing),
-      y: t.length / 2 + far * Math.cos(up) * Math.sin(bearing),
-      z: far * Math.sin(up),
-      hx: 700,
-      hy: 700,
-      // As conservatorySun's: it lights the bed as a lamp of `power` 1 mm over it would.
-      power: (power * far * far) / Math.sin(up) ** 2,
-      glare: 0.2,
-      colour: LOW_SUN,
-      slats,
-    },
+    { ...sunLamp(t, power, up, Math.cos(bearing), Math.sin(bearing), LOW_SUN), slats },
     {
       x: t.width / 2,
       y: t.length / 2,
