@@ -5,13 +5,15 @@
 // where a lamp facing down falls off with the cosine of the angle from straight below it; a venetian
 // blind (AltLamp.slats) passes a far lamp's light in stripes whose period on the bed is the slats'
 // pitch over the tangent of the lamp's height above the horizon; a camera's sharpening (AltStyle.sharpen)
-// lifts the light side of an edge above its level and sinks the dark side below its own.
+// lifts the light side of an edge above its level and sinks the dark side below its own. A worn cloth
+// (AltStyle.wear) is lighter by up to its amount in blotches and at its worn places; a smoky room's haze
+// (AltStyle.haze) lifts the darks towards its colour and blooms round a bright ball.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
 import type { Table } from '../src/equipment/index.ts';
 import { project } from '../src/camera/index.ts';
 import { mm } from '../src/core/units.ts';
-import { altStyle, renderAlt, type AltLamp, type AltStyle } from '../src/sim/alt/index.ts';
+import { altStyle, renderAlt, type AltLamp, type AltStyle, type AltWear } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { loadCalibrationFile } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
@@ -166,5 +168,78 @@ describe('the second renderer', () => {
     expect(luma(sharp, dark)).toBeLessThan(Math.min(...side(dark, away)) - 5);
     const none = renderAlt(calibration, ALT_SNOOKER_PALETTE, [], { ...smooth, sharpen: undefined }, 7).image;
     expect(Buffer.from(none.data).equals(Buffer.from(soft.data))).toBe(true);
+  });
+
+  /** A frame's linear light in each channel at a table point (x, y, z) mm. */
+  const lightAt = (img: { width: number; data: Uint8Array }, x: number, y: number, z = 0): number[] => {
+    const p = project(calibration, { x: mm(x), y: mm(y), z: mm(z) });
+    const k = 3 * (Math.round(p.v) * img.width + Math.round(p.u));
+    return [0, 1, 2].map((c) => linear(img.data[k + c] as number));
+  };
+
+  it('lightens a worn cloth by up to its amount, in blotches and at its worn places, and not without', () => {
+    const t = calibration.table;
+    const smooth: AltStyle = { ...plain, nap: 0, clothGradient: 0 };
+    const spot = { x: t.width / 2, y: t.length * 0.8 };
+    const wear: AltWear = {
+      amount: 0.12,
+      patch: 350,
+      seed: 5,
+      places: [{ ax: spot.x, ay: spot.y, bx: spot.x, by: spot.y, half: 150, lift: 1 }],
+      smudges: [],
+    };
+    const even = renderAlt(calibration, ALT_SNOOKER_PALETTE, [], smooth, 7).image;
+    const worn = renderAlt(calibration, ALT_SNOOKER_PALETTE, [], { ...smooth, wear }, 7).image;
+    // The bed's green away from the cushions and the marks, every 20 mm: worn over even.
+    const ratios: number[] = [];
+    for (let y = 150; y < t.length - 150; y += 20)
+      for (let x = 150; x < t.width - 150; x += 20)
+        ratios.push((lightAt(worn, x, y)[1] as number) / (lightAt(even, x, y)[1] as number));
+    // Lighter by the amount at most (the tone curve's roll-off and 8 bits give or take 2 %), and
+    // nowhere darker; its blotches cover part of the bed, not all.
+    expect(Math.max(...ratios)).toBeGreaterThan(1.09);
+    expect(Math.max(...ratios)).toBeLessThan(1.14);
+    expect(Math.min(...ratios)).toBeGreaterThan(0.98);
+    const share = ratios.filter((r) => r > 1.03).length / ratios.length;
+    expect(share).toBeGreaterThan(0.1);
+    expect(share).toBeLessThan(0.9);
+    // The worn place wholly worn at its middle.
+    const atSpot =
+      (lightAt(worn, spot.x, spot.y)[1] as number) / (lightAt(even, spot.x, spot.y)[1] as number);
+    expect(atSpot).toBeCloseTo(1.12, 1);
+    const none = renderAlt(calibration, ALT_SNOOKER_PALETTE, [], { ...smooth, wear: undefined }, 7).image;
+    expect(Buffer.from(none.data).equals(Buffer.from(even.data))).toBe(true);
+  });
+
+  it('lifts the darks towards a haze’s colour, blooms round a bright ball, and neither without', () => {
+    const t = calibration.table;
+    const cue = { id: 'cue', x: t.width / 2, y: t.length / 2 };
+    const R = t.ballRadius;
+    const clear = renderAlt(calibration, ALT_SNOOKER_PALETTE, [cue], plain, 7).image;
+    const haze = { veil: 0.2, colour: [1, 0.6, 0.3] as const, bloom: 0, threshold: 0.5, radius: 8 };
+    const veiled = renderAlt(calibration, ALT_SNOOKER_PALETTE, [cue], { ...plain, haze }, 7).image;
+    const bloomed = renderAlt(
+      calibration,
+      ALT_SNOOKER_PALETTE,
+      [cue],
+      { ...plain, haze: { ...haze, bloom: 1, threshold: 0.3 } },
+      7,
+    ).image;
+    // The floor beyond the rail (the darkest thing in the frame) lifted, most in red, least in blue.
+    const floor = (img: typeof clear): number[] => lightAt(img, -230, t.length / 2);
+    const [r0, g0, b0] = floor(clear) as [number, number, number];
+    const [r1, g1, b1] = floor(veiled) as [number, number, number];
+    expect(r1 - r0).toBeGreaterThan(g1 - g0);
+    expect(g1 - g0).toBeGreaterThan(b1 - b0);
+    expect(b1 - b0).toBeGreaterThan(0);
+    expect(r1 / r0).toBeGreaterThan(1.5);
+    // The cloth round the cue ball (2 radii from its middle) lighter with the bloom than with the veil
+    // alone; the far end of the bed, 1.5 m off, alike.
+    const near = (img: typeof clear): number => lightAt(img, cue.x + 2 * R, cue.y)[1] as number;
+    expect(near(bloomed) / near(veiled)).toBeGreaterThan(1.1);
+    const far = (img: typeof clear): number => lightAt(img, cue.x, cue.y + 1500)[1] as number;
+    expect(far(bloomed) / far(veiled)).toBeCloseTo(1, 2);
+    const none = renderAlt(calibration, ALT_SNOOKER_PALETTE, [cue], { ...plain, haze: undefined }, 7).image;
+    expect(Buffer.from(none.data).equals(Buffer.from(clear.data))).toBe(true);
   });
 });

@@ -5,10 +5,13 @@ export {
   type AltBall,
   type AltBox,
   type AltFrame,
+  type AltHaze,
   type AltLamp,
   type AltSharpen,
   type AltSlats,
   type AltStyle,
+  type AltWear,
+  type AltWornPlace,
   type Srgb8,
 } from './render.ts';
 export { altStyle, boxBeside, ALT_CLOTH, ALT_VARIANTS, type AltVariant } from './style.ts';

@@ -13,7 +13,9 @@
 // camera's lens may darken the corners (vignetting), and its rolling shutter may catch flickering
 // lamps in bands across the frame. A lamp may shine through a window's venetian blind (stripes of light
 // and shade across the bed and the balls), and a cheap camera may sharpen its frame (a light and a dark
-// halo along every edge).
+// halo along every edge). A cloth may be worn (its nap rubbed lighter in soft blotches and along the
+// places most played, chalk dust smudged near the spots), and the room may be hazy with smoke (a milky
+// veil over the dark values, a bloom round the bright highlights).
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -133,7 +135,58 @@ export interface AltStyle {
   readonly flicker?: AltFlicker;
   /** The camera's own sharpening of the frame, an unsharp mask (none, the default). */
   readonly sharpen?: AltSharpen;
+  /** A worn cloth's patches of lighter nap and chalk dust (an even cloth, the default). */
+  readonly wear?: AltWear;
+  /** Smoke in the room between the lamps, the table and the camera (clear air, the default). */
+  readonly haze?: AltHaze;
   readonly box?: AltBox;
+}
+
+/**
+ * A worn cloth: its nap rubbed flat in places, which then look lighter than the cloth round them. The
+ * bed's colour is times 1 + amount · w, w (0…1) the union of large soft blotches (value noise `patch`
+ * mm across, from `seed`) and the worn places; chalk dust is smudged on in small soft patches, as the
+ * chalk markings are drawn but fainter.
+ */
+export interface AltWear {
+  /** The most the nap's wear lightens the cloth (relative: 0.12 is 12 %). */
+  readonly amount: number;
+  /** The blotches' size, mm (a few hundred), and the seed of where they fall. */
+  readonly patch: number;
+  readonly seed: number;
+  /** Places worn more than the rest (round a spot, along a line): w there as `lift` at most. */
+  readonly places: readonly AltWornPlace[];
+  /** Chalk dust smudged on the cloth: its share of chalk at a smudge's middle as `lift`. */
+  readonly smudges: readonly AltWornPlace[];
+}
+
+/**
+ * A soft patch round the segment from (ax, ay) to (bx, by) on the bed, mm (a round patch where the two
+ * ends are one point): `lift` · exp(−(d / half)²) at distance d from it.
+ */
+export interface AltWornPlace {
+  readonly ax: number;
+  readonly ay: number;
+  readonly bx: number;
+  readonly by: number;
+  readonly half: number;
+  readonly lift: number;
+}
+
+/**
+ * Smoke between the lamps, the table and the camera (a smoky bar): light scattered into every ray
+ * lifts the dark values towards the haze's colour (veiling glare: the frame's mean luminance times
+ * `veil`, of `colour`, added as each ray's own light is dimmed by `veil`), and the light of every highlight
+ * brighter than `threshold` (linear, the bed's middle lit at 1) spreads round it in a soft bloom: that
+ * excess times `bloom` blurred by a Gaussian `radius` px (its sigma at 1080 rows, scaled with the
+ * frame's height).
+ */
+export interface AltHaze {
+  readonly veil: number;
+  readonly colour: readonly [number, number, number];
+  readonly bloom: number;
+  readonly threshold: number;
+  readonly radius: number;
 }
 
 /**
@@ -379,6 +432,34 @@ const slatsAt = (l: AltLamp, s: AltSlats, x: number, y: number, z: number): numb
   return lit / w;
 };
 
+/** How near a bed point (x, y) lies to a worn place: exp(−(d / half)²), d its distance from it. */
+const nearPlace = (p: AltWornPlace, x: number, y: number): number => {
+  const dx = p.bx - p.ax;
+  const dy = p.by - p.ay;
+  const len2 = dx * dx + dy * dy;
+  const s = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((x - p.ax) * dx + (y - p.ay) * dy) / len2));
+  const d2 = (x - p.ax - s * dx) ** 2 + (y - p.ay - s * dy) ** 2;
+  return Math.exp(-d2 / (p.half * p.half));
+};
+
+/**
+ * A worn cloth at a bed point, into `out`: how worn its nap is (0…1; the blotches' and the places'
+ * union), and its share of chalk dust.
+ */
+const wearAt = (w: AltWear, x: number, y: number, out: Float64Array): void => {
+  // Two octaves of value noise, the blotches where it is high, their edges soft.
+  const n =
+    0.65 * valueNoise(x / w.patch, y / w.patch, w.seed) +
+    0.35 * valueNoise((2.3 * x) / w.patch, (2.3 * y) / w.patch, w.seed + 1);
+  const b = Math.min(1, Math.max(0, (n - 0.45) / 0.3));
+  let bare = 1 - b * b * (3 - 2 * b);
+  for (const p of w.places) bare *= 1 - p.lift * nearPlace(p, x, y);
+  let dust = 0;
+  for (const p of w.smudges) dust = Math.max(dust, p.lift * nearPlace(p, x, y));
+  out[0] = 1 - bare;
+  out[1] = dust;
+};
+
 /** How much of a shaded lamp's light reaches a point (dx, dy) mm from under the lamp: 1 inside the footprint, its spill outside. */
 const shadeAt = (s: AltShade, dx: number, dy: number): number =>
   s.spill + (1 - s.spill) * softInside(s.hx, s.edge, dx) * softInside(s.hy, s.edge, dy);
@@ -485,6 +566,8 @@ export const renderAlt = (
   const rail = lin([92, 50, 26]);
   const floor = lin([46, 44, 42]);
   const box = style.box;
+  const wear = style.wear;
+  const rub = new Float64Array(2);
   const boxColour = box ? lin(box.colour) : cloth;
 
   const lr = new Float32Array(W * H);
@@ -545,7 +628,11 @@ export const renderAlt = (
       const grain = hash2(Math.floor(x * 1.3), Math.floor(y * 1.3), napSeed) - 0.5;
       const nap = 1 + style.nap * (1.2 * streak + 0.6 * grain);
       const grad = 1 + style.clothGradient * ((x - t.width / 2) * gx + (y - t.length / 2) * gy) * 2;
-      const chalk = surf === Surface.bed ? chalkAt(t, x, y) : 0;
+      const marked = surf === Surface.bed ? chalkAt(t, x, y) : 0;
+      const worn = wear !== undefined && surf === Surface.bed;
+      if (worn) wearAt(wear, x, y, rub);
+      const chalk = worn ? marked + (1 - marked) * (rub[1] as number) : marked;
+      const rubbed = worn ? 1 + wear.amount * (rub[0] as number) : 1;
       // Off the cushion: the balls' shadows; the cushion nose shades the cloth beside it, the pocket's
       // jaws shade its mouth.
       let nose = 1;
@@ -556,7 +643,7 @@ export const renderAlt = (
         jaws = 1 - 0.45 * Math.exp(-pocketDistance(t, x, y) / 45);
       }
       for (let ch = 0; ch < 3; ch++) {
-        let k = nap * grad * (light[ch] as number);
+        let k = nap * grad * rubbed * (light[ch] as number);
         if (surf === Surface.cushion) k *= 0.72;
         else {
           k *= nose;
@@ -754,6 +841,9 @@ export const renderAlt = (
     }
   });
 
+  // The haze between the scene and the lens, where the room is smoky.
+  if (style.haze) hazed(W, H, lr, lg, lb, style.haze);
+
   // 3. The camera: exposure, white balance, a filmic curve, its sharpening, noise, 8 bits.
   const data = new Uint8Array(W * H * 3);
   const [wr, wg, wb] = style.whiteBalance;
@@ -830,6 +920,62 @@ export const renderAlt = (
     data[3 * k + 2] = clamp8(vb + n * gauss(k, noiseSeed + 2));
   }
   return { image: { width: W, height: H, data }, truth: balls.map((b) => ({ ...b })) };
+};
+
+/**
+ * A smoky room's haze over the frame's linear light, in place: the veil (each pixel dimmed by `veil`,
+ * the frame's mean luminance times `veil` of the haze's colour added), then the bloom (each channel's light
+ * over the threshold, times `bloom`, blurred and added). The bloom is blurred at a quarter of the
+ * frame's size (each 4 × 4 block's sum, spread back bilinearly): a highlight's excess is a few pixels
+ * wide, and a blur of `radius` px at full size cost seconds a frame.
+ */
+const hazed = (
+  W: number,
+  H: number,
+  lr: Float32Array,
+  lg: Float32Array,
+  lb: Float32Array,
+  h: AltHaze,
+): void => {
+  const planes = [lr, lg, lb] as const;
+  const n = W * H;
+  const F = 4;
+  const w = Math.ceil(W / F);
+  const hh = Math.ceil(H / F);
+  const sigma = (h.radius * H) / 1080 / F;
+  let sum = 0;
+  for (let k = 0; k < n; k++)
+    sum += 0.2126 * (lr[k] as number) + 0.7152 * (lg[k] as number) + 0.0722 * (lb[k] as number);
+  planes.forEach((plane, ch) => {
+    const air = (h.veil * (h.colour[ch] as number) * sum) / n;
+    const excess = new Float32Array(w * hh);
+    for (let v = 0; v < H; v++)
+      for (let u = 0; u < W; u++) {
+        const e = (plane[v * W + u] as number) - h.threshold;
+        const b = Math.floor(v / F) * w + Math.floor(u / F);
+        if (e > 0) excess[b] = (excess[b] as number) + e;
+      }
+    const glow = gaussianBlur(excess, w, hh, sigma);
+    for (let v = 0; v < H; v++) {
+      // The block's middle is at (F − 1) / 2 of its pixels: bilinear between the nearest blocks' middles.
+      const fv = Math.min(hh - 1, Math.max(0, (v - (F - 1) / 2) / F));
+      const j0 = Math.floor(fv);
+      const j1 = Math.min(hh - 1, j0 + 1);
+      const ty = fv - j0;
+      for (let u = 0; u < W; u++) {
+        const fu = Math.min(w - 1, Math.max(0, (u - (F - 1) / 2) / F));
+        const i0 = Math.floor(fu);
+        const i1 = Math.min(w - 1, i0 + 1);
+        const tx = fu - i0;
+        const g =
+          ((glow[j0 * w + i0] as number) * (1 - tx) + (glow[j0 * w + i1] as number) * tx) * (1 - ty) +
+          ((glow[j1 * w + i0] as number) * (1 - tx) + (glow[j1 * w + i1] as number) * tx) * ty;
+        const k = v * W + u;
+        // A block's sum spread over its F² pixels.
+        plane[k] = (plane[k] as number) * (1 - h.veil) + air + (h.bloom * g) / (F * F);
+      }
+    }
+  });
 };
 
 /**
