@@ -7,7 +7,8 @@
 // pitch over the tangent of the lamp's height above the horizon; a camera's sharpening (AltStyle.sharpen)
 // lifts the light side of an edge above its level and sinks the dark side below its own. A worn cloth
 // (AltStyle.wear) is lighter by up to its amount in blotches and at its worn places; a smoky room's haze
-// (AltStyle.haze) lifts the darks towards its colour and blooms round a bright ball.
+// (AltStyle.haze) lifts the darks towards its colour and blooms round a bright ball; and mauve-rgb's
+// canopy of coloured lamps (AltLamp.colour) turns the light's hue from one end of the table to the other.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
 import type { Table } from '../src/equipment/index.ts';
@@ -241,5 +242,32 @@ describe('the second renderer', () => {
     expect(far(bloomed) / far(veiled)).toBeCloseTo(1, 2);
     const none = renderAlt(calibration, ALT_SNOOKER_PALETTE, [cue], { ...plain, haze: undefined }, 7).image;
     expect(Buffer.from(none.data).equals(Buffer.from(clear.data))).toBe(true);
+  });
+
+  it('lights a grey bed magenta-red at one end of mauve-rgb’s canopy, green-cyan at the other, white between', () => {
+    const t = calibration.table;
+    const canopy = altStyle(t, 'mauve-rgb', 1).lamps;
+    const grey: AltStyle = {
+      ...plain,
+      cloth: [128, 128, 128],
+      nap: 0,
+      clothGradient: 0,
+      whiteBalance: [1, 1, 1],
+      lamps: canopy,
+    };
+    const img = renderAlt(calibration, ALT_SNOOKER_PALETTE, [], grey, 7).image;
+    const [rs, gs, bs] = lightAt(img, t.width / 2, t.length * 0.08) as [number, number, number];
+    const [rm, gm, bm] = lightAt(img, t.width / 2, t.length / 2) as [number, number, number];
+    const [re, ge, be] = lightAt(img, t.width / 2, t.length * 0.92) as [number, number, number];
+    // 8 % of the length from either end (beyond the canopy's, in light from its middle too):
+    // magenta-red, red over blue over green; green-cyan, green over blue over red. The middle white
+    // within 10 %.
+    expect(rs / gs).toBeGreaterThan(1.6);
+    expect(bs / gs).toBeGreaterThan(1.2);
+    expect(rs / bs).toBeGreaterThan(1.2);
+    expect(ge / re).toBeGreaterThan(1.6);
+    expect(ge / be).toBeGreaterThan(1.1);
+    expect(be / re).toBeGreaterThan(1.2);
+    for (const c of [rm / gm, bm / gm]) expect(Math.abs(c - 1)).toBeLessThan(0.1);
   });
 });

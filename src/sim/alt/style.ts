@@ -192,9 +192,21 @@
 // every edge; strong sensor noise, heavy vignetting, a green cast), with an eighteenth maker's set (a
 // brick red, a mustard-gold yellow, an olive green, a tan brown, a cyan blue, a salmon pink, a jet
 // black, an off-white cue ball).
+// Held-out 26 (issue 14, drawn in the twenty-second session for the next session's start; run only
+// once): `hunter-haze`, a worn dark bottle-green (hunter) tournament cloth, greyer than the spruce and
+// the forest, with real wear (the first patchy cloth: large soft blotches of lighter, rubbed nap a few
+// hundred mm across, a lighter worn patch round the black spot and a worn track along the baulk line,
+// a few smudges of chalk dust near the spots), in a smoky bar (the first haze: a milky veil over every
+// dark value and a soft bloom round the balls' bright highlights) under a three-lamp canopy of warm
+// light, with the usual set; and `mauve-rgb`, a dusty mauve cloth (a greyish purple, greyer and darker
+// than the lilac, bluer than the rose) under a home table's RGB LED canopy whose colour changes along
+// the table (magenta-red light at one end, white in the middle, green-cyan at the other: the bed, the
+// balls and their highlights changing hue end to end), seen by a webcam balanced for the middle, with a
+// nineteenth maker's set (a raspberry red, a lime-lemon yellow, a grey sage green, a dark chestnut
+// brown, an indigo blue, a peach pink, a black, a warm white cue ball).
 import type { Table } from '../../equipment/index.ts';
-import { makeRng } from '../random.ts';
-import type { AltBox, AltFlicker, AltLamp, AltSharpen, AltStyle, Srgb8 } from './render.ts';
+import { makeRng, type Rng } from '../random.ts';
+import type { AltBox, AltFlicker, AltHaze, AltLamp, AltSharpen, AltStyle, AltWear, Srgb8 } from './render.ts';
 
 export const ALT_VARIANTS = [
   'tournament',
@@ -253,6 +265,8 @@ export const ALT_VARIANTS = [
   'pink-cove',
   'terracotta-blinds',
   'onyx-cctv',
+  'hunter-haze',
+  'mauve-rgb',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -310,7 +324,9 @@ export const ALT_CLOTH: Readonly<
     | 'gold'
     | 'pink'
     | 'terracotta'
-    | 'onyx',
+    | 'onyx'
+    | 'hunter'
+    | 'mauve',
     Srgb8
   >
 > = {
@@ -367,6 +383,8 @@ export const ALT_CLOTH: Readonly<
   pink: [226, 110, 160],
   terracotta: [196, 96, 82],
   onyx: [24, 25, 28],
+  hunter: [52, 84, 62],
+  mauve: [130, 100, 130],
 };
 
 /**
@@ -1095,6 +1113,46 @@ const squarePanel = (t: Table, power: number): AltLamp[] => [
   { x: t.width / 2, y: t.length / 2, z: 1600, hx: 600, hy: 600, power, glare: 0.3 },
 ];
 
+/** A warm canopy's light (3000 K tubes; a camera balanced nearer daylight leaves some of their amber). */
+const WARM_CANOPY = [1.25, 1, 0.62] as const;
+
+/** A bar's three-lamp canopy (threeLamps' shades, as hung over a tournament table) of warm light. */
+const warmCanopy = (t: Table, power: number): AltLamp[] =>
+  downTheTable(t, power, [0.2, 0.5, 0.8], { z: 950, hx: 320, hy: 220, colour: WARM_CANOPY });
+
+/**
+ * An RGB LED strip's light along a home table's canopy, from one end to the other: magenta-red
+ * (its red and blue LEDs), white in the middle, green-cyan (its green and blue LEDs); each pair of
+ * ends' colours adds up to a neutral (1.08 in every channel), so the light at the middle of the bed is
+ * white, as the webcam's balance takes it.
+ */
+const RGB_START = [1, 0.08, 0.45] as const;
+const RGB_END = [0.08, 1, 0.63] as const;
+const rgbAt = (s: number): readonly [number, number, number] => {
+  const [end, f] = s < 0.5 ? [RGB_START, 1 - 2 * s] : [RGB_END, 2 * s - 1];
+  const mix = (c: 0 | 1 | 2): number => 1 - f + f * end[c];
+  return [mix(0), mix(1), mix(2)];
+};
+
+/**
+ * A home table's canopy (2.8 m by 0.7 m of opal diffuser, 1 m over the bed) lit by an RGB LED strip
+ * whose colour runs along it (rgbAt): drawn as sixteen lengths, each of its own colour, so the light on
+ * the bed and the balls' highlights (a strip of sixteen steps of hue) change hue along the table. A
+ * length (0.12 square m) with an eighth of a lamp's power is as bright a square mm as twoLamps'
+ * diffusers (0.40 square m, glare 1) at glare 3.2.
+ */
+const rgbCanopy = (t: Table, power: number): AltLamp[] =>
+  Array.from({ length: 16 }, (_, k) => ({
+    x: t.width / 2,
+    y: t.length / 2 + 2800 * ((k + 0.5) / 16 - 0.5),
+    z: 1000,
+    hx: 350,
+    hy: 2800 / 32,
+    power: power / 8,
+    glare: 3.2,
+    colour: rgbAt((k + 0.5) / 16),
+  }));
+
 /**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
@@ -1370,6 +1428,68 @@ const EIGHTEENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   black: [5, 5, 6],
 };
 
+/**
+ * A nineteenth maker's set (a home table's): a raspberry red, a lime-lemon yellow, a grey sage green, a
+ * dark chestnut brown, an indigo blue, a peach pink, a black, a warm white cue ball.
+ */
+const NINETEENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [250, 246, 236],
+  red: [216, 40, 72],
+  yellow: [224, 228, 112],
+  green: [68, 120, 100],
+  brown: [92, 36, 22],
+  blue: [56, 52, 144],
+  pink: [236, 168, 152],
+  black: [16, 14, 20],
+};
+
+/**
+ * A tournament cloth worn by years of play: its nap rubbed lighter by `amount` at most in large soft
+ * blotches `patch` mm across, round the black spot (0.9 of it, 150 mm), along the baulk line (0.7, a
+ * track 70 mm either side), and chalk dust smudged near each spot (one streak a spot, its middle 30 to
+ * 90 mm off it, 30 to 80 mm long, 6 to 14 mm its half width, 2 to 5 % chalk along its middle), where the
+ * table has those marks; drawn by the style's seed.
+ */
+const wornTournament =
+  (amount: number, patch: number) =>
+  (t: Table, rng: Rng): AltWear => {
+    const marks = t.marks;
+    const black = marks?.spots.find((m) => m.name === 'black');
+    const baulk = marks?.lines.find((m) => m.name === 'baulk-line');
+    const seed = rng.int(1, 1 << 30);
+    const smudges = (marks?.spots ?? []).map((m) => {
+      const a = rng.uniform(0, 2 * Math.PI);
+      const r = rng.uniform(30, 90);
+      const x = m.at.x + r * Math.cos(a);
+      const y = m.at.y + r * Math.sin(a);
+      // Wiped along a way of its own: a streak, not a disc.
+      const w = rng.uniform(0, Math.PI);
+      const half = rng.uniform(15, 40);
+      return {
+        ax: x - half * Math.cos(w),
+        ay: y - half * Math.sin(w),
+        bx: x + half * Math.cos(w),
+        by: y + half * Math.sin(w),
+        half: rng.uniform(6, 14),
+        lift: rng.uniform(0.02, 0.05),
+      };
+    });
+    return {
+      amount,
+      patch,
+      seed,
+      places: [
+        ...(black
+          ? [{ ax: black.at.x, ay: black.at.y, bx: black.at.x, by: black.at.y, half: 150, lift: 0.9 }]
+          : []),
+        ...(baulk
+          ? [{ ax: baulk.a.x, ay: baulk.a.y, bx: baulk.b.x, by: baulk.b.y, half: 70, lift: 0.7 }]
+          : []),
+      ],
+      smudges,
+    };
+  };
+
 export interface AltStyleOptions {
   /** A black box standing beside the table, against one of its long sides. */
   readonly box?: boolean;
@@ -1420,6 +1540,10 @@ interface AltLook {
   readonly flicker?: Omit<AltFlicker, 'phase'>;
   /** The camera's own sharpening (a cheap camera's unsharp mask). */
   readonly sharpen?: AltSharpen;
+  /** A worn cloth, where it is drawn by the seed. */
+  readonly wear?: (t: Table, rng: Rng) => AltWear;
+  /** A smoky room's haze. */
+  readonly haze?: AltHaze;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -1721,6 +1845,20 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     sharpen: { amount: 1.3, radius: 1.5 },
     ballColours: EIGHTEENTH_MAKER_BALLS,
   },
+  // A smoky bar: the warm canopy's amber half left by the camera; the haze takes the lamps' colour.
+  'hunter-haze': {
+    cloth: ALT_CLOTH.hunter,
+    lamps: warmCanopy,
+    warmBias: 0.1,
+    wear: wornTournament(0.12, 350),
+    haze: { veil: 0.25, colour: WARM_CANOPY, bloom: 0.6, threshold: 0.4, radius: 10 },
+  },
+  // A webcam whose auto white balance is set for the white middle of the canopy.
+  'mauve-rgb': {
+    cloth: ALT_CLOTH.mauve,
+    lamps: rgbCanopy,
+    ballColours: NINETEENTH_MAKER_BALLS,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -1745,8 +1883,10 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.vignette ? { vignette: look.vignette } : {}),
     ...(look.shadowReach ? { shadowReach: look.shadowReach } : {}),
     ...(look.sharpen ? { sharpen: look.sharpen } : {}),
-    // Drawn after every other draw, so that the variants without it keep theirs.
+    ...(look.haze ? { haze: look.haze } : {}),
+    // Drawn after every other draw, so that the variants without them keep theirs.
     ...(look.flicker ? { flicker: { ...look.flicker, phase: rng.uniform(0, 2 * Math.PI) } } : {}),
+    ...(look.wear ? { wear: look.wear(t, rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
