@@ -162,6 +162,16 @@
 //               pink, a jet black, an off-white cue): drawn in the twenty-second session and run once
 //               at its end, now tuning data (seeds 11_000_000, 11_050_000 at 4K), the variants taking
 //               turns by kind as held-out 23's
+//   held-out-26 a worn dark bottle-green cloth (large soft blotches of lighter rubbed nap, a worn patch
+//               round the black spot and a worn track along the baulk line, chalk dust smudged near the
+//               spots) in a smoky bar under a warm three-lamp canopy (a milky veil over every dark value,
+//               a soft bloom round the bright highlights), the usual set; and a dusty mauve cloth under
+//               a home table's RGB LED canopy whose colour runs along the table (magenta-red light at
+//               one end, white in the middle, green-cyan at the other), seen by a webcam balanced for
+//               the middle, with a nineteenth maker's set (a raspberry red, a lime-lemon yellow, a grey
+//               sage green, a dark chestnut brown, an indigo blue, a peach pink, a black, a warm white
+//               cue): drawn in the twenty-second session, for the next session's start; run only once
+//               (seeds 11_100_000, 11_150_000 at 4K), the variants taking turns by kind as held-out 23's
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -178,7 +188,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -246,6 +256,7 @@ export const ALT_HELD_OUT_22_SEED = 10_700_000;
 export const ALT_HELD_OUT_23_SEED = 10_800_000;
 export const ALT_HELD_OUT_24_SEED = 10_900_000;
 export const ALT_HELD_OUT_25_SEED = 11_000_000;
+export const ALT_HELD_OUT_26_SEED = 11_100_000;
 
 export interface AltCase {
   readonly name: string;
@@ -298,7 +309,8 @@ export type AltSplit =
   | 'held-out-22'
   | 'held-out-23'
   | 'held-out-24'
-  | 'held-out-25';
+  | 'held-out-25'
+  | 'held-out-26';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -339,6 +351,7 @@ const SPLITS: Readonly<
   'held-out-23': { seed: ALT_HELD_OUT_23_SEED, variants: ['electric-sun', 'scarlet-bulb'], byKind: true },
   'held-out-24': { seed: ALT_HELD_OUT_24_SEED, variants: ['gold-filament', 'pink-cove'], byKind: true },
   'held-out-25': { seed: ALT_HELD_OUT_25_SEED, variants: ['terracotta-blinds', 'onyx-cctv'], byKind: true },
+  'held-out-26': { seed: ALT_HELD_OUT_26_SEED, variants: ['hunter-haze', 'mauve-rgb'], byKind: true },
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
