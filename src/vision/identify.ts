@@ -158,6 +158,14 @@ const scaledDown = (g: ClassifiedBall, id: BallId, factor: number): ClassifiedBa
   return { id: best, confidence: bestP, probabilities: p };
 };
 
+/** `g` with its probabilities of `a` and `b` swapped, and its id the likeliest after. */
+const swapped = (g: ClassifiedBall, a: BallId, b: BallId): ClassifiedBall => {
+  const p = { ...g.probabilities, [a]: g.probabilities[b] ?? 0, [b]: g.probabilities[a] ?? 0 };
+  let best: BallId = b;
+  for (const k of Object.keys(p)) if ((p[k] as number) > (p[best] as number)) best = k;
+  return { id: best, confidence: p[best] as number, probabilities: p };
+};
+
 /**
  * A set's many alike balls (fifteen reds) share one colour, whatever the light, the camera
  * or the ball maker: the classifier's guesses are checked against the colour of the balls it calls
@@ -242,8 +250,13 @@ export const sharedColour = (
       if (doubt < o.minDoubt && (called || distance(i) > o.sureDistance)) continue;
       const d = distance(i);
       const unlike = d > o.maxDistance;
+      // Called otherwise but as like them as they are like each other: one of them, the classifier's
+      // probabilities of the two ids swapped (scaled down by `penalty`, a called id that had more than
+      // a thousand times theirs was still the likelier: held-out 25's brick reds on the onyx cloth
+      // called salmon pink or tan brown 0.75–0.88, red under a thousandth of that).
+      if (!called && d <= o.sureDistance) out[i] = swapped(g, g.id, id);
       // Called theirs but unlike them, or called otherwise but like them: the called id is doubted.
-      if (called === unlike) out[i] = scaledDown(g, g.id, o.penalty);
+      else if (called === unlike) out[i] = scaledDown(g, g.id, o.penalty);
       // Called otherwise and far unlike them: their id is.
       else if (!called && d > o.unlikeDistance) out[i] = scaledDown(g, id, o.penalty);
     }
