@@ -351,6 +351,14 @@ export interface AltFrame {
 }
 
 /**
+ * A lamp's direct light on a surface at squared distance `d2` from it, the ray to it at `cosS` to the
+ * surface's normal and at `cosUp` to the vertical: a lamp facing down gives its light times the
+ * cosine of the angle below it, a bare bulb all round alike.
+ */
+const directLight = (l: AltLamp, cosS: number, cosUp: number, d2: number): number =>
+  (l.power * cosS * (l.bare ? 1 : cosUp)) / d2;
+
+/**
  * Irradiance from the lamps at (x, y, z), normal n = up or a sphere's, per channel into `out`; through
  * their blinds where `blinds` (a frame with any lamp behind one: asked once a frame, not of every lamp
  * at every point, which cost the styles without blinds 3 % of their time).
@@ -377,7 +385,7 @@ const lampDiffuse = (
     const d = Math.sqrt(d2);
     const cosS = (dx * nx + dy * ny + dz * nz) / d;
     if (cosS <= 0) continue;
-    const direct = (l.power * cosS * (l.bare ? 1 : dz / d)) / d2;
+    const direct = directLight(l, cosS, dz / d, d2);
     const shaded = l.shade ? direct * shadeAt(l.shade, x - l.x, y - l.y) : direct;
     const e = blinds && l.slats ? shaded * slatsAt(l, l.slats, x, y, z) : shaded;
     const c = l.colour ?? WHITE;
@@ -511,7 +519,7 @@ const shadowAt = (
     // shade the balls cast none of its shadow, and in its light their shadows are lit by the room alone.
     const weight =
       blinds && l.slats
-        ? ((l.power * (lz / ln) * (l.bare ? 1 : lz / ln)) / (ln * ln)) * slatsAt(l, l.slats, x, y, 0)
+        ? directLight(l, lz / ln, lz / ln, ln * ln) * slatsAt(l, l.slats, x, y, 0)
         : l.power / (ln * ln);
     const c = l.colour ?? WHITE;
     lit0 += vis * weight * c[0];
