@@ -121,6 +121,9 @@ export interface LocateOptions {
    * itself and half on its black shadow (23 and 25 mm off), the median of their middles the ball's.
    */
   readonly casterDarkPart: number;
+  /** A fit seen on less than this share of its outline whose own limb is traced on no rays may be
+   * straddling two balls: the balls traced round it take its place (see Locator.withCasters). */
+  readonly straddleSeen: number;
 }
 
 export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
@@ -162,6 +165,7 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   casterApart: 0.15,
   casterRays: 0.75,
   casterDarkPart: 0.3,
+  straddleSeen: 0.6,
 };
 
 /** A ball found in a frame: where it rests on the table, and where and how big it is in the image. */
@@ -628,17 +632,22 @@ export class Locator {
   }
 
   /**
-   * The balls with each that is the shadow of a ball not found replaced by that ball, its caster. A
-   * ball the cloth's colour, its outline lost against the cloth, casts a crisp shadow of its own size
-   * under a bare bulb, and the shadow's outline was fitted as the ball: held-out 23's coral reds on
-   * the scarlet cloth, their black shadows taken for them ~30 mm off (a miss and a false ball each, 10
-   * of the split's 12 false balls at 1080p); held-out 24's ginger brown on the gold cloth, a disc half
-   * on it and half on its shadow, 23 mm off. Such a fit has a shadow in its middle (shadowInMiddle):
-   * its caster's limb is traced from eight starts `casterStart` radii round it, and the caster takes
-   * its place where its limb is traced on more rays than the fit's own (or, with none traced from the
+   * The balls with each fit that is not one replaced by the balls traced round it: the shadow of a
+   * ball not found by its caster, and a fit straddling two touching balls by the two. A ball the
+   * cloth's colour, its outline lost against the cloth, casts a crisp shadow of its own size under a
+   * bare bulb, and the shadow's outline was fitted as the ball: held-out 23's coral reds on the
+   * scarlet cloth, their black shadows taken for them ~30 mm off (a miss and a false ball each, 10 of
+   * the split's 12 false balls at 1080p); held-out 24's ginger brown on the gold cloth, a disc half on
+   * it and half on its shadow, 23 mm off. Such a fit has a shadow in its middle (shadowInMiddle): its
+   * caster's limb is traced from eight starts `casterStart` radii round it, and the caster takes its
+   * place where its limb is traced on more rays than the fit's own (or, with none traced from the
    * fit, on `casterRays` of them) and the fit shows no lamps but in the caster's disc (the coral red's
-   * lit body was its shadow's "lamps"). A weak fit its neighbours' look places is left to that
-   * (byLikeness). The balls are verified again with the casters in.
+   * lit body was its shadow's "lamps"). A fit seen on less than `straddleSeen` of its outline whose
+   * own limb is traced on no rays is looked at the same way, and every ball so traced round it takes
+   * its place: held-out 26's yellow and black touching in a cluster under the smoky bar's haze, whose
+   * glow blurred the gap between them, had one outline fitted between the two (22 of its rays, seen on
+   * 0.51 of it), their limbs traced round it on 41 and 38. A weak fit its neighbours' look places is
+   * left to that (byLikeness). The balls are verified again with the new ones in.
    */
   private withCasters(
     frame: PreparedFrame,
@@ -651,14 +660,21 @@ export class Locator {
     const trace = (u: number, v: number): FittedBall | undefined =>
       fitLimbNear(frame.image, this.geometry, u, v, 0, rimPx, this.fitScratch, frame.limb, o.fit);
     let found = false;
-    const fits = balls.map((f) => {
-      if (f.found !== 'outline' || !this.shadowInMiddle(frame, f)) return f;
-      if (this.likenessPlace(frame, f, balls)) return f;
-      const others = balls.filter((b) => b !== f);
-      let caster: FittedBall | undefined;
-      let need = trace(f.u, f.v)?.inliers ?? o.casterRays * o.fit.rays - 1;
+    const fits = verified.flatMap(({ fit: f, visible }) => {
+      if (f.found !== 'outline') return [f];
+      const shadow = this.shadowInMiddle(frame, f);
+      if (!shadow && visible >= o.straddleSeen) return [f];
+      if (this.likenessPlace(frame, f, balls)) return [f];
+      const own = trace(f.u, f.v)?.inliers;
+      // A fit between balls is looked at only where its own limb is traced on no rays.
+      if (!shadow && own !== undefined) return [f];
+      let need = own ?? o.casterRays * o.fit.rays - 1;
       // Traced on every ray, the fit is a ball no caster beats (a quarter of the fits looked at).
-      if (need >= o.fit.rays) return f;
+      if (need >= o.fit.rays) return [f];
+      const others = balls.filter((b) => b !== f);
+      const near = (a: FittedBall, b: FittedBall): boolean =>
+        Math.hypot(a.u - b.u, a.v - b.v) < 1.6 * a.radius;
+      const traced: FittedBall[] = [];
       for (let k = 0; k < 8; k++) {
         const a = (Math.PI * k) / 4;
         const c = trace(
@@ -668,13 +684,16 @@ export class Locator {
         if (!c || c.inliers <= need) continue;
         // A limb traced round the fit itself places it again, and the balls found are no casters.
         if (Math.hypot(c.u - f.u, c.v - f.v) < o.casterApart * f.radius) continue;
-        if (others.some((b) => Math.hypot(b.u - c.u, b.v - c.v) < 1.6 * b.radius)) continue;
-        caster = c;
-        need = c.inliers;
+        if (others.some((b) => near(b, c))) continue;
+        // A shadow has one caster, the best traced; a fit between balls gives way to each.
+        const twin = shadow ? 0 : traced.findIndex((b) => near(b, c));
+        if (twin < 0) traced.push(c);
+        else if (!traced[twin] || c.inliers > (traced[twin] as FittedBall).inliers) traced[twin] = c;
+        if (shadow) need = c.inliers;
       }
-      if (!caster || this.lampsOutside(frame, f, [...others, caster])) return f;
+      if (traced.length === 0 || this.lampsOutside(frame, f, [...others, ...traced])) return [f];
       found = true;
-      return caster;
+      return traced;
     });
     return found ? this.verify(fits) : [...verified];
   }
