@@ -157,7 +157,9 @@ export interface LimbOptions {
    * A ring whose circle lies within this many of its radii of touching a ball found has the rays
    * toward that ball not asked for, as a pack's ring (openRays): a ball nestled among others shows
    * its limb on its free side only. Held-out 26's green in a cluster on the worn hunter-green cloth,
-   * touching a red, a pink and a blue, was traced on 19 of its rays, short of 0.6 of all 48.
+   * touching a red, a pink and a blue, was traced on 19 of its rays, short of 0.6 of all 48. Only
+   * where the ring shows the lamps (fit.ts highlightNear) outside the balls: a ball's shadow touches it
+   * too (held-out 21's reds on the pearl cloth, their pale blue shadows traced so as three balls).
    */
   readonly touching: number;
 }
@@ -1369,10 +1371,12 @@ export const findByLimb = (
     // passed on the rays left and was a ball that was not.
     const touches = (b: FittedBall): boolean =>
       Math.abs(Math.hypot(b.u - bu, b.v - bv) - b.radius - p.r) < o.touching * p.r;
+    const circles = around.map((b) => ({ u: b.u, v: b.v, r: b.radius }));
+    // A ring seeded elsewhere that touches a ball shows the lamps (a ball's shadow touches it too).
+    const nestledBall = (): boolean =>
+      around.some(touches) && highlightNear(img, cloth, bu, bv, p.r, circles);
     const neighbours =
-      (p.pack || around.some(touches)) && !nearPlayer(Math.floor(bu / scale), Math.floor(bv / scale))
-        ? around.map((b) => ({ u: b.u, v: b.v, r: b.radius }))
-        : [];
+      (p.pack || nestledBall()) && !nearPlayer(Math.floor(bu / scale), Math.floor(bv / scale)) ? circles : [];
     const limb = fitLimb(img, g, bu, bv, rimPx, s, o, fo, 2, neighbours);
     if (limb) {
       keep(plateauFit(img, g, peaks, bu, bv, bs, p.r, limb, rimPx, s, o, fo), p.pack);
