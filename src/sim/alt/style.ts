@@ -204,6 +204,19 @@
 // balls and their highlights changing hue end to end), seen by a webcam balanced for the middle, with a
 // nineteenth maker's set (a raspberry red, a lime-lemon yellow, a grey sage green, a dark chestnut
 // brown, an indigo blue, a peach pink, a black, a warm white cue ball).
+// Held-out 27 (issue 14, drawn in the twenty-third session for the next session's end; run only once):
+// the first cameras of their own (camera.ts; every split before was drawn with calibration/demo.json's
+// camera). `periwinkle-ultrawide`, a periwinkle cloth (a light blue-violet, bluer than the lilac,
+// lighter and greyer than the blue) in a home games room with a low ceiling, seen by an ultra-wide
+// camera hung low and straight down over the middle of the bed (strong barrel distortion: the cushions
+// bowed, the ends' balls squeezed), lit by two LED halo rings set under the ceiling (a ring of small
+// glints on every ball), with the usual set; and `khaki-stand`, a khaki cloth (a greyish olive-tan,
+// greener and greyer than the sand and the camel) seen by a camera on a stand beyond the baulk end,
+// tilted to look down the table (the far end's balls half as large as the near end's), lit by a
+// photographer's softbox on a stand beside it (light from the camera's side: shadows pointing away
+// from it, the near end brighter) and by two opal domes on the ceiling, with a twentieth maker's set (a
+// coral-orange red, an apricot yellow, a fern green, an oxblood brown, a cornflower blue, an orchid
+// pink, a green-black black, an ivory cue ball).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type { AltBox, AltFlicker, AltHaze, AltLamp, AltSharpen, AltStyle, AltWear, Srgb8 } from './render.ts';
@@ -267,6 +280,8 @@ export const ALT_VARIANTS = [
   'onyx-cctv',
   'hunter-haze',
   'mauve-rgb',
+  'periwinkle-ultrawide',
+  'khaki-stand',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -326,7 +341,9 @@ export const ALT_CLOTH: Readonly<
     | 'terracotta'
     | 'onyx'
     | 'hunter'
-    | 'mauve',
+    | 'mauve'
+    | 'periwinkle'
+    | 'khaki',
     Srgb8
   >
 > = {
@@ -385,6 +402,8 @@ export const ALT_CLOTH: Readonly<
   onyx: [24, 25, 28],
   hunter: [52, 84, 62],
   mauve: [130, 100, 130],
+  periwinkle: [104, 112, 168],
+  khaki: [150, 146, 96],
 };
 
 /**
@@ -649,16 +668,17 @@ const inLengths = (
 
 /**
  * `count` small square lamps (`half` mm their half-width) set evenly round an ellipse over the middle
- * of the bed, `across` and `along` mm its half-axes, `z` mm up, sharing `power`.
+ * of the bed (or over the bed's middle line at `y` mm along it), `across` and `along` mm its
+ * half-axes, `z` mm up, sharing `power`.
  */
 const lampRing = (
   t: Table,
   power: number,
-  r: { count: number; across: number; along: number; z: number; half: number; glare: number },
+  r: { count: number; across: number; along: number; z: number; half: number; glare: number; y?: number },
 ): AltLamp[] =>
   Array.from({ length: r.count }, (_, k) => ({
     x: t.width / 2 + r.across * Math.cos((2 * Math.PI * k) / r.count),
-    y: t.length / 2 + r.along * Math.sin((2 * Math.PI * k) / r.count),
+    y: (r.y ?? t.length / 2) + r.along * Math.sin((2 * Math.PI * k) / r.count),
     z: r.z,
     hx: r.half,
     hy: r.half,
@@ -1154,6 +1174,42 @@ const rgbCanopy = (t: Table, power: number): AltLamp[] =>
   }));
 
 /**
+ * Two LED halo rings (1 m across) set close under a home games room's low ceiling, 2.25 m over the bed
+ * (the camera hung between them, lower), over the table's middle line at 0.28 and 0.72 of its length:
+ * each sixteen bright segments (12 cm) round its circle, so every ball shows two rings of small glints
+ * and a soft shadow fanned all round it; the ends' cushions get 0.58 of the middle's light, the corners
+ * 0.47. A segment (a thirty-second of the power from 0.0144 square m) is as bright a square mm for its
+ * power as twoLamps' diffusers (0.395 square m, glare 1) at glare 28.
+ */
+const haloRings = (t: Table, power: number): AltLamp[] =>
+  [0.28, 0.72].flatMap((f) =>
+    lampRing(t, power / 2, {
+      count: 16,
+      across: 500,
+      along: 500,
+      z: 2250,
+      half: 60,
+      glare: 28,
+      y: t.length * f,
+    }),
+  );
+
+/**
+ * A photographer's softbox (60 cm square) on a light stand beside a camera standing beyond the baulk
+ * end, 0.45 m to one side of the table's middle line, 1.2 m beyond the end cushion and 2.4 m over the
+ * bed, facing down the table (a lamp lighting all round, as far as the table is concerned: it faces
+ * every point of it): light from the camera's side, each ball's shadow pointing away from it, the
+ * near end lit more than the far (the inverse square over 2.7 to 5.4 m); and the room's two opal
+ * ceiling domes (40 cm, 2.6 m up) over the middle line at 0.4 and 0.85 of the length, towards the
+ * far end. The softbox gives 0.37 of the light at the middle of the bed; the bed's light runs from
+ * 1.34 of the middle's at the near cushion to 0.63 at the far one (0.54 in its corners).
+ */
+const softboxAndDomes = (t: Table, power: number): AltLamp[] => [
+  { x: t.width / 2 - 450, y: -1200, z: 2400, hx: 300, hy: 300, power: 3.3 * power, bare: true },
+  ...downTheTable(t, power, [0.4, 0.85], { z: 2600, hx: 200, hy: 200 }),
+];
+
+/**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
  * length at either end, past a hard edge (3 cm) where the light drops to the skirt's spill.
@@ -1441,6 +1497,22 @@ const NINETEENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   blue: [56, 52, 144],
   pink: [236, 168, 152],
   black: [16, 14, 20],
+};
+
+/**
+ * A twentieth maker's set: a coral-orange red (the orangest and lightest red so far), an apricot
+ * yellow, a fern green, an oxblood brown (the darkest, reddest brown), a cornflower blue (a light
+ * violet blue), an orchid pink (a raspberry pink towards violet), a green-black black, an ivory cue ball.
+ */
+const TWENTIETH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [246, 244, 232],
+  red: [244, 100, 60],
+  yellow: [250, 190, 90],
+  green: [50, 100, 50],
+  brown: [80, 30, 30],
+  blue: [100, 110, 210],
+  pink: [200, 90, 150],
+  black: [14, 16, 14],
 };
 
 /**
@@ -1858,6 +1930,15 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     cloth: ALT_CLOTH.mauve,
     lamps: rgbCanopy,
     ballColours: NINETEENTH_MAKER_BALLS,
+  },
+  // An ultra-wide action camera (its camera in camera.ts), whose lens darkens the corners; the rings'
+  // neutral-white LEDs.
+  'periwinkle-ultrawide': { cloth: ALT_CLOTH.periwinkle, lamps: haloRings, vignette: 0.35 },
+  // A camera on a stand beyond the baulk end (camera.ts), a daylight softbox beside it.
+  'khaki-stand': {
+    cloth: ALT_CLOTH.khaki,
+    lamps: softboxAndDomes,
+    ballColours: TWENTIETH_MAKER_BALLS,
   },
 };
 
