@@ -1,5 +1,5 @@
 // The second render style (see render.ts): independent of src/sim/render, for measuring the vision on
-// pictures drawn in a style it was never tuned on.
+// pictures drawn in a style it was never tuned on; and cameras mounted otherwise than demo's (camera.ts).
 export {
   renderAlt,
   type AltBall,
@@ -15,4 +15,5 @@ export {
   type Srgb8,
 } from './render.ts';
 export { altStyle, boxBeside, ALT_CLOTH, ALT_VARIANTS, type AltVariant } from './style.ts';
+export { altCamera, mountCalibration, ALT_MOUNT_IMAGE, type AltMount } from './camera.ts';
 export { jpegRoundTrip } from './jpeg.ts';
