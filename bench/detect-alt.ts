@@ -172,6 +172,18 @@
 //               sage green, a dark chestnut brown, an indigo blue, a peach pink, a black, a warm white
 //               cue): drawn in the twenty-second session, for the next session's start; run only once
 //               (seeds 11_100_000, 11_150_000 at 4K), the variants taking turns by kind as held-out 23's
+//   held-out-27 the first cameras of their own (src/sim/alt/camera.ts; every split before is drawn with
+//               calibration/demo.json's, and the Detector and the baseline are given the camera each
+//               frame was drawn with): a periwinkle cloth seen by an ultra-wide camera hung low (1.95 m)
+//               straight down over the bed, its strong barrel distortion bowing the cushions and
+//               squeezing the ends' balls, under two LED halo rings on a low ceiling, the usual set; and a
+//               khaki cloth seen by a camera on a stand beyond the baulk end, 2.15 m up and tilted 33.5°
+//               to look down the table (the far end's balls half the near end's size), lit by a softbox
+//               beside it and two ceiling domes, with a twentieth maker's set (a coral-orange red, an
+//               apricot yellow, a fern green, an oxblood brown, a cornflower blue, an orchid pink, a
+//               green-black black, an ivory cue): drawn in the twenty-third session, for the next
+//               session's end; run only once (seeds 11_200_000, 11_250_000 at 4K; 4K is each camera
+//               scaled ×2, as demo's is), the variants taking turns by kind as held-out 23's
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
 // the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
@@ -188,7 +200,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -202,6 +214,7 @@ import type { Calibration } from '../src/camera/index.ts';
 import type { Result } from '../src/core/errors.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import {
+  altCamera,
   altStyle,
   jpegRoundTrip,
   renderAlt,
@@ -224,7 +237,7 @@ import {
   type Tally,
 } from './detect-score.ts';
 import { readFlags } from './flags.ts';
-import { createHoughBaseline, loadOpenCv } from './detect-baseline.ts';
+import { createHoughBaseline, loadOpenCv, type Baseline } from './detect-baseline.ts';
 
 const KINDS: readonly SceneKind[] = ['opening', 'random', 'clusters', 'jaws', 'dim', 'warm'];
 import type { Table } from '../src/equipment/index.ts';
@@ -257,6 +270,7 @@ export const ALT_HELD_OUT_23_SEED = 10_800_000;
 export const ALT_HELD_OUT_24_SEED = 10_900_000;
 export const ALT_HELD_OUT_25_SEED = 11_000_000;
 export const ALT_HELD_OUT_26_SEED = 11_100_000;
+export const ALT_HELD_OUT_27_SEED = 11_200_000;
 
 export interface AltCase {
   readonly name: string;
@@ -310,7 +324,8 @@ export type AltSplit =
   | 'held-out-23'
   | 'held-out-24'
   | 'held-out-25'
-  | 'held-out-26';
+  | 'held-out-26'
+  | 'held-out-27';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -352,6 +367,31 @@ const SPLITS: Readonly<
   'held-out-24': { seed: ALT_HELD_OUT_24_SEED, variants: ['gold-filament', 'pink-cove'], byKind: true },
   'held-out-25': { seed: ALT_HELD_OUT_25_SEED, variants: ['terracotta-blinds', 'onyx-cctv'], byKind: true },
   'held-out-26': { seed: ALT_HELD_OUT_26_SEED, variants: ['hunter-haze', 'mauve-rgb'], byKind: true },
+  'held-out-27': {
+    seed: ALT_HELD_OUT_27_SEED,
+    variants: ['periwinkle-ultrawide', 'khaki-stand'],
+    byKind: true,
+  },
+};
+
+/** The variants' own cameras, made once for each split camera they stand in for (see cameraFor). */
+const OWN_CAMERAS = new WeakMap<Calibration<Table>, Map<AltVariant, Calibration<Table>>>();
+
+/**
+ * The camera a variant's frames are drawn with, and the vision given, where the split's is `c`: the
+ * variant's own (altCamera's, made for 1080 rows and scaled to c's as demo's is to 4K), or `c` itself.
+ * Made once for each, so that a variant's frames share one calibration (one Detector, one ray grid).
+ */
+const cameraFor = (c: Calibration<Table>, variant: AltVariant): Calibration<Table> => {
+  const made = OWN_CAMERAS.get(c) ?? new Map<AltVariant, Calibration<Table>>();
+  OWN_CAMERAS.set(c, made);
+  const known = made.get(variant);
+  if (known) return known;
+  const own = altCamera(c.table, c.tableSpec, variant);
+  const scale = own ? c.image.height / own.image.height : 1;
+  const camera = own === undefined ? c : scale === 1 ? own : scaledCalibration(own, scale);
+  made.set(variant, camera);
+  return camera;
 };
 
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
@@ -364,7 +404,7 @@ export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number
       const scene = makeScene(kind, seed, c.table);
       out.push({
         name: `${res} ${split} ${kind} ${variant} ${seed}`,
-        calibration: c,
+        calibration: cameraFor(c, variant),
         balls: scene.balls,
         style: styleFor(c, variant, kind, seed, seed % 3 === 0),
         seed,
@@ -489,10 +529,30 @@ const threadCpu = (): number | undefined => {
   }
 };
 
-/** CPU (ms, the process's) of each detection in turn, with a fresh Detector state each time. */
-const timeFresh = async (detector: Detector, images: readonly RgbImage[]): Promise<number[]> => {
+/**
+ * What `make` makes of each camera among the cases (once a camera), in the cases' order: the frames of
+ * a split drawn with more than one camera (held-out 27's, each variant with its own) are each seen
+ * with theirs.
+ */
+const perCamera = <T>(cases: readonly AltCase[], make: (c: Calibration<Table>) => T): T[] => {
+  const made = new Map<Calibration<Table>, T>();
+  return cases.map((k) => {
+    const known = made.get(k.calibration);
+    if (known !== undefined) return known;
+    const fresh = make(k.calibration);
+    made.set(k.calibration, fresh);
+    return fresh;
+  });
+};
+
+/**
+ * CPU (ms, the process's) of each detection in turn, each image by its detector (the one for its
+ * camera), with a fresh Detector state each time.
+ */
+const timeFresh = async (detectors: readonly Detector[], images: readonly RgbImage[]): Promise<number[]> => {
   const out: number[] = [];
-  for (const image of images) {
+  for (const [n, image] of images.entries()) {
+    const detector = detectors[n] as Detector;
     detector.reset();
     const c0 = cpuNow();
     await detector.detect(image);
@@ -504,8 +564,12 @@ const timeFresh = async (detector: Detector, images: readonly RgbImage[]): Promi
 const WARM_UP_EARLY = 5;
 
 /** The warm-up line: the first detections after start, on `images` in turn. */
-const warmUp = async (detector: Detector, images: readonly RgbImage[], label: string): Promise<string> => {
-  const t = await timeFresh(detector, images);
+const warmUp = async (
+  detectors: readonly Detector[],
+  images: readonly RgbImage[],
+  label: string,
+): Promise<string> => {
+  const t = await timeFresh(detectors, images);
   const range = (from: number, to: number): string =>
     to <= from
       ? ''
@@ -580,13 +644,21 @@ const main = async (): Promise<void> => {
     // Before anything is timed: the warm-up, on the first split's frames (1080p, then 4K), then a
     // still table.
     const first = splits[0] as AltSplit;
-    const warm = new Detector(demo.value, classifier, options);
-    const hd = await Promise.all(altCases(demo.value, first, PER_KIND, '1080p').map(altFrame));
-    const uhdFrames = await Promise.all(altCases(uhd, first, PER_KIND_4K, '4K').map(altFrame));
+    const hdCases = altCases(demo.value, first, PER_KIND, '1080p');
+    const uhdCases = altCases(uhd, first, PER_KIND_4K, '4K');
+    const warm = perCamera(hdCases, (c) => new Detector(c, classifier, options));
+    const hd = await Promise.all(hdCases.map(altFrame));
+    const uhdFrames = await Promise.all(uhdCases.map(altFrame));
     lines.push(await warmUp(warm, hd, `the first after start: ${first}'s 1080p frames`));
     if (uhdFrames.length > 0)
-      lines.push(await warmUp(new Detector(uhd, classifier, options), uhdFrames, `next: its 4K frames`));
-    if (hd[0]) lines.push(await stillSequence(warm, hd[0], `${first}'s first 1080p frame`));
+      lines.push(
+        await warmUp(
+          perCamera(uhdCases, (c) => new Detector(c, classifier, options)),
+          uhdFrames,
+          `next: its 4K frames`,
+        ),
+      );
+    if (hd[0] && warm[0]) lines.push(await stillSequence(warm[0], hd[0], `${first}'s first 1080p frame`));
   }
   for (const split of splits) {
     for (const [res, cal, per] of [
@@ -595,21 +667,22 @@ const main = async (): Promise<void> => {
     ] as const) {
       if (per <= 0) continue;
       const t = altTally();
-      const detector = new Detector(cal, classifier, options);
       const cases = altCases(cal, split, per, res);
+      const detectors = perCamera(cases, (c) => new Detector(c, classifier, options));
       const images = await Promise.all(cases.map(altFrame));
       // An untimed pass first: the JIT's compiler threads, which the process's CPU counts, still
       // work for a dozen frames after meeting code paths a split's frames take first.
-      await timeFresh(detector, images);
+      await timeFresh(detectors, images);
       const thread0 = threadCpu();
       for (const [n, k] of cases.entries()) {
         const image = images[n] as RgbImage;
+        const detector = detectors[n] as Detector;
         detector.reset();
         const c0 = cpuNow();
         const r = await detector.detect(image);
         t.cpu.push(cpuNow() - c0);
         if (!r.ok) process.stderr.write(`${k.name}: ${r.error.message}\n`);
-        scoreAlt(t, k.name, k.balls, r.ok ? r.value.balls : [], cal.table.ballRadius);
+        scoreAlt(t, k.name, k.balls, r.ok ? r.value.balls : [], k.calibration.table.ballRadius);
       }
       const thread1 = threadCpu();
       t.threadMean =
@@ -623,14 +696,14 @@ const main = async (): Promise<void> => {
       );
       if (cv) {
         const peer = altTally();
-        const baseline = createHoughBaseline(cv, cal);
+        const baselines = perCamera(cases, (c) => createHoughBaseline(cv, c));
         for (const [n, k] of cases.entries()) {
           const c0 = cpuNow();
-          const found = baseline.detect(images[n] as RgbImage);
+          const found = (baselines[n] as Baseline).detect(images[n] as RgbImage);
           peer.cpu.push(cpuNow() - c0);
-          scoreAlt(peer, k.name, k.balls, found, cal.table.ballRadius);
+          scoreAlt(peer, k.name, k.balls, found, k.calibration.table.ballRadius);
         }
-        baseline.close();
+        for (const baseline of new Set(baselines)) baseline.close();
         lines.push(report(`${split}, ${res}: the OpenCV baseline, the same frames`, peer, false));
       }
       process.stderr.write(`${split} ${res} done\n`);

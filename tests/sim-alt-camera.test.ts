@@ -1,8 +1,9 @@
 // Cameras of their own (src/sim/alt/camera.ts) for the second renderer's held-out 27: a mount's pose
 // looks where it is aimed with its `up` up the frame; each variant's camera loads through the
 // calibration file's checks, sees the whole bed with its cushions and pockets inside the frame, and
-// nothing above the horizon; the renderer draws a tilted camera's balls where the camera model puts
-// them, the far end's smaller.
+// nothing above the horizon; bench/detect-alt gives a split's cases their variant's camera (and 4K its
+// scaled copy) and every older split's cases demo's, as before; the renderer draws a tilted camera's
+// balls where the camera model puts them, the far end's smaller.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cameraCentre,
@@ -25,6 +26,7 @@ import {
   type AltMount,
   type AltStyle,
 } from '../src/sim/alt/index.ts';
+import { altCases, type AltSplit } from '../bench/detect-alt.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { loadCalibrationFile } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
@@ -182,6 +184,48 @@ describe('a camera of its own', () => {
     const middle = ballRadius(c, t.width / 2, t.length / 2);
     const end = ballRadius(c, t.width / 2, 60);
     expect(end / middle).toBeLessThan(0.8);
+  });
+});
+
+describe('bench/detect-alt’s cameras', () => {
+  const older: AltSplit[] = ['tuning', 'held-out', 'held-out-12', 'held-out-23', 'held-out-26'];
+
+  it('draws every older split’s cases with the split’s camera, at 1080p and 4K', () => {
+    const uhd = scaledCalibration(demo, 2);
+    for (const split of older)
+      for (const [res, c] of [
+        ['1080p', demo],
+        ['4K', uhd],
+      ] as const)
+        for (const k of altCases(c, split, 1, res)) expect(k.calibration, k.name).toBe(c);
+  });
+
+  it('draws held-out 27’s cases with their variant’s camera, one a variant, and 4K with it scaled ×2', () => {
+    const uhd = scaledCalibration(demo, 2);
+    const hd = altCases(demo, 'held-out-27', 3, '1080p');
+    const fourK = altCases(uhd, 'held-out-27', 1, '4K');
+    for (const variant of OWN) {
+      const mine = own(variant);
+      const hdCams = new Set(hd.filter((k) => k.name.includes(variant)).map((k) => k.calibration));
+      const uhdCams = new Set(fourK.filter((k) => k.name.includes(variant)).map((k) => k.calibration));
+      expect(hdCams.size).toBe(1);
+      expect(uhdCams.size).toBe(1);
+      const [cam] = [...hdCams] as [Calibration<Table>];
+      const [big] = [...uhdCams] as [Calibration<Table>];
+      expect(cam).not.toBe(demo);
+      expect(stringifyCalibration(cam)).toBe(stringifyCalibration(mine));
+      expect(stringifyCalibration(big)).toBe(stringifyCalibration(scaledCalibration(mine, 2)));
+      expect(big.image).toEqual({ width: 3840, height: 2160 });
+    }
+    // Each case's balls inside its camera's frame.
+    for (const k of [...hd, ...fourK])
+      for (const b of k.balls) {
+        const p = px(k.calibration, b.x, b.y, k.calibration.table.ballRadius);
+        expect(p.u, k.name).toBeGreaterThan(0);
+        expect(p.v, k.name).toBeGreaterThan(0);
+        expect(p.u, k.name).toBeLessThan(k.calibration.image.width - 1);
+        expect(p.v, k.name).toBeLessThan(k.calibration.image.height - 1);
+      }
   });
 });
 
