@@ -170,8 +170,9 @@
 //               one end, white in the middle, green-cyan at the other), seen by a webcam balanced for
 //               the middle, with a nineteenth maker's set (a raspberry red, a lime-lemon yellow, a grey
 //               sage green, a dark chestnut brown, an indigo blue, a peach pink, a black, a warm white
-//               cue): drawn in the twenty-second session, for the next session's start; run only once
-//               (seeds 11_100_000, 11_150_000 at 4K), the variants taking turns by kind as held-out 23's
+//               cue): drawn in the twenty-second session and run once at the start of the
+//               twenty-third, before any change, now tuning data (seeds 11_100_000, 11_150_000 at 4K),
+//               the variants taking turns by kind as held-out 23's
 //   held-out-27 the first cameras of their own (src/sim/alt/camera.ts; every split before is drawn with
 //               calibration/demo.json's, and the Detector and the baseline are given the camera each
 //               frame was drawn with): a periwinkle cloth seen by an ultra-wide camera hung low (1.95 m)

@@ -192,8 +192,8 @@
 // every edge; strong sensor noise, heavy vignetting, a green cast), with an eighteenth maker's set (a
 // brick red, a mustard-gold yellow, an olive green, a tan brown, a cyan blue, a salmon pink, a jet
 // black, an off-white cue ball).
-// Held-out 26 (issue 14, drawn in the twenty-second session for the next session's start; run only
-// once): `hunter-haze`, a worn dark bottle-green (hunter) tournament cloth, greyer than the spruce and
+// Held-out 26 (issue 14, drawn in the twenty-second session and run once at the start of the
+// twenty-third, before any change; tuning data since): `hunter-haze`, a worn dark bottle-green (hunter) tournament cloth, greyer than the spruce and
 // the forest, with real wear (the first patchy cloth: large soft blotches of lighter, rubbed nap a few
 // hundred mm across, a lighter worn patch round the black spot and a worn track along the baulk line,
 // a few smudges of chalk dust near the spots), in a smoky bar (the first haze: a milky veil over every
