@@ -182,8 +182,8 @@
 //               to look down the table (the far end's balls half the near end's size), lit by a softbox
 //               beside it and two ceiling domes, with a twentieth maker's set (a coral-orange red, an
 //               apricot yellow, a fern green, an oxblood brown, a cornflower blue, an orchid pink, a
-//               green-black black, an ivory cue): drawn in the twenty-third session, for the next
-//               session's end; run only once (seeds 11_200_000, 11_250_000 at 4K; 4K is each camera
+//               green-black black, an ivory cue): drawn in the twenty-third session and run once at
+//               its end, now tuning data (seeds 11_200_000, 11_250_000 at 4K; 4K is each camera
 //               scaled ×2, as demo's is), the variants taking turns by kind as held-out 23's
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of

@@ -204,7 +204,7 @@
 // balls and their highlights changing hue end to end), seen by a webcam balanced for the middle, with a
 // nineteenth maker's set (a raspberry red, a lime-lemon yellow, a grey sage green, a dark chestnut
 // brown, an indigo blue, a peach pink, a black, a warm white cue ball).
-// Held-out 27 (issue 14, drawn in the twenty-third session for the next session's end; run only once):
+// Held-out 27 (issue 14, drawn in the twenty-third session and run once at its end; tuning data since):
 // the first cameras of their own (camera.ts; every split before was drawn with calibration/demo.json's
 // camera). `periwinkle-ultrawide`, a periwinkle cloth (a light blue-violet, bluer than the lilac,
 // lighter and greyer than the blue) in a home games room with a low ceiling, seen by an ultra-wide
