@@ -1,5 +1,6 @@
 // The second render style (see render.ts): independent of src/sim/render, for measuring the vision on
-// pictures drawn in a style it was never tuned on; and cameras mounted otherwise than demo's (camera.ts).
+// pictures drawn in a style it was never tuned on; cameras mounted otherwise than demo's (camera.ts);
+// and a streamer's video encoder (stream.ts).
 export {
   renderAlt,
   type AltBall,
@@ -17,3 +18,4 @@ export {
 export { altStyle, boxBeside, ALT_CLOTH, ALT_VARIANTS, type AltVariant } from './style.ts';
 export { altCamera, mountCalibration, ALT_MOUNT_IMAGE, type AltMount } from './camera.ts';
 export { jpegRoundTrip } from './jpeg.ts';
+export { h264RoundTrip, type AltStream, type StreamedFrame } from './stream.ts';
