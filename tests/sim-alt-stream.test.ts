@@ -4,8 +4,8 @@
 // show as steps in the chroma on the 16-pixel grid; and the same frame gives the same pixels.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RgbImage } from '../src/core/image.ts';
-import { altStyle, renderAlt } from '../src/sim/alt/index.ts';
-import { h264RoundTrip, type AltStream } from '../src/sim/alt/stream.ts';
+import { ALT_VARIANTS, altStyle, renderAlt } from '../src/sim/alt/index.ts';
+import { altStream, h264RoundTrip, type AltStream } from '../src/sim/alt/stream.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { loadCalibrationFile } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
@@ -86,5 +86,11 @@ describe('a frame streamed as H.264', () => {
     expect(b.bytes).toBe(a.bytes);
     expect(Buffer.from(b.image.data).equals(Buffer.from(a.image.data))).toBe(true);
     expect(Buffer.from(c.image.data).equals(Buffer.from(a.image.data))).toBe(false);
+  });
+
+  it('is held-out 28’s camera only, the webcam’s coarser than the stream’s', () => {
+    const streamed = ALT_VARIANTS.filter((v) => altStream(v) !== undefined);
+    expect(streamed).toEqual(['cerulean-stream', 'violet-webcam']);
+    expect(altStream('violet-webcam')?.crf).toBeGreaterThan(altStream('cerulean-stream')?.crf ?? 51);
   });
 });

@@ -9,6 +9,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { spawn } from 'node:child_process';
 import type { RgbImage } from '../../core/image.ts';
 import { makeRng } from '../random.ts';
+import type { AltVariant } from './style.ts';
 
 /** How a variant's frames are streamed. */
 export interface AltStream {
@@ -99,3 +100,18 @@ export const h264RoundTrip = async (
   data.set(decoded.subarray(size));
   return { image: { width, height, data }, bytes: coded.length };
 };
+
+/**
+ * The variants seen through a stream (held-out 28's), by the constant rate factor that codes their
+ * frame as a live stream's low bitrate does: the cloth's nap and noise flattened into 8-16 px blocks,
+ * the balls' edges softened and their colour smeared into the cloth, the balls plainly there. The
+ * previous frame's noise is √2 times a frame's (two independent draws' difference) at the style's
+ * usual noise, a webcam's small sensor's more.
+ */
+const STREAMS: Partial<Record<AltVariant, AltStream>> = {
+  'cerulean-stream': { crf: 35, previousNoise: 3.5 },
+  'violet-webcam': { crf: 39, previousNoise: 5 },
+};
+
+/** A variant's stream, where its frames are seen through one. */
+export const altStream = (variant: AltVariant): AltStream | undefined => STREAMS[variant];

@@ -282,6 +282,8 @@ export const ALT_VARIANTS = [
   'mauve-rgb',
   'periwinkle-ultrawide',
   'khaki-stand',
+  'cerulean-stream',
+  'violet-webcam',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -343,7 +345,9 @@ export const ALT_CLOTH: Readonly<
     | 'hunter'
     | 'mauve'
     | 'periwinkle'
-    | 'khaki',
+    | 'khaki'
+    | 'cerulean'
+    | 'violet',
     Srgb8
   >
 > = {
@@ -404,6 +408,8 @@ export const ALT_CLOTH: Readonly<
   mauve: [130, 100, 130],
   periwinkle: [104, 112, 168],
   khaki: [150, 146, 96],
+  cerulean: [60, 150, 190],
+  violet: [130, 70, 170],
 };
 
 /**
@@ -1210,6 +1216,28 @@ const softboxAndDomes = (t: Table, power: number): AltLamp[] => [
 ];
 
 /**
+ * A room lit by day: a broad window beyond the far end of the table, 1 m past its cushion, its middle
+ * 1.5 m over the bed (four panes side by side across the table's width and beyond, each lighting all
+ * round as far as the table is concerned: it faces every point of it), and one weak warm lamp, a
+ * tungsten pendant over the near half. Long shadows pointing down the table to the near end; the
+ * far end brightest.
+ */
+const windowBeyondEnd = (t: Table, power: number): AltLamp[] => [
+  ...[-0.15, 0.28, 0.72, 1.15].map((fx) => ({
+    x: t.width * fx,
+    y: t.length + 1800,
+    z: 2200,
+    hx: t.width * 0.2,
+    hy: 60,
+    power: power * 2.5,
+    bare: true,
+    glare: 4,
+    colour: DAYLIGHT,
+  })),
+  ...downTheTable(t, power * 0.25, [0.3], { z: 1300, hx: 100, hy: 100, colour: TUNGSTEN }),
+];
+
+/**
  * A pool hall's fluorescent box light: one broad diffuser hung low over the middle, in a shade whose
  * skirt lets the light fall on the bed's middle only — the whole width, but not the last sixth of the
  * length at either end, past a hard edge (3 cm) where the light drops to the skirt's spill.
@@ -1513,6 +1541,22 @@ const TWENTIETH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   blue: [100, 110, 210],
   pink: [200, 90, 150],
   black: [14, 16, 14],
+};
+
+/**
+ * A twenty-first maker's set: a cherry-crimson red, a citron yellow (a greenish lemon), a light emerald
+ * green, a bronze-umber brown, a bright azure-royal blue, a mauve pink, a blue-black black, a cool
+ * white cue ball.
+ */
+const TWENTY_FIRST_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [240, 244, 240],
+  red: [220, 8, 56],
+  yellow: [214, 214, 50],
+  green: [54, 166, 86],
+  brown: [96, 62, 12],
+  blue: [28, 90, 220],
+  pink: [212, 130, 174],
+  black: [18, 20, 26],
 };
 
 /**
@@ -1939,6 +1983,24 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     cloth: ALT_CLOTH.khaki,
     lamps: softboxAndDomes,
     ballColours: TWENTIETH_MAKER_BALLS,
+  },
+  // A streamer's camera (its H.264 in stream.ts) over an ordinary three-lamp canopy; the usual set.
+  'cerulean-stream': { cloth: ALT_CLOTH.cerulean, lamps: threeLamps },
+  // A webcam (its H.264, at a lower bitrate, in stream.ts) in a room lit by a window and a weak lamp:
+  // the violet cloth filling the frame pulls its auto white balance's grey-world estimate blue, so it
+  // warms and greens the frame a little; exposed down for the far end by the window, whose blue clipped
+  // (at 1 in 4 % of a 1080p frame's values, at 0.8 in 0.4 %, at 0.55 in 66 values, the balls' glints);
+  // a small lens darkening the corners, a small sensor's noise. A twenty-first maker's set.
+  'violet-webcam': {
+    cloth: ALT_CLOTH.violet,
+    lamps: windowBeyondEnd,
+    warmBias: 0.06,
+    tint: 0.04,
+    exposure: 0.45,
+    vignette: 0.2,
+    noiseGain: 1.5,
+    shadowReach: 6,
+    ballColours: TWENTY_FIRST_MAKER_BALLS,
   },
 };
 
