@@ -185,9 +185,22 @@
 //               green-black black, an ivory cue): drawn in the twenty-third session and run once at
 //               its end, now tuning data (seeds 11_200_000, 11_250_000 at 4K; 4K is each camera
 //               scaled ×2, as demo's is), the variants taking turns by kind as held-out 23's
+//   held-out-28 a streamer's camera (src/sim/alt/stream.ts): every frame coded by x264 as a live
+//               stream's P-frame after a previous frame with other sensor noise, at a low bitrate,
+//               and decoded (the chroma halved, the cloth's nap flattened into blocks, the balls'
+//               edges softened): a cerulean cloth under an ordinary three-lamp canopy, the usual set,
+//               at crf 35; and a violet cloth in a room lit by day through a window beyond the far end
+//               and by one weak warm lamp (long shadows down the table), seen by a webcam at crf 39
+//               whose auto white balance the cloth pulls a little warm and green, with a twenty-first
+//               maker's set (a cherry-crimson red, a citron yellow, a light emerald green, a
+//               bronze-umber brown, an azure-royal blue, a mauve pink, a blue-black black, a cool white
+//               cue): drawn in the twenty-third session, for the next session's start; run only once
+//               (seeds 11_300_000, 11_350_000 at 4K), demo's camera, the variants taking turns by kind
+//               as held-out 23's
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player). A third of
-// the frames have a black box standing beside the table, half are JPEG-compressed. Rendered frames are
+// the frames have a black box standing beside the table, half are JPEG-compressed (held-out 28's
+// after their H.264: a frame grabbed from the stream and saved as a JPEG). Rendered frames are
 // cached under the system's temp folder (the renderer takes seconds a frame).
 //
 // Prints recall (all, and per ball class), precision, class errors (with what was called what),
@@ -201,7 +214,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -216,10 +229,13 @@ import type { Result } from '../src/core/errors.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import {
   altCamera,
+  altStream,
   altStyle,
+  h264RoundTrip,
   jpegRoundTrip,
   renderAlt,
   type AltBall,
+  type AltStream,
   type AltStyle,
   type AltVariant,
 } from '../src/sim/alt/index.ts';
@@ -272,6 +288,7 @@ export const ALT_HELD_OUT_24_SEED = 10_900_000;
 export const ALT_HELD_OUT_25_SEED = 11_000_000;
 export const ALT_HELD_OUT_26_SEED = 11_100_000;
 export const ALT_HELD_OUT_27_SEED = 11_200_000;
+export const ALT_HELD_OUT_28_SEED = 11_300_000;
 
 export interface AltCase {
   readonly name: string;
@@ -279,6 +296,8 @@ export interface AltCase {
   readonly balls: readonly AltBall[];
   readonly style: AltStyle;
   readonly seed: number;
+  /** The stream its variant is seen through (stream.ts), coded before any JPEG. */
+  readonly h264?: AltStream;
   readonly jpeg?: number;
 }
 
@@ -326,7 +345,8 @@ export type AltSplit =
   | 'held-out-24'
   | 'held-out-25'
   | 'held-out-26'
-  | 'held-out-27';
+  | 'held-out-27'
+  | 'held-out-28';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -373,6 +393,7 @@ const SPLITS: Readonly<
     variants: ['periwinkle-ultrawide', 'khaki-stand'],
     byKind: true,
   },
+  'held-out-28': { seed: ALT_HELD_OUT_28_SEED, variants: ['cerulean-stream', 'violet-webcam'], byKind: true },
 };
 
 /** The variants' own cameras, made once for each split camera they stand in for (see cameraFor). */
@@ -403,12 +424,14 @@ export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number
       const seed = base + (res === '4K' ? 50_000 : 0) + 1000 * ki + i;
       const variant = SPLITS[split].variants[(i + (SPLITS[split].byKind ? ki : 0)) % 2] as AltVariant;
       const scene = makeScene(kind, seed, c.table);
+      const stream = altStream(variant);
       out.push({
         name: `${res} ${split} ${kind} ${variant} ${seed}`,
         calibration: cameraFor(c, variant),
         balls: scene.balls,
         style: styleFor(c, variant, kind, seed, seed % 3 === 0),
         seed,
+        ...(stream ? { h264: stream } : {}),
         ...(seed % 2 === 0 ? { jpeg: 70 + (seed % 20) } : {}),
       });
     }
@@ -418,13 +441,20 @@ export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number
 
 const CACHE = join(tmpdir(), 'referee-alt-frames');
 
+/** A case's frame drawn: rendered, through its stream's H.264 where it has one, then JPEG where it says. */
+export const drawCase = async (k: AltCase): Promise<RgbImage> => {
+  let image = renderAlt(k.calibration, ALT_SNOOKER_PALETTE, k.balls, k.style, k.seed).image;
+  if (k.h264 !== undefined) image = (await h264RoundTrip(image, k.h264, k.seed)).image;
+  if (k.jpeg !== undefined) image = await jpegRoundTrip(image, k.jpeg);
+  return image;
+};
+
 /** Render (or read from the cache) a case's frame. */
 export const altFrame = async (k: AltCase): Promise<RgbImage> => {
   const { width, height } = k.calibration.image;
   const file = join(CACHE, `${k.name.replaceAll(' ', '_')}_${width}.rgb`);
   if (existsSync(file)) return { width, height, data: new Uint8Array(readFileSync(file)) };
-  let image = renderAlt(k.calibration, ALT_SNOOKER_PALETTE, k.balls, k.style, k.seed).image;
-  if (k.jpeg !== undefined) image = await jpegRoundTrip(image, k.jpeg);
+  const image = await drawCase(k);
   mkdirSync(CACHE, { recursive: true });
   writeFileSync(file, image.data);
   return image;

@@ -3,7 +3,10 @@
 // more; it halves the chroma and codes it in 8x8 blocks of its own plane (16x16 pixels), whose edges
 // show as steps in the chroma on the 16-pixel grid; and the same frame gives the same pixels.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { altCases, type AltSplit } from '../bench/detect-alt.ts';
+import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
+import type { Table } from '../src/equipment/index.ts';
 import { ALT_VARIANTS, altStyle, renderAlt } from '../src/sim/alt/index.ts';
 import { altStream, h264RoundTrip, type AltStream } from '../src/sim/alt/stream.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
@@ -12,10 +15,12 @@ import { makeScene, scaledCalibration } from './vision-scenes.ts';
 
 const STREAM: AltStream = { crf: 35, previousNoise: 3 };
 let frame: RgbImage;
+let demo: Calibration<Table>;
 
 beforeAll(() => {
   const c = loadCalibrationFile('calibration/demo.json');
   if (!c.ok) throw new Error(c.error.message);
+  demo = c.value;
   const calibration = scaledCalibration(c.value, 0.5);
   const scene = makeScene('random', 3, calibration.table);
   frame = renderAlt(
@@ -92,5 +97,31 @@ describe('a frame streamed as H.264', () => {
     const streamed = ALT_VARIANTS.filter((v) => altStream(v) !== undefined);
     expect(streamed).toEqual(['cerulean-stream', 'violet-webcam']);
     expect(altStream('violet-webcam')?.crf).toBeGreaterThan(altStream('cerulean-stream')?.crf ?? 51);
+  });
+
+  it('is given to held-out 28’s cases, with demo’s camera, at 1080p and 4K, and to no older split’s', () => {
+    const uhd = scaledCalibration(demo, 2);
+    for (const [res, c] of [
+      ['1080p', demo],
+      ['4K', uhd],
+    ] as const) {
+      const cases = altCases(c, 'held-out-28', 3, res);
+      expect(new Set(cases.map((k) => k.name.split(' ')[3]))).toEqual(
+        new Set(['cerulean-stream', 'violet-webcam']),
+      );
+      for (const k of cases) {
+        expect(k.h264, k.name).toEqual(
+          altStream(k.name.includes('cerulean') ? 'cerulean-stream' : 'violet-webcam'),
+        );
+        expect(k.calibration, k.name).toBe(c);
+      }
+      // The JPEG as every split has it: where the seed is even.
+      expect(cases.filter((k) => k.jpeg !== undefined).map((k) => k.seed % 2)).toEqual(
+        cases.filter((k) => k.seed % 2 === 0).map(() => 0),
+      );
+      const older: AltSplit[] = ['tuning', 'held-out', 'held-out-23', 'held-out-26', 'held-out-27'];
+      for (const split of older)
+        for (const k of altCases(c, split, 1, res)) expect(k.h264, k.name).toBeUndefined();
+    }
   });
 });

@@ -5,7 +5,7 @@
 // balls seen by the whole Detector with the classifier, and the check that the ball is found, placed
 // and named, and no other ball given its name.
 import { expect } from 'vitest';
-import { altCases, type AltCase, type AltSplit } from '../../bench/detect-alt.ts';
+import { altCases, drawCase, type AltCase, type AltSplit } from '../../bench/detect-alt.ts';
 import type { Calibration } from '../../src/camera/index.ts';
 import type { RgbImage } from '../../src/core/image.ts';
 import type { Table } from '../../src/equipment/index.ts';
@@ -34,9 +34,7 @@ export const drawAltFrame = async (
   const cal = res === '4K' ? scaledCalibration(c.value, 2) : c.value;
   const k = altCases(cal, split, 3, res).find((a) => a.seed === seed);
   if (!k) throw new Error(`no frame ${seed}`);
-  let { image } = renderAlt(k.calibration, ALT_SNOOKER_PALETTE, k.balls, k.style, k.seed);
-  if (k.jpeg !== undefined) image = await jpegRoundTrip(image, k.jpeg);
-  return { k, image };
+  return { k, image: await drawCase(k) };
 };
 
 /** The frame of `split` drawn from `seed`, its case, and what the Locator finds in it. */
