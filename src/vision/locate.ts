@@ -686,10 +686,14 @@ export class Locator {
         if (Math.hypot(c.u - f.u, c.v - f.v) < o.casterApart * f.radius) continue;
         if (others.some((b) => near(b, c))) continue;
         // A shadow has one caster, the best traced; a fit between balls gives way to each.
-        const twin = shadow ? 0 : traced.findIndex((b) => near(b, c));
+        if (shadow) {
+          traced[0] = c;
+          need = c.inliers;
+          continue;
+        }
+        const twin = traced.findIndex((b) => near(b, c));
         if (twin < 0) traced.push(c);
-        else if (!traced[twin] || c.inliers > (traced[twin] as FittedBall).inliers) traced[twin] = c;
-        if (shadow) need = c.inliers;
+        else if (c.inliers > (traced[twin] as FittedBall).inliers) traced[twin] = c;
       }
       if (traced.length === 0 || this.lampsOutside(frame, f, [...others, ...traced])) return [f];
       found = true;
