@@ -230,6 +230,7 @@ import type { RgbImage } from '../src/core/image.ts';
 import {
   altCamera,
   altStream,
+  withFreshNoise,
   altStyle,
   h264RoundTrip,
   jpegRoundTrip,
@@ -240,7 +241,6 @@ import {
   type AltVariant,
 } from '../src/sim/alt/index.ts';
 import { DEFAULT_DETECTOR_OPTIONS, Detector, type FrameDetection } from '../src/vision/index.ts';
-import { makeRng } from '../src/sim/random.ts';
 import { makeScene, scaledCalibration, type SceneKind } from '../tests/vision-scenes.ts';
 import {
   cpuNow,
@@ -613,15 +613,6 @@ const warmUp = async (
   );
 };
 
-/** The frame with sensor noise (σ `sigma` levels, a channel) of its own. */
-const withNoise = (image: RgbImage, sigma: number, seed: number): RgbImage => {
-  const rng = makeRng(seed);
-  const data = new Uint8Array(image.data.length);
-  for (let k = 0; k < data.length; k++)
-    data[k] = Math.min(255, Math.max(0, Math.round((image.data[k] as number) + rng.normal(0, sigma))));
-  return { width: image.width, height: image.height, data };
-};
-
 /** A Detector fed one frame again and again with fresh sensor noise: which frames reused its answer. */
 const stillSequence = async (detector: Detector, image: RgbImage, label: string): Promise<string> => {
   const frames = 10;
@@ -629,7 +620,7 @@ const stillSequence = async (detector: Detector, image: RgbImage, label: string)
   const cpu: number[] = [];
   const answers: Result<FrameDetection>[] = [];
   for (let i = 0; i < frames; i++) {
-    const frame = withNoise(image, 1.5, 77_000 + i);
+    const frame = withFreshNoise(image, 1.5, 77_000 + i);
     const c0 = cpuNow();
     const r = await detector.detect(frame);
     const ms = cpuNow() - c0;

@@ -50,12 +50,16 @@ const run = (args: readonly string[], input: Uint8Array): Promise<Buffer> =>
     p.stdin.end(input);
   });
 
-/** The frame with fresh noise added (σ levels, drawn by `seed`): the previous frame of a still table. */
-const previousFrame = (image: RgbImage, sigma: number, seed: number): Uint8Array => {
+/**
+ * The frame with sensor noise of its own (σ levels a channel, drawn by `seed`), clamped to 0…255: the
+ * next frame of a still table.
+ */
+export const withFreshNoise = (image: RgbImage, sigma: number, seed: number): RgbImage => {
   const rng = makeRng(seed);
-  const out = new Uint8Array(image.data.length);
-  for (let i = 0; i < out.length; i++) out[i] = Math.round((image.data[i] as number) + rng.normal(0, sigma));
-  return out;
+  const data = new Uint8Array(image.data.length);
+  for (let k = 0; k < data.length; k++)
+    data[k] = Math.min(255, Math.max(0, Math.round((image.data[k] as number) + rng.normal(0, sigma))));
+  return { width: image.width, height: image.height, data };
 };
 
 /**
@@ -70,7 +74,7 @@ export const h264RoundTrip = async (
   const { width, height } = image;
   const size = width * height * 3;
   const both = new Uint8Array(2 * size);
-  both.set(previousFrame(image, stream.previousNoise, seed), 0);
+  both.set(withFreshNoise(image, stream.previousNoise, seed).data, 0);
   both.set(image.data, size);
   const raw = ['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', '30'];
   const coded = await run(
