@@ -1,13 +1,15 @@
 // The second render style (see render.ts): independent of src/sim/render, for measuring the vision on
 // pictures drawn in a style it was never tuned on; cameras mounted otherwise than demo's (camera.ts);
-// and a streamer's video encoder (stream.ts).
+// a streamer's video encoder (stream.ts); and a player's parts over the table (parts.ts).
 export {
+  altInView,
   renderAlt,
   type AltBall,
   type AltBox,
   type AltFrame,
   type AltHaze,
   type AltLamp,
+  type AltPlayer,
   type AltSharpen,
   type AltSlats,
   type AltStyle,
@@ -18,4 +20,5 @@ export {
 export { altStyle, boxBeside, ALT_CLOTH, ALT_VARIANTS, type AltVariant } from './style.ts';
 export { altCamera, mountCalibration, ALT_MOUNT_IMAGE, type AltMount } from './camera.ts';
 export { jpegRoundTrip } from './jpeg.ts';
+export { type AltBand, type AltEllipsoid, type AltPart, type AltPoint, type AltRod } from './parts.ts';
 export { altStream, h264RoundTrip, withFreshNoise, type AltStream, type StreamedFrame } from './stream.ts';

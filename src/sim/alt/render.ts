@@ -15,12 +15,27 @@
 // and shade across the bed and the balls), and a cheap camera may sharpen its frame (a light and a dark
 // halo along every edge). A cloth may be worn (its nap rubbed lighter in soft blotches and along the
 // places most played, chalk dust smudged near the spots), and the room may be hazy with smoke (a milky
-// veil over the dark values, a bloom round the bright highlights).
+// veil over the dark values, a bloom round the bright highlights). A player may stand at the table (the
+// cue over the balls, the bridge hand on the cloth, the arms; parts.ts's rods and ellipsoids, placed by
+// player.ts): the parts hide what is under them from the camera and the lamps, so they cast their
+// shadows on the cloth, the balls and each other, and altInView says how much of each ball they leave
+// in view.
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
 import { mm, pointPx } from '../../core/units.ts';
 import { makeRng, type Rng } from '../random.ts';
+import {
+  hitPart,
+  nearPart,
+  partContact,
+  partSeen,
+  prepare,
+  sphereHit,
+  type AltPart,
+  type AltRod,
+  type Prepared,
+} from './parts.ts';
 
 /** An sRGB colour as 8-bit code values. */
 export type Srgb8 = readonly [number, number, number];
@@ -140,6 +155,13 @@ export interface AltStyle {
   /** Smoke in the room between the lamps, the table and the camera (clear air, the default). */
   readonly haze?: AltHaze;
   readonly box?: AltBox;
+  /** A player at the table, addressing the cue ball (none, the default). */
+  readonly player?: AltPlayer;
+}
+
+/** A player at the table: the parts of the player the camera may see (the cue, the hands, the arms). */
+export interface AltPlayer {
+  readonly parts: readonly AltPart[];
 }
 
 /**
@@ -361,7 +383,8 @@ const directLight = (l: AltLamp, cosS: number, cosUp: number, d2: number): numbe
 /**
  * Irradiance from the lamps at (x, y, z), normal n = up or a sphere's, per channel into `out`; through
  * their blinds where `blinds` (a frame with any lamp behind one: asked once a frame, not of every lamp
- * at every point, which cost the styles without blinds 3 % of their time).
+ * at every point, which cost the styles without blinds 3 % of their time); past a player's parts where
+ * `occ` is given (but part `skip`, the one the point is on).
  */
 const lampDiffuse = (
   lamps: readonly AltLamp[],
@@ -373,11 +396,14 @@ const lampDiffuse = (
   nz: number,
   out: Float64Array,
   blinds: boolean,
+  occ?: Occluders,
+  skip = -1,
 ): Float64Array => {
   let r = 0;
   let g = 0;
   let b = 0;
-  for (const l of lamps) {
+  for (let li = 0; li < lamps.length; li++) {
+    const l = lamps[li] as AltLamp;
     const dx = l.x - x;
     const dy = l.y - y;
     const dz = l.z - z;
@@ -387,7 +413,8 @@ const lampDiffuse = (
     if (cosS <= 0) continue;
     const direct = directLight(l, cosS, dz / d, d2);
     const shaded = l.shade ? direct * shadeAt(l.shade, x - l.x, y - l.y) : direct;
-    const e = blinds && l.slats ? shaded * slatsAt(l, l.slats, x, y, z) : shaded;
+    const striped = blinds && l.slats ? shaded * slatsAt(l, l.slats, x, y, z) : shaded;
+    const e = occ ? striped * occ.seen(li, x, y, z, skip) : striped;
     const c = l.colour ?? WHITE;
     r += e * c[0];
     g += e * c[1];
@@ -475,7 +502,8 @@ const shadeAt = (s: AltShade, dx: number, dy: number): number =>
 /**
  * Share of the lamps' light (0…1, weighted) not blocked by the balls for a bed point, per channel into
  * `out` (a lamp of its own colour casts a shadow of the other lamps' colour): soft shadows, from the
- * balls within `reach` radii of the point; through the lamps' blinds where `blinds` (see lampDiffuse).
+ * balls within `reach` radii of the point, and from a player's parts where `occ` is given (with the
+ * shade where they lie on the cloth); through the lamps' blinds where `blinds` (see lampDiffuse).
  */
 const shadowAt = (
   lamps: readonly AltLamp[],
@@ -486,6 +514,7 @@ const shadowAt = (
   y: number,
   out: Float64Array,
   blinds: boolean,
+  occ?: Occluders,
 ): void => {
   let lit0 = 0;
   let lit1 = 0;
@@ -493,8 +522,9 @@ const shadowAt = (
   let all0 = 0;
   let all1 = 0;
   let all2 = 0;
-  for (const l of lamps) {
-    let vis = 1;
+  for (let li = 0; li < lamps.length; li++) {
+    const l = lamps[li] as AltLamp;
+    let vis = occ ? occ.seen(li, x, y, 0, -1) : 1;
     const lx = l.x - x;
     const ly = l.y - y;
     const lz = l.z;
@@ -535,9 +565,97 @@ const shadowAt = (
     const d2 = (b.x - x) ** 2 + (b.y - y) ** 2;
     if (d2 < 4 * R * R) ao *= 1 - 0.55 * Math.exp(-d2 / (0.3025 * R * R));
   }
+  if (occ) ao *= occ.contact(x, y);
   out[0] = (all0 > 0 ? lit0 / all0 : 1) * ao;
   out[1] = (all1 > 0 ? lit1 / all1 : 1) * ao;
   out[2] = (all2 > 0 ? lit2 / all2 : 1) * ao;
+};
+
+/** A player's parts as a frame's lamps see them. */
+interface Occluders {
+  readonly parts: readonly Prepared[];
+  /** The share (0…1) of lamp `li`'s light that reaches (x, y, z) past every part but part `skip`. */
+  seen(li: number, x: number, y: number, z: number, skip: number): number;
+  /** The shade on the bed at (x, y) where parts lie on it or just over it (partContact's, all of them). */
+  contact(x: number, y: number): number;
+}
+
+/** A rod's two ends or an ellipsoid's centre, each with the radius of the sphere round it there. */
+const ends = (p: Prepared): (readonly [number, number, number, number])[] =>
+  p.part.kind === 'rod'
+    ? [
+        [p.part.a.x, p.part.a.y, p.part.a.z, p.part.ra],
+        [p.part.b.x, p.part.b.y, p.part.b.z, p.part.rb],
+      ]
+    : [[p.ax, p.ay, p.az, p.reach]];
+
+/**
+ * A box in plan (x0, y0, x1, y1) outside which a part casts none of a lamp's shadow on any point from
+ * the bed up to the part: round the part itself and round its shadow on the bed, the shadow of the
+ * spheres round its ends seen from the lamp's centre, grown by the lamp's penumbra there and by the
+ * stretch of a slanting ray (a convex part's shadow on the bed lies in the hull of its ends'). Everywhere,
+ * where the lamp hangs no higher than the part.
+ */
+const shadowBox = (p: Prepared, l: AltLamp): [number, number, number, number] => {
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  const grow = (x: number, y: number, r: number): void => {
+    box[0] = Math.min(box[0], x - r);
+    box[1] = Math.min(box[1], y - r);
+    box[2] = Math.max(box[2], x + r);
+    box[3] = Math.max(box[3], y + r);
+  };
+  const half = Math.max(l.hx, l.hy);
+  for (const [x, y, z, r] of ends(p)) {
+    const top = z + r;
+    if (top >= l.z - 1) return [-Infinity, -Infinity, Infinity, Infinity];
+    const f = l.z / (l.z - top);
+    const slant = Math.hypot(x - l.x, y - l.y, z - l.z) / (l.z - z);
+    grow(x, y, r);
+    grow(
+      l.x + (x - l.x) * (l.z / (l.z - z)),
+      l.y + (y - l.y) * (l.z / (l.z - z)),
+      (r * f + (half * top) / (l.z - top)) * slant + 2,
+    );
+  }
+  return box;
+};
+
+const occluders = (player: AltPlayer, lamps: readonly AltLamp[]): Occluders => {
+  const parts = player.parts.map(prepare);
+  const n = parts.length;
+  const boxes = new Float64Array(lamps.length * n * 4);
+  lamps.forEach((l, li) => parts.forEach((p, j) => boxes.set(shadowBox(p, l), 4 * (li * n + j))));
+  // The parts whose underside comes within 20 mm of the bed, each with its box in plan grown by 40 mm.
+  const lying = parts.flatMap((p) => {
+    const e = ends(p);
+    const low = Math.min(...e.map(([, , z, r]) => z - (p.part.kind === 'rod' ? r : p.part.rz)));
+    if (low > 20) return [];
+    const xs = e.map(([x, , , r]) => [x - r - 40, x + r + 40]).flat();
+    const ys = e.map(([, y, , r]) => [y - r - 40, y + r + 40]).flat();
+    return [{ p, x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) }];
+  });
+  return {
+    parts,
+    seen: (li, x, y, z, skip) => {
+      const l = lamps[li] as AltLamp;
+      const half = Math.max(l.hx, l.hy);
+      let v = 1;
+      for (let j = 0; j < n; j++) {
+        const k = 4 * (li * n + j);
+        if (j === skip) continue;
+        if (x < (boxes[k] as number) || y < (boxes[k + 1] as number)) continue;
+        if (x > (boxes[k + 2] as number) || y > (boxes[k + 3] as number)) continue;
+        v *= partSeen(parts[j] as Prepared, x, y, z, l.x, l.y, l.z, half);
+      }
+      return v;
+    },
+    contact: (x, y) => {
+      let v = 1;
+      for (const q of lying)
+        if (x >= q.x0 && x <= q.x1 && y >= q.y0 && y <= q.y1) v *= partContact(q.p, x, y);
+      return v;
+    },
+  };
 };
 
 /**
@@ -577,6 +695,7 @@ export const renderAlt = (
   const wear = style.wear;
   const rub = new Float64Array(2);
   const boxColour = box ? lin(box.colour) : cloth;
+  const occ = style.player ? occluders(style.player, lamps) : undefined;
 
   const lr = new Float32Array(W * H);
   const lg = new Float32Array(W * H);
@@ -622,7 +741,7 @@ export const renderAlt = (
       const hz = oz + tb * dz;
       const top = Math.abs(hz - (box as AltBox).h) < 1e-3;
       const k = top ? 0.9 : 0.35;
-      lampDiffuse(lamps, ox + tb * dx, oy + tb * dy, hz, 0, 0, 1, irr, blinds);
+      lampDiffuse(lamps, ox + tb * dx, oy + tb * dy, hz, 0, 0, 1, irr, blinds, occ);
       for (let ch = 0; ch < 3; ch++)
         out[ch] = (boxColour[ch] as number) * (k * (irr[ch] as number) * norm + style.ambient);
       return;
@@ -642,17 +761,17 @@ export const renderAlt = (
       const chalk = worn ? marked + (1 - marked) * (rub[1] as number) : marked;
       const rubbed = worn ? 1 + wear.amount * (rub[0] as number) : 1;
       // Off the cushion: the balls' shadows; the cushion nose shades the cloth beside it, the pocket's
-      // jaws shade its mouth.
+      // jaws shade its mouth. On it, a player's shadows alone.
       let nose = 1;
       let jaws = 1;
       if (surf !== Surface.cushion) {
-        shadowAt(lamps, balls, R, reach, x, y, shadow, blinds);
+        shadowAt(lamps, balls, R, reach, x, y, shadow, blinds, occ);
         nose = 1 - 0.4 * Math.exp(-Math.max(0, noseDistance(t, x, y)) / 9);
         jaws = 1 - 0.45 * Math.exp(-pocketDistance(t, x, y) / 45);
-      }
+      } else if (occ) shadowAt(lamps, [], R, reach, x, y, shadow, blinds, occ);
       for (let ch = 0; ch < 3; ch++) {
         let k = nap * grad * rubbed * (light[ch] as number);
-        if (surf === Surface.cushion) k *= 0.72;
+        if (surf === Surface.cushion) k *= occ ? 0.72 * (shadow[ch] as number) : 0.72;
         else {
           k *= nose;
           k *= jaws;
@@ -668,6 +787,11 @@ export const renderAlt = (
       const k = surf === Surface.rail ? 0.85 + 0.3 * valueNoise(x / 3, y / 60, napSeed + 7) : 0.5;
       const base = surf === Surface.rail ? rail : floor;
       for (let ch = 0; ch < 3; ch++) out[ch] = (base[ch] as number) * k * (light[ch] as number);
+      // A player's shadows on the rail and the floor (drawn, as they are, in the bed's plane).
+      if (occ) {
+        shadowAt(lamps, [], R, reach, x, y, shadow, blinds, occ);
+        for (let ch = 0; ch < 3; ch++) out[ch] = (out[ch] as number) * (shadow[ch] as number);
+      }
     }
   };
 
@@ -717,9 +841,12 @@ export const renderAlt = (
     let spec0 = 0;
     let spec1 = 0;
     let spec2 = 0;
-    for (const l of lamps) {
+    for (let li = 0; li < lamps.length; li++) {
       if (rz <= 0) break;
+      const l = lamps[li] as AltLamp;
       const c = l.colour ?? WHITE;
+      // A player's part between the ball and the lamp hides its highlight (1 times, to the bit, without one).
+      const seen = occ ? occ.seen(li, hx, hy, hz, -1) : 1;
       const s = (l.z - hz) / rz;
       const px = hx + s * rx - l.x;
       const py = hy + s * ry - l.y;
@@ -727,7 +854,7 @@ export const renderAlt = (
       const ex = softInside(l.hx, 0.15 * l.hx, px);
       const ey = softInside(l.hy, 0.15 * l.hy, py);
       const unslatted = ex * ey * 6 * (style.gloss ?? 1) * l.power * 1e-6 * norm * (l.glare ?? 1);
-      const mirror = blinds && l.slats ? unslatted * slatsAt(l, l.slats, hx, hy, hz) : unslatted;
+      const mirror = (blinds && l.slats ? unslatted * slatsAt(l, l.slats, hx, hy, hz) : unslatted) * seen;
       spec0 += mirror * c[0];
       spec1 += mirror * c[1];
       spec2 += mirror * c[2];
@@ -741,7 +868,7 @@ export const renderAlt = (
       const hhz = lz / ln - dz;
       const hn = Math.hypot(hhx, hhy, hhz);
       const nh = Math.max(0, (nx * hhx + ny * hhy + nz * hhz) / hn);
-      const sheen = 0.25 * nh ** style.shininess;
+      const sheen = 0.25 * nh ** style.shininess * seen;
       spec0 += sheen * c[0];
       spec1 += sheen * c[1];
       spec2 += sheen * c[2];
@@ -752,50 +879,155 @@ export const renderAlt = (
       env1 = clothRef[1] as number;
       env2 = clothRef[2] as number;
     }
-    lampDiffuse(lamps, hx, hy, hz, nx, ny, nz, onBall, blinds);
+    lampDiffuse(lamps, hx, hy, hz, nx, ny, nz, onBall, blinds, occ);
     const room = style.ambient * (0.6 + 0.4 * nz);
     out[0] = (1 - fres) * a[0] * ((onBall[0] as number) * norm + room) + fres * (env0 + spec0);
     out[1] = (1 - fres) * a[1] * ((onBall[1] as number) * norm + room) + fres * (env1 + spec1);
     out[2] = (1 - fres) * a[2] * ((onBall[2] as number) * norm + room) + fres * (env2 + spec2);
   };
-  const hitSphere = (b: AltBall, dx: number, dy: number, dz: number): number => {
-    const px = ox - b.x;
-    const py = oy - b.y;
-    const pz = oz - zc;
-    const bb = px * dx + py * dy + pz * dz;
-    const cc = px * px + py * py + pz * pz - R * R;
-    const disc = bb * bb - cc;
-    if (disc < 0) return Infinity;
-    const tt = -bb - Math.sqrt(disc);
-    return tt > 0 ? tt : Infinity;
+  // A part's surface: its colour (a rod's band, its splice, its grain) and the light on it, the lamps'
+  // past the other parts, the room's, and the lamps' sheen (Blinn-Phong towards each lamp's middle).
+  const partColours = occ
+    ? occ.parts.map((q) =>
+        q.part.kind === 'rod' ? q.part.bands.map((b) => lin(b.colour)) : [lin(q.part.colour)],
+      )
+    : [];
+  const onPart = new Float64Array(3);
+  const tint = new Float64Array(3);
+  const shadePart = (
+    j: number,
+    dx: number,
+    dy: number,
+    dz: number,
+    tt: number,
+    hit: Float64Array,
+    out: Float64Array,
+  ): void => {
+    const o = occ as Occluders;
+    const q = o.parts[j] as Prepared;
+    const hx = ox + tt * dx;
+    const hy = oy + tt * dy;
+    const hz = oz + tt * dz;
+    const nx = hit[1] as number;
+    const ny = hit[2] as number;
+    const nz = hit[3] as number;
+    const colours = partColours[j] as [number, number, number][];
+    if (q.part.kind === 'rod') rodAlbedo(q, q.part, colours, hit, napSeed, tint);
+    else tint.set(colours[0] as [number, number, number]);
+    lampDiffuse(lamps, hx, hy, hz, nx, ny, nz, onPart, blinds, o, j);
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    for (let li = 0; li < lamps.length; li++) {
+      const l = lamps[li] as AltLamp;
+      const lx = l.x - hx;
+      const ly = l.y - hy;
+      const lz = l.z - hz;
+      const d2 = lx * lx + ly * ly + lz * lz;
+      const ln = Math.sqrt(d2);
+      const hhx = lx / ln - dx;
+      const hhy = ly / ln - dy;
+      const hhz = lz / ln - dz;
+      const nh = (nx * hhx + ny * hhy + nz * hhz) / Math.hypot(hhx, hhy, hhz);
+      if (nh <= 0 || nx * lx + ny * ly + nz * lz <= 0) continue;
+      const e = ((q.part.gloss * nh ** 30 * l.power) / d2) * o.seen(li, hx, hy, hz, j);
+      const c = l.colour ?? WHITE;
+      s0 += e * c[0];
+      s1 += e * c[1];
+      s2 += e * c[2];
+    }
+    const room = style.ambient * (0.6 + 0.4 * nz);
+    out[0] = (tint[0] as number) * ((onPart[0] as number) * norm + room) + s0 * norm;
+    out[1] = (tint[1] as number) * ((onPart[1] as number) * norm + room) + s1 * norm;
+    out[2] = (tint[2] as number) * ((onPart[2] as number) * norm + room) + s2 * norm;
   };
-  const boxes = balls.map((b) => {
-    // The ball's image box from a few points on its outline, generously.
-    let u0 = Infinity;
-    let v0 = Infinity;
-    let u1 = -Infinity;
-    let v1 = -Infinity;
-    for (let a = 0; a < 16; a++) {
-      for (const z of [0, zc, 2 * R]) {
-        const q = projectPx(
-          c,
-          b.x + R * 1.05 * Math.cos((a * Math.PI) / 8),
-          b.y + R * 1.05 * Math.sin((a * Math.PI) / 8),
-          z,
+  const hitSphere = (b: AltBall, dx: number, dy: number, dz: number): number =>
+    sphereHit(ox, oy, oz, dx, dy, dz, b.x, b.y, zc, R);
+  const boxes = balls.map((b) => ballBox(c, b));
+
+  // 2a. A player, where there is one: 4 × 4 samples a pixel wherever a part passes within a few
+  // pixels, the nearest of the parts, the balls and the box along each sample winning; the balls' pass
+  // leaves these pixels as they are drawn here.
+  if (occ) {
+    const parts = occ.parts;
+    const hit = new Float64Array(4);
+    const pixel = pixelAngle(c);
+    const T = 16;
+    for (let tv = 0; tv < H; tv += T) {
+      for (let tu = 0; tu < W; tu += T) {
+        // A tile's middle ray, with a margin as wide as the tile's half diagonal and three pixels.
+        rayAt(grid, tu + T / 2 - 0.5, tv + T / 2 - 0.5, dir);
+        const tile = (T * Math.SQRT1_2 + 3) * pixel;
+        const inTile = parts.filter((q) =>
+          nearPart(q, ox, oy, oz, dir[0] as number, dir[1] as number, dir[2] as number, tile),
         );
-        u0 = Math.min(u0, q[0]);
-        v0 = Math.min(v0, q[1]);
-        u1 = Math.max(u1, q[0]);
-        v1 = Math.max(v1, q[1]);
+        if (inTile.length === 0) continue;
+        for (let v = tv; v < Math.min(H, tv + T); v++) {
+          for (let u = tu; u < Math.min(W, tu + T); u++) {
+            rayAt(grid, u, v, dir);
+            const d0 = dir[0] as number;
+            const d1 = dir[1] as number;
+            const d2 = dir[2] as number;
+            if (!inTile.some((q) => nearPart(q, ox, oy, oz, d0, d1, d2, 3 * pixel))) continue;
+            const k = v * W + u;
+            done[k] = 1;
+            const near = balls
+              .map((_, bi) => bi)
+              .filter((bi) => {
+                const o = boxes[bi] as readonly [number, number, number, number];
+                return u >= o[0] && u <= o[2] && v >= o[1] && v <= o[3];
+              });
+            let r = 0;
+            let g = 0;
+            let bl = 0;
+            for (let sj = 0; sj < S; sj++) {
+              for (let si = 0; si < S; si++) {
+                rayAt(grid, u - 0.5 + (si + 0.5) / S, v - 0.5 + (sj + 0.5) / S, dir);
+                const dx = dir[0] as number;
+                const dy = dir[1] as number;
+                const dz = dir[2] as number;
+                let part = Infinity;
+                let which = -1;
+                parts.forEach((q, j) => {
+                  const tt = hitPart(q, ox, oy, oz, dx, dy, dz);
+                  if (tt < part) {
+                    part = tt;
+                    which = j;
+                  }
+                });
+                let ball = Infinity;
+                let bi = -1;
+                for (const q of near) {
+                  const tt = hitSphere(balls[q] as AltBall, dx, dy, dz);
+                  if (tt < ball) {
+                    ball = tt;
+                    bi = q;
+                  }
+                }
+                const boxed = boxHit(dx, dy, dz);
+                if (which >= 0 && part < ball && part < boxed) {
+                  hitPart(parts[which] as Prepared, ox, oy, oz, dx, dy, dz, hit);
+                  shadePart(which, dx, dy, dz, part, hit, col);
+                } else if (bi >= 0 && ball <= boxed) shadeBall(bi, dx, dy, dz, ball, col);
+                else {
+                  col[0] = lr[k] as number;
+                  col[1] = lg[k] as number;
+                  col[2] = lb[k] as number;
+                }
+                r += col[0] as number;
+                g += col[1] as number;
+                bl += col[2] as number;
+              }
+            }
+            lr[k] = r / (S * S);
+            lg[k] = g / (S * S);
+            lb[k] = bl / (S * S);
+          }
+        }
       }
     }
-    return [
-      Math.max(0, Math.floor(u0) - 2),
-      Math.max(0, Math.floor(v0) - 2),
-      Math.min(W - 1, Math.ceil(u1) + 2),
-      Math.min(H - 1, Math.ceil(v1) + 2),
-    ] as const;
-  });
+  }
+
   balls.forEach((_, bi) => {
     const [u0, v0, u1, v1] = boxes[bi] as readonly [number, number, number, number];
     const near = balls
@@ -928,6 +1160,130 @@ export const renderAlt = (
     data[3 * k + 2] = clamp8(vb + n * gauss(k, noiseSeed + 2));
   }
   return { image: { width: W, height: H, data }, truth: balls.map((b) => ({ ...b })) };
+};
+
+/**
+ * A rod's colour where a ray met it (hit as hitPart gives it: s along the axis, the normal), into `out`:
+ * its band there, the bands' ends running back in four points round it where they have points (one
+ * of them on its top, as a cue lies), darkened and lightened in streaks along it by its grain.
+ */
+const rodAlbedo = (
+  q: Prepared,
+  rod: AltRod,
+  colours: readonly (readonly [number, number, number])[],
+  hit: Float64Array,
+  seed: number,
+  out: Float64Array,
+): void => {
+  const s = hit[0] as number;
+  // The angle round the axis, from a level direction square to it.
+  const h = Math.hypot(q.ux, q.uy);
+  const [e1x, e1y] = h > 1e-6 ? [q.uy / h, -q.ux / h] : [1, 0];
+  const nx = hit[1] as number;
+  const ny = hit[2] as number;
+  const nz = hit[3] as number;
+  const phi = Math.atan2(
+    h > 1e-6 ? (nx * q.uz * q.ux + ny * q.uz * q.uy) / h - nz * h : ny,
+    nx * e1x + ny * e1y,
+  );
+  const turn = (2 * phi) / Math.PI + 0.5;
+  const point = 1 - Math.abs(2 * (turn - Math.floor(turn)) - 1);
+  let i = 0;
+  while (
+    i < rod.bands.length - 1 &&
+    s >
+      (rod.bands[i] as AltRod['bands'][number]).to -
+        ((rod.bands[i] as AltRod['bands'][number]).points ?? 0) * point
+  )
+    i++;
+  const c = colours[i] as readonly [number, number, number];
+  const grain = rod.grain ? 1 + 2 * rod.grain * (valueNoise(s / 70, phi * 2, seed + 11) - 0.5) : 1;
+  out[0] = c[0] * grain;
+  out[1] = c[1] * grain;
+  out[2] = c[2] * grain;
+};
+
+/** A ball's box in the image (u0, v0, u1, v1: pixels, inclusive), from a few points on its outline, generously. */
+const ballBox = (c: Calibration<Table>, b: AltBall): readonly [number, number, number, number] => {
+  const R = c.table.ballRadius;
+  const zc = c.table.ballCentreHeight;
+  let u0 = Infinity;
+  let v0 = Infinity;
+  let u1 = -Infinity;
+  let v1 = -Infinity;
+  for (let a = 0; a < 16; a++) {
+    for (const z of [0, zc, 2 * R]) {
+      const q = projectPx(
+        c,
+        b.x + R * 1.05 * Math.cos((a * Math.PI) / 8),
+        b.y + R * 1.05 * Math.sin((a * Math.PI) / 8),
+        z,
+      );
+      u0 = Math.min(u0, q[0]);
+      v0 = Math.min(v0, q[1]);
+      u1 = Math.max(u1, q[0]);
+      v1 = Math.max(v1, q[1]);
+    }
+  }
+  return [
+    Math.max(0, Math.floor(u0) - 2),
+    Math.max(0, Math.floor(v0) - 2),
+    Math.min(c.image.width - 1, Math.ceil(u1) + 2),
+    Math.min(c.image.height - 1, Math.ceil(v1) + 2),
+  ] as const;
+};
+
+/**
+ * A pixel's angle at its widest, radians: the lens's at its middle, half as wide again for the barrel
+ * distortion at the corners (a margin, not a measure).
+ */
+const pixelAngle = (c: Calibration<Table>): number => 1.5 / Math.min(c.camera.fx, c.camera.fy);
+
+/**
+ * Each ball's share in view (0…1) past a player's parts, from the camera of `c`: of the 4 × 4 samples
+ * a pixel over its box (the rays the renderer draws it with) whose ray meets the ball, the share that
+ * meets no part before it. Another ball in front of it is not counted (as tests/vision-scenes' truth
+ * does not). 1, exactly, for every ball without a player and for every ball no part comes near.
+ */
+export const altInView = (
+  c: Calibration<Table>,
+  balls: readonly AltBall[],
+  player: AltPlayer | undefined,
+): number[] => {
+  if (!player) return balls.map(() => 1);
+  const grid = rayGrid(c);
+  const { ox, oy, oz } = grid;
+  const parts = player.parts.map(prepare);
+  const R = c.table.ballRadius;
+  const zc = c.table.ballCentreHeight;
+  const pixel = pixelAngle(c);
+  const dir = new Float64Array(3);
+  const S = 4;
+  return balls.map((b) => {
+    const [u0, v0, u1, v1] = ballBox(c, b);
+    rayAt(grid, (u0 + u1) / 2, (v0 + v1) / 2, dir);
+    const reach = (Math.hypot(u1 - u0, v1 - v0) / 2 + 3) * pixel;
+    const near = parts.filter((q) =>
+      nearPart(q, ox, oy, oz, dir[0] as number, dir[1] as number, dir[2] as number, reach),
+    );
+    if (near.length === 0) return 1;
+    let all = 0;
+    let seen = 0;
+    for (let v = v0; v <= v1; v++)
+      for (let u = u0; u <= u1; u++)
+        for (let sj = 0; sj < S; sj++)
+          for (let si = 0; si < S; si++) {
+            rayAt(grid, u - 0.5 + (si + 0.5) / S, v - 0.5 + (sj + 0.5) / S, dir);
+            const dx = dir[0] as number;
+            const dy = dir[1] as number;
+            const dz = dir[2] as number;
+            const tb = sphereHit(ox, oy, oz, dx, dy, dz, b.x, b.y, zc, R);
+            if (tb === Infinity) continue;
+            all++;
+            if (!near.some((q) => hitPart(q, ox, oy, oz, dx, dy, dz) < tb)) seen++;
+          }
+    return all > 0 ? seen / all : 1;
+  });
 };
 
 /**
