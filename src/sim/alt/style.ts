@@ -217,6 +217,21 @@
 // from it, the near end brighter) and by two opal domes on the ceiling, with a twentieth maker's set (a
 // coral-orange red, an apricot yellow, a fern green, an oxblood brown, a cornflower blue, an orchid
 // pink, a green-black black, an ivory cue ball).
+// Held-out 28 (issue 14, drawn in the twenty-third session): a streamer's camera, every frame through
+// H.264 (stream.ts). `cerulean-stream`, a cerulean cloth (a light sky blue, greener than the powder,
+// lighter than the aqua) under an ordinary three-lamp canopy, the usual set; and `violet-webcam`, a
+// violet cloth (a vivid blue-purple, bluer than the plum, lighter than the indigo) in a room lit by day
+// through a window beyond the far end and by one weak warm lamp, seen by a webcam, with a twenty-first
+// maker's set (a cherry-crimson red, a citron yellow, a light emerald green, a bronze-umber brown, an
+// azure-royal blue, a mauve pink, a blue-black black, a cool white cue ball).
+// Held-out 29 (issue 14): a player at the table in every frame (player.ts: the cue over the table, the
+// bridge hand on the cloth, the arms). `raspberry-player`, a raspberry cloth (a bright pinkish red,
+// lighter and bluer than the crimson, redder than the fuchsia) under an ordinary three-lamp canopy, the
+// player in a white shirt, the usual set; and `avocado-player`, an avocado cloth (a yellow-olive green,
+// yellower than the olive, darker and more saturated than the khaki, duller than the chartreuse) under four
+// smaller lamps two by two, a little warm, the player in a navy jumper, with a twenty-second maker's set
+// (a pure bright red, a deep straw yellow, a dark pine green, a toffee brown, a deep sapphire blue, a
+// light rose pink, a blue-black black, a warm ivory cue ball).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type { AltBox, AltFlicker, AltHaze, AltLamp, AltSharpen, AltStyle, AltWear, Srgb8 } from './render.ts';
@@ -284,6 +299,8 @@ export const ALT_VARIANTS = [
   'khaki-stand',
   'cerulean-stream',
   'violet-webcam',
+  'raspberry-player',
+  'avocado-player',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -347,7 +364,9 @@ export const ALT_CLOTH: Readonly<
     | 'periwinkle'
     | 'khaki'
     | 'cerulean'
-    | 'violet',
+    | 'violet'
+    | 'raspberry'
+    | 'avocado',
     Srgb8
   >
 > = {
@@ -410,6 +429,8 @@ export const ALT_CLOTH: Readonly<
   khaki: [150, 146, 96],
   cerulean: [60, 150, 190],
   violet: [130, 70, 170],
+  raspberry: [170, 40, 80],
+  avocado: [112, 122, 40],
 };
 
 /**
@@ -1560,6 +1581,21 @@ const TWENTY_FIRST_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
 };
 
 /**
+ * A twenty-second maker's set: a pure bright red, a deep straw yellow, a dark pine green, a toffee
+ * brown, a deep sapphire blue, a light rose pink, a blue-black black, a warm ivory cue ball.
+ */
+const TWENTY_SECOND_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [246, 240, 226],
+  red: [219, 2, 11],
+  yellow: [206, 188, 0],
+  green: [0, 62, 40],
+  brown: [114, 67, 0],
+  blue: [0, 40, 143],
+  pink: [255, 165, 198],
+  black: [12, 14, 20],
+};
+
+/**
  * A tournament cloth worn by years of play: its nap rubbed lighter by `amount` at most in large soft
  * blotches `patch` mm across, round the black spot (0.9 of it, 150 mm), along the baulk line (0.7, a
  * track 70 mm either side), and chalk dust smudged near each spot (one streak a spot, its middle 30 to
@@ -2001,6 +2037,16 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     noiseGain: 1.5,
     shadowReach: 6,
     ballColours: TWENTY_FIRST_MAKER_BALLS,
+  },
+  // A player at the table (player.ts) under a club's ordinary three-lamp canopy; the usual set.
+  'raspberry-player': { cloth: ALT_CLOTH.raspberry, lamps: threeLamps },
+  // A player at the table (player.ts) under four smaller lamps two by two (crisper shadows of the cue
+  // and the arm), a little warm; a twenty-second maker's set.
+  'avocado-player': {
+    cloth: ALT_CLOTH.avocado,
+    lamps: quadLamps,
+    warmBias: 0.05,
+    ballColours: TWENTY_SECOND_MAKER_BALLS,
   },
 };
 
