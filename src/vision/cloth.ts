@@ -724,3 +724,30 @@ export const pixelShare = (m: ClothModel, img: RgbImage, x: number, y: number): 
   const p = 3 * (y * img.width + x);
   return clothShare(m, blockOf(m, x, y), d[p] as number, d[p + 1] as number, d[p + 2] as number);
 };
+
+/** Which pixels are the cloth in shadow: their brightness along the cloth's colour between
+ * `darkest` and `lightest` of the lit cloth's (clothShare), their chromaticity within `hue` of its. */
+export interface ShadeOptions {
+  readonly darkest: number;
+  readonly lightest: number;
+  readonly hue: number;
+}
+
+/** Is the full-resolution pixel (x, y) the cloth in shadow (see ShadeOptions)? */
+export const inShade = (m: ClothModel, img: RgbImage, x: number, y: number, o: ShadeOptions): boolean => {
+  const k = blockOf(m, x, y);
+  const d = img.data;
+  const p = 3 * (y * img.width + x);
+  const r = d[p] as number;
+  const g = d[p + 1] as number;
+  const b = d[p + 2] as number;
+  const share = clothShare(m, k, r, g, b);
+  if (!(share > o.darkest && share < o.lightest)) return false;
+  const c = m.colour;
+  const cr = c[3 * k] as number;
+  const cg = c[3 * k + 1] as number;
+  const cb = c[3 * k + 2] as number;
+  const cs = cr + cg + cb;
+  const s = r + g + b;
+  return Math.hypot(r / s - cr / cs, g / s - cg / cs, b / s - cb / cs) < o.hue;
+};
