@@ -194,9 +194,9 @@
 //               whose auto white balance the cloth pulls a little warm and green, with a twenty-first
 //               maker's set (a cherry-crimson red, a citron yellow, a light emerald green, a
 //               bronze-umber brown, an azure-royal blue, a mauve pink, a blue-black black, a cool white
-//               cue): drawn in the twenty-third session, for the next session's start; run only once
-//               (seeds 11_300_000, 11_350_000 at 4K), demo's camera, the variants taking turns by kind
-//               as held-out 23's
+//               cue): drawn in the twenty-third session and run once at the start of the
+//               twenty-fourth, now tuning data (seeds 11_300_000, 11_350_000 at 4K), demo's camera,
+//               the variants taking turns by kind as held-out 23's
 //   held-out-29 a player at the table in every frame (src/sim/alt/player.ts): addressing the cue ball,
 //               the cue (ash, an ebony butt, a blue-chalked tip a few cm behind the ball) laid over the
 //               table and rising a few degrees to the butt beyond the cushion, resting on the bridge
@@ -209,9 +209,9 @@
 //               usual set; and an avocado cloth under four lamps two by two, the player in a navy jumper,
 //               with a twenty-second maker's set (a pure bright red, a deep straw yellow, a dark pine
 //               green, a toffee brown, a deep sapphire blue, a light rose pink, a blue-black black, a
-//               warm ivory cue): drawn by a helper for the end of the session that drew it; run only
-//               once (seeds 11_400_000, 11_450_000 at 4K), demo's camera, the variants taking turns by
-//               kind as held-out 23's
+//               warm ivory cue): drawn in the twenty-fourth session and run once at its end, now
+//               tuning data (seeds 11_400_000, 11_450_000 at 4K), demo's camera, the variants taking
+//               turns by kind as held-out 23's
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, placed among the layout's balls as they lie). A third of the frames have a black box standing

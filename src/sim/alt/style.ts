@@ -217,14 +217,16 @@
 // from it, the near end brighter) and by two opal domes on the ceiling, with a twentieth maker's set (a
 // coral-orange red, an apricot yellow, a fern green, an oxblood brown, a cornflower blue, an orchid
 // pink, a green-black black, an ivory cue ball).
-// Held-out 28 (issue 14, drawn in the twenty-third session): a streamer's camera, every frame through
+// Held-out 28 (issue 14, drawn in the twenty-third session, run once at the start of the twenty-fourth;
+// tuning data since): a streamer's camera, every frame through
 // H.264 (stream.ts). `cerulean-stream`, a cerulean cloth (a light sky blue, greener than the powder,
 // lighter than the aqua) under an ordinary three-lamp canopy, the usual set; and `violet-webcam`, a
 // violet cloth (a vivid blue-purple, bluer than the plum, lighter than the indigo) in a room lit by day
 // through a window beyond the far end and by one weak warm lamp, seen by a webcam, with a twenty-first
 // maker's set (a cherry-crimson red, a citron yellow, a light emerald green, a bronze-umber brown, an
 // azure-royal blue, a mauve pink, a blue-black black, a cool white cue ball).
-// Held-out 29 (issue 14): a player at the table in every frame (player.ts: the cue over the table, the
+// Held-out 29 (issue 14, drawn in the twenty-fourth session and run once at its end; tuning data since):
+// a player at the table in every frame (player.ts: the cue over the table, the
 // bridge hand on the cloth, the arms). `raspberry-player`, a raspberry cloth (a bright pinkish red,
 // lighter and bluer than the crimson, redder than the fuchsia) under an ordinary three-lamp canopy, the
 // player in a white shirt, the usual set; and `avocado-player`, an avocado cloth (a yellow-olive green,
