@@ -19,7 +19,9 @@
 // cue over the balls, the bridge hand on the cloth, the arms; parts.ts's rods and ellipsoids, placed by
 // player.ts): the parts hide what is under them from the camera and the lamps, so they cast their
 // shadows on the cloth, the balls and each other, and altInView says how much of each ball they leave
-// in view.
+// in view. Balls may be rolling (a frame taken mid-stroke): a moving ball is drawn blurred over the
+// camera's shutter time, its image and its shadow the mean of theirs at moments spread over the
+// exposure, each moment shaded as a still ball is (the highlights stay with the lamps as it rolls).
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -42,8 +44,12 @@ export type Srgb8 = readonly [number, number, number];
 
 export interface AltBall {
   readonly id: string;
+  /** Where it is at the middle of the exposure, mm on the bed (what a tracker wants of a moving ball). */
   readonly x: number;
   readonly y: number;
+  /** Its velocity on the bed then, mm/s (still, the default); drawn blurred over the style's shutter. */
+  readonly vx?: number;
+  readonly vy?: number;
 }
 
 /** A rectangular lamp above the table, facing down. */
@@ -157,6 +163,11 @@ export interface AltStyle {
   readonly box?: AltBox;
   /** A player at the table, addressing the cue ball (none, the default). */
   readonly player?: AltPlayer;
+  /**
+   * The camera's exposure time, s, over which a moving ball (AltBall.vx, vy) is drawn blurred along its
+   * path (an instant, the default: every ball sharp where it is).
+   */
+  readonly shutter?: number;
 }
 
 /** A player at the table: the parts of the player the camera may see (the cue, the hands, the arms). */
@@ -659,6 +670,64 @@ const occluders = (player: AltPlayer, lamps: readonly AltLamp[]): Occluders => {
 };
 
 /**
+ * A frame's balls over its exposure, where some move and the shutter is open for a while: each ball's
+ * path (x0, y0, x1, y1: where it is as the shutter opens and as it closes; undefined for a still
+ * ball), and the balls at K moments, the middles of K equal slices of the exposure. K is a multiple of
+ * 4 (each moment takes 4 of a pixel's 4 × 4 samples, in turn) and at least twice the longest path's
+ * length in pixels, so that a ball moves at most half a pixel from one moment to the next: its streak
+ * smooth, not a row of discs, and a thin highlight's (a tube's) a smooth streak, not a row of dots (at
+ * one moment a pixel apart, 4 samples a moment left a tube's glint speckled).
+ */
+interface Exposure {
+  readonly paths: readonly (readonly [number, number, number, number] | undefined)[];
+  readonly at: readonly (readonly AltBall[])[];
+}
+
+/** The exposure's moments, or undefined where every ball is drawn sharp (none moves, or an instant's shutter). */
+const exposureOf = (
+  c: Calibration<Table>,
+  balls: readonly AltBall[],
+  shutter: number | undefined,
+): Exposure | undefined => {
+  if (shutter === undefined || shutter <= 0) return undefined;
+  const half = shutter / 2;
+  const paths = balls.map((b) => {
+    const vx = b.vx ?? 0;
+    const vy = b.vy ?? 0;
+    return vx === 0 && vy === 0
+      ? undefined
+      : ([b.x - vx * half, b.y - vy * half, b.x + vx * half, b.y + vy * half] as const);
+  });
+  if (paths.every((p) => p === undefined)) return undefined;
+  const zc = c.table.ballCentreHeight;
+  let longest = 0;
+  for (const p of paths) {
+    if (!p) continue;
+    const a = projectPx(c, p[0], p[1], zc);
+    const e = projectPx(c, p[2], p[3], zc);
+    longest = Math.max(longest, Math.hypot(e[0] - a[0], e[1] - a[1]));
+  }
+  const K = 4 * Math.max(1, Math.ceil(longest / 2));
+  const at = Array.from({ length: K }, (_, k) => {
+    const f = (k + 0.5) / K;
+    return balls.map((b, i) => {
+      const p = paths[i];
+      return p ? { ...b, x: p[0] + f * (p[2] - p[0]), y: p[1] + f * (p[3] - p[1]) } : b;
+    });
+  });
+  return { paths, at };
+};
+
+/** Distance (mm) from a bed point to a path (x0, y0, x1, y1). */
+const pathDistance = (p: readonly [number, number, number, number], x: number, y: number): number => {
+  const dx = p[2] - p[0];
+  const dy = p[3] - p[1];
+  const len2 = dx * dx + dy * dy;
+  const s = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((x - p[0]) * dx + (y - p[1]) * dy) / len2));
+  return Math.hypot(x - p[0] - s * dx, y - p[1] - s * dy);
+};
+
+/**
  * Draw a frame: the balls (id → sRGB base colour from `palette`) on the table of the calibration,
  * in a style, with the sensor's noise seeded by `seed`.
  */
@@ -696,6 +765,7 @@ export const renderAlt = (
   const rub = new Float64Array(2);
   const boxColour = box ? lin(box.colour) : cloth;
   const occ = style.player ? occluders(style.player, lamps) : undefined;
+  const moving = exposureOf(c, balls, style.shutter);
 
   const lr = new Float32Array(W * H);
   const lg = new Float32Array(W * H);
@@ -731,8 +801,39 @@ export const renderAlt = (
   // The light on a point of the plane and its share past the balls' shadows, in each channel.
   const light = new Float64Array(3);
   const shadow = new Float64Array(3);
-  /** Linear radiance of the cloth plane (or the box) along a ray, into out[0..2]. */
-  const background = (dx: number, dy: number, dz: number, out: Float64Array): void => {
+  // The balls' shadows at a bed point, into `out`: at the moment `now` where given; otherwise over the
+  // exposure, the mean of its moments' where a moving ball's shadow or contact shade may reach the point
+  // (a rolling ball's shadow is blurred as the ball is), the balls' as they lie elsewhere.
+  const smear = Math.max(reach, 2) * R;
+  const ballShadow = (x: number, y: number, out: Float64Array, now: readonly AltBall[] | undefined): void => {
+    if (now !== undefined || !moving?.paths.some((p) => p !== undefined && pathDistance(p, x, y) <= smear)) {
+      shadowAt(lamps, now ?? balls, R, reach, x, y, out, blinds, occ);
+      return;
+    }
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    for (const at of moving.at) {
+      shadowAt(lamps, at, R, reach, x, y, out, blinds, occ);
+      s0 += out[0] as number;
+      s1 += out[1] as number;
+      s2 += out[2] as number;
+    }
+    out[0] = s0 / moving.at.length;
+    out[1] = s1 / moving.at.length;
+    out[2] = s2 / moving.at.length;
+  };
+  /**
+   * Linear radiance of the cloth plane (or the box) along a ray, into out[0..2]: with the balls' shadows
+   * at the moment `now`, or over the exposure (see ballShadow).
+   */
+  const background = (
+    dx: number,
+    dy: number,
+    dz: number,
+    out: Float64Array,
+    now?: readonly AltBall[],
+  ): void => {
     const s = -oz / dz;
     const x = ox + s * dx;
     const y = oy + s * dy;
@@ -765,7 +866,7 @@ export const renderAlt = (
       let nose = 1;
       let jaws = 1;
       if (surf !== Surface.cushion) {
-        shadowAt(lamps, balls, R, reach, x, y, shadow, blinds, occ);
+        ballShadow(x, y, shadow, now);
         nose = 1 - 0.4 * Math.exp(-Math.max(0, noseDistance(t, x, y)) / 9);
         jaws = 1 - 0.45 * Math.exp(-pocketDistance(t, x, y) / 45);
       } else if (occ) shadowAt(lamps, [], R, reach, x, y, shadow, blinds, occ);
@@ -819,8 +920,17 @@ export const renderAlt = (
   const S = 4;
   const col = new Float64Array(3);
   const onBall = new Float64Array(3);
-  const shadeBall = (bi: number, dx: number, dy: number, dz: number, tt: number, out: Float64Array): void => {
-    const b = balls[bi] as AltBall;
+  // Ball bi as seen along a ray that meets it at tt, where it is (b: at a moment of the exposure for a
+  // moving one; the highlights stay with the lamps as it rolls).
+  const shadeBall = (
+    bi: number,
+    dx: number,
+    dy: number,
+    dz: number,
+    tt: number,
+    out: Float64Array,
+    b = balls[bi] as AltBall,
+  ): void => {
     const a = albedo[bi] as [number, number, number];
     const hx = ox + tt * dx;
     const hy = oy + tt * dy;
@@ -943,11 +1053,21 @@ export const renderAlt = (
   };
   const hitSphere = (b: AltBall, dx: number, dy: number, dz: number): number =>
     sphereHit(ox, oy, oz, dx, dy, dz, b.x, b.y, zc, R);
-  const boxes = balls.map((b) => ballBox(c, b));
+  // Each ball's box in the image; a moving ball's over its whole path (the hull of its boxes where the
+  // shutter opens and closes holds every box between).
+  const boxes = balls.map((b, i) => {
+    const p = moving?.paths[i];
+    if (!p) return ballBox(c, b);
+    const a = ballBox(c, { ...b, x: p[0], y: p[1] });
+    const e = ballBox(c, { ...b, x: p[2], y: p[3] });
+    return [Math.min(a[0], e[0]), Math.min(a[1], e[1]), Math.max(a[2], e[2]), Math.max(a[3], e[3])] as const;
+  });
+  const streaks = moving ? boxes.filter((_, i) => moving.paths[i] !== undefined) : [];
 
   // 2a. A player, where there is one: 4 × 4 samples a pixel wherever a part passes within a few
   // pixels, the nearest of the parts, the balls and the box along each sample winning; the balls' pass
-  // leaves these pixels as they are drawn here.
+  // leaves these pixels as they are drawn here (the balls as they lie at the middle of the exposure: no
+  // variant has both a player and balls in motion).
   if (occ) {
     const parts = occ.parts;
     const hit = new Float64Array(4);
@@ -1028,6 +1148,60 @@ export const renderAlt = (
     }
   }
 
+  // A pixel a moving ball passes over: at each moment of the exposure, 4 of its 4 × 4 samples (a 2 × 2
+  // spread over the pixel, each sample taken once in every 4 moments), the nearest of the balls `near`
+  // where they are then winning each, the plane behind where none (the balls' shadows where they are
+  // then); the mean of all. Where no sample meets a ball, the plane's mean over the exposure is left.
+  const centre = new Float64Array(3);
+  const then = new Float64Array(3);
+  const blurred = (u: number, v: number, k: number, near: readonly number[], m: Exposure): void => {
+    rayAt(grid, u, v, centre);
+    let r = 0;
+    let g = 0;
+    let bl = 0;
+    let nHit = 0;
+    m.at.forEach((now, i) => {
+      let plane = false;
+      for (let sj = (i >> 1) & 1; sj < S; sj += 2) {
+        for (let si = i & 1; si < S; si += 2) {
+          rayAt(grid, u - 0.5 + (si + 0.5) / S, v - 0.5 + (sj + 0.5) / S, dir);
+          const dx = dir[0] as number;
+          const dy = dir[1] as number;
+          const dz = dir[2] as number;
+          let best = Infinity;
+          let which = -1;
+          for (const q of near) {
+            const tt = hitSphere(now[q] as AltBall, dx, dy, dz);
+            if (tt < best) {
+              best = tt;
+              which = q;
+            }
+          }
+          if (which < 0 || boxHit(dx, dy, dz) < best) {
+            if (!plane) {
+              background(centre[0] as number, centre[1] as number, centre[2] as number, then, now);
+              plane = true;
+            }
+            r += then[0] as number;
+            g += then[1] as number;
+            bl += then[2] as number;
+            continue;
+          }
+          nHit++;
+          shadeBall(which, dx, dy, dz, best, col, now[which]);
+          r += col[0] as number;
+          g += col[1] as number;
+          bl += col[2] as number;
+        }
+      }
+    });
+    if (nHit === 0) return;
+    const n = (S * S * m.at.length) / 4;
+    lr[k] = r / n;
+    lg[k] = g / n;
+    lb[k] = bl / n;
+  };
+
   balls.forEach((_, bi) => {
     const [u0, v0, u1, v1] = boxes[bi] as readonly [number, number, number, number];
     const near = balls
@@ -1041,6 +1215,10 @@ export const renderAlt = (
         const k = v * W + u;
         if (done[k]) continue;
         done[k] = 1;
+        if (moving && streaks.some((o) => u >= o[0] && u <= o[2] && v >= o[1] && v <= o[3])) {
+          blurred(u, v, k, near, moving);
+          continue;
+        }
         let r = 0;
         let g = 0;
         let bl = 0;
