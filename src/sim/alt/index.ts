@@ -1,7 +1,7 @@
 // The second render style (see render.ts): independent of src/sim/render, for measuring the vision on
 // pictures drawn in a style it was never tuned on; cameras mounted otherwise than demo's (camera.ts);
-// a streamer's video encoder (stream.ts); and a player at the table (player.ts), its parts over the
-// table (parts.ts).
+// a streamer's video encoder (stream.ts); a player at the table (player.ts), its parts over the
+// table (parts.ts); and balls rolling in a frame taken mid-stroke (motion.ts).
 export {
   altInView,
   renderAlt,
@@ -22,5 +22,6 @@ export { altStyle, boxBeside, ALT_CLOTH, ALT_VARIANTS, type AltVariant } from '.
 export { altCamera, mountCalibration, ALT_MOUNT_IMAGE, type AltMount } from './camera.ts';
 export { jpegRoundTrip } from './jpeg.ts';
 export { altPlayer, hasPlayer } from './player.ts';
+export { altBlurInView, altMotion, inMotion, BLURRED_UNASKED } from './motion.ts';
 export { type AltBand, type AltEllipsoid, type AltPart, type AltPoint, type AltRod } from './parts.ts';
 export { altStream, h264RoundTrip, withFreshNoise, type AltStream, type StreamedFrame } from './stream.ts';

@@ -234,6 +234,16 @@
 // smaller lamps two by two, a little warm, the player in a navy jumper, with a twenty-second maker's set
 // (a pure bright red, a deep straw yellow, a dark pine green, a toffee brown, a deep sapphire blue, a
 // light rose pink, a blue-black black, a warm ivory cue ball).
+// Held-out 30 (issue 14): frames taken mid-stroke (motion.ts: the cue ball just struck, object balls
+// rolling after contact, the rest still), each moving ball blurred over the camera's shutter time.
+// `pistachio-motion`, a pale pistachio cloth (a light yellow-green, paler than the chartreuse and the
+// lime, yellower than the mint) under four bare fluorescent tubes across the table, seen with their
+// green at 1/100 s (flicker-free on 50 Hz mains), with a twenty-third maker's set (a bright vermilion
+// red, a pale lemon yellow, a grass green, a dull olive-brown brown, a vivid ultramarine blue, a lilac
+// pink, a black, a white cue ball); and `ink-motion`, an ink cloth (a blue-black, darker than the navy,
+// bluer than the onyx) under three small shaded pendants hung low (hot pools of light, the bed dark
+// between), a little warm, the room dim enough that the camera holds 1/50 s (the longest flicker-free
+// time) and raises its gain, the usual set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type { AltBox, AltFlicker, AltHaze, AltLamp, AltSharpen, AltStyle, AltWear, Srgb8 } from './render.ts';
@@ -303,6 +313,8 @@ export const ALT_VARIANTS = [
   'violet-webcam',
   'raspberry-player',
   'avocado-player',
+  'pistachio-motion',
+  'ink-motion',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -368,7 +380,9 @@ export const ALT_CLOTH: Readonly<
     | 'cerulean'
     | 'violet'
     | 'raspberry'
-    | 'avocado',
+    | 'avocado'
+    | 'pistachio'
+    | 'ink',
     Srgb8
   >
 > = {
@@ -433,6 +447,8 @@ export const ALT_CLOTH: Readonly<
   violet: [130, 70, 170],
   raspberry: [170, 40, 80],
   avocado: [112, 122, 40],
+  pistachio: [150, 186, 108],
+  ink: [26, 30, 58],
 };
 
 /**
@@ -1598,6 +1614,21 @@ const TWENTY_SECOND_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
 };
 
 /**
+ * A twenty-third maker's set: a bright vermilion red, a pale lemon yellow, a grass green, a dull
+ * olive-brown brown, a vivid ultramarine blue, a lilac pink, a black, a white cue ball.
+ */
+const TWENTY_THIRD_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [244, 244, 236],
+  red: [246, 22, 8],
+  yellow: [250, 249, 62],
+  green: [0, 127, 1],
+  brown: [108, 85, 49],
+  blue: [1, 34, 213],
+  pink: [208, 148, 193],
+  black: [10, 10, 12],
+};
+
+/**
  * A tournament cloth worn by years of play: its nap rubbed lighter by `amount` at most in large soft
  * blotches `patch` mm across, round the black spot (0.9 of it, 150 mm), along the baulk line (0.7, a
  * track 70 mm either side), and chalk dust smudged near each spot (one streak a spot, its middle 30 to
@@ -1698,6 +1729,8 @@ interface AltLook {
   readonly wear?: (t: Table, rng: Rng) => AltWear;
   /** A smoky room's haze. */
   readonly haze?: AltHaze;
+  /** The camera's exposure time, s, where its frames are taken mid-stroke (motion.ts): a moving ball's blur. */
+  readonly shutter?: number;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -2050,6 +2083,24 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     warmBias: 0.05,
     ballColours: TWENTY_SECOND_MAKER_BALLS,
   },
+  // Frames mid-stroke (motion.ts) under four bare tubes across the table, their green cast; 1/100 s, a
+  // whole number of the tubes' 100 Hz pulses (no flicker's bands). A twenty-third maker's set.
+  'pistachio-motion': {
+    cloth: ALT_CLOTH.pistachio,
+    lamps: tubeLamps,
+    tint: 0.04,
+    shutter: 1 / 100,
+    ballColours: TWENTY_THIRD_MAKER_BALLS,
+  },
+  // Frames mid-stroke (motion.ts) under three low tungsten pendants, a little warm; the dim room's
+  // exposure the longest flicker-free shutter, 1/50 s, and a raised gain (half as much noise again).
+  'ink-motion': {
+    cloth: ALT_CLOTH.ink,
+    lamps: pendantLamps,
+    warmBias: 0.06,
+    noiseGain: 1.5,
+    shutter: 1 / 50,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -2075,6 +2126,7 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.shadowReach ? { shadowReach: look.shadowReach } : {}),
     ...(look.sharpen ? { sharpen: look.sharpen } : {}),
     ...(look.haze ? { haze: look.haze } : {}),
+    ...(look.shutter ? { shutter: look.shutter } : {}),
     // Drawn after every other draw, so that the variants without them keep theirs.
     ...(look.flicker ? { flicker: { ...look.flicker, phase: rng.uniform(0, 2 * Math.PI) } } : {}),
     ...(look.wear ? { wear: look.wear(t, rng) } : {}),
