@@ -212,12 +212,27 @@
 //               warm ivory cue): drawn in the twenty-fourth session and run once at its end, now
 //               tuning data (seeds 11_400_000, 11_450_000 at 4K), demo's camera, the variants taking
 //               turns by kind as held-out 23's
+//   held-out-30 frames taken mid-stroke (src/sim/alt/motion.ts), as a live referee sees them: in every
+//               frame some balls roll (the cue ball just struck, 1-4 m/s, in 7 frames of 10; 0-3 object
+//               balls after contact, 0.3-2.5 m/s), each its way from the seed, clear of the cushions
+//               and the other balls, the rest still; each moving ball drawn blurred over the camera's
+//               shutter time (its image and its shadow the mean of theirs along its path); the truth
+//               each ball where it is at the middle of the exposure, with its velocity, and the score
+//               asks for a moving ball only where its blur is at most a ball's diameter (a faster one,
+//               a translucent smear, neither asked for nor counted as false where found): a pale
+//               pistachio cloth under four bare fluorescent tubes, at 1/100 s, with a twenty-third
+//               maker's set (a bright vermilion red, a pale lemon yellow, a grass green, a dull
+//               olive-brown brown, a vivid ultramarine blue, a lilac pink); and an ink cloth under three
+//               low shaded pendants, at 1/50 s, the usual set: drawn in the twenty-fourth
+//               session for the next session's start; run only once (seeds 11_500_000, 11_550_000 at 4K), demo's camera, the
+//               variants taking turns by kind as held-out 23's
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
-// 29's, placed among the layout's balls as they lie). A third of the frames have a black box standing
-// beside the table, half are JPEG-compressed (held-out 28's after their H.264: a frame grabbed from
-// the stream and saved as a JPEG). Rendered frames are cached under the system's temp folder (the
-// renderer takes seconds a frame).
+// 29's, placed among the layout's balls as they lie; every ball still but some of held-out 30's, rolled
+// from their places in the layout). A third of the frames have a black box standing beside the table,
+// half are JPEG-compressed (held-out 28's after their H.264: a frame grabbed from the stream and saved
+// as a JPEG). Rendered frames are cached under the system's temp folder (the renderer takes seconds a
+// frame).
 //
 // Prints recall (all, and per ball class), precision, class errors (with what was called what),
 // position RMS and worst error (mm), and the median CPU time of a fresh detection once warm (the
@@ -230,7 +245,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -244,8 +259,10 @@ import type { Calibration } from '../src/camera/index.ts';
 import type { Result } from '../src/core/errors.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import {
+  altBlurInView,
   altCamera,
   altInView,
+  altMotion,
   altPlayer,
   altStream,
   withFreshNoise,
@@ -308,10 +325,12 @@ export const ALT_HELD_OUT_26_SEED = 11_100_000;
 export const ALT_HELD_OUT_27_SEED = 11_200_000;
 export const ALT_HELD_OUT_28_SEED = 11_300_000;
 export const ALT_HELD_OUT_29_SEED = 11_400_000;
+export const ALT_HELD_OUT_30_SEED = 11_500_000;
 
 export interface AltCase {
   readonly name: string;
   readonly calibration: Calibration<Table>;
+  /** Where each ball is at the middle of the exposure, and its velocity where it rolls (held-out 30's). */
   readonly balls: readonly AltBall[];
   readonly style: AltStyle;
   readonly seed: number;
@@ -319,8 +338,9 @@ export interface AltCase {
   readonly h264?: AltStream;
   readonly jpeg?: number;
   /**
-   * Each ball's share in view (0…1, altInView's), where a player at the table hides some (its style's
-   * player); absent, every ball is in full view.
+   * Each ball's share in view (0…1) as the score takes it: altInView's, where a player at the table
+   * hides some (its style's player); altBlurInView's, where balls roll (a ball blurred past a
+   * diameter below a half: not asked for); absent, every ball is in full view and asked for.
    */
   readonly visible?: readonly number[];
 }
@@ -371,7 +391,8 @@ export type AltSplit =
   | 'held-out-26'
   | 'held-out-27'
   | 'held-out-28'
-  | 'held-out-29';
+  | 'held-out-29'
+  | 'held-out-30';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -424,6 +445,7 @@ const SPLITS: Readonly<
     variants: ['raspberry-player', 'avocado-player'],
     byKind: true,
   },
+  'held-out-30': { seed: ALT_HELD_OUT_30_SEED, variants: ['pistachio-motion', 'ink-motion'], byKind: true },
 };
 
 /** The variants' own cameras, made once for each split camera they stand in for (see cameraFor). */
@@ -457,16 +479,23 @@ export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number
       const stream = altStream(variant);
       const camera = cameraFor(c, variant);
       const style = styleFor(c, variant, kind, seed, seed % 3 === 0);
-      const player = altPlayer(c.table, scene.balls, variant, seed, cameraCentre(camera));
+      const shutter = style.shutter ?? 0;
+      const rolling = altMotion(c.table, scene.balls, variant, seed, shutter);
+      const balls = rolling ?? scene.balls;
+      const player = altPlayer(c.table, balls, variant, seed, cameraCentre(camera));
+      // A player's shares, or the blur's (no variant has both).
+      const visible = player
+        ? altInView(camera, balls, player)
+        : rolling && altBlurInView(c.table, rolling, shutter);
       out.push({
         name: `${res} ${split} ${kind} ${variant} ${seed}`,
         calibration: camera,
-        balls: scene.balls,
+        balls,
         style: player ? { ...style, player } : style,
         seed,
         ...(stream ? { h264: stream } : {}),
         ...(seed % 2 === 0 ? { jpeg: 70 + (seed % 20) } : {}),
-        ...(player ? { visible: altInView(camera, scene.balls, player) } : {}),
+        ...(visible ? { visible } : {}),
       });
     }
   });
@@ -516,8 +545,8 @@ const altTally = (): AltTally => ({
 
 /**
  * detect-score's score (each ball's share in view from `visible`, 1 where absent: every ball of the
- * splits without a player), then this benchmark's own counts, of the balls the score asks for (more
- * than half in view) alone.
+ * splits without a player or balls in motion), then this benchmark's own counts, of the balls the score
+ * asks for (more than half in view, or blurred no further than a diameter) alone.
  */
 const scoreAlt = (
   t: AltTally,

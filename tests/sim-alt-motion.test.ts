@@ -1,9 +1,12 @@
 // Balls in motion (src/sim/alt/motion.ts): held-out 30's frames taken mid-stroke. Some balls of a
 // layout roll, drawn from the seed (the same from the same seed), each leaving its place as the shutter
 // opens, on the bed and clear of every other ball over the exposure, the truth where it is at the
-// exposure's middle; a ball blurred no further than a diameter is asked for, a faster one not; and only
-// held-out 30's two variants' frames are taken mid-stroke, with a shutter time of their own.
+// exposure's middle; a ball blurred no further than a diameter is asked for, a faster one not; only
+// held-out 30's two variants' frames are taken mid-stroke, with a shutter time of their own, and in
+// none of an older split's cases; and in every held-out 30 frame some ball rolls, each case's shares
+// the blur's. No frame of held-out 30 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { altCases, type AltSplit } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { Table } from '../src/equipment/index.ts';
 import {
@@ -16,7 +19,7 @@ import {
   type AltBall,
 } from '../src/sim/alt/index.ts';
 import { loadCalibrationFile } from './helpers/games.ts';
-import { makeScene, type SceneKind } from './vision-scenes.ts';
+import { makeScene, scaledCalibration, type SceneKind } from './vision-scenes.ts';
 
 let demo: Calibration<Table>;
 let table: Table;
@@ -114,5 +117,53 @@ describe('balls in motion', () => {
     }
     expect(altStyle(table, 'pistachio-motion', 7).shutter).toBe(1 / 100);
     expect(altStyle(table, 'ink-motion', 7).shutter).toBe(1 / 50);
+  });
+
+  it('takes no older split’s frame mid-stroke', () => {
+    const older: AltSplit[] = [
+      'tuning',
+      'held-out',
+      'held-out-12',
+      'held-out-23',
+      'held-out-28',
+      'held-out-29',
+    ];
+    for (const split of older)
+      for (const k of altCases(demo, split, 1, '1080p')) {
+        expect(k.style.shutter, k.name).toBeUndefined();
+        expect(
+          k.balls.every((b) => b.vx === undefined && b.vy === undefined),
+          k.name,
+        ).toBe(true);
+      }
+  });
+
+  it('rolls some ball in every held-out 30 frame, each case’s shares the blur’s, some asked for and some not', () => {
+    const uhd = scaledCalibration(demo, 2);
+    let asked = 0;
+    let unasked = 0;
+    for (const [res, c, per] of [
+      ['1080p', demo, 3],
+      ['4K', uhd, 1],
+    ] as const) {
+      const cases = altCases(c, 'held-out-30', per, res);
+      expect(cases).toHaveLength(6 * per);
+      for (const k of cases) {
+        const shutter = k.style.shutter ?? 0;
+        expect(shutter, k.name).toBeGreaterThan(0);
+        expect(
+          k.balls.some((b) => speed(b) > 0),
+          k.name,
+        ).toBe(true);
+        expect(k.visible, k.name).toEqual(altBlurInView(k.calibration.table, k.balls, shutter));
+        k.balls.forEach((b, j) => {
+          if (speed(b) === 0) return;
+          if ((k.visible?.[j] ?? 1) > 0.5) asked++;
+          else unasked++;
+        });
+      }
+    }
+    expect(asked).toBeGreaterThan(0);
+    expect(unasked).toBeGreaterThan(0);
   });
 });
