@@ -64,6 +64,7 @@ import {
   type LimbOptions,
 } from './limb.ts';
 import { reduceFrame, type ReducedFrame } from './reduce.ts';
+import { DEFAULT_STREAK_OPTIONS, joinStreaks, type StreakOptions } from './streak.ts';
 import { DEFAULT_VERIFY_OPTIONS, verifyBalls, type VerifiedBall, type VerifyOptions } from './verify.ts';
 
 export interface LocateOptions {
@@ -141,6 +142,8 @@ export interface LocateOptions {
    * cluster's green and a pack's red were verified in their place.
    */
   readonly shadowRay: ShadeOptions & { readonly reach: number };
+  /** A ball rolling over the exposure, fitted at both ends of its streak, is one (streak.ts). */
+  readonly streak: StreakOptions;
 }
 
 export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
@@ -184,6 +187,7 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   casterRays: 0.75,
   casterDarkPart: 0.3,
   straddleSeen: 0.6,
+  streak: DEFAULT_STREAK_OPTIONS,
 };
 
 /** A ball found in a frame: where it rests on the table, and where and how big it is in the image. */
@@ -621,8 +625,8 @@ export class Locator {
    * The balls among a frame's settled outline fits, with those the outlines missed: found by their
    * likeness to the balls verified in `pieces` (the Detector's changed ones), then by their limbs
    * anywhere, each time verified with the rest; then the shadows among them dropped, the balls whose
-   * outlines few rays agree with placed by their likeness (byLikeness), and those overlapping parted
-   * (apart). `fits` are every fit made (the verified and those verification turned down).
+   * outlines few rays agree with placed by their likeness (byLikeness), those overlapping parted
+   * (apart), and the two ends of a rolling ball's streak made one (streak.ts). `fits` are every fit made (the verified and those verification turned down).
    */
   complete(
     frame: PreparedFrame,
@@ -651,11 +655,12 @@ export class Locator {
       fits = [...fits, ...limbs];
       verified = this.verify(frame, fits);
     }
+    const placed = this.apart(
+      frame,
+      this.byLikeness(frame, this.withoutShadows(frame, this.withCasters(frame, verified, rimPx))),
+    );
     return {
-      verified: this.apart(
-        frame,
-        this.byLikeness(frame, this.withoutShadows(frame, this.withCasters(frame, verified, rimPx))),
-      ),
+      verified: joinStreaks(frame.image, this.geometry, frame.cloth, placed, this.options.streak),
       fits,
     };
   }
