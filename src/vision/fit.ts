@@ -11,7 +11,7 @@
 import { undistortInto, type Calibration, type UndistortedOut } from '../camera/index.ts';
 import type { RgbImage } from '../core/image.ts';
 import { blockOf, clothShare, isForeground, pixelShare, type ClothModel } from './cloth.ts';
-import { hypotAgainst, projectPoint, Region, type VisionGeometry } from './geometry.ts';
+import { hypotAgainst, projectPoint, Region, regionAt, type VisionGeometry } from './geometry.ts';
 
 export interface FitOptions {
   /** Rays from the centre. */
@@ -383,9 +383,7 @@ const classify = (img: RgbImage, g: VisionGeometry, cloth: ClothModel, u: number
   const x = Math.round(u);
   const y = Math.round(v);
   if (x < 0 || y < 0 || x >= img.width || y >= img.height) return -1;
-  const reg = g.region[
-    Math.min(g.rh - 1, Math.floor(y / g.scale)) * g.rw + Math.min(g.rw - 1, Math.floor(x / g.scale))
-  ] as number;
+  const reg = regionAt(g, x, y);
   if (reg === Region.outside || reg === Region.pocket) return -1;
   const p = (y * img.width + x) * 3;
   const d = img.data;

@@ -326,3 +326,9 @@ const labelRegions = (g: VisionGeometry, margin: number): void => {
     }
   }
 };
+
+/** What the static scene shows behind the full-resolution pixel (x, y) (clamped to the reduced grid). */
+export const regionAt = (g: VisionGeometry, x: number, y: number): RegionCode =>
+  g.region[
+    Math.min(g.rh - 1, Math.floor(y / g.scale)) * g.rw + Math.min(g.rw - 1, Math.floor(x / g.scale))
+  ] as RegionCode;

@@ -64,7 +64,7 @@ import {
   type LimbOptions,
 } from './limb.ts';
 import { reduceFrame, type ReducedFrame } from './reduce.ts';
-import { DEFAULT_STREAK_OPTIONS, joinStreaks, type StreakOptions } from './streak.ts';
+import { DEFAULT_STREAK_OPTIONS, placeStreaks, type StreakOptions } from './streak.ts';
 import { DEFAULT_VERIFY_OPTIONS, verifyBalls, type VerifiedBall, type VerifyOptions } from './verify.ts';
 
 export interface LocateOptions {
@@ -660,7 +660,7 @@ export class Locator {
       this.byLikeness(frame, this.withoutShadows(frame, this.withCasters(frame, verified, rimPx))),
     );
     return {
-      verified: joinStreaks(frame.image, this.geometry, frame.cloth, placed, this.options.streak),
+      verified: placeStreaks(frame.image, this.geometry, frame.cloth, placed, this.options.streak),
       fits,
     };
   }

@@ -10,10 +10,15 @@
 // outside both discs: the cloth, the dark shadows between them (off the line from the cloth's colour
 // to theirs on every cloth but the darkest), or, in a pack, the gap before a third ball that lies
 // beside the pair, beyond.
+//
+// A ball rolling less far is fitted once, on the cap its lit side makes crisp: on a dark cloth, its
+// shaded cap nearly the cloth's colour, 8–19 mm from where it was in the middle of the exposure. A
+// ball seen on less of its outline than a ball at rest is moved to the middle of the pixels of its
+// colour round it, where they lie longer than wide, as wide as a ball, and its way clear of the rest.
 import type { RgbImage } from '../core/image.ts';
 import { blockOf, type ClothModel } from './cloth.ts';
-import type { FittedBall } from './fit.ts';
-import { projectPoint, type VisionGeometry } from './geometry.ts';
+import { pixelToCentrePlane, type FittedBall } from './fit.ts';
+import { projectPoint, Region, regionAt, type VisionGeometry } from './geometry.ts';
 import type { VerifiedBall } from './verify.ts';
 
 export interface StreakOptions {
@@ -42,6 +47,30 @@ export interface StreakOptions {
   readonly alike: number;
   /** Their middles lie at least this far from the cloth's colour (8-bit): nearer, nothing can be told. */
   readonly contrast: number;
+  /** A ball seen on less than this share of its outline is looked at for a streak of its own. */
+  readonly seen: number;
+  /** How far from its fit a ball's streak is looked for, radii. */
+  readonly reach: number;
+  /** How many pixels a radius it is looked at with, at least (every pixel of a small ball). */
+  readonly samplesPerRadius: number;
+  /** A pixel at least this far along the line from the cloth's colour to the ball's middle is of it. */
+  readonly trace: number;
+  /** ...and at most this far off it (a share of its length): another ball's colour is not. */
+  readonly traceOff: number;
+  /** The share of the traced pixels let off at each end of the streak and each side (noise). */
+  readonly tail: number;
+  /**
+   * A streak is at least `longer` radii longer than wide, and at most `longest` radii long: a ball
+   * rolling farther than about a diameter is fitted at both ends (the pairs above).
+   */
+  readonly longer: number;
+  readonly longest: number;
+  /** Other balls' discs, widened by this many radii, are left out of a ball's streak. */
+  readonly clear: number;
+  /** A streak is as wide as the ball: between these many radii across (its traced pixels). */
+  readonly wide: readonly [number, number];
+  /** The way a rolling ball's centre went is this share of two radii clear of every other ball. */
+  readonly apart: number;
 }
 
 // Held-out 30's ink frames at 1/50 s: a cue ball rolling 60–75 mm in the exposure, fitted at both
@@ -49,6 +78,13 @@ export interface StreakOptions {
 // its body 0.52–1.45 along the line and 0.00–0.06 off it, 1.04–1.34 at half a radius across in the
 // middle, −0.1–0.04 beyond. An opening pack's neighbours on a lilac cloth: their gaps' shadows 0.6–1.0
 // along the line but 0.1–0.35 off it, the next row's red 1.0–1.2 along it at 1.3 and 1.9 radii across.
+// Held-out 30's balls fitted once on a cap, seen on 0.50–0.83 of their outlines (at rest, 0.85 and
+// more but among others): their streaks traced 2.0–3.7 radii long, 1.6–1.8 wide. A first form of
+// the rule, with no width asked and no way clear of the rest, moved balls of other splits merged with
+// a neighbour's colour (3.3–4.0 radii wide) and held-out 27's slanted-stand pack red, its colour
+// running on between its neighbours (1.56 wide, 20 mm), and, with no chalk left out, a 4K cue ball
+// 10 mm along the baulk line; with no longest, a pink under our own renderer's occluders by an end
+// cushion, its colour traced 4.75 radii along, 4.2 mm.
 export const DEFAULT_STREAK_OPTIONS: StreakOptions = {
   nearest: 1.6,
   farthest: 3,
@@ -61,6 +97,17 @@ export const DEFAULT_STREAK_OPTIONS: StreakOptions = {
   cloth: 0.3,
   alike: 0.35,
   contrast: 40,
+  seen: 0.85,
+  reach: 3,
+  samplesPerRadius: 10,
+  trace: 0.3,
+  traceOff: 0.35,
+  tail: 0.02,
+  longer: 0.4,
+  longest: 4,
+  clear: 0.3,
+  wide: [1.65, 2.2],
+  apart: 0.95,
 };
 
 type Rgb = readonly [number, number, number];
@@ -94,6 +141,31 @@ const middleOf = (image: RgbImage, f: FittedBall): Rgb => {
   return [r / n, g / n, b / n];
 };
 
+/** The line in colour from the cloth's (its block's, 8-bit) to a ball's, and its length squared. */
+interface ColourLine {
+  readonly bed: Rgb;
+  readonly line: Rgb;
+  readonly n2: number;
+}
+
+const colourLine = (cloth: ClothModel, u: number, v: number, ball: Rgb): ColourLine => {
+  const k = 3 * blockOf(cloth, u, v);
+  const bed: Rgb = [cloth.colour[k] as number, cloth.colour[k + 1] as number, cloth.colour[k + 2] as number];
+  const line: Rgb = [ball[0] - bed[0], ball[1] - bed[1], ball[2] - bed[2]];
+  return { bed, line, n2: line[0] ** 2 + line[1] ** 2 + line[2] ** 2 };
+};
+
+/** How far the colour (r, g, b) lies along the line: 0 at the cloth, 1 at the ball. */
+const alongLine = (l: ColourLine, r: number, g: number, b: number): number =>
+  ((r - l.bed[0]) * l.line[0] + (g - l.bed[1]) * l.line[1] + (b - l.bed[2]) * l.line[2]) / l.n2;
+
+/** How far the colour (r, g, b), `along` the line, lies off it, squared, as a share of its length squared. */
+const offLine2 = (l: ColourLine, r: number, g: number, b: number, along: number): number =>
+  ((r - l.bed[0] - along * l.line[0]) ** 2 +
+    (g - l.bed[1] - along * l.line[1]) ** 2 +
+    (b - l.bed[2] - along * l.line[2]) ** 2) /
+  l.n2;
+
 /** Are fits a and b the two ends of one streak (see the file's head)? */
 const streakBetween = (
   image: RgbImage,
@@ -107,32 +179,25 @@ const streakBetween = (
   const dv = b.v - a.v;
   const d = Math.hypot(du, dv);
   if (d < o.nearest * r || d > o.farthest * r) return false;
-  const k = 3 * blockOf(cloth, a.u + du / 2, a.v + dv / 2);
-  const bed: Rgb = [cloth.colour[k] as number, cloth.colour[k + 1] as number, cloth.colour[k + 2] as number];
   const ma = middleOf(image, a);
   const mb = middleOf(image, b);
-  const line: Rgb = [
-    (ma[0] + mb[0]) / 2 - bed[0],
-    (ma[1] + mb[1]) / 2 - bed[1],
-    (ma[2] + mb[2]) / 2 - bed[2],
-  ];
-  const n2 = line[0] ** 2 + line[1] ** 2 + line[2] ** 2;
-  if (n2 < o.contrast ** 2) return false;
-  if ((ma[0] - mb[0]) ** 2 + (ma[1] - mb[1]) ** 2 + (ma[2] - mb[2]) ** 2 > o.alike ** 2 * n2) return false;
-  /** The pixel t of the way from a to b, s radii across: how far along the line, and off it. */
-  const like = (t: number, s: number): { along: number; off: number } => {
+  const l = colourLine(cloth, a.u + du / 2, a.v + dv / 2, [
+    (ma[0] + mb[0]) / 2,
+    (ma[1] + mb[1]) / 2,
+    (ma[2] + mb[2]) / 2,
+  ]);
+  if (l.n2 < o.contrast ** 2) return false;
+  if ((ma[0] - mb[0]) ** 2 + (ma[1] - mb[1]) ** 2 + (ma[2] - mb[2]) ** 2 > o.alike ** 2 * l.n2) return false;
+  /** The pixel t of the way from a to b, s radii across: how far along the line, and off it (squared). */
+  const like = (t: number, s: number): { along: number; off2: number } => {
     const c = pixelAt(image, a.u + t * du - (s * r * dv) / d, a.v + t * dv + (s * r * du) / d);
-    if (!c) return { along: NaN, off: NaN };
-    const e0 = c[0] - bed[0];
-    const e1 = c[1] - bed[1];
-    const e2 = c[2] - bed[2];
-    const along = (e0 * line[0] + e1 * line[1] + e2 * line[2]) / n2;
-    const off = Math.hypot(e0 - along * line[0], e1 - along * line[1], e2 - along * line[2]) / Math.sqrt(n2);
-    return { along, off };
+    if (!c) return { along: NaN, off2: NaN };
+    const along = alongLine(l, c[0], c[1], c[2]);
+    return { along, off2: offLine2(l, c[0], c[1], c[2], along) };
   };
   const body = (t: number, s: number): boolean => {
-    const l = like(t, s);
-    return l.along >= o.body && l.off <= o.offLine;
+    const p = like(t, s);
+    return p.along >= o.body && p.off2 <= o.offLine ** 2;
   };
   for (const t of o.along) for (const s of o.across) if (!body(t, s) || !body(t, -s)) return false;
   if (!((like(0.5, 0.5).along + like(0.5, -0.5).along) / 2 >= o.fuller)) return false;
@@ -140,11 +205,111 @@ const streakBetween = (
 };
 
 /**
+ * Where a ball fitted at one end of its streak was in the middle of the exposure: the middle of the
+ * pixels of its colour round it (none in another ball's disc), where they lie longer than wide along
+ * their main axis; undefined where they do not. Only for a ball lighter than the cloth: a darker one's
+ * shadow is its colour.
+ */
+const alongStreak = (
+  image: RgbImage,
+  g: VisionGeometry,
+  cloth: ClothModel,
+  f: FittedBall,
+  others: readonly FittedBall[],
+  o: StreakOptions,
+): FittedBall | undefined => {
+  const r = f.radius;
+  const m = middleOf(image, f);
+  const l = colourLine(cloth, f.u, f.v, m);
+  if (l.line[0] + l.line[1] + l.line[2] <= 0 || l.n2 < o.contrast ** 2) return undefined;
+  const reach = o.reach * r;
+  const near = others.filter(
+    (b) => b !== f && Math.hypot(b.u - f.u, b.v - f.v) < reach + (1 + o.clear) * b.radius,
+  );
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const d = image.data;
+  const x0 = Math.max(0, Math.floor(f.u - reach));
+  const x1 = Math.min(image.width - 1, Math.ceil(f.u + reach));
+  const y0 = Math.max(0, Math.floor(f.v - reach));
+  const y1 = Math.min(image.height - 1, Math.ceil(f.v + reach));
+  // One pixel in `step` each way: the streak's extent wants a few pixels a radius, not every one (a
+  // 4K ball is 24 px in radius).
+  const step = Math.max(1, Math.floor(r / o.samplesPerRadius));
+  const cut = near.map((b) => [b.u, b.v, ((1 + o.clear) * b.radius) ** 2] as const);
+  for (let y = y0; y <= y1; y += step)
+    for (let x = x0; x <= x1; x += step) {
+      const dx = x - f.u;
+      const dy = y - f.v;
+      if (dx * dx + dy * dy > reach * reach) continue;
+      // The chalked lines and spots are as white as a cue ball.
+      const region = regionAt(g, x, y);
+      if (region !== Region.cloth && region !== Region.cushion) continue;
+      const p = 3 * (y * image.width + x);
+      const along = alongLine(l, d[p] as number, d[p + 1] as number, d[p + 2] as number);
+      if (along < o.trace) continue;
+      if (offLine2(l, d[p] as number, d[p + 1] as number, d[p + 2] as number, along) > o.traceOff ** 2)
+        continue;
+      if (cut.some(([u, v, c2]) => (x - u) ** 2 + (y - v) ** 2 < c2)) continue;
+      xs.push(dx);
+      ys.push(dy);
+    }
+  const n = xs.length;
+  if (n * step * step < Math.PI * r * r) return undefined;
+  let sx = 0;
+  let sy = 0;
+  for (let i = 0; i < n; i++) {
+    sx += xs[i] as number;
+    sy += ys[i] as number;
+  }
+  const cx = sx / n;
+  const cy = sy / n;
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const a = (xs[i] as number) - cx;
+    const b = (ys[i] as number) - cy;
+    sxx += a * a;
+    sxy += a * b;
+    syy += b * b;
+  }
+  // The main axis of the traced pixels (the larger eigenvector of their scatter).
+  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  const eu = Math.cos(angle);
+  const ev = Math.sin(angle);
+  const span = (proj: (i: number) => number): [number, number] => {
+    const ps = Array.from({ length: n }, (_, i) => proj(i)).sort((a, b) => a - b);
+    return [ps[Math.floor(o.tail * n)] as number, ps[Math.ceil((1 - o.tail) * n) - 1] as number];
+  };
+  const [lo, hi] = span((i) => (xs[i] as number) * eu + (ys[i] as number) * ev);
+  const [left, right] = span((i) => -(xs[i] as number) * ev + (ys[i] as number) * eu);
+  const wide = right - left;
+  if (hi - lo - wide < o.longer * r || hi - lo > o.longest * r) return undefined;
+  if (wide < o.wide[0] * r || wide > o.wide[1] * r) return undefined;
+  // The way its centre went (a radius in from either end) keeps it clear of every other ball.
+  const a = Math.min(lo + r, hi - r);
+  const b = Math.max(lo + r, hi - r);
+  const clearOf = (q: FittedBall): boolean => {
+    const t = Math.min(b, Math.max(a, (q.u - f.u) * eu + (q.v - f.v) * ev));
+    return Math.hypot(q.u - f.u - t * eu, q.v - f.v - t * ev) >= o.apart * (r + q.radius);
+  };
+  if (!near.every(clearOf)) return undefined;
+  const shift = (hi + lo) / 2;
+  const at = pixelToCentrePlane(g, f.u + shift * eu, f.v + shift * ev);
+  if (!at) return undefined;
+  const [u, v] = projectPoint(g.calibration, at[0], at[1], g.ballCentreHeight);
+  return { ...f, x: at[0], y: at[1], u, v };
+};
+
+/**
  * The balls with each pair of fits at the two ends of one streak made one ball at its middle (table
  * mm, halfway between the two): the better-outlined fit moved there, seen as the better seen of the
- * two. A fit whose disc covers the middle of a pair leaves the pair be (it is the ball between them).
+ * two (a fit whose disc covers the middle of a pair leaves the pair be: it is the ball between them);
+ * then each ball seen on less than `seen` of its outline moved to the middle of its own streak, where
+ * it has one (alongStreak).
  */
-export const joinStreaks = (
+export const placeStreaks = (
   image: RgbImage,
   g: VisionGeometry,
   cloth: ClothModel,
@@ -168,5 +333,11 @@ export const joinStreaks = (
       out[i] = { fit: { ...keep.fit, x, y, u, v }, visible: Math.max(keep.visible, drop.visible) };
       out[j] = undefined;
     }
-  return out.filter((b): b is VerifiedBall => b !== undefined);
+  const joined = out.filter((b): b is VerifiedBall => b !== undefined);
+  const fits = joined.map((b) => b.fit);
+  return joined.map((b) => {
+    if (b.visible >= o.seen) return b;
+    const moved = alongStreak(image, g, cloth, b.fit, fits, o);
+    return moved ? { ...b, fit: moved } : b;
+  });
 };
