@@ -47,18 +47,31 @@ describe('referee serve, as npm start runs it', () => {
       const [, url] = await waitForOutput(child, /serving on (http:\/\/localhost:\d+)/);
       interface Stored {
         readonly seq: number;
-        readonly event: { type: string; balls?: { id: string }[]; before?: { id: string }[] };
+        readonly by: string;
+        readonly event: {
+          type: string;
+          action?: { type: string; balls?: { id: string }[] };
+          move?: { before?: { id: string }[] };
+        };
       }
       const events = async (): Promise<Stored[]> =>
         (await (await fetch(`${url}/api/events`)).json()) as Stored[];
+      const fromPipeline = (all: Stored[], type: string): Stored[] =>
+        all.filter((e) => e.by === 'pipeline' && e.event.type === type);
       // The demo opens with the break and then a red pot (fixtures/demo.json); both play in real
-      // time, about 16 s.
+      // time, about 16 s. Each stroke is a `move` the pipeline enters, then its `ruling`: waited for
+      // until both strokes are ruled, no longer.
       const deadline = Date.now() + 90_000;
-      let strokes: Stored[] = [];
-      while (strokes.length < 2 && Date.now() < deadline) {
+      let all: Stored[] = [];
+      while (
+        (fromPipeline(all, 'move').length < 2 || fromPipeline(all, 'ruling').length < 2) &&
+        Date.now() < deadline
+      ) {
         await new Promise((r) => setTimeout(r, 1000));
-        strokes = (await events()).filter((e) => e.event.type === 'stroke');
+        all = await events();
       }
+      const moves = fromPipeline(all, 'move');
+      expect(moves.length).toBeGreaterThanOrEqual(2);
       const match = (await (await fetch(`${url}/api/export/match.json`)).json()) as {
         strokes: { foulReasons: string }[];
       };
@@ -69,16 +82,16 @@ describe('referee serve, as npm start runs it', () => {
       for (const s of match.strokes.slice(0, 2)) expect(s.foulReasons).not.toMatch(/not ruled/);
       // Each clip's table is set up from the balls as they stood just before its first stroke: every
       // ball there, the red-pot clip's blue too (at the clip's start it is still being confirmed).
-      const all = await events();
-      for (const stroke of strokes.slice(0, 2)) {
-        const at = all.findIndex((e) => e.seq === stroke.seq);
+      for (const move of moves.slice(0, 2)) {
+        const at = all.findIndex((e) => e.seq === move.seq);
         expect(at).toBeGreaterThan(0);
         const setUp = all
           .slice(0, at)
           .reverse()
-          .find((e) => e.event.type === 'setTable');
+          .find((e) => e.event.type === 'action' && e.event.action?.type === 'setTable');
         const ids = (bs: { id: string }[] | undefined): string[] => (bs ?? []).map((b) => b.id).sort();
-        expect(ids(setUp?.event.balls)).toEqual(ids(stroke.event.before));
+        expect(move.event.move?.before?.length).toBeGreaterThan(0);
+        expect(ids(setUp?.event.action?.balls)).toEqual(ids(move.event.move?.before));
       }
     } finally {
       child.kill('SIGTERM');
