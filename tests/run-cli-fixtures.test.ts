@@ -2,14 +2,15 @@
 // decoding, vision in a worker, tracking, the rules — against the clip's exact truth: one shot line
 // per stroke with the truth's first contact, pots (ball and pocket) and balls off the table, each
 // followed by its ruling; and, where a fresh frame is what the clip plays, the ruling the WPBSA rules
-// give. tests/run-cli.test.ts covers the other ways of running (a folder of frames, --events, a bad
-// source).
+// give; and the red pot's run as a person at a terminal reads it. tests/run-cli.test.ts covers the
+// other ways of running (a folder of frames, --events, a bad source).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureTruth, jsonLines, runSnookerClip } from './helpers/fixtures.ts';
 import { SNOOKER_SCENARIOS } from './helpers/games.ts';
+import type { CliResult } from './helpers/spawn.ts';
 
 const sorted = (xs: readonly string[]): string[] => [...xs].sort();
 const pots = (ps: readonly { readonly id: string; readonly pocket: string }[]): string[] =>
@@ -69,6 +70,21 @@ const STATES: Record<string, object> = {
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-run-fixtures-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The clip whose run is also read as on a terminal (`--log-format pretty`: the log in words). */
+const ON_A_TERMINAL = 'red-pot';
+const runs = new Map<string, Promise<CliResult>>();
+/**
+ * Each clip's run, started once and read by every case that asks for it (a run of a clip is half a
+ * minute of vision: the red pot's serves both its case here and the terminal's below).
+ */
+const runOf = (clip: string): Promise<CliResult> => {
+  const started =
+    runs.get(clip) ??
+    runSnookerClip(clip, dir, STATES[clip], clip === ON_A_TERMINAL ? ['--log-format', 'pretty'] : []);
+  runs.set(clip, started);
+  return started;
+};
+
 describe('referee run on every fixture clip', () => {
   it('the clips here are the fixtures there are', () => {
     // Black-ball's fixtures (pool-*) are run by tests/games/blackball/run-fixtures.test.ts.
@@ -79,7 +95,7 @@ describe('referee run on every fixture clip', () => {
     '%s: the truth’s strokes, first contacts, pots and balls off, each shot followed by its ruling',
     async (clip) => {
       const truth = fixtureTruth(clip).strokes;
-      const r = await runSnookerClip(clip, dir, STATES[clip]);
+      const r = await runOf(clip);
       expect(r.code, r.stderr).toBe(0);
       const out = jsonLines(r.stdout);
       expect(out.filter((l) => l['type'] === 'shot')).toHaveLength(truth.length);
@@ -104,4 +120,28 @@ describe('referee run on every fixture clip', () => {
     },
     120_000,
   );
+});
+
+describe('referee run on a video file, as on a terminal', () => {
+  it('the red pot, its first contact and pocket as the truth has them, then its ruling', async () => {
+    const truth = fixtureTruth(ON_A_TERMINAL);
+    const r = await runOf(ON_A_TERMINAL);
+    expect(r.code).toBe(0);
+    // As on a terminal: no JSON progress line every 2 s on stderr, only the summary a person reads.
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^referee run: \d+ frames in [\d.]+ s \([\d.]+ a second\); 1 stroke: 1 ruled, 0 fouls$/,
+      ),
+    ]);
+    const [shot, ruling, ...rest] = jsonLines(r.stdout);
+    expect(rest).toHaveLength(0);
+    expect(shot).toMatchObject({
+      type: 'shot',
+      index: 0,
+      firstContact: truth.strokes[0]?.firstContact,
+      potted: truth.strokes[0]?.potted.map(({ id, pocket }) => ({ id, pocket })),
+      offTable: [],
+    });
+    expect(ruling).toMatchObject({ type: 'ruling', foul: null, scored: 1 });
+  }, 120_000);
 });

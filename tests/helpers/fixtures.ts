@@ -31,9 +31,14 @@ export const jsonLines = (text: string): Record<string, unknown>[] =>
 
 /**
  * `referee run` on a snooker fixture clip through the demo camera; played from `state` (a `--state`
- * entry, written to a file in `dir`) where one is given.
+ * entry, written to a file in `dir`) where one is given; `more`: further options.
  */
-export const runSnookerClip = (clip: string, dir: string, state?: unknown): Promise<CliResult> => {
+export const runSnookerClip = (
+  clip: string,
+  dir: string,
+  state?: unknown,
+  more: readonly string[] = [],
+): Promise<CliResult> => {
   const file = path.join(dir, `${clip}.json`);
   if (state !== undefined) writeFileSync(file, JSON.stringify(state));
   return runReferee([
@@ -43,5 +48,6 @@ export const runSnookerClip = (clip: string, dir: string, state?: unknown): Prom
     '--calibration',
     'calibration/demo.json',
     ...(state !== undefined ? ['--state', file] : []),
+    ...more,
   ]);
 };
