@@ -108,3 +108,37 @@ describe('referee run', () => {
     },
   );
 });
+
+// Refused before any frame is read (the realtime group's tests/run-cli-live.test.ts had them; they
+// need no CPU of their own).
+describe('referee run with bad arguments', () => {
+  it.each([
+    [['--source', 'fixtures/in-off/clip.mp4', '--calibration', '/nonexistent/cal.json'], /calibration/],
+    [
+      ['--source', 'fixtures/in-off/clip.mp4', '--calibration', 'calibration/demo.json', '--fps', 'fast'],
+      /--fps: not a positive number/,
+    ],
+    [
+      [
+        '--source',
+        'fixtures/in-off/clip.mp4',
+        '--calibration',
+        'calibration/demo.json',
+        '--stall-timeout',
+        '-5',
+      ],
+      /--stall-timeout/,
+    ],
+  ])('%#: exit 2 and a one-line error naming what was wrong', async (args, message) => {
+    const r = await runReferee(['run', ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(
+      r.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('referee:')),
+    ).toHaveLength(1);
+    expect(r.stdout).toBe('');
+  });
+});
