@@ -45,8 +45,21 @@ const withOneMoved = (scene: Scene): { scene: Scene; moved: { x: number; y: numb
   throw new Error('no ball can be moved');
 };
 
-const render = (scene: Scene, frame: number): RgbImage =>
-  renderScene(renderer, { ...scene, seed: frame }).image;
+/** The frames rendered last in this file, by scene and frame, the latest last (a few: 6 MB each). */
+const rendered = new Map<string, RgbImage>();
+
+/**
+ * The scene drawn as frame `frame` (its sensor noise that frame's): the still-table cases each play
+ * the same scene's first frames, rendered once for all of them; each caller given its own pixels.
+ */
+const render = (scene: Scene, frame: number): RgbImage => {
+  const key = JSON.stringify([scene, frame]);
+  const image = rendered.get(key) ?? renderScene(renderer, { ...scene, seed: frame }).image;
+  rendered.delete(key);
+  rendered.set(key, image);
+  for (const old of rendered.keys()) if (rendered.size > 8) rendered.delete(old);
+  return { ...image, data: Uint8Array.from(image.data) };
+};
 
 /** Both answers name the same balls at the same places, to `tolerance` mm. */
 const expectSameAnswer = (

@@ -23,18 +23,34 @@ import { scaledCalibration } from '../vision-scenes.ts';
 import { ALT_SNOOKER_PALETTE } from './alt-palette.ts';
 import { loadCalibrationFile } from './games.ts';
 
-/** The frame of `split` drawn from `seed` (1080p, or 4K as the benchmark draws it), and its case. */
+/** The frames drawn so far in this test process, by split, seed and resolution. */
+const drawn = new Map<string, Promise<{ readonly k: AltCase; readonly image: RgbImage }>>();
+
+/**
+ * The frame of `split` drawn from `seed` (1080p, or 4K as the benchmark draws it), and its case:
+ * drawn once in a test process (seconds of rendering; a file's cases may each ask for the same
+ * frame, located and then named), each caller given its own copy of the pixels.
+ */
 export const drawAltFrame = async (
   split: AltSplit,
   seed: number,
   res: '1080p' | '4K' = '1080p',
 ): Promise<{ readonly k: AltCase; readonly image: RgbImage }> => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  const cal = res === '4K' ? scaledCalibration(c.value, 2) : c.value;
-  const k = altCases(cal, split, 3, res).find((a) => a.seed === seed);
-  if (!k) throw new Error(`no frame ${seed}`);
-  return { k, image: await drawCase(k) };
+  const key = `${split} ${seed} ${res}`;
+  const known = drawn.get(key);
+  const made =
+    known ??
+    (async () => {
+      const c = loadCalibrationFile('calibration/demo.json');
+      if (!c.ok) throw new Error(c.error.message);
+      const cal = res === '4K' ? scaledCalibration(c.value, 2) : c.value;
+      const k = altCases(cal, split, 3, res).find((a) => a.seed === seed);
+      if (!k) throw new Error(`no frame ${seed}`);
+      return { k, image: await drawCase(k) };
+    })();
+  drawn.set(key, made);
+  const { k, image } = await made;
+  return { k, image: { ...image, data: Uint8Array.from(image.data) } };
 };
 
 /** The frame of `split` drawn from `seed`, its case, and what the Locator finds in it. */
