@@ -12,7 +12,7 @@ import { mm } from '../src/core/units.ts';
 import type { Table } from '../src/equipment/index.ts';
 import { altStyle, renderAlt, type AltBall, type AltStyle } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
 
 let half: Calibration<Table>;
@@ -23,9 +23,7 @@ let empty: RgbImage;
 const SHUTTER = 1 / 50;
 
 beforeAll(() => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  half = scaledCalibration(c.value, 0.5);
+  half = scaledCalibration(loadDemoCalibration(), 0.5);
   table = half.table;
   plain = { ...altStyle(table, 'tournament', 1), noise: 0, shutter: SHUTTER };
   empty = renderAlt(half, ALT_SNOOKER_PALETTE, [], plain, 7).image;

@@ -28,16 +28,14 @@ import {
 } from '../src/sim/alt/index.ts';
 import { altCases, type AltSplit } from '../bench/detect-alt.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
 
 let demo: Calibration<Table>;
 let table: Table;
 
 beforeAll(() => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  demo = c.value;
+  demo = loadDemoCalibration();
   table = demo.table;
 });
 

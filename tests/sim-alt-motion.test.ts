@@ -18,16 +18,14 @@ import {
   inMotion,
   type AltBall,
 } from '../src/sim/alt/index.ts';
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration, type SceneKind } from './vision-scenes.ts';
 
 let demo: Calibration<Table>;
 let table: Table;
 
 beforeAll(() => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  demo = c.value;
+  demo = loadDemoCalibration();
   table = demo.table;
 });
 

@@ -22,7 +22,7 @@ import {
 } from '../src/sim/alt/index.ts';
 import { clearOf, hitPart, prepare } from '../src/sim/alt/parts.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
 
 let demo: Calibration<Table>;
@@ -31,9 +31,7 @@ let table: Table;
 let eye: AltPoint;
 
 beforeAll(() => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  demo = c.value;
+  demo = loadDemoCalibration();
   half = scaledCalibration(demo, 0.5);
   table = demo.table;
   eye = cameraCentre(demo);

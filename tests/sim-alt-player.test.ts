@@ -18,7 +18,7 @@ import {
   type AltRod,
 } from '../src/sim/alt/index.ts';
 import { clearOf, prepare } from '../src/sim/alt/parts.ts';
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
 
 let demo: Calibration<Table>;
@@ -29,9 +29,7 @@ let balls: AltBall[];
 let player: AltPlayer;
 
 beforeAll(() => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  demo = c.value;
+  demo = loadDemoCalibration();
   table = demo.table;
   eye = cameraCentre(demo);
   balls = [

@@ -16,16 +16,14 @@ import { project } from '../src/camera/index.ts';
 import { mm } from '../src/core/units.ts';
 import { altStyle, renderAlt, type AltLamp, type AltStyle, type AltWear } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
 
 let calibration: Calibration<Table>;
 let plain: AltStyle;
 
 beforeAll(() => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  calibration = scaledCalibration(c.value, 0.25);
+  calibration = scaledCalibration(loadDemoCalibration(), 0.25);
   plain = { ...altStyle(calibration.table, 'tournament', 1), noise: 0, box: undefined };
 });
 

@@ -10,7 +10,7 @@ import type { Table } from '../src/equipment/index.ts';
 import { ALT_VARIANTS, altStyle, renderAlt } from '../src/sim/alt/index.ts';
 import { altStream, h264RoundTrip, type AltStream } from '../src/sim/alt/stream.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
 
 const STREAM: AltStream = { crf: 35, previousNoise: 3 };
@@ -18,10 +18,8 @@ let frame: RgbImage;
 let demo: Calibration<Table>;
 
 beforeAll(() => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  demo = c.value;
-  const calibration = scaledCalibration(c.value, 0.5);
+  demo = loadDemoCalibration();
+  const calibration = scaledCalibration(demo, 0.5);
   const scene = makeScene('random', 3, calibration.table);
   frame = renderAlt(
     calibration,

@@ -10,7 +10,7 @@
 // edges agreeing as the true outline has: such a fit is now checked against the ball's limb, seen
 // all round (locate.ts, checkByLimb). Drawn here on the second renderer's camel and blue cloths, with
 // blacks where those splits' were, mirrored to every corner; seeds apart from bench/detect-alt's.
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadDemoCalibration } from './helpers/games.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
@@ -21,9 +21,7 @@ import { Locator } from '../src/vision/index.ts';
 let calibration: Calibration<Table>;
 
 beforeAll(() => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  calibration = c.value;
+  calibration = loadDemoCalibration();
 });
 
 const SEED = 8_970_000;

@@ -3,7 +3,7 @@
 // shows only its highlight, the limb stage took no seed in a pocket's mouth, and the disc test (the
 // ball's middle against a ring around it, there the hole) turned its ring of steps down. Drawn here
 // on a dark forest-green cloth of our own, seeds apart from bench/detect-alt's.
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadDemoCalibration } from './helpers/games.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
@@ -14,9 +14,7 @@ let calibration: Calibration<Table>;
 import type { Table } from '../src/equipment/index.ts';
 
 beforeAll(() => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  calibration = c.value;
+  calibration = loadDemoCalibration();
 });
 
 const SEED = 8_960_000;

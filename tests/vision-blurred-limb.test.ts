@@ -4,7 +4,7 @@
 // our own (seeds apart from bench/detect-alt's), the blues against the cushions where their shadow
 // and the cushion's crowd the limb; with steps over 1 px only (`stepPx: [1]`) the blue at (R + 1, 900)
 // is not found by its limb (the shape stage, off for that check, now places it by its shading).
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadDemoCalibration } from './helpers/games.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
@@ -15,9 +15,7 @@ let calibration: Calibration<Table>;
 import type { Table } from '../src/equipment/index.ts';
 
 beforeAll(() => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  calibration = c.value;
+  calibration = loadDemoCalibration();
 });
 
 const SEED = 8_950_000;

@@ -12,9 +12,7 @@ import { Locator } from '../src/vision/index.ts';
 import { clothStepLevel, DEFAULT_LIMB_OPTIONS } from '../src/vision/limb.ts';
 import { expectEveryBallOnce, snookerPhoto } from './helpers/photo-balls.ts';
 import { drawAltFrame } from './helpers/alt-frame.ts';
-import { loadCalibrationFile } from './helpers/games.ts';
-
-const demo = (): ReturnType<typeof loadCalibrationFile> => loadCalibrationFile('calibration/demo.json');
+import { loadDemoCalibration } from './helpers/games.ts';
 
 /** A frame of an even green cloth (the demo calibration's size) with the sensor noise `sd` each channel. */
 const noisyCloth = (width: number, height: number, sd: number, seed: number): RgbImage => {
@@ -44,10 +42,9 @@ describe("the cloth's own step level", () => {
   it.each([2, 4, 6])(
     'on an even cloth with sensor noise σ %i, is the 0.96 quantile of the steps between two of its pixels',
     (sd) => {
-      const c = demo();
-      if (!c.ok) throw new Error(c.error.message);
-      const { width, height } = c.value.image;
-      const locator = new Locator(c.value);
+      const demo = loadDemoCalibration();
+      const { width, height } = demo.image;
+      const locator = new Locator(demo);
       const frame = locator.prepare(noisyCloth(width, height, sd, 7 + sd));
       if (!frame.ok) throw new Error(frame.error.message);
       const level = clothStepLevel(frame.value.reduced, locator.geometry, frame.value.mask, 0.96);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeImage } from '../src/capture/index.ts';
 import { type Calibration } from '../src/camera/index.ts';
-import { loadCalibrationFile, loadSnookerClassifier } from './helpers/games.ts';
+import { loadDemoCalibration, loadSnookerClassifier } from './helpers/games.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Renderer } from '../src/sim/render/index.ts';
 import { ballsOverlap, isOnBed } from '../src/equipment/index.ts';
@@ -22,9 +22,7 @@ let renderer: Renderer;
 let classifier: BallClassifier;
 
 beforeAll(async () => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  calibration = c.value;
+  calibration = loadDemoCalibration();
   renderer = sceneRenderer(calibration);
   classifier = await loadSnookerClassifier();
 }, 60_000);

@@ -4,7 +4,7 @@ import type { Table } from '../src/equipment/index.ts';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Calibration } from '../src/camera/index.ts';
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadDemoCalibration } from './helpers/games.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import { makeRng } from '../src/sim/random.ts';
 import { locateBalls, Locator } from '../src/vision/index.ts';
@@ -15,9 +15,7 @@ const W = 1920;
 const H = 1080;
 
 beforeAll(() => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  calibration = c.value;
+  calibration = loadDemoCalibration();
   locator = new Locator(calibration);
 });
 

@@ -10,7 +10,7 @@ import type { Table } from '../src/equipment/index.ts';
 import type { BallClassifier } from '../src/vision/classify/index.ts';
 import { Detector } from '../src/vision/index.ts';
 import { expectNamed } from './helpers/alt-frame.ts';
-import { loadCalibrationFile, loadSnookerClassifier } from './helpers/games.ts';
+import { loadDemoCalibration, loadSnookerClassifier } from './helpers/games.ts';
 import {
   HELD_OUT_SEED,
   makeScene,
@@ -25,9 +25,7 @@ let calibration: Calibration<Table>;
 
 beforeAll(async () => {
   classifier = await loadSnookerClassifier();
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  calibration = scaledCalibration(c.value, 2);
+  calibration = scaledCalibration(loadDemoCalibration(), 2);
 });
 
 describe('a green half under a player’s hand', () => {

@@ -22,7 +22,7 @@ import { lookWithCloth } from '../src/sim/render/options.ts';
 import { calibrateFromImage } from '../src/vision/calibrate/index.ts';
 import { checkCamera } from '../src/vision/camera-check.ts';
 import { SNOOKER_BED } from './helpers/games.ts';
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadDemoCalibration } from './helpers/games.ts';
 import {
   makeScene,
   POOL_SCENES,
@@ -39,9 +39,7 @@ let snooker: Calibration<Table>;
 let pool: Calibration<Table>;
 
 beforeAll(() => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  snooker = c.value;
+  snooker = loadDemoCalibration();
   const table = namedPoolTable('pool-9ft');
   pool = seededCamera(makeRng(SEED), DEFAULT_CAMERA_RANGE, { table, tableSpec: 'pool-9ft' });
 });

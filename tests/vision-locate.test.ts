@@ -4,7 +4,7 @@
 // matched to the truth by position (identity is the classifier's business and is tested there).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Calibration } from '../src/camera/index.ts';
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadDemoCalibration } from './helpers/games.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import { DEFAULT_PLAYER } from '../src/sim/render/occluders.ts';
 import {
@@ -34,9 +34,7 @@ let renderer: Renderer;
 let locator: Locator;
 
 beforeAll(() => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  calibration = c.value;
+  calibration = loadDemoCalibration();
   renderer = sceneRenderer(calibration);
   locator = new Locator(calibration);
 }, 60_000);

@@ -1,7 +1,7 @@
 // Balls nearly the cloth's colour, drawn by the second renderer (src/sim/alt: another shading, another
 // ball maker's darker and bluer green): each must be found from its shape — its limb — where the
 // cloth model sees little of it, at its true place; and a black box beside the table is no ball.
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadDemoCalibration } from './helpers/games.ts';
 import { markingsOf } from '../src/games/snooker/equipment.ts';
 import { openingLayout } from '../src/games/snooker/layout.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
@@ -22,9 +22,7 @@ import type { Table } from '../src/equipment/index.ts';
 let locator: Locator;
 
 beforeAll(() => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  calibration = c.value;
+  calibration = loadDemoCalibration();
   locator = new Locator(calibration);
 });
 

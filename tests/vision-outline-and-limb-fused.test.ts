@@ -11,7 +11,7 @@ import { locateAltFrame } from './helpers/alt-frame.ts';
 import type { AltSplit } from '../bench/detect-alt.ts';
 import { DEFAULT_FIT_OPTIONS, fused, RayStatus, untracedBall, type FittedBall } from '../src/vision/fit.ts';
 import { geometryFor, projectPoint } from '../src/vision/geometry.ts';
-import { loadCalibrationFile } from './helpers/games.ts';
+import { loadDemoCalibration } from './helpers/games.ts';
 
 /** Every ball's distance from the truth (mm): each found once within a radius, nothing else. */
 const errorsOf = async (split: AltSplit, seed: number, res: '1080p' | '4K'): Promise<number[]> => {
@@ -44,9 +44,7 @@ describe('balls placed by their outline and their limb together', () => {
 });
 
 describe('fused: an outline fit and its limb', () => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  const g = geometryFor(c.value);
+  const g = geometryFor(loadDemoCalibration());
   // An outline fit at (1000, 900) mm with 30 inliers at an RMS of 0.3 px: weight 30 / 0.09.
   const outline: FittedBall = {
     ...untracedBall([1000, 900], 0, 0, 12, 48, RayStatus.edge, 30, 'shape'),

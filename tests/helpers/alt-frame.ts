@@ -21,7 +21,7 @@ import {
 } from '../../src/vision/index.ts';
 import { scaledCalibration } from '../vision-scenes.ts';
 import { ALT_SNOOKER_PALETTE } from './alt-palette.ts';
-import { loadCalibrationFile } from './games.ts';
+import { loadDemoCalibration } from './games.ts';
 
 /** The frames drawn so far in this test process, by split, seed and resolution. */
 const drawn = new Map<string, Promise<{ readonly k: AltCase; readonly image: RgbImage }>>();
@@ -41,9 +41,8 @@ export const drawAltFrame = async (
   const made =
     known ??
     (async () => {
-      const c = loadCalibrationFile('calibration/demo.json');
-      if (!c.ok) throw new Error(c.error.message);
-      const cal = res === '4K' ? scaledCalibration(c.value, 2) : c.value;
+      const demo = loadDemoCalibration();
+      const cal = res === '4K' ? scaledCalibration(demo, 2) : demo;
       const k = altCases(cal, split, 3, res).find((a) => a.seed === seed);
       if (!k) throw new Error(`no frame ${seed}`);
       return { k, image: await drawCase(k) };

@@ -47,15 +47,18 @@ export const loadSnookerClassifier = (
   options: Omit<ClassifierOptions, 'balls' | 'modelDir'> = {},
 ): Promise<BallClassifier> => loadBallClassifier({ ...options, balls: SNOOKER_BALLS, modelDir: MODEL_DIR });
 
+/** The demo camera's calibration (calibration/demo.json), which most tests of the vision draw with; throws where it does not load. */
+export const loadDemoCalibration = (): Calibration<Table> => {
+  const c = loadCalibrationFile('calibration/demo.json');
+  if (!c.ok) throw new Error(c.error.message);
+  return c.value;
+};
+
 /** The demo camera's calibration and snooker's classifier: what a test of the whole detector loads first. */
 export const loadDemoWithClassifier = async (): Promise<{
   readonly calibration: Calibration<Table>;
   readonly classifier: BallClassifier;
-}> => {
-  const c = loadCalibrationFile('calibration/demo.json');
-  if (!c.ok) throw new Error(c.error.message);
-  return { calibration: c.value, classifier: await loadSnookerClassifier() };
-};
+}> => ({ calibration: loadDemoCalibration(), classifier: await loadSnookerClassifier() });
 
 /**
  * Snooker's fixture scenarios (fixtures/scenarios/*.json, without `.json`): all but black-ball's
