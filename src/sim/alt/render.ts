@@ -1051,8 +1051,39 @@ export const renderAlt = (
     out[1] = (tint[1] as number) * ((onPart[1] as number) * norm + room) + s1 * norm;
     out[2] = (tint[2] as number) * ((onPart[2] as number) * norm + room) + s2 * norm;
   };
-  const hitSphere = (b: AltBall, dx: number, dy: number, dz: number): number =>
-    sphereHit(ox, oy, oz, dx, dy, dz, b.x, b.y, zc, R);
+  // Sample (si, sj) of the S × S over pixel (u, v): its ray, and the nearest of the balls `near` (indices
+  // into `at`: the balls where they lie, or where they are at a moment of the exposure) that it meets, its
+  // index (−1 where none) and distance, into `ray` (a scratch, not an object a sample: every pass over
+  // the balls asks this of every sample of every ball's box).
+  const ray = { dx: 0, dy: 0, dz: 0, ball: -1, t: Infinity };
+  const sample = (
+    u: number,
+    v: number,
+    si: number,
+    sj: number,
+    at: readonly AltBall[],
+    near: readonly number[],
+  ): void => {
+    rayAt(grid, u - 0.5 + (si + 0.5) / S, v - 0.5 + (sj + 0.5) / S, dir);
+    const dx = dir[0] as number;
+    const dy = dir[1] as number;
+    const dz = dir[2] as number;
+    let best = Infinity;
+    let which = -1;
+    for (const q of near) {
+      const b = at[q] as AltBall;
+      const tt = sphereHit(ox, oy, oz, dx, dy, dz, b.x, b.y, zc, R);
+      if (tt < best) {
+        best = tt;
+        which = q;
+      }
+    }
+    ray.dx = dx;
+    ray.dy = dy;
+    ray.dz = dz;
+    ray.ball = which;
+    ray.t = best;
+  };
   // Each ball's box in the image; a moving ball's over its whole path (the hull of its boxes where the
   // shutter opens and closes holds every box between).
   const boxes = balls.map((b, i) => {
@@ -1102,10 +1133,8 @@ export const renderAlt = (
             let bl = 0;
             for (let sj = 0; sj < S; sj++) {
               for (let si = 0; si < S; si++) {
-                rayAt(grid, u - 0.5 + (si + 0.5) / S, v - 0.5 + (sj + 0.5) / S, dir);
-                const dx = dir[0] as number;
-                const dy = dir[1] as number;
-                const dz = dir[2] as number;
+                sample(u, v, si, sj, balls, near);
+                const { dx, dy, dz, ball, t: tBall } = ray;
                 let part = Infinity;
                 let which = -1;
                 parts.forEach((q, j) => {
@@ -1115,20 +1144,11 @@ export const renderAlt = (
                     which = j;
                   }
                 });
-                let ball = Infinity;
-                let bi = -1;
-                for (const q of near) {
-                  const tt = hitSphere(balls[q] as AltBall, dx, dy, dz);
-                  if (tt < ball) {
-                    ball = tt;
-                    bi = q;
-                  }
-                }
                 const boxed = boxHit(dx, dy, dz);
-                if (which >= 0 && part < ball && part < boxed) {
+                if (which >= 0 && part < tBall && part < boxed) {
                   hitPart(parts[which] as Prepared, ox, oy, oz, dx, dy, dz, hit);
                   shadePart(which, dx, dy, dz, part, hit, col);
-                } else if (bi >= 0 && ball <= boxed) shadeBall(bi, dx, dy, dz, ball, col);
+                } else if (ball >= 0 && tBall <= boxed) shadeBall(ball, dx, dy, dz, tBall, col);
                 else {
                   col[0] = lr[k] as number;
                   col[1] = lg[k] as number;
@@ -1164,19 +1184,8 @@ export const renderAlt = (
       let plane = false;
       for (let sj = (i >> 1) & 1; sj < S; sj += 2) {
         for (let si = i & 1; si < S; si += 2) {
-          rayAt(grid, u - 0.5 + (si + 0.5) / S, v - 0.5 + (sj + 0.5) / S, dir);
-          const dx = dir[0] as number;
-          const dy = dir[1] as number;
-          const dz = dir[2] as number;
-          let best = Infinity;
-          let which = -1;
-          for (const q of near) {
-            const tt = hitSphere(now[q] as AltBall, dx, dy, dz);
-            if (tt < best) {
-              best = tt;
-              which = q;
-            }
-          }
+          sample(u, v, si, sj, now, near);
+          const { dx, dy, dz, ball: which, t: best } = ray;
           if (which < 0 || boxHit(dx, dy, dz) < best) {
             if (!plane) {
               background(centre[0] as number, centre[1] as number, centre[2] as number, then, now);
@@ -1225,19 +1234,8 @@ export const renderAlt = (
         let nHit = 0;
         for (let sj = 0; sj < S; sj++) {
           for (let si = 0; si < S; si++) {
-            rayAt(grid, u - 0.5 + (si + 0.5) / S, v - 0.5 + (sj + 0.5) / S, dir);
-            const dx = dir[0] as number;
-            const dy = dir[1] as number;
-            const dz = dir[2] as number;
-            let best = Infinity;
-            let which = -1;
-            for (const q of near) {
-              const tt = hitSphere(balls[q] as AltBall, dx, dy, dz);
-              if (tt < best) {
-                best = tt;
-                which = q;
-              }
-            }
+            sample(u, v, si, sj, balls, near);
+            const { dx, dy, dz, ball: which, t: best } = ray;
             if (which < 0 || boxHit(dx, dy, dz) < best) {
               r += lr[k] as number;
               g += lg[k] as number;
