@@ -22,6 +22,10 @@
 // in view. Balls may be rolling (a frame taken mid-stroke): a moving ball is drawn blurred over the
 // camera's shutter time, its image and its shadow the mean of theirs at moments spread over the
 // exposure, each moment shaded as a still ball is (the highlights stay with the lamps as it rolls).
+// A ball may carry marks on its surface (a spotted cue ball's red dots, smudges of blue chalk), the
+// cloth small dabs of blue chalk from cue tips; and a polished set may mirror the room (the cloth round
+// each ball in its lower flanks, the lamps' canopy, a dark ceiling, a window's panes), more strongly
+// towards the rim.
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -168,6 +172,82 @@ export interface AltStyle {
    * path (an instant, the default: every ball sharp where it is).
    */
   readonly shutter?: number;
+  /**
+   * Marks on balls' surfaces, by ball id (a spotted cue ball's dots, chalk smudged on it; none, the
+   * default). A mark stays where it is in the room: a rolling ball's marks are drawn as if it slid (no
+   * variant has both).
+   */
+  readonly ballMarks?: Readonly<Record<string, readonly AltBallMark[]>>;
+  /** Blue chalk dabbed on the cloth by cue tips (none, the default). */
+  readonly chalkDabs?: AltChalkDabs;
+  /**
+   * A polished set that mirrors the room; without it (the default) a ball reflects the cloth's flat
+   * colour below its equator and a dark room above, besides the lamps.
+   */
+  readonly mirror?: AltMirror;
+}
+
+/**
+ * A mark on a ball's surface: a round patch centred where the ball's outward unit normal is (nx, ny,
+ * nz), in the room's axes, `radius` mm across the surface from its middle (along the arc), its edge
+ * fading over `soft` mm, of `colour` covering `opacity` (0…1) of the ball's own.
+ */
+export interface AltBallMark {
+  readonly nx: number;
+  readonly ny: number;
+  readonly nz: number;
+  readonly radius: number;
+  readonly soft: number;
+  readonly colour: Srgb8;
+  readonly opacity: number;
+}
+
+/**
+ * Chalk dabbed on the cloth by cue tips: each dab a patch round a short wipe (AltWornPlace: `lift` its
+ * share of chalk at its middle), flat-topped with a soft edge, `lift` · exp(−(d / half)⁴) at distance d
+ * (a dab of powder, not a blur: about 2.2 half widths across), its powder uneven in grains about a mm
+ * across (value noise from `seed`).
+ */
+export interface AltChalkDabs {
+  readonly colour: Srgb8;
+  readonly dabs: readonly AltWornPlace[];
+  readonly seed: number;
+}
+
+/**
+ * What polished balls mirror beyond the lamps' own images: the bed and what lies round it where a
+ * reflected ray goes down (the cloth as it is lit and shaded there, the cushions, the rail), and where
+ * it goes up a window's panes, the lamps' canopy, or else the dark ceiling and walls. Each is weighed
+ * by Schlick's Fresnel with the exponent `fresnel` (5 for bare resin; less for a lacquered set, whose
+ * reflection reaches further in from the rim). Radiances are linear, the bed's middle lit at 1.
+ */
+export interface AltMirror {
+  readonly fresnel: number;
+  readonly room: readonly [number, number, number];
+  /** The canopy's underside round the lamps: a level rectangle at height z (half sizes hx, hy). */
+  readonly canopy: {
+    readonly x: number;
+    readonly y: number;
+    readonly z: number;
+    readonly hx: number;
+    readonly hy: number;
+    readonly radiance: readonly [number, number, number];
+  };
+  /**
+   * A window in the wall x = `x` beside the table, from y0 to y1 along it and z0 to z1 up: cols × rows
+   * panes between glazing bars `bar` mm wide, each pane of `radiance`.
+   */
+  readonly window?: {
+    readonly x: number;
+    readonly y0: number;
+    readonly y1: number;
+    readonly z0: number;
+    readonly z1: number;
+    readonly cols: number;
+    readonly rows: number;
+    readonly bar: number;
+    readonly radiance: readonly [number, number, number];
+  };
 }
 
 /** A player at the table: the parts of the player the camera may see (the cue, the hands, the arms). */
@@ -478,15 +558,18 @@ const slatsAt = (l: AltLamp, s: AltSlats, x: number, y: number, z: number): numb
   return lit / w;
 };
 
-/** How near a bed point (x, y) lies to a worn place: exp(−(d / half)²), d its distance from it. */
-const nearPlace = (p: AltWornPlace, x: number, y: number): number => {
+/** The squared distance (mm²) from a bed point (x, y) to a place's segment, over its half width squared. */
+const placeDistance2 = (p: AltWornPlace, x: number, y: number): number => {
   const dx = p.bx - p.ax;
   const dy = p.by - p.ay;
   const len2 = dx * dx + dy * dy;
   const s = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((x - p.ax) * dx + (y - p.ay) * dy) / len2));
   const d2 = (x - p.ax - s * dx) ** 2 + (y - p.ay - s * dy) ** 2;
-  return Math.exp(-d2 / (p.half * p.half));
+  return d2 / (p.half * p.half);
 };
+
+/** How near a bed point (x, y) lies to a worn place: exp(−(d / half)²), d its distance from it. */
+const nearPlace = (p: AltWornPlace, x: number, y: number): number => Math.exp(-placeDistance2(p, x, y));
 
 /**
  * A worn cloth at a bed point, into `out`: how worn its nap is (0…1; the blotches' and the places'
@@ -835,8 +918,6 @@ export const renderAlt = (
     now?: readonly AltBall[],
   ): void => {
     const s = -oz / dz;
-    const x = ox + s * dx;
-    const y = oy + s * dy;
     const tb = boxHit(dx, dy, dz);
     if (tb < s) {
       const hz = oz + tb * dz;
@@ -847,6 +928,37 @@ export const renderAlt = (
         out[ch] = (boxColour[ch] as number) * (k * (irr[ch] as number) * norm + style.ambient);
       return;
     }
+    planeAt(ox + s * dx, oy + s * dy, out, now);
+  };
+  const dabs = style.chalkDabs;
+  const dabColour = dabs ? lin(dabs.colour) : cloth;
+  // Each dab's box on the bed (x0, y0, x1, y1), beyond which it adds under 1e-4 of chalk (2 half widths).
+  const dabBoxes = (dabs?.dabs ?? []).map((d) => {
+    const r = 2 * d.half;
+    return [
+      Math.min(d.ax, d.bx) - r,
+      Math.min(d.ay, d.by) - r,
+      Math.max(d.ax, d.bx) + r,
+      Math.max(d.ay, d.by) + r,
+    ];
+  });
+  /** The share of blue chalk on the bed at (x, y): the dabs' union, times its powder's grain. */
+  const dabbed = (d: AltChalkDabs, x: number, y: number): number => {
+    let bare = 1;
+    d.dabs.forEach((p, i) => {
+      const b = dabBoxes[i] as number[];
+      if (x < (b[0] as number) || y < (b[1] as number) || x > (b[2] as number) || y > (b[3] as number))
+        return;
+      bare *= 1 - p.lift * Math.exp(-(placeDistance2(p, x, y) ** 2));
+    });
+    if (bare === 1) return 0;
+    return Math.min(1, (1 - bare) * (0.55 + 0.9 * valueNoise(x / 1.2, y / 1.2, d.seed)));
+  };
+  /**
+   * Linear radiance of the plane z = 0 at (x, y) (the bed, the cushions, the pockets, the rail, the
+   * floor), into out[0..2]: with the balls' shadows at the moment `now`, or over the exposure.
+   */
+  const planeAt = (x: number, y: number, out: Float64Array, now?: readonly AltBall[]): void => {
     const surf = surfaceAt(t, x, y);
     lampDiffuse(lamps, x, y, 0, 0, 0, 1, irr, blinds);
     // The light falling on the plane, the lamps' and the room's, in each channel.
@@ -861,6 +973,8 @@ export const renderAlt = (
       if (worn) wearAt(wear, x, y, rub);
       const chalk = worn ? marked + (1 - marked) * (rub[1] as number) : marked;
       const rubbed = worn ? 1 + wear.amount * (rub[0] as number) : 1;
+      // Blue chalk from cue tips over the cloth and its markings, lit and shaded as they are.
+      const blue = dabs && surf === Surface.bed ? dabbed(dabs, x, y) : 0;
       // Off the cushion: the balls' shadows; the cushion nose shades the cloth beside it, the pocket's
       // jaws shade its mouth. On it, a player's shadows alone.
       let nose = 1;
@@ -879,7 +993,8 @@ export const renderAlt = (
           if (surf === Surface.throat) k *= 0.55;
           k *= shadow[ch] as number;
         }
-        out[ch] = ((cloth[ch] as number) * (1 - chalk) + 0.8 * chalk) * k;
+        const paint = (cloth[ch] as number) * (1 - chalk) + 0.8 * chalk;
+        out[ch] = (blue > 0 ? paint * (1 - blue) + (dabColour[ch] as number) * blue : paint) * k;
       }
       out[1] = (out[1] as number) * (1 - 0.04 * style.clothGradient);
     } else if (surf === Surface.hole) {
@@ -920,6 +1035,57 @@ export const renderAlt = (
   const S = 4;
   const col = new Float64Array(3);
   const onBall = new Float64Array(3);
+  // Each ball's marks, with their colours in linear light.
+  const marksOf = balls.map((b) => (style.ballMarks?.[b.id] ?? []).map((m) => ({ m, c: lin(m.colour) })));
+  const polish = style.mirror;
+  const seen = new Float64Array(3);
+  /**
+   * What a polished ball mirrors along the reflected ray (rx, ry, rz) from (hx, hy, hz), into `out`: the
+   * plane below as it is drawn, else the nearer of the window (a pane, or a glazing bar as dark as the
+   * room) and the canopy where the ray meets them, else the room.
+   */
+  const mirrorSees = (
+    m: AltMirror,
+    hx: number,
+    hy: number,
+    hz: number,
+    rx: number,
+    ry: number,
+    rz: number,
+    out: Float64Array,
+  ): void => {
+    if (rz < 0) {
+      const s = -hz / rz;
+      planeAt(hx + s * rx, hy + s * ry, out);
+      return;
+    }
+    let near = Infinity;
+    let radiance = m.room;
+    const c = m.canopy;
+    const sc = rz > 0 ? (c.z - hz) / rz : Infinity;
+    if (Math.abs(hx + sc * rx - c.x) < c.hx && Math.abs(hy + sc * ry - c.y) < c.hy) {
+      near = sc;
+      radiance = c.radiance;
+    }
+    const w = m.window;
+    const sw = w && rx !== 0 ? (w.x - hx) / rx : -1;
+    if (w && sw > 0 && sw < near) {
+      const y = hy + sw * ry;
+      const z = hz + sw * rz;
+      if (y > w.y0 && y < w.y1 && z > w.z0 && z < w.z1) {
+        // Where in its pane's cell the ray meets the window: on a bar within half a bar of the cell's edge.
+        const cw = (w.y1 - w.y0) / w.cols;
+        const ch = (w.z1 - w.z0) / w.rows;
+        const cy = (y - w.y0) % cw;
+        const cz = (z - w.z0) % ch;
+        const h = w.bar / 2;
+        radiance = cy > h && cy < cw - h && cz > h && cz < ch - h ? w.radiance : m.room;
+      }
+    }
+    out[0] = radiance[0];
+    out[1] = radiance[1];
+    out[2] = radiance[2];
+  };
   // Ball bi as seen along a ray that meets it at tt, where it is (b: at a moment of the exposure for a
   // moving one; the highlights stay with the lamps as it rolls).
   const shadeBall = (
@@ -931,15 +1097,32 @@ export const renderAlt = (
     out: Float64Array,
     b = balls[bi] as AltBall,
   ): void => {
-    const a = albedo[bi] as [number, number, number];
+    const own = albedo[bi] as [number, number, number];
     const hx = ox + tt * dx;
     const hy = oy + tt * dy;
     const hz = oz + tt * dz;
     const nx = (hx - b.x) / R;
     const ny = (hy - b.y) / R;
     const nz = (hz - zc) / R;
+    let a = own;
+    const marks = marksOf[bi] as { m: AltBallMark; c: [number, number, number] }[];
+    if (marks.length > 0) {
+      // Its marks over its own colour where they cover the point (the arc from each mark's middle).
+      for (const { m, c } of marks) {
+        const arc = R * Math.acos(Math.min(1, Math.max(-1, nx * m.nx + ny * m.ny + nz * m.nz)));
+        const cover = m.opacity * softInside(m.radius, m.soft, arc);
+        if (cover > 0)
+          a = [
+            a[0] * (1 - cover) + c[0] * cover,
+            a[1] * (1 - cover) + c[1] * cover,
+            a[2] * (1 - cover) + c[2] * cover,
+          ];
+      }
+    }
     const cosV = Math.max(0, -(dx * nx + dy * ny + dz * nz));
-    const fres = style.f0 + (1 - style.f0) * (1 - cosV) ** 5;
+    const fres = polish
+      ? style.f0 + (1 - style.f0) * (1 - cosV) ** polish.fresnel
+      : style.f0 + (1 - style.f0) * (1 - cosV) ** 5;
     // Reflected ray.
     const dn = dx * nx + dy * ny + dz * nz;
     const rx = dx - 2 * dn * nx;
@@ -983,7 +1166,12 @@ export const renderAlt = (
       spec1 += sheen * c[1];
       spec2 += sheen * c[2];
     }
-    if (rz < 0) {
+    if (polish) {
+      mirrorSees(polish, hx, hy, hz, rx, ry, rz, seen);
+      env0 = seen[0] as number;
+      env1 = seen[1] as number;
+      env2 = seen[2] as number;
+    } else if (rz < 0) {
       // The cloth, seen in the ball's side.
       env0 = clothRef[0] as number;
       env1 = clothRef[1] as number;

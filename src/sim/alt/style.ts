@@ -234,7 +234,8 @@
 // smaller lamps two by two, a little warm, the player in a navy jumper, with a twenty-second maker's set
 // (a pure bright red, a deep straw yellow, a dark pine green, a toffee brown, a deep sapphire blue, a
 // light rose pink, a blue-black black, a warm ivory cue ball).
-// Held-out 30 (issue 14): frames taken mid-stroke (motion.ts: the cue ball just struck, object balls
+// Held-out 30 (issue 14, drawn in the twenty-fourth session, run once at the start of the
+// twenty-fifth; tuning data since): frames taken mid-stroke (motion.ts: the cue ball just struck, object balls
 // rolling after contact, the rest still), each moving ball blurred over the camera's shutter time.
 // `pistachio-motion`, a pale pistachio cloth (a light yellow-green, paler than the chartreuse and the
 // lime, yellower than the mint) under four bare fluorescent tubes across the table, seen with their
@@ -244,9 +245,34 @@
 // bluer than the onyx) under three small shaded pendants hung low (hot pools of light, the bed dark
 // between), a little warm, the room dim enough that the camera holds 1/50 s (the longest flicker-free
 // time) and raises its gain, the usual set.
+// Held-out 31 (issue 14): what a real club table has that no variant before drew. `apricot-spotted`,
+// an apricot cloth (a light orange-peach, lighter and pinker than the tangerine, more saturated than
+// the sand) under an ordinary three-lamp canopy, with a TV-style set, a twenty-fourth maker's (a deep
+// scarlet red, a warm golden yellow, an emerald green, a chocolate brown, a royal blue, a rose pink, a
+// black, a bright white cue ball): its cue ball spotted, six red dots 9 to 10 mm across on the axes
+// of a cube turned at random by the seed (from overhead 1 to 3 show), with a few smudges of blue chalk
+// on it; and blue chalk dabbed on the cloth by cue tips (4 to 12 mm, faint to strong, most round the D
+// and the blue, pink and black spots). `ice-mirror`, an icy blue cloth (a pale sky blue, lighter
+// than the powder, bluer than the pearl) under two lamps, with the usual set lacquered to a polish that
+// mirrors the room (render.ts AltMirror): by Fresnel, weak at the middle and strong toward the rim,
+// each ball reflects the cloth round it in its lower flanks (from overhead its rim takes the cloth's
+// colour), the lamps' canopy's white underside as a bright rectangle over its top, a dark ceiling, and a
+// window's panes on one side (which, and where, drawn by the seed).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
-import type { AltBox, AltFlicker, AltHaze, AltLamp, AltSharpen, AltStyle, AltWear, Srgb8 } from './render.ts';
+import type {
+  AltBallMark,
+  AltBox,
+  AltChalkDabs,
+  AltFlicker,
+  AltHaze,
+  AltLamp,
+  AltMirror,
+  AltSharpen,
+  AltStyle,
+  AltWear,
+  Srgb8,
+} from './render.ts';
 
 export const ALT_VARIANTS = [
   'tournament',
@@ -315,6 +341,8 @@ export const ALT_VARIANTS = [
   'avocado-player',
   'pistachio-motion',
   'ink-motion',
+  'apricot-spotted',
+  'ice-mirror',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -382,7 +410,9 @@ export const ALT_CLOTH: Readonly<
     | 'raspberry'
     | 'avocado'
     | 'pistachio'
-    | 'ink',
+    | 'ink'
+    | 'apricot'
+    | 'ice',
     Srgb8
   >
 > = {
@@ -449,6 +479,8 @@ export const ALT_CLOTH: Readonly<
   avocado: [112, 122, 40],
   pistachio: [150, 186, 108],
   ink: [26, 30, 58],
+  apricot: [246, 158, 98],
+  ice: [170, 225, 245],
 };
 
 /**
@@ -1629,6 +1661,161 @@ const TWENTY_THIRD_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
 };
 
 /**
+ * A twenty-fourth maker's set, as a TV table's: a deep scarlet red, a warm golden yellow, an emerald
+ * green, a chocolate brown, a royal blue, a rose pink, a black, a bright white cue ball (spotted: see
+ * spottedCue).
+ */
+const TWENTY_FOURTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [248, 247, 242],
+  red: [196, 14, 22],
+  yellow: [242, 192, 8],
+  green: [0, 104, 62],
+  brown: [92, 50, 22],
+  blue: [6, 54, 172],
+  pink: [238, 136, 168],
+  black: [14, 14, 16],
+};
+
+/** A cue chalk's blue (a snooker chalk's: a greenish mid blue), on the cloth and on the cue ball. */
+const CHALK_BLUE: Srgb8 = [48, 118, 206];
+
+/** A uniformly random turn in space (Shoemake's), as the three unit vectors its axes go to. */
+const randomAxes = (rng: Rng): readonly (readonly [number, number, number])[] => {
+  const u1 = rng.next();
+  const a = 2 * Math.PI * rng.next();
+  const b = 2 * Math.PI * rng.next();
+  const [x, y, z, w] = [
+    Math.sqrt(1 - u1) * Math.sin(a),
+    Math.sqrt(1 - u1) * Math.cos(a),
+    Math.sqrt(u1) * Math.sin(b),
+    Math.sqrt(u1) * Math.cos(b),
+  ];
+  return [
+    [1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)],
+    [2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)],
+    [2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)],
+  ];
+};
+
+/**
+ * A spotted cue ball (the TV "measles" ball): six red dots 9 to 10 mm across where the axes of a cube
+ * meet its surface, the cube turned at random (from overhead 1 to 3 dots show, some near the rim);
+ * and 2 to 4 smudges of blue chalk, 4 to 9 mm across, faint to strong, anywhere on it (where a cue's
+ * tip struck it, since rolled).
+ */
+const spottedCue = (_t: Table, rng: Rng): Record<string, AltBallMark[]> => {
+  const dots = randomAxes(rng).flatMap(([x, y, z]) =>
+    [1, -1].map((k) => ({
+      nx: k * x,
+      ny: k * y,
+      nz: k * z,
+      radius: rng.uniform(4.5, 5),
+      soft: 0.4,
+      colour: [188, 18, 30] as Srgb8,
+      opacity: 1,
+    })),
+  );
+  const smudges = Array.from({ length: rng.int(2, 5) }, () => {
+    // Anywhere on it: the ball has rolled since the tip struck it.
+    const az = rng.uniform(0, 2 * Math.PI);
+    const up = Math.asin(rng.uniform(-1, 1));
+    return {
+      nx: Math.cos(up) * Math.cos(az),
+      ny: Math.cos(up) * Math.sin(az),
+      nz: Math.sin(up),
+      radius: rng.uniform(2, 4.5),
+      soft: rng.uniform(1, 2.5),
+      colour: CHALK_BLUE,
+      opacity: rng.uniform(0.3, 0.65),
+    };
+  });
+  return { cue: [...dots, ...smudges] };
+};
+
+/**
+ * Blue chalk dabbed on the cloth by cue tips: 14 to 27 dabs, 4 to 12 mm across (a flat-topped patch
+ * round a short wipe), 20 to 85 % chalk at the middle. Half fall round the D, where the cue ball is placed in
+ * hand and many shots are played from; three in ten round the blue, pink and black spots, where the cue
+ * ball is played from most in the frame's positional play; the rest anywhere on the bed.
+ */
+const tipChalk = (t: Table, rng: Rng): AltChalkDabs => {
+  const spot = (name: string, fy: number): { x: number; y: number } =>
+    t.marks?.spots.find((m) => m.name === name)?.at ?? { x: t.width / 2, y: t.length * fy };
+  const brown = spot('brown', 0.2);
+  const play = [spot('blue', 0.5), spot('pink', 0.75), spot('black', 0.91)];
+  const dabs = Array.from({ length: rng.int(14, 28) }, () => {
+    const where = rng.next();
+    const which = play[rng.int(0, play.length)] as { x: number; y: number };
+    // A point uniform in a disc of `reach` round c.
+    const r = Math.sqrt(rng.next());
+    const a = rng.uniform(0, 2 * Math.PI);
+    const round = (c: { x: number; y: number }, reach: number): [number, number] => [
+      c.x + reach * r * Math.cos(a),
+      c.y + reach * r * Math.sin(a),
+    ];
+    const [cx, cy] =
+      where < 0.5
+        ? round(brown, 360)
+        : where < 0.8
+          ? round(which, 300)
+          : [rng.uniform(40, t.width - 40), rng.uniform(40, t.length - 40)];
+    const x = Math.min(t.width - 25, Math.max(25, cx));
+    const y = Math.min(t.length - 25, Math.max(25, cy));
+    const w = rng.uniform(0, Math.PI);
+    const wipe = rng.uniform(0, 3);
+    return {
+      ax: x - wipe * Math.cos(w),
+      ay: y - wipe * Math.sin(w),
+      bx: x + wipe * Math.cos(w),
+      by: y + wipe * Math.sin(w),
+      half: rng.uniform(1.8, 5.4),
+      lift: rng.uniform(0.2, 0.85),
+    };
+  });
+  return { colour: CHALK_BLUE, dabs, seed: rng.int(1, 1 << 30) };
+};
+
+/** Daylight's colour through a window (its sky's blue), a pane's radiance per unit of its brightness. */
+const WINDOW_DAYLIGHT = [0.75, 0.88, 1.1] as const;
+
+/**
+ * A club's room as polished balls mirror it, under twoLamps' canopy: the canopy's white underside
+ * round the two lamps (the lamps' own images brighter within it), a dark ceiling and walls, and a window
+ * of 3 × 2 panes in the wall 1.5 m beyond one long side (which, and where along it, drawn by the seed).
+ * A lacquered set's reflection reaches further in from the rim than bare resin's (Schlick's exponent 2,
+ * not 5).
+ */
+const clubMirror = (t: Table, rng: Rng): AltMirror => {
+  const left = rng.next() < 0.5;
+  const middle = t.length / 2 + rng.uniform(-700, 700);
+  const wide = rng.uniform(1400, 2000);
+  const bright = rng.uniform(2.5, 3.5);
+  return {
+    fresnel: 2,
+    room: [0.015, 0.014, 0.013],
+    canopy: {
+      x: t.width / 2,
+      y: t.length / 2,
+      z: 1100,
+      hx: 400,
+      hy: t.length * 0.2 + 500,
+      radiance: [1.8, 1.72, 1.56],
+    },
+    window: {
+      x: left ? -1500 : t.width + 1500,
+      y0: middle - wide / 2,
+      y1: middle + wide / 2,
+      z0: 900,
+      z1: 2100,
+      cols: 3,
+      rows: 2,
+      bar: 60,
+      radiance: [WINDOW_DAYLIGHT[0] * bright, WINDOW_DAYLIGHT[1] * bright, WINDOW_DAYLIGHT[2] * bright],
+    },
+  };
+};
+
+/**
  * A tournament cloth worn by years of play: its nap rubbed lighter by `amount` at most in large soft
  * blotches `patch` mm across, round the black spot (0.9 of it, 150 mm), along the baulk line (0.7, a
  * track 70 mm either side), and chalk dust smudged near each spot (one streak a spot, its middle 30 to
@@ -1731,6 +1918,12 @@ interface AltLook {
   readonly haze?: AltHaze;
   /** The camera's exposure time, s, where its frames are taken mid-stroke (motion.ts): a moving ball's blur. */
   readonly shutter?: number;
+  /** Marks on the balls (a spotted cue ball, chalk on it), drawn by the seed. */
+  readonly ballMarks?: (t: Table, rng: Rng) => Record<string, AltBallMark[]>;
+  /** Blue chalk dabbed on the cloth, drawn by the seed. */
+  readonly chalkDabs?: (t: Table, rng: Rng) => AltChalkDabs;
+  /** A polished set mirroring the room, drawn by the seed. */
+  readonly mirror?: (t: Table, rng: Rng) => AltMirror;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -2101,6 +2294,18 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     noiseGain: 1.5,
     shutter: 1 / 50,
   },
+  // A TV-style set with a spotted cue ball, chalk on it and on the cloth, under a club's ordinary
+  // three-lamp canopy; a twenty-fourth maker's set.
+  'apricot-spotted': {
+    cloth: ALT_CLOTH.apricot,
+    lamps: threeLamps,
+    ballColours: TWENTY_FOURTH_MAKER_BALLS,
+    ballMarks: spottedCue,
+    chalkDabs: tipChalk,
+  },
+  // A polished (lacquered) usual set mirroring the room: the cloth in every ball's lower flanks, the
+  // two lamps' canopy, the dark ceiling, a window's panes on one side.
+  'ice-mirror': { cloth: ALT_CLOTH.ice, lamps: twoLamps, balls: 'glossy', mirror: clubMirror },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -2130,6 +2335,9 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     // Drawn after every other draw, so that the variants without them keep theirs.
     ...(look.flicker ? { flicker: { ...look.flicker, phase: rng.uniform(0, 2 * Math.PI) } } : {}),
     ...(look.wear ? { wear: look.wear(t, rng) } : {}),
+    ...(look.ballMarks ? { ballMarks: look.ballMarks(t, rng) } : {}),
+    ...(look.chalkDabs ? { chalkDabs: look.chalkDabs(t, rng) } : {}),
+    ...(look.mirror ? { mirror: look.mirror(t, rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
