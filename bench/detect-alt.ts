@@ -224,8 +224,21 @@
 //               maker's set (a bright vermilion red, a pale lemon yellow, a grass green, a dull
 //               olive-brown brown, a vivid ultramarine blue, a lilac pink); and an ink cloth under three
 //               low shaded pendants, at 1/50 s, the usual set: drawn in the twenty-fourth
-//               session for the next session's start; run only once (seeds 11_500_000, 11_550_000 at 4K), demo's camera, the
-//               variants taking turns by kind as held-out 23's
+//               session, run once at the start of the twenty-fifth session; tuning data since (seeds
+//               11_500_000, 11_550_000 at 4K), demo's camera, the variants taking turns by kind as
+//               held-out 23's
+//   held-out-31 what a real club table has that no split before drew: an apricot cloth under an
+//               ordinary three-lamp canopy with a TV-style set, its cue ball spotted (six red dots 9-10
+//               mm across on the axes of a cube turned at random, 1-3 showing from overhead) and
+//               smudged with blue chalk, and blue chalk dabbed on the cloth by cue tips (4-12 mm, faint
+//               to strong, most round the D and the blue, pink and black spots), a twenty-fourth
+//               maker's set; and an icy blue cloth under two lamps with a polished (lacquered) usual set
+//               that mirrors the room, by Fresnel weak at the middle and strong toward the rim (the
+//               cloth round each ball in its lower flanks, so from overhead its rim takes the cloth's
+//               colour; the lamps' canopy as a bright rectangle over its top; a dark ceiling; a
+//               window's panes on one side): drawn in the twenty-fifth session, not run (seeds
+//               11_600_000, 11_650_000 at 4K), demo's camera, the variants taking turns by kind as
+//               held-out 23's; the truth the layout's balls, the cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, placed among the layout's balls as they lie; every ball still but some of held-out 30's, rolled
@@ -245,7 +258,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -326,6 +339,7 @@ export const ALT_HELD_OUT_27_SEED = 11_200_000;
 export const ALT_HELD_OUT_28_SEED = 11_300_000;
 export const ALT_HELD_OUT_29_SEED = 11_400_000;
 export const ALT_HELD_OUT_30_SEED = 11_500_000;
+export const ALT_HELD_OUT_31_SEED = 11_600_000;
 
 export interface AltCase {
   readonly name: string;
@@ -392,7 +406,8 @@ export type AltSplit =
   | 'held-out-27'
   | 'held-out-28'
   | 'held-out-29'
-  | 'held-out-30';
+  | 'held-out-30'
+  | 'held-out-31';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -446,6 +461,7 @@ const SPLITS: Readonly<
     byKind: true,
   },
   'held-out-30': { seed: ALT_HELD_OUT_30_SEED, variants: ['pistachio-motion', 'ink-motion'], byKind: true },
+  'held-out-31': { seed: ALT_HELD_OUT_31_SEED, variants: ['apricot-spotted', 'ice-mirror'], byKind: true },
 };
 
 /** The variants' own cameras, made once for each split camera they stand in for (see cameraFor). */

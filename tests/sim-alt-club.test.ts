@@ -5,7 +5,8 @@
 // on its side). Checked on small windows of the demo camera's frame at 4K without noise (a crop:
 // the same camera, its principal point moved), each against the truth it is drawn from: where the dots,
 // the smudges and the dabs are, and what a ball's surface reflects there; and only held-out 31's two
-// variants have them, no older split's case. No frame of held-out 31 is detected here.
+// variants have them, no older split's case. bench/detect-alt's held-out 31 draws all its frames with
+// them, its truth the layouts' balls. No frame of held-out 31 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { altCases, type AltSplit } from '../bench/detect-alt.ts';
 import { cameraCentre, project, type Calibration } from '../src/camera/index.ts';
@@ -23,7 +24,7 @@ import {
 } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
-import { scaledCalibration } from './vision-scenes.ts';
+import { makeScene, scaledCalibration, type SceneKind } from './vision-scenes.ts';
 
 let demo: Calibration<Table>;
 let uhd: Calibration<Table>;
@@ -399,5 +400,30 @@ describe('held-out 31’s variants', () => {
     ];
     for (const split of older)
       for (const k of altCases(demo, split, 1, '1080p')) expect(clubbed(k.style), k.name).toBe(false);
+  });
+});
+
+describe('bench/detect-alt’s held-out 31', () => {
+  it('draws every held-out 31 frame with its variant’s things, the truth the layout’s balls (the cue ball still `cue`)', () => {
+    for (const [res, c, per] of [
+      ['1080p', demo, 3],
+      ['4K', uhd, 1],
+    ] as const) {
+      const cases = altCases(c, 'held-out-31', per, res);
+      expect(cases).toHaveLength(6 * per);
+      const variants = new Set<string>();
+      for (const k of cases) {
+        const [, , kind, variant, seed] = k.name.split(' ') as [string, string, string, string, string];
+        variants.add(variant);
+        expect(k.balls, k.name).toEqual(makeScene(kind as SceneKind, Number(seed), c.table).balls);
+        expect(k.balls.some((b) => b.id === 'cue')).toBe(true);
+        expect(k.visible, k.name).toBeUndefined();
+        if (variant === 'apricot-spotted') {
+          expect((k.style.ballMarks?.cue ?? []).filter(isDot), k.name).toHaveLength(6);
+          expect(k.style.chalkDabs, k.name).toBeDefined();
+        } else expect(k.style.mirror, k.name).toBeDefined();
+      }
+      expect([...variants].sort()).toEqual(['apricot-spotted', 'ice-mirror']);
+    }
   });
 });
