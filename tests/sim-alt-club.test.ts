@@ -272,45 +272,29 @@ describe('blue chalk on the cloth', () => {
 });
 
 describe('a polished set mirroring the room', () => {
-  /** The mean of the pixels' distances (code values) from a colour, over a ring r0…r1 of the disc's radius. */
-  const ringDistance = (
+  /** The pixels of a ring r0…r1 of the disc's radius round its centre. */
+  const ring = (
     img: RgbImage,
     centre: { u: number; v: number },
     radius: number,
     r0: number,
     r1: number,
-    to: Vec,
-  ): number => {
-    let sum = 0;
-    let n = 0;
+  ): Vec[] => {
+    const out: Vec[] = [];
     for (let v = 0; v < img.height; v++)
       for (let u = 0; u < img.width; u++) {
         const r = Math.hypot(u - centre.u, v - centre.v) / radius;
-        if (r < r0 || r >= r1) continue;
-        const p = at(img, { u, v });
-        sum += Math.hypot(p[0] - to[0], p[1] - to[1], p[2] - to[2]);
-        n++;
+        if (r >= r0 && r < r1) out.push(at(img, { u, v }));
       }
-    return sum / n;
+    return out;
   };
-  /** The mean colour over a ring of the disc's radius. */
-  const ringMean = (
-    img: RgbImage,
-    centre: { u: number; v: number },
-    radius: number,
-    r0: number,
-    r1: number,
-  ): Vec => {
-    const s = [0, 0, 0];
-    let n = 0;
-    for (let v = 0; v < img.height; v++)
-      for (let u = 0; u < img.width; u++) {
-        const r = Math.hypot(u - centre.u, v - centre.v) / radius;
-        if (r < r0 || r >= r1) continue;
-        at(img, { u, v }).forEach((x, i) => (s[i] = (s[i] as number) + x));
-        n++;
-      }
-    return [(s[0] as number) / n, (s[1] as number) / n, (s[2] as number) / n];
+  /** The mean of the pixels' distances (code values) from a colour. */
+  const meanDistance = (pixels: readonly Vec[], to: Vec): number =>
+    pixels.reduce((s, p) => s + Math.hypot(p[0] - to[0], p[1] - to[1], p[2] - to[2]), 0) / pixels.length;
+  /** The pixels' mean colour. */
+  const mean = (pixels: readonly Vec[]): Vec => {
+    const channel = (ch: 0 | 1 | 2): number => pixels.reduce((s, p) => s + p[ch], 0) / pixels.length;
+    return [channel(0), channel(1), channel(2)];
   };
 
   it('takes the cloth’s colour in a ball’s rim, nearer than an unpolished ball’s rim does, and not in its middle', () => {
@@ -326,11 +310,11 @@ describe('a polished set mirroring the room', () => {
       const plain = drawn(ball, { ...style, mirror: undefined }, 128).img;
       const { centre, radius } = discOf(c, ball);
       // The cloth beyond the ball's shadow and contact shade.
-      const cloth = ringMean(img, centre, radius, 3, 3.6);
-      const rim = ringDistance(img, centre, radius, 0.85, 0.97, cloth);
-      const rimPlain = ringDistance(plain, centre, radius, 0.85, 0.97, cloth);
-      const middle = ringDistance(img, centre, radius, 0, 0.5, cloth);
-      const middlePlain = ringDistance(plain, centre, radius, 0, 0.5, cloth);
+      const cloth = mean(ring(img, centre, radius, 3, 3.6));
+      const rim = meanDistance(ring(img, centre, radius, 0.85, 0.97), cloth);
+      const rimPlain = meanDistance(ring(plain, centre, radius, 0.85, 0.97), cloth);
+      const middle = meanDistance(ring(img, centre, radius, 0, 0.5), cloth);
+      const middlePlain = meanDistance(ring(plain, centre, radius, 0, 0.5), cloth);
       expect(rim, `${id}: rim ${rim.toFixed(1)}, unpolished ${rimPlain.toFixed(1)}`).toBeLessThan(
         0.75 * rimPlain,
       );

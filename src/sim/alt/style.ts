@@ -271,6 +271,7 @@ import type {
   AltSharpen,
   AltStyle,
   AltWear,
+  AltWornPlace,
   Srgb8,
 } from './render.ts';
 
@@ -1676,6 +1677,19 @@ const TWENTY_FOURTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   black: [14, 14, 16],
 };
 
+/** The ends of a wipe `half` mm either side of (x, y), at `w` radians to the x axis (a worn place's segment). */
+const wiped = (
+  x: number,
+  y: number,
+  w: number,
+  half: number,
+): Pick<AltWornPlace, 'ax' | 'ay' | 'bx' | 'by'> => ({
+  ax: x - half * Math.cos(w),
+  ay: y - half * Math.sin(w),
+  bx: x + half * Math.cos(w),
+  by: y + half * Math.sin(w),
+});
+
 /** A cue chalk's blue (a snooker chalk's: a greenish mid blue), on the cloth and on the cue ball. */
 const CHALK_BLUE: Srgb8 = [48, 118, 206];
 
@@ -1763,14 +1777,7 @@ const tipChalk = (t: Table, rng: Rng): AltChalkDabs => {
     const y = Math.min(t.length - 25, Math.max(25, cy));
     const w = rng.uniform(0, Math.PI);
     const wipe = rng.uniform(0, 3);
-    return {
-      ax: x - wipe * Math.cos(w),
-      ay: y - wipe * Math.sin(w),
-      bx: x + wipe * Math.cos(w),
-      by: y + wipe * Math.sin(w),
-      half: rng.uniform(1.8, 5.4),
-      lift: rng.uniform(0.2, 0.85),
-    };
+    return { ...wiped(x, y, w, wipe), half: rng.uniform(1.8, 5.4), lift: rng.uniform(0.2, 0.85) };
   });
   return { colour: CHALK_BLUE, dabs, seed: rng.int(1, 1 << 30) };
 };
@@ -1837,14 +1844,7 @@ const wornTournament =
       // Wiped along a way of its own: a streak, not a disc.
       const w = rng.uniform(0, Math.PI);
       const half = rng.uniform(15, 40);
-      return {
-        ax: x - half * Math.cos(w),
-        ay: y - half * Math.sin(w),
-        bx: x + half * Math.cos(w),
-        by: y + half * Math.sin(w),
-        half: rng.uniform(6, 14),
-        lift: rng.uniform(0.02, 0.05),
-      };
+      return { ...wiped(x, y, w, half), half: rng.uniform(6, 14), lift: rng.uniform(0.02, 0.05) };
     });
     return {
       amount,
