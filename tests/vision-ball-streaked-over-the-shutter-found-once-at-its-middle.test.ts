@@ -25,7 +25,7 @@ import {
   expectFoundAlone,
   locateAltFrame,
 } from './helpers/alt-frame.ts';
-import { loadCalibrationFile, loadSnookerClassifier } from './helpers/games.ts';
+import { loadDemoCalibration, loadSnookerClassifier } from './helpers/games.ts';
 import { HELD_OUT_SEED, makeScene, renderScene, SCENE_KINDS, sceneRenderer } from './vision-scenes.ts';
 
 describe('a ball streaked over the shutter time', () => {
@@ -64,15 +64,14 @@ describe('a ball streaked over the shutter time', () => {
   }, 120_000);
 
   it("in our own renderer's occluder frame 7004000, the pink under the cue by the end cushion stays within 1 mm", () => {
-    const c = loadCalibrationFile('calibration/demo.json');
-    if (!c.ok) throw new Error(c.error.message);
+    const demo = loadDemoCalibration();
     const seed = HELD_OUT_SEED + 1000 * SCENE_KINDS.indexOf('occluders');
-    const { image, truth } = renderScene(sceneRenderer(c.value), makeScene('occluders', seed, c.value.table));
-    const r = new Locator(c.value).locate(image);
+    const { image, truth } = renderScene(sceneRenderer(demo), makeScene('occluders', seed, demo.table));
+    const r = new Locator(demo).locate(image);
     if (!r.ok) throw new Error(r.error.message);
     const pink = truth.find((b) => b.id === 'pink');
     if (!pink) throw new Error('no pink');
-    const near = r.value.filter((f) => Math.hypot(f.x - pink.x, f.y - pink.y) < c.value.table.ballRadius);
+    const near = r.value.filter((f) => Math.hypot(f.x - pink.x, f.y - pink.y) < demo.table.ballRadius);
     expect(near).toHaveLength(1);
     expect(Math.hypot((near[0]?.x ?? Infinity) - pink.x, (near[0]?.y ?? Infinity) - pink.y)).toBeLessThan(1);
   }, 60_000);
