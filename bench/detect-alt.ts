@@ -236,8 +236,8 @@
 //               that mirrors the room, by Fresnel weak at the middle and strong toward the rim (the
 //               cloth round each ball in its lower flanks, so from overhead its rim takes the cloth's
 //               colour; the lamps' canopy as a bright rectangle over its top; a dark ceiling; a
-//               window's panes on one side): drawn in the twenty-fifth session, not run (seeds
-//               11_600_000, 11_650_000 at 4K), demo's camera, the variants taking turns by kind as
+//               window's panes on one side): drawn in the twenty-fifth session and run once at its
+//               end; tuning data since (seeds 11_600_000, 11_650_000 at 4K), demo's camera, the variants taking turns by kind as
 //               held-out 23's; the truth the layout's balls, the cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out

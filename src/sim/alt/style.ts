@@ -245,7 +245,8 @@
 // bluer than the onyx) under three small shaded pendants hung low (hot pools of light, the bed dark
 // between), a little warm, the room dim enough that the camera holds 1/50 s (the longest flicker-free
 // time) and raises its gain, the usual set.
-// Held-out 31 (issue 14): what a real club table has that no variant before drew. `apricot-spotted`,
+// Held-out 31 (issue 14, drawn in the twenty-fifth session and run once at its end; tuning data since):
+// what a real club table has that no variant before drew. `apricot-spotted`,
 // an apricot cloth (a light orange-peach, lighter and pinker than the tangerine, more saturated than
 // the sand) under an ordinary three-lamp canopy, with a TV-style set, a twenty-fourth maker's (a deep
 // scarlet red, a warm golden yellow, an emerald green, a chocolate brown, a royal blue, a rose pink, a
