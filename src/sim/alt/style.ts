@@ -1691,7 +1691,7 @@ const wiped = (
   by: y + half * Math.sin(w),
 });
 
-/** A cue chalk's blue (a snooker chalk's: a greenish mid blue), on the cloth and on the cue ball. */
+/** A cue chalk's blue (a match chalk's: a greenish mid blue), on the cloth and on the cue ball. */
 const CHALK_BLUE: Srgb8 = [48, 118, 206];
 
 /** A uniformly random turn in space (Shoemake's), as the three unit vectors its axes go to. */
