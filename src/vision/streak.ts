@@ -15,7 +15,7 @@
 // shaded cap nearly the cloth's colour, 8–19 mm from where it was in the middle of the exposure. A
 // ball seen on less of its outline than a ball at rest is moved to the middle of the pixels of its
 // colour round it, where they lie longer than wide, as wide as a ball, and its way clear of the rest.
-import type { RgbImage } from '../core/image.ts';
+import { colourAt, type Rgb, type RgbImage } from '../core/image.ts';
 import { blockOf, type ClothModel } from './cloth.ts';
 import { pixelToCentrePlane, type FittedBall } from './fit.ts';
 import { projectPoint, Region, regionAt, type VisionGeometry } from './geometry.ts';
@@ -110,18 +110,6 @@ export const DEFAULT_STREAK_OPTIONS: StreakOptions = {
   apart: 0.95,
 };
 
-type Rgb = readonly [number, number, number];
-
-/** The colour (8-bit) of the pixel nearest (u, v), or undefined outside the frame. */
-const pixelAt = (image: RgbImage, u: number, v: number): Rgb | undefined => {
-  const x = Math.round(u);
-  const y = Math.round(v);
-  if (x < 0 || y < 0 || x >= image.width || y >= image.height) return undefined;
-  const p = 3 * (y * image.width + x);
-  const d = image.data;
-  return [d[p] as number, d[p + 1] as number, d[p + 2] as number];
-};
-
 /** The mean colour of a fit's middle: its centre and eight points half a radius out. */
 const middleOf = (image: RgbImage, f: FittedBall): Rgb => {
   let r = 0;
@@ -131,7 +119,7 @@ const middleOf = (image: RgbImage, f: FittedBall): Rgb => {
   for (let k = -1; k < 8; k++) {
     const a = (Math.PI * k) / 4;
     const s = k < 0 ? 0 : 0.5 * f.radius;
-    const c = pixelAt(image, f.u + s * Math.cos(a), f.v + s * Math.sin(a));
+    const c = colourAt(image, f.u + s * Math.cos(a), f.v + s * Math.sin(a));
     if (!c) continue;
     r += c[0];
     g += c[1];
@@ -190,7 +178,7 @@ const streakBetween = (
   if ((ma[0] - mb[0]) ** 2 + (ma[1] - mb[1]) ** 2 + (ma[2] - mb[2]) ** 2 > o.alike ** 2 * l.n2) return false;
   /** The pixel t of the way from a to b, s radii across: how far along the line, and off it (squared). */
   const like = (t: number, s: number): { along: number; off2: number } => {
-    const c = pixelAt(image, a.u + t * du - (s * r * dv) / d, a.v + t * dv + (s * r * du) / d);
+    const c = colourAt(image, a.u + t * du - (s * r * dv) / d, a.v + t * dv + (s * r * du) / d);
     if (!c) return { along: NaN, off2: NaN };
     const along = alongLine(l, c[0], c[1], c[2]);
     return { along, off2: offLine2(l, c[0], c[1], c[2], along) };

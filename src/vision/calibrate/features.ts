@@ -10,7 +10,7 @@
 // edges fixes the camera's height, and with it the focal length, which a flat picture alone cannot.
 import type { Calibration } from '../../camera/index.ts';
 import { project } from '../../camera/index.ts';
-import type { RgbImage } from '../../core/image.ts';
+import { colourAt, type Rgb, type RgbImage } from '../../core/image.ts';
 import { cushionAcross, type Table } from '../../equipment/index.ts';
 import { mm } from '../../core/units.ts';
 
@@ -90,18 +90,6 @@ export const DEFAULT_FEATURES: FeatureOptions = {
   edgeOnNoses: false,
   minTopShare: 0.55,
   maxTopChromaShift: 0.2,
-};
-
-/** A colour: r, g, b. */
-export type Rgb = readonly [number, number, number];
-
-/** The colour of the pixel nearest (u, v); undefined outside the image. */
-const colourAt = (img: RgbImage, u: number, v: number): Rgb | undefined => {
-  const x = Math.round(u);
-  const y = Math.round(v);
-  if (x < 0 || y < 0 || x >= img.width || y >= img.height) return undefined;
-  const i = (y * img.width + x) * 3;
-  return [img.data[i] as number, img.data[i + 1] as number, img.data[i + 2] as number];
 };
 
 /** L1 distance between the chromaticities (each channel's share of r + g + b) of two colours. */
