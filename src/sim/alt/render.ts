@@ -558,15 +558,18 @@ const slatsAt = (l: AltLamp, s: AltSlats, x: number, y: number, z: number): numb
   return lit / w;
 };
 
-/** The squared distance (mm²) from a bed point (x, y) to a place's segment, over its half width squared. */
-const placeDistance2 = (p: AltWornPlace, x: number, y: number): number => {
-  const dx = p.bx - p.ax;
-  const dy = p.by - p.ay;
+/** The squared distance (mm²) from a bed point (x, y) to the segment from (ax, ay) to (bx, by). */
+const segmentDistance2 = (ax: number, ay: number, bx: number, by: number, x: number, y: number): number => {
+  const dx = bx - ax;
+  const dy = by - ay;
   const len2 = dx * dx + dy * dy;
-  const s = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((x - p.ax) * dx + (y - p.ay) * dy) / len2));
-  const d2 = (x - p.ax - s * dx) ** 2 + (y - p.ay - s * dy) ** 2;
-  return d2 / (p.half * p.half);
+  const s = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len2));
+  return (x - ax - s * dx) ** 2 + (y - ay - s * dy) ** 2;
 };
+
+/** The squared distance (mm²) from a bed point (x, y) to a place's segment, over its half width squared. */
+const placeDistance2 = (p: AltWornPlace, x: number, y: number): number =>
+  segmentDistance2(p.ax, p.ay, p.bx, p.by, x, y) / (p.half * p.half);
 
 /** How near a bed point (x, y) lies to a worn place: exp(−(d / half)²), d its distance from it. */
 const nearPlace = (p: AltWornPlace, x: number, y: number): number => Math.exp(-placeDistance2(p, x, y));
@@ -801,15 +804,6 @@ const exposureOf = (
   return { paths, at };
 };
 
-/** Distance (mm) from a bed point to a path (x0, y0, x1, y1). */
-const pathDistance = (p: readonly [number, number, number, number], x: number, y: number): number => {
-  const dx = p[2] - p[0];
-  const dy = p[3] - p[1];
-  const len2 = dx * dx + dy * dy;
-  const s = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((x - p[0]) * dx + (y - p[1]) * dy) / len2));
-  return Math.hypot(x - p[0] - s * dx, y - p[1] - s * dy);
-};
-
 /**
  * Draw a frame: the balls (id → sRGB base colour from `palette`) on the table of the calibration,
  * in a style, with the sensor's noise seeded by `seed`.
@@ -887,9 +881,12 @@ export const renderAlt = (
   // The balls' shadows at a bed point, into `out`: at the moment `now` where given; otherwise over the
   // exposure, the mean of its moments' where a moving ball's shadow or contact shade may reach the point
   // (a rolling ball's shadow is blurred as the ball is), the balls' as they lie elsewhere.
-  const smear = Math.max(reach, 2) * R;
+  const smear2 = (Math.max(reach, 2) * R) ** 2;
   const ballShadow = (x: number, y: number, out: Float64Array, now: readonly AltBall[] | undefined): void => {
-    if (now !== undefined || !moving?.paths.some((p) => p !== undefined && pathDistance(p, x, y) <= smear)) {
+    if (
+      now !== undefined ||
+      !moving?.paths.some((p) => p !== undefined && segmentDistance2(p[0], p[1], p[2], p[3], x, y) <= smear2)
+    ) {
       shadowAt(lamps, now ?? balls, R, reach, x, y, out, blinds, occ);
       return;
     }
@@ -1120,9 +1117,7 @@ export const renderAlt = (
       }
     }
     const cosV = Math.max(0, -(dx * nx + dy * ny + dz * nz));
-    const fres = polish
-      ? style.f0 + (1 - style.f0) * (1 - cosV) ** polish.fresnel
-      : style.f0 + (1 - style.f0) * (1 - cosV) ** 5;
+    const fres = style.f0 + (1 - style.f0) * (1 - cosV) ** (polish?.fresnel ?? 5);
     // Reflected ray.
     const dn = dx * nx + dy * ny + dz * nz;
     const rx = dx - 2 * dn * nx;
