@@ -37,6 +37,7 @@ import {
   frameRimWidth,
   fused,
   highlightNear,
+  lampSpeck,
   middleShare,
   RayStatus,
   shadowMiddle,
@@ -44,6 +45,7 @@ import {
   refitBall,
   type FitOptions,
   type FittedBall,
+  type SpeckOptions,
 } from './fit.ts';
 import {
   components,
@@ -94,6 +96,8 @@ export interface LocateOptions {
    * ratio).
    */
   readonly shadowReach: number;
+  /** A shadow-like disc showing a speck of the lamps' light like this is a dark ball (fit.ts lampSpeck). */
+  readonly shadowSpeck: SpeckOptions;
   /** A ball found by its likeness takes the rays of the outline traced from its place when that
    * outline's centre is within this many of its radii (see Locator.byAppearance). */
   readonly appearanceTrace: number;
@@ -162,6 +166,7 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   partialOutline: 0.4,
   neighbourReach: 1.1,
   shadowReach: 3,
+  shadowSpeck: { contrast: 2, share: 0.5, hue: 0.5 },
   // On the second renderer's 16 splits at 1080p, 226 balls found by their likeness traced an outline
   // within 0.16 of a radius of where it put them (most within 0.08); one slid 0.65 radii off.
   appearanceTrace: 0.25,
@@ -395,10 +400,15 @@ export class Locator {
 
   /** Does a fit show the lamps outside `neighbours` (out to `neighbourReach` of their radii)? */
   private lampsOutside(frame: PreparedFrame, f: FittedBall, neighbours: readonly FittedBall[]): boolean {
+    return highlightNear(frame.image, frame.cloth, f.u, f.v, f.radius, this.imagesBeside(f, neighbours));
+  }
+
+  /** The images of `neighbours` but f, each out to `neighbourReach` of its radius. */
+  private imagesBeside(f: FittedBall, neighbours: readonly FittedBall[]): ImageCircle[] {
     const others: ImageCircle[] = [];
     for (const b of neighbours)
       if (b !== f) others.push({ u: b.u, v: b.v, r: this.options.neighbourReach * b.radius });
-    return highlightNear(frame.image, frame.cloth, f.u, f.v, f.radius, others);
+    return others;
   }
 
   /**
@@ -419,7 +429,8 @@ export class Locator {
   /**
    * The balls to report without the shadows among them: a ball whose middle is darker than
    * `shadowShare` of the cloth or has its hue (see FitOptions.shadowShare, shadowHue), within
-   * `shadowReach` of another, showing no lamps outside the others. Asked once every stage has found
+   * `shadowReach` of another, showing no lamps outside the others, nor a speck of their light of its
+   * own (`shadowSpeck`: held-out 31's blacks and browns in clusters on the apricot cloth). Asked once every stage has found
    * what it finds: the ball that casts a shadow may be found by a later stage than it (held-out 12,
    * 9 702 002), and the shadow's fit, kept until then, spares the later stages its foreground. Of two
    * such discs beside each other only the darker is a shadow, the other's: held-out 23's blue on the
@@ -433,7 +444,16 @@ export class Locator {
       (f) =>
         balls.some((b) => b !== f && Math.hypot(b.x - f.x, b.y - f.y) < reach) &&
         shadowMiddle(frame.image, frame.cloth, f.u, f.v, f.radius, this.options.fit) &&
-        !this.lampsOutside(frame, f, balls),
+        !this.lampsOutside(frame, f, balls) &&
+        !lampSpeck(
+          frame.image,
+          frame.cloth,
+          f.u,
+          f.v,
+          f.radius,
+          this.imagesBeside(f, balls),
+          this.options.shadowSpeck,
+        ),
     );
     // Asked only of the shadow-like: their brightness is compared between them alone.
     const light = balls.map((f, i) =>
