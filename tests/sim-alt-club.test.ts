@@ -9,9 +9,8 @@
 // them, its truth the layouts' balls. No frame of held-out 31 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { altCases, type AltSplit } from '../bench/detect-alt.ts';
-import { cameraCentre, project, type Calibration } from '../src/camera/index.ts';
+import { cameraCentre, type Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
-import { mm } from '../src/core/units.ts';
 import type { Table } from '../src/equipment/index.ts';
 import {
   ALT_CLOTH,
@@ -23,6 +22,7 @@ import {
   type AltStyle,
 } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
+import { at, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration, type SceneKind } from './vision-scenes.ts';
 
@@ -42,37 +42,6 @@ const unit = (v: Vec): Vec => {
   return [v[0] / n, v[1] / n, v[2] / n];
 };
 const dot = (a: Vec, b: Vec): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-
-/** The image point of a table point (mm) through camera c. */
-const px = (c: Calibration<Table>, x: number, y: number, z: number): { u: number; v: number } =>
-  project(c, { x: mm(x), y: mm(y), z: mm(z) });
-
-/**
- * A `size` px square window of c's frame centred on a table point: the same camera, its principal point
- * moved (not a calibration file's: the bed is nearly all outside it).
- */
-const windowOn = (
-  c: Calibration<Table>,
-  x: number,
-  y: number,
-  z: number,
-  size: number,
-): Calibration<Table> => {
-  const p = px(c, x, y, z);
-  const u0 = Math.round(p.u) - size / 2;
-  const v0 = Math.round(p.v) - size / 2;
-  return {
-    ...c,
-    image: { width: size, height: size },
-    camera: { ...c.camera, cx: c.camera.cx - u0, cy: c.camera.cy - v0 },
-  };
-};
-
-/** The pixel (r, g, b) nearest an image point. */
-const at = (img: RgbImage, p: { u: number; v: number }): Vec => {
-  const k = 3 * (Math.round(p.v) * img.width + Math.round(p.u));
-  return [img.data[k] as number, img.data[k + 1] as number, img.data[k + 2] as number];
-};
 
 /** The unit vector from a ball's centre to the camera: the surface facing it is what the camera sees. */
 const toCamera = (b: AltBall): Vec => {

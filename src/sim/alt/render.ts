@@ -25,7 +25,11 @@
 // A ball may carry marks on its surface (a spotted cue ball's red dots, smudges of blue chalk), the
 // cloth small dabs of blue chalk from cue tips; and a polished set may mirror the room (the cloth round
 // each ball in its lower flanks, the lamps' canopy, a dark ceiling, a window's panes), more strongly
-// towards the rim.
+// towards the rim. A worn set may be scuffed (its highlights broken in fine streaks and dulled in matte
+// patches). A lens may be a little out of focus (a disc blur) and magnify red and blue a little
+// differently (lateral chromatic aberration: colour fringes growing toward the edges); a phone's
+// processing may tone-map the frame locally (shadows lifted, highlights compressed), denoise it (the
+// chroma smeared, fine low-contrast texture flattened) and sharpen it after.
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -185,6 +189,67 @@ export interface AltStyle {
    * colour below its equator and a dark room above, besides the lamps.
    */
   readonly mirror?: AltMirror;
+  /** A worn set's scuffs: its highlights broken and dulled (a set as it was made, the default). */
+  readonly scuffs?: AltScuffs;
+  /**
+   * A lens a little out of focus: the frame's light spread over a disc of this radius, px at 1080 rows
+   * (scaled with the frame's height; in focus, the default).
+   */
+  readonly defocus?: number;
+  /**
+   * A lens's lateral chromatic aberration: red magnified by 1 + this about the image's centre, blue by
+   * 1 − this (none, the default): colour fringes, red on one side of an edge and blue on the other,
+   * widening with the distance from the centre.
+   */
+  readonly lateralCA?: number;
+  /** A phone's local tone mapping (none, the default). */
+  readonly toneMap?: AltToneMap;
+  /**
+   * A phone's noise reduction (none, the default): the sensor's noise is then drawn before it, and any
+   * sharpening comes after it.
+   */
+  readonly denoise?: AltDenoise;
+}
+
+/**
+ * A worn set's scuffs, on every ball: its highlights (the lamps' images, their sheen, what it mirrors)
+ * broken by fine scuffs, streaks `grain` mm across and `length` mm long each ball's own way, taking up
+ * to `fine` of them; and `patches` matte patches a ball (their radii `size` mm along the surface, their
+ * edges soft over a third of it) where `depth` of them is gone. Where on each ball, and its streaks'
+ * way, drawn from `seed` and the ball's place in the list.
+ */
+export interface AltScuffs {
+  readonly fine: number;
+  readonly grain: number;
+  readonly length: number;
+  readonly patches: number;
+  readonly size: readonly [number, number];
+  readonly depth: number;
+  readonly seed: number;
+}
+
+/**
+ * A phone's local tone mapping (HDR) on the frame's linear light, after the exposure: each pixel times
+ * exp(−strength · (B − B̄)), B its neighbourhood's log luminance (a Gaussian of `radius` px at 1080 rows,
+ * scaled with the frame's height), B̄ the frame's mean of it: a region darker than the frame's mean is
+ * lifted, a brighter one compressed, the detail within each kept.
+ */
+export interface AltToneMap {
+  readonly strength: number;
+  readonly radius: number;
+}
+
+/**
+ * A phone's noise reduction on the graded frame (code values, before its 8 bits): its chroma (B − Y,
+ * R − Y) blurred by a Gaussian of `chroma` px (a watercolour's smear: colour bleeding over edges luma
+ * keeps), its luma's detail cored, d · d² / (d² + luma²) where d is its difference from a Gaussian blur of
+ * `radius` px (fine low-contrast texture and noise flattened, edges kept). Sizes at 1080 rows, scaled
+ * with the frame's height.
+ */
+export interface AltDenoise {
+  readonly chroma: number;
+  readonly luma: number;
+  readonly radius: number;
 }
 
 /**
@@ -1036,6 +1101,38 @@ export const renderAlt = (
   const marksOf = balls.map((b) => (style.ballMarks?.[b.id] ?? []).map((m) => ({ m, c: lin(m.colour) })));
   const polish = style.mirror;
   const seen = new Float64Array(3);
+  // Each ball's scuffs: its streaks' way and noise, its matte patches, from the seed and its place.
+  const scuffs = style.scuffs;
+  const scuffOf = balls.map((_, bi) => {
+    if (!scuffs) return undefined;
+    const r = makeRng(scuffs.seed + 1000 * (bi + 1));
+    const way = r.uniform(0, Math.PI);
+    const noise = r.int(1, 1 << 30);
+    const patches = Array.from({ length: scuffs.patches }, () => {
+      const z = r.uniform(-1, 1);
+      const az = r.uniform(0, 2 * Math.PI);
+      const across = Math.sqrt(1 - z * z);
+      return {
+        nx: across * Math.cos(az),
+        ny: across * Math.sin(az),
+        nz: z,
+        radius: r.uniform(...scuffs.size),
+      };
+    });
+    return { cos: Math.cos(way), sin: Math.sin(way), noise, patches };
+  });
+  /** What a scuffed ball's scuffs leave of its highlights at the normal (nx, ny, nz): 1 where unscuffed. */
+  const unscuffed = (s: AltScuffs, bi: number, nx: number, ny: number, nz: number): number => {
+    const o = scuffOf[bi] as NonNullable<(typeof scuffOf)[number]>;
+    const along = R * (nx * o.cos + ny * o.sin);
+    const across = R * (ny * o.cos - nx * o.sin);
+    let left = 1 - s.fine * valueNoise(along / s.length, across / s.grain, o.noise);
+    for (const p of o.patches) {
+      const arc = R * Math.acos(Math.min(1, Math.max(-1, nx * p.nx + ny * p.ny + nz * p.nz)));
+      left *= 1 - s.depth * softInside(p.radius, p.radius / 3, arc);
+    }
+    return left;
+  };
   /**
    * What a polished ball mirrors along the reflected ray (rx, ry, rz) from (hx, hy, hz), into `out`: the
    * plane below as it is drawn, else the nearer of the window (a pane, or a glazing bar as dark as the
@@ -1171,6 +1268,16 @@ export const renderAlt = (
       env0 = clothRef[0] as number;
       env1 = clothRef[1] as number;
       env2 = clothRef[2] as number;
+    }
+    if (scuffs) {
+      // Its scuffs break and dull what it mirrors, the lamps and the room alike.
+      const left = unscuffed(scuffs, bi, nx, ny, nz);
+      env0 *= left;
+      env1 *= left;
+      env2 *= left;
+      spec0 *= left;
+      spec1 *= left;
+      spec2 *= left;
     }
     lampDiffuse(lamps, hx, hy, hz, nx, ny, nz, onBall, blinds, occ);
     const room = style.ambient * (0.6 + 0.4 * nz);
@@ -1442,6 +1549,12 @@ export const renderAlt = (
 
   // The haze between the scene and the lens, where the room is smoky.
   if (style.haze) hazed(W, H, lr, lg, lb, style.haze);
+  // The lens: a little out of focus, and red and blue magnified a little differently, where it is so.
+  if (style.defocus) for (const p of [lr, lg, lb]) p.set(defocused(p, W, H, (style.defocus * H) / 1080));
+  if (style.lateralCA) {
+    lr.set(magnified(lr, W, H, 1 + style.lateralCA));
+    lb.set(magnified(lb, W, H, 1 - style.lateralCA));
+  }
 
   // 3. The camera: exposure, white balance, a filmic curve, its sharpening, noise, 8 bits.
   const data = new Uint8Array(W * H * 3);
@@ -1483,22 +1596,58 @@ export const renderAlt = (
         : gain * (1 - (vignette * (((k % W) - cu) ** 2 + (Math.floor(k / W) - cv) ** 2)) / corner2);
     return band ? unbanded * (band[Math.floor(k / W)] as number) : unbanded;
   };
-  // A sharpening camera's frame is graded by the tone curve itself, not its table: the table's steps,
-  // up to 5 levels near black, would be edges for the mask to ring round (contours across a dim frame).
+  // A phone's local tone mapping: each pixel's exposure times its neighbourhood's factor.
+  const toned = style.toneMap
+    ? toneMapped(
+        W,
+        H,
+        (k) =>
+          exposureAt(k) *
+          (0.2126 * (lr[k] as number) * wr +
+            0.7152 * (lg[k] as number) * wg +
+            0.0722 * (lb[k] as number) * wb),
+        style.toneMap,
+      )
+    : undefined;
+  const exposed = toned ? (k: number): number => exposureAt(k) * (toned[k] as number) : exposureAt;
+  // A sharpening or denoising camera's frame is graded by the tone curve itself, not its table: the
+  // table's steps, up to 5 levels near black, would be edges for the mask to ring round (contours across
+  // a dim frame).
   const exact = (x: number): number => curve(Math.min(4, Math.max(0, x)));
+  const graded = (k: number, out: Float64Array): void => {
+    const g = exposed(k);
+    out[0] = exact((lr[k] as number) * g * wr);
+    out[1] = exact((lg[k] as number) * g * wg);
+    out[2] = exact((lb[k] as number) * g * wb);
+  };
+  // A phone's frame: its sensor's noise drawn before its noise reduction, as a phone takes it.
+  const phone = style.denoise
+    ? denoised(
+        W,
+        H,
+        (k, out) => {
+          graded(k, out);
+          const n =
+            noise * Math.sqrt(0.3 + ((out[0] as number) + (out[1] as number) + (out[2] as number)) / 383);
+          for (let c = 0; c < 3; c++) out[c] = (out[c] as number) + n * gauss(k, noiseSeed + c);
+        },
+        style.denoise,
+      )
+    : undefined;
   const sharp = style.sharpen
     ? sharpened(
         W,
         H,
-        (k, out) => {
-          const g = exposureAt(k);
-          out[0] = exact((lr[k] as number) * g * wr);
-          out[1] = exact((lg[k] as number) * g * wg);
-          out[2] = exact((lb[k] as number) * g * wb);
-        },
+        phone
+          ? (k, out) => {
+              out[0] = phone[3 * k] as number;
+              out[1] = phone[3 * k + 1] as number;
+              out[2] = phone[3 * k + 2] as number;
+            }
+          : graded,
         style.sharpen,
       )
-    : undefined;
+    : phone;
   for (let k = 0; k < W * H; k++) {
     let vr: number;
     let vg: number;
@@ -1508,10 +1657,16 @@ export const renderAlt = (
       vg = sharp[3 * k + 1] as number;
       vb = sharp[3 * k + 2] as number;
     } else {
-      const g = exposureAt(k);
+      const g = exposed(k);
       vr = encode((lr[k] as number) * g * wr);
       vg = encode((lg[k] as number) * g * wg);
       vb = encode((lb[k] as number) * g * wb);
+    }
+    if (phone) {
+      data[3 * k] = clamp8(vr);
+      data[3 * k + 1] = clamp8(vg);
+      data[3 * k + 2] = clamp8(vb);
+      continue;
     }
     const n = noise * Math.sqrt(0.3 + (vr + vg + vb) / 383);
     data[3 * k] = clamp8(vr + n * gauss(k, noiseSeed));
@@ -1649,8 +1804,7 @@ export const altInView = (
  * A smoky room's haze over the frame's linear light, in place: the veil (each pixel dimmed by `veil`,
  * the frame's mean luminance times `veil` of the haze's colour added), then the bloom (each channel's light
  * over the threshold, times `bloom`, blurred and added). The bloom is blurred at a quarter of the
- * frame's size (each 4 × 4 block's sum, spread back bilinearly): a highlight's excess is a few pixels
- * wide, and a blur of `radius` px at full size cost seconds a frame.
+ * frame's size (blockBlurred, each 4 × 4 block's sum): a highlight's excess is a few pixels wide.
  */
 const hazed = (
   W: number,
@@ -1663,42 +1817,226 @@ const hazed = (
   const planes = [lr, lg, lb] as const;
   const n = W * H;
   const F = 4;
-  const w = Math.ceil(W / F);
-  const hh = Math.ceil(H / F);
   const sigma = (h.radius * H) / 1080 / F;
   let sum = 0;
   for (let k = 0; k < n; k++)
     sum += 0.2126 * (lr[k] as number) + 0.7152 * (lg[k] as number) + 0.0722 * (lb[k] as number);
   planes.forEach((plane, ch) => {
     const air = (h.veil * (h.colour[ch] as number) * sum) / n;
-    const excess = new Float32Array(w * hh);
-    for (let v = 0; v < H; v++)
-      for (let u = 0; u < W; u++) {
-        const e = (plane[v * W + u] as number) - h.threshold;
-        const b = Math.floor(v / F) * w + Math.floor(u / F);
-        if (e > 0) excess[b] = (excess[b] as number) + e;
-      }
-    const glow = gaussianBlur(excess, w, hh, sigma);
-    for (let v = 0; v < H; v++) {
-      // The block's middle is at (F − 1) / 2 of its pixels: bilinear between the nearest blocks' middles.
-      const fv = Math.min(hh - 1, Math.max(0, (v - (F - 1) / 2) / F));
-      const j0 = Math.floor(fv);
-      const j1 = Math.min(hh - 1, j0 + 1);
-      const ty = fv - j0;
-      for (let u = 0; u < W; u++) {
-        const fu = Math.min(w - 1, Math.max(0, (u - (F - 1) / 2) / F));
-        const i0 = Math.floor(fu);
-        const i1 = Math.min(w - 1, i0 + 1);
-        const tx = fu - i0;
-        const g =
-          ((glow[j0 * w + i0] as number) * (1 - tx) + (glow[j0 * w + i1] as number) * tx) * (1 - ty) +
-          ((glow[j1 * w + i0] as number) * (1 - tx) + (glow[j1 * w + i1] as number) * tx) * ty;
-        const k = v * W + u;
+    blockBlurred(
+      W,
+      H,
+      F,
+      sigma,
+      false,
+      (k) => {
+        const e = (plane[k] as number) - h.threshold;
+        return e > 0 ? e : 0;
+      },
+      (k, g) => {
         // A block's sum spread over its F² pixels.
         plane[k] = (plane[k] as number) * (1 - h.veil) + air + (h.bloom * g) / (F * F);
-      }
-    }
+      },
+    );
   });
+};
+
+/**
+ * A plane blurred at 1 / F of its size: each F × F block's sum of value(k) (or its mean, where `mean`),
+ * blurred by a Gaussian of `sigma` blocks, then read back at every pixel k, bilinearly between the
+ * nearest blocks' middles, as put(k, g). What is blurred is a few pixels wide or wider than a block,
+ * and a wide blur at full size costs seconds a frame. Every pixel's value is taken before any is put.
+ */
+const blockBlurred = (
+  W: number,
+  H: number,
+  F: number,
+  sigma: number,
+  mean: boolean,
+  value: (k: number) => number,
+  put: (k: number, g: number) => void,
+): void => {
+  const w = Math.ceil(W / F);
+  const hh = Math.ceil(H / F);
+  const blocks = new Float32Array(w * hh);
+  for (let v = 0; v < H; v++)
+    for (let u = 0; u < W; u++) {
+      const b = Math.floor(v / F) * w + Math.floor(u / F);
+      blocks[b] = (blocks[b] as number) + value(v * W + u);
+    }
+  if (mean)
+    for (let j = 0; j < hh; j++)
+      for (let i = 0; i < w; i++)
+        blocks[j * w + i] =
+          (blocks[j * w + i] as number) /
+          ((Math.min(W, (i + 1) * F) - i * F) * (Math.min(H, (j + 1) * F) - j * F));
+  const glow = gaussianBlur(blocks, w, hh, sigma);
+  for (let v = 0; v < H; v++) {
+    // The block's middle is at (F − 1) / 2 of its pixels: bilinear between the nearest blocks' middles.
+    const fv = Math.min(hh - 1, Math.max(0, (v - (F - 1) / 2) / F));
+    const j0 = Math.floor(fv);
+    const j1 = Math.min(hh - 1, j0 + 1);
+    const ty = fv - j0;
+    for (let u = 0; u < W; u++) {
+      const fu = Math.min(w - 1, Math.max(0, (u - (F - 1) / 2) / F));
+      const i0 = Math.floor(fu);
+      const i1 = Math.min(w - 1, i0 + 1);
+      const tx = fu - i0;
+      const g =
+        ((glow[j0 * w + i0] as number) * (1 - tx) + (glow[j0 * w + i1] as number) * tx) * (1 - ty) +
+        ((glow[j1 * w + i0] as number) * (1 - tx) + (glow[j1 * w + i1] as number) * tx) * ty;
+      put(v * W + u, g);
+    }
+  }
+};
+
+/**
+ * A phone's local tone mapping: each pixel's factor on its exposure, exp(−strength · (B − B̄)), from the
+ * exposed frame's luminance (lum(k), linear): B the log luminance round it (a Gaussian of `radius` px at
+ * 1080 rows, blurred at a quarter of the frame's size), B̄ the frame's mean log luminance.
+ */
+const toneMapped = (W: number, H: number, lum: (k: number) => number, m: AltToneMap): Float32Array => {
+  const n = W * H;
+  const logs = new Float32Array(n);
+  let sum = 0;
+  for (let k = 0; k < n; k++) {
+    // A floor well under the darkest code value's light, so that a hole's black is not lifted without end.
+    logs[k] = Math.log(Math.max(1e-3, lum(k)));
+    sum += logs[k] as number;
+  }
+  const middle = sum / n;
+  const F = 4;
+  const factor = new Float32Array(n);
+  blockBlurred(
+    W,
+    H,
+    F,
+    (m.radius * H) / 1080 / F,
+    true,
+    (k) => logs[k] as number,
+    (k, b) => {
+      factor[k] = Math.exp(-m.strength * (b - middle));
+    },
+  );
+  return factor;
+};
+
+/**
+ * A phone's noise reduction on its graded frame (code values, 3 a pixel, as noisy(k, out) gives them,
+ * its sensor's noise in them): luma's detail cored, chroma blurred at half the frame's size (a phone
+ * keeps its chroma at half size, 4:2:0), each pixel's red, green and blue made again from them.
+ */
+const denoised = (
+  W: number,
+  H: number,
+  noisy: (k: number, out: Float64Array) => void,
+  d: AltDenoise,
+): Float32Array => {
+  const n = W * H;
+  const y = new Float32Array(n);
+  const cb = new Float32Array(n);
+  const cr = new Float32Array(n);
+  const px = new Float64Array(3);
+  for (let k = 0; k < n; k++) {
+    noisy(k, px);
+    const l = 0.299 * (px[0] as number) + 0.587 * (px[1] as number) + 0.114 * (px[2] as number);
+    y[k] = l;
+    cb[k] = (px[2] as number) - l;
+    cr[k] = (px[0] as number) - l;
+  }
+  const base = gaussianBlur(y, W, H, (d.radius * H) / 1080);
+  const t2 = d.luma * d.luma;
+  for (let k = 0; k < n; k++) {
+    const b = base[k] as number;
+    const e = (y[k] as number) - b;
+    y[k] = b + (e * e * e) / (e * e + t2);
+  }
+  const out = new Float32Array(3 * n);
+  const F = 2;
+  const sigma = (d.chroma * H) / 1080 / F;
+  blockBlurred(
+    W,
+    H,
+    F,
+    sigma,
+    true,
+    (k) => cr[k] as number,
+    (k, g) => {
+      out[3 * k] = (y[k] as number) + g;
+    },
+  );
+  blockBlurred(
+    W,
+    H,
+    F,
+    sigma,
+    true,
+    (k) => cb[k] as number,
+    (k, g) => {
+      out[3 * k + 2] = (y[k] as number) + g;
+    },
+  );
+  for (let k = 0; k < n; k++)
+    out[3 * k + 1] =
+      ((y[k] as number) - 0.299 * (out[3 * k] as number) - 0.114 * (out[3 * k + 2] as number)) / 0.587;
+  return out;
+};
+
+/**
+ * A plane seen through a lens out of focus: each pixel the mean over a disc of `radius` px round it
+ * (each pixel's share the part of its square inside the disc, 8 × 8 points a pixel), its edges held.
+ */
+const defocused = (plane: Float32Array, W: number, H: number, radius: number): Float32Array => {
+  const reach = Math.ceil(radius + 0.5);
+  const SUB = 8;
+  const taps: [number, number, number][] = [];
+  for (let dy = -reach; dy <= reach; dy++)
+    for (let dx = -reach; dx <= reach; dx++) {
+      let inside = 0;
+      for (let j = 0; j < SUB; j++)
+        for (let i = 0; i < SUB; i++)
+          if ((dx + (i + 0.5) / SUB - 0.5) ** 2 + (dy + (j + 0.5) / SUB - 0.5) ** 2 <= radius * radius)
+            inside++;
+      if (inside > 0) taps.push([dx, dy, inside]);
+    }
+  const total = taps.reduce((a, t) => a + t[2], 0);
+  const out = new Float32Array(W * H);
+  for (const [dx, dy, inside] of taps) {
+    const w = inside / total;
+    for (let v = 0; v < H; v++) {
+      const row = Math.min(H - 1, Math.max(0, v + dy)) * W;
+      const o = v * W;
+      for (let u = 0; u < W; u++)
+        out[o + u] =
+          (out[o + u] as number) + w * (plane[row + Math.min(W - 1, Math.max(0, u + dx))] as number);
+    }
+  }
+  return out;
+};
+
+/**
+ * A plane magnified by m about the image's centre (a lens's lateral chromatic aberration in one
+ * channel): each pixel what lay at 1 / m of its distance from the centre, bilinearly, its edges held.
+ */
+const magnified = (plane: Float32Array, W: number, H: number, m: number): Float32Array => {
+  const cu = (W - 1) / 2;
+  const cv = (H - 1) / 2;
+  const out = new Float32Array(W * H);
+  for (let v = 0; v < H; v++) {
+    const sv = Math.min(H - 1, Math.max(0, cv + (v - cv) / m));
+    const j0 = Math.min(H - 2, Math.floor(sv));
+    const ty = sv - j0;
+    for (let u = 0; u < W; u++) {
+      const su = Math.min(W - 1, Math.max(0, cu + (u - cu) / m));
+      const i0 = Math.min(W - 2, Math.floor(su));
+      const tx = su - i0;
+      const a = j0 * W + i0;
+      out[v * W + u] =
+        ((plane[a] as number) * (1 - tx) + (plane[a + 1] as number) * tx) * (1 - ty) +
+        ((plane[a + W] as number) * (1 - tx) + (plane[a + W + 1] as number) * tx) * ty;
+    }
+  }
+  return out;
 };
 
 /**

@@ -259,18 +259,38 @@
 // each ball reflects the cloth round it in its lower flanks (from overhead its rim takes the cloth's
 // colour), the lamps' canopy's white underside as a bright rectangle over its top, a dark ceiling, and a
 // window's panes on one side (which, and where, drawn by the seed).
+// Held-out 32 (issue 14, drawn in the twenty-sixth session, to be run once at its end): a camera's own
+// optics and processing as no variant before drew them. `teal-phone`, a vivid teal cloth (a bright,
+// saturated blue-green, lighter and more saturated than the teal and the turquoise, greener than the
+// aqua) under an ordinary three-lamp canopy, seen by a phone on a stand with its own processing on
+// (render.ts AltDenoise, AltToneMap): its small sensor's noise taken out by aggressive noise reduction
+// (the chroma blurred over several px at half size while luma keeps its edges, colour bleeding past
+// them: a watercolour's look; fine low-contrast texture such as the nap cored away), local tone mapping
+// (the shadows lifted, the lamps' pools compressed), and a strong unsharp mask after it (a bright and a
+// dark halo 1 to 2 px wide round every edge), with a twenty-fifth maker's set (a rust red, a canary
+// yellow, an apple green, a plum-brown brown, an iris blue, a bubblegum pink, a petrol-black black, a
+// cream cue ball). `slate-defocus`, a pale slate blue-grey cloth (bluer than the silver and the slate,
+// greyer and lighter than the powder) under two lamps, seen by a camera a little out of focus (a disc
+// blur, 1.5 px in radius at 1080 rows) whose lens magnifies red 0.15 % more and blue 0.15 % less than
+// green about the image's centre (lateral chromatic aberration: colour fringes, none at the middle, 1.7
+// px each way at a 1080p frame's corners), with the usual set worn by years of club play, matte and
+// scuffed (AltScuffs: its highlights broken by fine scuffs and gone in matte patches, where drawn by the
+// seed).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
   AltBallMark,
   AltBox,
   AltChalkDabs,
+  AltDenoise,
   AltFlicker,
   AltHaze,
   AltLamp,
   AltMirror,
+  AltScuffs,
   AltSharpen,
   AltStyle,
+  AltToneMap,
   AltWear,
   AltWornPlace,
   Srgb8,
@@ -345,6 +365,8 @@ export const ALT_VARIANTS = [
   'ink-motion',
   'apricot-spotted',
   'ice-mirror',
+  'teal-phone',
+  'slate-defocus',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -414,7 +436,9 @@ export const ALT_CLOTH: Readonly<
     | 'pistachio'
     | 'ink'
     | 'apricot'
-    | 'ice',
+    | 'ice'
+    | 'vividteal'
+    | 'paleslate',
     Srgb8
   >
 > = {
@@ -483,6 +507,8 @@ export const ALT_CLOTH: Readonly<
   ink: [26, 30, 58],
   apricot: [246, 158, 98],
   ice: [170, 225, 245],
+  vividteal: [0, 184, 180],
+  paleslate: [174, 186, 208],
 };
 
 /**
@@ -1678,6 +1704,23 @@ const TWENTY_FOURTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   black: [14, 14, 16],
 };
 
+/**
+ * A twenty-fifth maker's set: a rust red (the brownest red so far), a canary yellow (the purest), an
+ * apple green (a bright yellow-green), a plum-brown brown (the most violet), an iris blue (a bright
+ * blue-violet), a bubblegum pink (a hot pink towards magenta), a petrol-black black (a blue-green black),
+ * a cream cue ball (the yellowest and brightest).
+ */
+const TWENTY_FIFTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [255, 250, 222],
+  red: [150, 40, 10],
+  yellow: [255, 236, 0],
+  green: [80, 170, 30],
+  brown: [70, 50, 60],
+  blue: [110, 60, 230],
+  pink: [255, 120, 200],
+  black: [4, 20, 30],
+};
+
 /** The ends of a wipe `half` mm either side of (x, y), at `w` radians to the x axis (a worn place's segment). */
 const wiped = (
   x: number,
@@ -1824,6 +1867,21 @@ const clubMirror = (t: Table, rng: Rng): AltMirror => {
 };
 
 /**
+ * A usual set worn by years of club play: fine scuffs (streaks 0.4 mm across, 6 mm long) taking up to
+ * 0.7 of its highlights, and three matte patches a ball (3 to 8 mm in radius) where 0.85 of them is
+ * gone; where, drawn by the seed.
+ */
+const clubScuffs = (_t: Table, rng: Rng): AltScuffs => ({
+  fine: 0.7,
+  grain: 0.4,
+  length: 6,
+  patches: 3,
+  size: [3, 8],
+  depth: 0.85,
+  seed: rng.int(1, 1 << 30),
+});
+
+/**
  * A tournament cloth worn by years of play: its nap rubbed lighter by `amount` at most in large soft
  * blotches `patch` mm across, round the black spot (0.9 of it, 150 mm), along the baulk line (0.7, a
  * track 70 mm either side), and chalk dust smudged near each spot (one streak a spot, its middle 30 to
@@ -1925,6 +1983,16 @@ interface AltLook {
   readonly chalkDabs?: (t: Table, rng: Rng) => AltChalkDabs;
   /** A polished set mirroring the room, drawn by the seed. */
   readonly mirror?: (t: Table, rng: Rng) => AltMirror;
+  /** A worn set's scuffs, drawn by the seed. */
+  readonly scuffs?: (t: Table, rng: Rng) => AltScuffs;
+  /** A lens a little out of focus: its disc's radius, px at 1080 rows. */
+  readonly defocus?: number;
+  /** A lens's lateral chromatic aberration: red magnified by 1 + this, blue by 1 − this. */
+  readonly lateralCA?: number;
+  /** A phone's local tone mapping. */
+  readonly toneMap?: AltToneMap;
+  /** A phone's noise reduction (the sensor's noise drawn before it, any sharpening after it). */
+  readonly denoise?: AltDenoise;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -2307,6 +2375,34 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
   // A polished (lacquered) usual set mirroring the room: the cloth in every ball's lower flanks, the
   // two lamps' canopy, the dark ceiling, a window's panes on one side.
   'ice-mirror': { cloth: ALT_CLOTH.ice, lamps: twoLamps, balls: 'glossy', mirror: clubMirror },
+  // A phone on a stand over a club's ordinary three-lamp canopy, its own processing on: its small
+  // sensor's noise (twice the usual) taken out by its noise reduction (luma's fine detail cored under 6
+  // code values over 1.5 px, chroma blurred over 4 px at half size), local tone mapping (0.35 of the
+  // large-scale contrast, over 40 px, taken out: shadows lifted, the lamps' pools compressed), and a
+  // strong unsharp mask after (1.6 times the detail of a 0.8 px blur: halos 1 to 2 px wide). A
+  // twenty-fifth maker's set.
+  'teal-phone': {
+    cloth: ALT_CLOTH.vividteal,
+    lamps: threeLamps,
+    noiseGain: 2,
+    toneMap: { strength: 0.35, radius: 40 },
+    denoise: { chroma: 4, luma: 6, radius: 1.5 },
+    sharpen: { amount: 1.6, radius: 0.8 },
+    ballColours: TWENTY_FIFTH_MAKER_BALLS,
+  },
+  // A camera a little out of focus (a disc of 1.5 px at 1080 rows), its lens magnifying red 0.15 % more
+  // and blue 0.15 % less than green (fringes 1.7 px each way at the frame's corners at 1080 rows),
+  // exposed a little down for the pale bed (at the usual exposure its middle's blue was 229 at a middling
+  // seed); two lamps; the usual set worn matte and scuffed.
+  'slate-defocus': {
+    cloth: ALT_CLOTH.paleslate,
+    lamps: twoLamps,
+    exposure: 0.85,
+    balls: 'matte',
+    scuffs: clubScuffs,
+    defocus: 1.5,
+    lateralCA: 0.0015,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -2333,12 +2429,17 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.sharpen ? { sharpen: look.sharpen } : {}),
     ...(look.haze ? { haze: look.haze } : {}),
     ...(look.shutter ? { shutter: look.shutter } : {}),
+    ...(look.defocus ? { defocus: look.defocus } : {}),
+    ...(look.lateralCA ? { lateralCA: look.lateralCA } : {}),
+    ...(look.toneMap ? { toneMap: look.toneMap } : {}),
+    ...(look.denoise ? { denoise: look.denoise } : {}),
     // Drawn after every other draw, so that the variants without them keep theirs.
     ...(look.flicker ? { flicker: { ...look.flicker, phase: rng.uniform(0, 2 * Math.PI) } } : {}),
     ...(look.wear ? { wear: look.wear(t, rng) } : {}),
     ...(look.ballMarks ? { ballMarks: look.ballMarks(t, rng) } : {}),
     ...(look.chalkDabs ? { chalkDabs: look.chalkDabs(t, rng) } : {}),
     ...(look.mirror ? { mirror: look.mirror(t, rng) } : {}),
+    ...(look.scuffs ? { scuffs: look.scuffs(t, rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
