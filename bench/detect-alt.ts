@@ -239,6 +239,22 @@
 //               window's panes on one side): drawn in the twenty-fifth session and run once at its
 //               end; tuning data since (seeds 11_600_000, 11_650_000 at 4K), demo's camera, the variants taking turns by kind as
 //               held-out 23's; the truth the layout's balls, the cue ball still `cue`
+//   held-out-32 a camera's own optics and processing as no split before drew them: a vivid teal cloth
+//               under an ordinary three-lamp canopy seen by a phone on a stand with its processing on
+//               (its small sensor's noise taken out by aggressive noise reduction, the chroma smeared
+//               over several px at half size while luma keeps its edges, fine low-contrast texture such
+//               as the nap flattened: a watercolour's look; local tone mapping, the shadows lifted and
+//               the lamps' pools compressed; a strong unsharp mask after, a bright and a dark halo 1-2
+//               px wide round every edge), a twenty-fifth maker's set (a rust red, a canary yellow, an
+//               apple green, a plum-brown brown, an iris blue, a bubblegum pink, a petrol-black black,
+//               a cream cue ball); and a pale slate blue-grey cloth under two lamps seen by a camera a
+//               little out of focus (a disc blur of 1.5 px at 1080p, 3 px at 4K) whose lens magnifies
+//               red 0.15 % more and blue 0.15 % less than green about the image's centre (colour
+//               fringes, nothing at the middle, 1.7 px each way at the corners at 1080p), the usual set
+//               worn matte and scuffed (its highlights broken by fine scuffs and gone in matte patches
+//               drawn by the seed): drawn in the twenty-sixth session, not yet run (seeds 11_700_000,
+//               11_750_000 at 4K), demo's camera, the variants taking turns by kind as held-out 23's;
+//               the truth the layout's balls, the cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, placed among the layout's balls as they lie; every ball still but some of held-out 30's, rolled
@@ -258,7 +274,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -340,6 +356,7 @@ export const ALT_HELD_OUT_28_SEED = 11_300_000;
 export const ALT_HELD_OUT_29_SEED = 11_400_000;
 export const ALT_HELD_OUT_30_SEED = 11_500_000;
 export const ALT_HELD_OUT_31_SEED = 11_600_000;
+export const ALT_HELD_OUT_32_SEED = 11_700_000;
 
 export interface AltCase {
   readonly name: string;
@@ -407,7 +424,8 @@ export type AltSplit =
   | 'held-out-28'
   | 'held-out-29'
   | 'held-out-30'
-  | 'held-out-31';
+  | 'held-out-31'
+  | 'held-out-32';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -462,6 +480,7 @@ const SPLITS: Readonly<
   },
   'held-out-30': { seed: ALT_HELD_OUT_30_SEED, variants: ['pistachio-motion', 'ink-motion'], byKind: true },
   'held-out-31': { seed: ALT_HELD_OUT_31_SEED, variants: ['apricot-spotted', 'ice-mirror'], byKind: true },
+  'held-out-32': { seed: ALT_HELD_OUT_32_SEED, variants: ['teal-phone', 'slate-defocus'], byKind: true },
 };
 
 /** The variants' own cameras, made once for each split camera they stand in for (see cameraFor). */

@@ -26,7 +26,7 @@ import {
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { at, columnsOf, px } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
-import { makeScene, scaledCalibration } from './vision-scenes.ts';
+import { makeScene, scaledCalibration, type SceneKind } from './vision-scenes.ts';
 
 let demo: Calibration<Table>;
 let uhd: Calibration<Table>;
@@ -347,5 +347,32 @@ describe('held-out 32’s variants', () => {
     ];
     for (const split of older)
       for (const k of altCases(demo, split, 1, '1080p')) expect(optics(k.style), k.name).toBe(false);
+  });
+});
+
+describe('bench/detect-alt’s held-out 32', () => {
+  it('draws every held-out 32 frame with its variant’s optics, the truth the layout’s balls (the cue ball still `cue`)', () => {
+    for (const [res, c, per] of [
+      ['1080p', demo, 3],
+      ['4K', uhd, 1],
+    ] as const) {
+      const cases = altCases(c, 'held-out-32', per, res);
+      expect(cases).toHaveLength(6 * per);
+      const variants = new Set<string>();
+      for (const k of cases) {
+        const [, , kind, variant, seed] = k.name.split(' ') as [string, string, string, string, string];
+        variants.add(variant);
+        expect(Number(seed) - (res === '4K' ? 11_750_000 : 11_700_000)).toBeLessThan(6000);
+        expect(k.balls, k.name).toEqual(makeScene(kind as SceneKind, Number(seed), c.table).balls);
+        expect(k.balls.some((b) => b.id === 'cue')).toBe(true);
+        expect(k.visible, k.name).toBeUndefined();
+        if (variant === 'teal-phone') {
+          expect(k.style.denoise && k.style.toneMap && k.style.sharpen, k.name).toBeDefined();
+        } else {
+          expect(k.style.scuffs && k.style.defocus && k.style.lateralCA, k.name).toBeDefined();
+        }
+      }
+      expect([...variants].sort()).toEqual(['slate-defocus', 'teal-phone']);
+    }
   });
 });
