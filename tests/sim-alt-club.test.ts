@@ -8,13 +8,11 @@
 // variants have them, no older split's case. bench/detect-alt's held-out 31 draws all its frames with
 // them, its truth the layouts' balls. No frame of held-out 31 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { altCases, type AltSplit } from '../bench/detect-alt.ts';
 import { cameraCentre, type Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
 import {
   ALT_CLOTH,
-  ALT_VARIANTS,
   altStyle,
   renderAlt,
   type AltBall,
@@ -23,8 +21,9 @@ import {
 } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { at, px, windowOn } from './helpers/alt-window.ts';
+import { expectDrawnOnlyBy, expectSplitDrawn } from './helpers/alt-split.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
-import { makeScene, scaledCalibration, type SceneKind } from './vision-scenes.ts';
+import { scaledCalibration } from './vision-scenes.ts';
 
 let demo: Calibration<Table>;
 let uhd: Calibration<Table>;
@@ -339,44 +338,26 @@ describe('held-out 31’s variants', () => {
   it('draws the club table’s things in held-out 31’s two variants only, and in no older split’s case', () => {
     const clubbed = (s: AltStyle): boolean =>
       s.ballMarks !== undefined || s.chalkDabs !== undefined || s.mirror !== undefined;
-    expect(ALT_VARIANTS.filter((v) => clubbed(altStyle(table, v, 7)))).toEqual([
-      'apricot-spotted',
-      'ice-mirror',
-    ]);
-    const older: AltSplit[] = [
-      'tuning',
-      'held-out',
-      'held-out-12',
-      'held-out-23',
-      'held-out-29',
-      'held-out-30',
-    ];
-    for (const split of older)
-      for (const k of altCases(demo, split, 1, '1080p')) expect(clubbed(k.style), k.name).toBe(false);
+    expectDrawnOnlyBy(
+      clubbed,
+      ['apricot-spotted', 'ice-mirror'],
+      ['tuning', 'held-out', 'held-out-12', 'held-out-23', 'held-out-29', 'held-out-30'],
+    );
   });
 });
 
 describe('bench/detect-alt’s held-out 31', () => {
   it('draws every held-out 31 frame with its variant’s things, the truth the layout’s balls (the cue ball still `cue`)', () => {
-    for (const [res, c, per] of [
-      ['1080p', demo, 3],
-      ['4K', uhd, 1],
-    ] as const) {
-      const cases = altCases(c, 'held-out-31', per, res);
-      expect(cases).toHaveLength(6 * per);
-      const variants = new Set<string>();
-      for (const k of cases) {
-        const [, , kind, variant, seed] = k.name.split(' ') as [string, string, string, string, string];
-        variants.add(variant);
-        expect(k.balls, k.name).toEqual(makeScene(kind as SceneKind, Number(seed), c.table).balls);
-        expect(k.balls.some((b) => b.id === 'cue')).toBe(true);
-        expect(k.visible, k.name).toBeUndefined();
+    expectSplitDrawn(
+      'held-out-31',
+      { hd: 11_600_000, uhd: 11_650_000 },
+      ['apricot-spotted', 'ice-mirror'],
+      (k, variant) => {
         if (variant === 'apricot-spotted') {
           expect((k.style.ballMarks?.cue ?? []).filter(isDot), k.name).toHaveLength(6);
           expect(k.style.chalkDabs, k.name).toBeDefined();
         } else expect(k.style.mirror, k.name).toBeDefined();
-      }
-      expect([...variants].sort()).toEqual(['apricot-spotted', 'ice-mirror']);
-    }
+      },
+    );
   });
 });

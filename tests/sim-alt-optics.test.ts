@@ -10,7 +10,6 @@
 // frame at half size. Only held-out 32's two variants have any of it, no older split's case; no frame
 // of held-out 32 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { altCases, type AltSplit } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
@@ -25,8 +24,9 @@ import {
 } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { at, columnsOf, px } from './helpers/alt-window.ts';
+import { expectDrawnOnlyBy, expectSplitDrawn } from './helpers/alt-split.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
-import { makeScene, scaledCalibration, type SceneKind } from './vision-scenes.ts';
+import { makeScene, scaledCalibration } from './vision-scenes.ts';
 
 let demo: Calibration<Table>;
 let uhd: Calibration<Table>;
@@ -333,46 +333,25 @@ describe('held-out 32’s variants', () => {
       s.lateralCA !== undefined ||
       s.toneMap !== undefined ||
       s.denoise !== undefined;
-    expect(ALT_VARIANTS.filter((v) => optics(altStyle(table, v, 7)))).toEqual([
-      'teal-phone',
-      'slate-defocus',
-    ]);
-    const older: AltSplit[] = [
-      'tuning',
-      'held-out',
-      'held-out-12',
-      'held-out-25',
-      'held-out-30',
-      'held-out-31',
-    ];
-    for (const split of older)
-      for (const k of altCases(demo, split, 1, '1080p')) expect(optics(k.style), k.name).toBe(false);
+    expectDrawnOnlyBy(
+      optics,
+      ['teal-phone', 'slate-defocus'],
+      ['tuning', 'held-out', 'held-out-12', 'held-out-25', 'held-out-30', 'held-out-31'],
+    );
   });
 });
 
 describe('bench/detect-alt’s held-out 32', () => {
   it('draws every held-out 32 frame with its variant’s optics, the truth the layout’s balls (the cue ball still `cue`)', () => {
-    for (const [res, c, per] of [
-      ['1080p', demo, 3],
-      ['4K', uhd, 1],
-    ] as const) {
-      const cases = altCases(c, 'held-out-32', per, res);
-      expect(cases).toHaveLength(6 * per);
-      const variants = new Set<string>();
-      for (const k of cases) {
-        const [, , kind, variant, seed] = k.name.split(' ') as [string, string, string, string, string];
-        variants.add(variant);
-        expect(Number(seed) - (res === '4K' ? 11_750_000 : 11_700_000)).toBeLessThan(6000);
-        expect(k.balls, k.name).toEqual(makeScene(kind as SceneKind, Number(seed), c.table).balls);
-        expect(k.balls.some((b) => b.id === 'cue')).toBe(true);
-        expect(k.visible, k.name).toBeUndefined();
-        if (variant === 'teal-phone') {
+    expectSplitDrawn(
+      'held-out-32',
+      { hd: 11_700_000, uhd: 11_750_000 },
+      ['teal-phone', 'slate-defocus'],
+      (k, variant) => {
+        if (variant === 'teal-phone')
           expect(k.style.denoise && k.style.toneMap && k.style.sharpen, k.name).toBeDefined();
-        } else {
-          expect(k.style.scuffs && k.style.defocus && k.style.lateralCA, k.name).toBeDefined();
-        }
-      }
-      expect([...variants].sort()).toEqual(['slate-defocus', 'teal-phone']);
-    }
+        else expect(k.style.scuffs && k.style.defocus && k.style.lateralCA, k.name).toBeDefined();
+      },
+    );
   });
 });

@@ -1,0 +1,52 @@
+// What every new split of bench/detect-alt asks of itself: its new drawing in its own variants only (an
+// older split's frames unchanged), and each of its frames the layout's balls in its variants' style.
+import { expect } from 'vitest';
+import { altCases, type AltCase, type AltSplit } from '../../bench/detect-alt.ts';
+import { ALT_VARIANTS, altStyle, type AltStyle } from '../../src/sim/alt/index.ts';
+import { loadDemoCalibration } from './games.ts';
+import { makeScene, scaledCalibration, type SceneKind } from '../vision-scenes.ts';
+
+/** Of every variant, `variants` alone draw what `drawsIt` finds in a style; no case of the `older` splits does. */
+export const expectDrawnOnlyBy = (
+  drawsIt: (s: AltStyle) => boolean,
+  variants: readonly string[],
+  older: readonly AltSplit[],
+): void => {
+  const demo = loadDemoCalibration();
+  expect(ALT_VARIANTS.filter((v) => drawsIt(altStyle(demo.table, v, 7)))).toEqual(variants);
+  for (const split of older)
+    for (const k of altCases(demo, split, 1, '1080p')) expect(drawsIt(k.style), k.name).toBe(false);
+};
+
+/**
+ * Every frame of `split`, 1080p (three of each kind of layout) and 4K (one), is the layout's balls (the
+ * cue ball among them, all in view), drawn from a seed within 6000 of the split's first (`seeds`), in one
+ * of its two `variants`, each of which draws some; `styled` checks a frame's style for its variant.
+ */
+export const expectSplitDrawn = (
+  split: AltSplit,
+  seeds: { readonly hd: number; readonly uhd: number },
+  variants: readonly [string, string],
+  styled: (k: AltCase, variant: string) => void,
+): void => {
+  const demo = loadDemoCalibration();
+  for (const [res, c, per, first] of [
+    ['1080p', demo, 3, seeds.hd],
+    ['4K', scaledCalibration(demo, 2), 1, seeds.uhd],
+  ] as const) {
+    const cases = altCases(c, split, per, res);
+    expect(cases).toHaveLength(6 * per);
+    const drawn = new Set<string>();
+    for (const k of cases) {
+      const [, , kind, variant, seed] = k.name.split(' ') as [string, string, string, string, string];
+      drawn.add(variant);
+      expect(Number(seed) - first, k.name).toBeGreaterThanOrEqual(0);
+      expect(Number(seed) - first, k.name).toBeLessThan(6000);
+      expect(k.balls, k.name).toEqual(makeScene(kind as SceneKind, Number(seed), c.table).balls);
+      expect(k.balls.some((b) => b.id === 'cue')).toBe(true);
+      expect(k.visible, k.name).toBeUndefined();
+      styled(k, variant);
+    }
+    expect([...drawn].sort()).toEqual([...variants].sort());
+  }
+};
