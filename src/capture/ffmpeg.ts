@@ -183,7 +183,9 @@ export const openFfmpeg = async (o: FfmpegOptions): Promise<Result<FrameSource>>
       pending.push(chunk);
       pendingBytes += chunk.length;
       while (pendingBytes >= frameBytes) {
-        const data = new Uint8Array(frameBytes);
+        // Uninitialised memory (the loop below writes every byte of it), not a zeroed frame: the
+        // fill of 6 MB a 1080p frame, ~0.6 ms of this thread's 4 ms a frame assembling red-pot's clip.
+        const data = new Uint8Array(Buffer.allocUnsafeSlow(frameBytes).buffer, 0, frameBytes);
         for (let filled = 0; filled < frameBytes;) {
           const head = pending[0] as Buffer;
           const take = Math.min(head.length, frameBytes - filled);
