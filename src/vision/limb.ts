@@ -114,6 +114,8 @@ export interface LimbOptions {
    * limb fit and a shape fit (see findByLimb).
    */
   readonly maxRings: number;
+  /** At most this many rings are tried round a pack's balls, ball by ball, once the frame's are. */
+  readonly maxPackRings: number;
   /**
    * A ring must stand out from the cloth's own steps: `ringStep` is raised, a frame, to this quantile
    * of the steps between neighbouring cloth pixels (see clothStepLevel). A phone photo's sensor noise
@@ -221,6 +223,7 @@ export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
   // noise, seed rings by the ten thousand (photo seed 3, gain 0.3: 19 668, 2 302 of them climbed
   // somewhere new, 4 s a frame; seed 15 on the worn cloth at gain 0.45: over ten minutes).
   maxRings: 64,
+  maxPackRings: 64,
   // A ray tests up to four pairs: the cloth alone then makes a step of one ray in six or seven, a ring
   // score of 0.15 (0.6 is a ring). Higher cuts into faint limbs: the blue on the royal-blue cloth of
   // held-out 5's 9 002 001, placed by its shape, scores a ring at a step of 14 and not at 16 (its
@@ -1430,6 +1433,7 @@ export const findByLimb = (
   // costs nothing, and counted, it spent the frame's rings (held-out 17's cream cluster at 4K,
   // 10 252 000: 28 of its 64 were such peaks, and two reds at the pack's end were never reached).
   let climbs = 0;
+  let maxClimbs = o.maxRings;
   let climbed: { u: number; v: number }[] = [];
   const shaped: { f: FittedBall; pack: boolean | undefined }[] = [];
   /**
@@ -1453,7 +1457,7 @@ export const findByLimb = (
   /** Climb each of `rings` (sorted best first) that is somewhere new, and fit a ball there. */
   const climbAll = (rings: readonly Peak[]): void => {
     for (const p of rings) {
-      if (climbs >= o.maxRings) break;
+      if (climbs >= maxClimbs) break;
       if (tried.some((t) => hypotAgainst(t.u - p.u, t.v - p.v, 0.6 * p.r) < 0.6 * p.r)) continue;
       tried.push(p);
       // The rings around a ball placed here are its own (a ball's centre is a diameter from another's):
@@ -1557,9 +1561,13 @@ export const findByLimb = (
   // colour, and the outlines see the pack as one disc: held-out 28's opening pack at crf 35
   // (11 300 002), 2 of its 15 reds found by their outlines, one by its limb beside the pink, 11 more
   // so. (A place is tried again only where more balls touch it: tried every round, the rings of a
-  // 15-ball pack were more than `maxRings`.)
+  // 15-ball pack were more than `maxRings`.) The pack's rings have a budget of their own
+  // (`maxPackRings`): a phone's sharpened frame seeds rings all over the cloth, and in held-out 32's
+  // 11 700 002 those spent 58 of the frame's 64 before the pack's first round, 4 of its 15 reds found.
   const packTried: { u: number; v: number; n: number }[] = [];
-  for (let n = 0; out.slice(n).some(inPack) && climbs < o.maxRings;) {
+  climbs = 0;
+  maxClimbs = o.maxPackRings;
+  for (let n = 0; out.slice(n).some(inPack) && climbs < maxClimbs;) {
     n = out.length;
     const all = [...known, ...out];
     const rings = packRings(all.filter(inPack), all).filter((p) => {
