@@ -252,9 +252,9 @@
 //               red 0.15 % more and blue 0.15 % less than green about the image's centre (colour
 //               fringes, nothing at the middle, 1.7 px each way at the corners at 1080p), the usual set
 //               worn matte and scuffed (its highlights broken by fine scuffs and gone in matte patches
-//               drawn by the seed): drawn in the twenty-sixth session, not yet run (seeds 11_700_000,
-//               11_750_000 at 4K), demo's camera, the variants taking turns by kind as held-out 23's;
-//               the truth the layout's balls, the cue ball still `cue`
+//               drawn by the seed): drawn in the twenty-sixth session and run once then; tuning data
+//               since (seeds 11_700_000, 11_750_000 at 4K), demo's camera, the variants taking turns by
+//               kind as held-out 23's; the truth the layout's balls, the cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, placed among the layout's balls as they lie; every ball still but some of held-out 30's, rolled
