@@ -1689,8 +1689,11 @@ export interface SpeckOptions {
   readonly contrast: number;
   /** …and at least this share of the lit cloth's… */
   readonly share: number;
-  /** …and its chromaticity this far from the cloth's (clothHue): the lamps' colour, not the cloth's. */
+  /** …and its chromaticity this far from the cloth's (clothHue): the lamps' colour, not the cloth's… */
   readonly hue: number;
+  /** …and its r + g + b (8-bit) at least this: a lamp's image is bright in any frame, however dark the
+   * cloth (on a dark cloth in dim light, half the cloth's brightness is the sensor's noise). */
+  readonly least: number;
 }
 
 /**
@@ -1704,7 +1707,9 @@ export interface SpeckOptions {
  * times their middle's and within 0.47 of the cloth's hue, but for a scarlet bulb's near-black shadow
  * (3.27 times, its brightest pixel 0.23 of the cloth); the blacks and browns 2.1–7.1 times, 0.64–1.07
  * from the cloth's hue (held-out 31's, a 4K black on held-out 25's cushion), a dim brown 0.40 from it
- * and a blue on the electric-blue cloth 1.25 times (held-out 25, 23) left dropped.
+ * and a blue on the electric-blue cloth 1.25 times (held-out 25, 23) left dropped. The dark balls'
+ * specks are 256–511 in r + g + b; a near-black shadow on held-out 12's wine cloth in dim light (the
+ * cloth 62) had noise pixels past the other three tests at 36.
  */
 export const lampSpeck = (
   img: RgbImage,
@@ -1725,7 +1730,7 @@ export const lampSpeck = (
     const r8 = d[p] as number;
     const g8 = d[p + 1] as number;
     const b8 = d[p + 2] as number;
-    return clothShare(cloth, b, r8, g8, b8) >= bright && hue(r8, g8, b8) >= o.hue;
+    return r8 + g8 + b8 >= o.least && clothShare(cloth, b, r8, g8, b8) >= bright && hue(r8, g8, b8) >= o.hue;
   });
 };
 

@@ -166,7 +166,7 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   partialOutline: 0.4,
   neighbourReach: 1.1,
   shadowReach: 3,
-  shadowSpeck: { contrast: 2, share: 0.5, hue: 0.5 },
+  shadowSpeck: { contrast: 2, share: 0.5, hue: 0.5, least: 150 },
   // On the second renderer's 16 splits at 1080p, 226 balls found by their likeness traced an outline
   // within 0.16 of a radius of where it put them (most within 0.08); one slid 0.65 radii off.
   appearanceTrace: 0.25,
