@@ -430,31 +430,27 @@ export class Locator {
    * The balls to report without the shadows among them: a ball whose middle is darker than
    * `shadowShare` of the cloth or has its hue (see FitOptions.shadowShare, shadowHue), within
    * `shadowReach` of another, showing no lamps outside the others, nor a speck of their light of its
-   * own (`shadowSpeck`: held-out 31's blacks and browns in clusters on the apricot cloth). Asked once every stage has found
-   * what it finds: the ball that casts a shadow may be found by a later stage than it (held-out 12,
-   * 9 702 002), and the shadow's fit, kept until then, spares the later stages its foreground. Of two
-   * such discs beside each other only the darker is a shadow, the other's: held-out 23's blue on the
-   * electric-blue cloth in the sun (10 800 002), the cloth's hue and showing no lamps, and its long
-   * shadow fitted as a ball 43 mm off were each dropped as the other's shadow.
+   * own (`shadowSpeck`: held-out 31's blacks and browns in clusters on the apricot cloth). Asked once
+   * every stage has found what it finds: the ball that casts a shadow may be found by a later stage
+   * than it (held-out 12, 9 702 002), and the shadow's fit, kept until then, spares the later stages
+   * its foreground. Of two such discs beside each other only the darker is a shadow, the other's:
+   * held-out 23's blue on the electric-blue cloth in the sun (10 800 002), the cloth's hue and showing
+   * no lamps, and its long shadow fitted as a ball 43 mm off were each dropped as the other's shadow.
    */
   private withoutShadows(frame: PreparedFrame, verified: readonly VerifiedBall[]): VerifiedBall[] {
     const balls = verified.map((v) => v.fit);
     const reach = this.options.shadowReach * this.geometry.ballRadius;
-    const shadowLike = balls.map(
-      (f) =>
-        balls.some((b) => b !== f && Math.hypot(b.x - f.x, b.y - f.y) < reach) &&
-        shadowMiddle(frame.image, frame.cloth, f.u, f.v, f.radius, this.options.fit) &&
-        !this.lampsOutside(frame, f, balls) &&
-        !lampSpeck(
-          frame.image,
-          frame.cloth,
-          f.u,
-          f.v,
-          f.radius,
-          this.imagesBeside(f, balls),
-          this.options.shadowSpeck,
-        ),
-    );
+    const shadowLike = balls.map((f) => {
+      if (!balls.some((b) => b !== f && Math.hypot(b.x - f.x, b.y - f.y) < reach)) return false;
+      if (!shadowMiddle(frame.image, frame.cloth, f.u, f.v, f.radius, this.options.fit)) return false;
+      // The lamps, or a speck of their light, looked for outside the others' images (worked out once).
+      const beside = this.imagesBeside(f, balls);
+      const { image, cloth } = frame;
+      return (
+        !highlightNear(image, cloth, f.u, f.v, f.radius, beside) &&
+        !lampSpeck(image, cloth, f.u, f.v, f.radius, beside, this.options.shadowSpeck)
+      );
+    });
     // Asked only of the shadow-like: their brightness is compared between them alone.
     const light = balls.map((f, i) =>
       shadowLike[i] ? middleShare(frame.image, frame.cloth, f.u, f.v, f.radius) : 0,
