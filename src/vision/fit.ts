@@ -1702,14 +1702,15 @@ export interface SpeckOptions {
  * the cloth, and far from the cloth's hue? On a light cloth a dark ball's highlight, small and softened
  * by the lens and the JPEG, is no brighter than the cloth (highlightNear does not see it), but it is
  * many times brighter than the ball and has the lamps' colour; a shadow's brightest pixels are the
- * cloth's, lit or in half shade. Measured on every second-renderer split through held-out 31, 1080p
- * and 4K, on the discs withoutShadows dropped: the 30 shadows' brightest pixels (r + g + b) 1.06–1.98
- * times their middle's and within 0.47 of the cloth's hue, but for a scarlet bulb's near-black shadow
- * (3.27 times, its brightest pixel 0.23 of the cloth); the blacks and browns 2.1–7.1 times, 0.64–1.07
- * from the cloth's hue (held-out 31's, a 4K black on held-out 25's cushion), a dim brown 0.40 from it
- * and a blue on the electric-blue cloth 1.25 times (held-out 25, 23) left dropped. The dark balls'
- * specks are 256–511 in r + g + b; a near-black shadow on held-out 12's wine cloth in dim light (the
- * cloth 62) had noise pixels past the other three tests at 36.
+ * cloth's, lit or in half shade. Measured on the second renderer's cached splits (tuning, tuning-hard,
+ * held-out, 5, 6, 18–31), 1080p and 4K, on the discs withoutShadows dropped: the 30 shadows' brightest
+ * pixels (r + g + b) 1.06–1.98 times their middle's and within 0.47 of the cloth's hue, but for a
+ * scarlet bulb's near-black shadow (3.27 times, its brightest pixel 0.23 of the cloth); the blacks and
+ * browns 2.1–7.1 times, 0.64–1.07 from the cloth's hue (held-out 31's, a 4K black on held-out 25's
+ * cushion), a dim brown 0.40 from it and a blue on the electric-blue cloth 1.25 times (held-out 25,
+ * 23) left dropped. The dark balls' specks are 256–511 in r + g + b; a near-black shadow on held-out
+ * 12's wine cloth in dim light (the cloth 62, a split not cached then) had noise pixels past the other
+ * three tests at 36.
  */
 export const lampSpeck = (
   img: RgbImage,

@@ -63,7 +63,8 @@ export interface SharedColourOptions {
 // light washes reds out toward grey), a pink 0.211 or more, a brown 0.118 or more: it decides for
 // pinks and the farthest browns only. Asked since the twenty-sixth session of every ball called
 // otherwise, whatever it gave red (held-out 32's plum-brown brown, red under 0.01): no ball was named
-// otherwise on any split through held-out 31, at 1080p or 4K, nor on our own renderer's scenes.
+// otherwise on the cached splits through held-out 31 (tuning, tuning-hard, held-out, 5, 6, 18–31), at
+// 1080p or 4K, nor on our own renderer's scenes.
 export const DEFAULT_SHARED_COLOUR: SharedColourOptions = {
   minCapacity: 3,
   minBalls: 3,
