@@ -67,6 +67,7 @@ import {
 } from './limb.ts';
 import { reduceFrame, type ReducedFrame } from './reduce.ts';
 import { DEFAULT_STREAK_OPTIONS, placeStreaks, type StreakOptions } from './streak.ts';
+import { DEFAULT_BAND_OPTIONS, withoutBands, type BandOptions } from './bands.ts';
 import { DEFAULT_VERIFY_OPTIONS, verifyBalls, type VerifiedBall, type VerifyOptions } from './verify.ts';
 
 export interface LocateOptions {
@@ -148,6 +149,8 @@ export interface LocateOptions {
   readonly shadowRay: ShadeOptions & { readonly reach: number };
   /** A ball rolling over the exposure, fitted at both ends of its streak, is one (streak.ts). */
   readonly streak: StreakOptions;
+  /** A disc the cloth's bands of light (sun through blinds) run through unbroken is no ball (bands.ts). */
+  readonly bands: BandOptions;
 }
 
 export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
@@ -193,6 +196,7 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   casterDarkPart: 0.3,
   straddleSeen: 0.6,
   streak: DEFAULT_STREAK_OPTIONS,
+  bands: DEFAULT_BAND_OPTIONS,
 };
 
 /** A ball found in a frame: where it rests on the table, and where and how big it is in the image. */
@@ -640,7 +644,8 @@ export class Locator {
   /**
    * The balls among a frame's settled outline fits, with those the outlines missed: found by their
    * likeness to the balls verified in `pieces` (the Detector's changed ones), then by their limbs
-   * anywhere, each time verified with the rest; then the shadows among them dropped, the balls whose
+   * anywhere, each time verified with the rest; then the shadows among them dropped, and the discs
+   * the cloth's bands of light run through (bands.ts), the balls whose
    * outlines few rays agree with placed by their likeness (byLikeness), those overlapping parted
    * (apart), and the two ends of a rolling ball's streak made one (streak.ts). `fits` are every fit made (the verified and those verification turned down).
    */
@@ -673,7 +678,15 @@ export class Locator {
     }
     const placed = this.apart(
       frame,
-      this.byLikeness(frame, this.withoutShadows(frame, this.withCasters(frame, verified, rimPx))),
+      this.byLikeness(
+        frame,
+        withoutBands(
+          frame.image,
+          this.geometry,
+          this.withoutShadows(frame, this.withCasters(frame, verified, rimPx)),
+          this.options.bands,
+        ),
+      ),
     );
     return {
       verified: placeStreaks(frame.image, this.geometry, frame.cloth, placed, this.options.streak),
