@@ -313,9 +313,10 @@ describe('held-out 32’s variants', () => {
     if (!own) throw new Error('no set');
     type BallSet = Readonly<Record<string, Srgb8>>;
     const older = new Set<BallSet>([ALT_SNOOKER_PALETTE]);
-    for (const v of ALT_VARIANTS) {
+    // The variants drawn before it (a later variant's set is compared in its own test).
+    for (const v of ALT_VARIANTS.slice(0, ALT_VARIANTS.indexOf('teal-phone'))) {
       const set = altStyle(table, v, 1).ballColours;
-      if (set && v !== 'teal-phone') older.add(set);
+      if (set) older.add(set);
     }
     // The usual set and the twenty-four makers' (a faded set among them).
     expect(older.size).toBe(25);

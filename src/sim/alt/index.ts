@@ -15,6 +15,8 @@ export {
   type AltLamp,
   type AltMirror,
   type AltPlayer,
+  type AltPrint,
+  type AltPrintMark,
   type AltScuffs,
   type AltSharpen,
   type AltSlats,

@@ -29,7 +29,9 @@
 // patches). A lens may be a little out of focus (a disc blur) and magnify red and blue a little
 // differently (lateral chromatic aberration: colour fringes growing toward the edges); a phone's
 // processing may tone-map the frame locally (shadows lifted, highlights compressed), denoise it (the
-// chroma smeared, fine low-contrast texture flattened) and sharpen it after.
+// chroma smeared, fine low-contrast texture flattened) and sharpen it after. A cloth may be printed
+// with a sponsor's emblem and lettering (ink in the nap, worn in places, under the balls and their
+// shadows), and flickering LEDs' bands may differ in colour (their phosphor's light lags the die's).
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -209,7 +211,54 @@ export interface AltStyle {
    * sharpening comes after it.
    */
   readonly denoise?: AltDenoise;
+  /** A sponsor's emblem and lettering printed in the cloth (a plain cloth, the default). */
+  readonly print?: AltPrint;
 }
+
+/**
+ * A sponsor's print in the cloth's nap: its marks, each over those before it, the bed's colour mixed
+ * towards each mark's ink by its cover (its opacity inside it, the ink thinner on some fibres than on
+ * others, so the nap shows through). Play has rubbed up to `worn` of the ink off, in soft patches
+ * `grain` mm across (value noise from `seed`). The ink's edges spread `bleed` mm into the nap (each
+ * edge then also softened over a pixel's footprint on the bed, as a camera's pixel averages it). Lit,
+ * shaded and hidden by the balls as the cloth is.
+ */
+export interface AltPrint {
+  readonly marks: readonly AltPrintMark[];
+  readonly bleed: number;
+  readonly worn: number;
+  readonly grain: number;
+  readonly seed: number;
+}
+
+/**
+ * A mark of a print, in bed mm: an oval centred at (x, y), half axes rx along x and ry along y, filled
+ * or (where `ring`) only a ring that wide inside its rim; or block lettering, a bitmap (`rows`, '#' where
+ * inked) of square cells `cell` mm across, its first row's first cell's outer corner at (x, y), its
+ * columns running at `angle` radians from the x axis and its rows at `angle` − π/2 (so that, the bed's
+ * axes right-handed with z up, a word reads the right way round from above).
+ */
+export type AltPrintMark =
+  | {
+      readonly kind: 'oval';
+      readonly x: number;
+      readonly y: number;
+      readonly rx: number;
+      readonly ry: number;
+      readonly ring?: number;
+      readonly ink: Srgb8;
+      readonly opacity: number;
+    }
+  | {
+      readonly kind: 'letters';
+      readonly x: number;
+      readonly y: number;
+      readonly angle: number;
+      readonly cell: number;
+      readonly rows: readonly string[];
+      readonly ink: Srgb8;
+      readonly opacity: number;
+    };
 
 /**
  * A worn set's scuffs, on every ball: its highlights (the lamps' images, their sheen, what it mirrors)
@@ -379,6 +428,12 @@ export interface AltFlicker {
   readonly period: number;
   /** Where the cycle starts at the top row, radians: the bands roll from frame to frame. */
   readonly phase: number;
+  /**
+   * Each channel's share of `depth` (red, green, blue; 1 each, the default: grey bands). A white LED's
+   * blue die follows its driver's ripple while its phosphors' light lags and is smoothed by their decay:
+   * the bright bands bluer, the dark ones warmer.
+   */
+  readonly hue?: readonly [number, number, number];
 }
 
 /**
@@ -1016,6 +1071,39 @@ export const renderAlt = (
     if (bare === 1) return 0;
     return Math.min(1, (1 - bare) * (0.55 + 0.9 * valueNoise(x / 1.2, y / 1.2, d.seed)));
   };
+  // A sponsor's print: its marks' inks in linear light, each mark's box on the bed (beyond which it
+  // covers nothing), and its edges' width, the ink's bleed and a pixel's footprint on the bed at the
+  // image's middle together.
+  const print = style.print;
+  const inks = (print?.marks ?? []).map((m) => lin(m.ink));
+  const printEdge = print ? Math.hypot(print.bleed, bedFootprint(grid, W, H)) : 0;
+  const markBoxes = (print?.marks ?? []).map((m) => markBox(m, printEdge));
+  const printed = new Float64Array(3);
+  /** The bed's colour at (x, y) where printed, into `out`: the cloth under each mark's ink by its cover. */
+  const printedAt = (p: AltPrint, x: number, y: number, grain: number, out: Float64Array): void => {
+    out[0] = cloth[0];
+    out[1] = cloth[1];
+    out[2] = cloth[2];
+    let left = -1;
+    p.marks.forEach((m, i) => {
+      const b = markBoxes[i] as readonly [number, number, number, number];
+      if (x < b[0] || y < b[1] || x > b[2] || y > b[3]) return;
+      const cover = m.kind === 'oval' ? ovalCover(m, x, y, printEdge) : lettersCover(m, x, y, printEdge);
+      if (cover <= 0) return;
+      if (left < 0) {
+        // What play has left of the ink here: two octaves of value noise, worn where it is high.
+        const n =
+          0.65 * valueNoise(x / p.grain, y / p.grain, p.seed) +
+          0.35 * valueNoise((2.3 * x) / p.grain, (2.3 * y) / p.grain, p.seed + 1);
+        const w = Math.min(1, Math.max(0, (n - 0.4) / 0.3));
+        left = 1 - p.worn * w * w * (3 - 2 * w);
+      }
+      // The ink thinner on some fibres than on others (the nap's grain), so the nap shows through.
+      const c = Math.min(1, m.opacity * (1 + 0.4 * grain)) * cover * left;
+      const ink = inks[i] as readonly [number, number, number];
+      for (let ch = 0; ch < 3; ch++) out[ch] = (out[ch] as number) * (1 - c) + (ink[ch] as number) * c;
+    });
+  };
   /**
    * Linear radiance of the plane z = 0 at (x, y) (the bed, the cushions, the pockets, the rail, the
    * floor), into out[0..2]: with the balls' shadows at the moment `now`, or over the exposure.
@@ -1037,6 +1125,9 @@ export const renderAlt = (
       const rubbed = worn ? 1 + wear.amount * (rub[0] as number) : 1;
       // Blue chalk from cue tips over the cloth and its markings, lit and shaded as they are.
       const blue = dabs && surf === Surface.bed ? dabbed(dabs, x, y) : 0;
+      // The bed's own colour, where a sponsor's print is in it the print's.
+      if (print && surf === Surface.bed) printedAt(print, x, y, grain, printed);
+      const bed = print && surf === Surface.bed ? printed : cloth;
       // Off the cushion: the balls' shadows; the cushion nose shades the cloth beside it, the pocket's
       // jaws shade its mouth. On it, a player's shadows alone.
       let nose = 1;
@@ -1055,7 +1146,7 @@ export const renderAlt = (
           if (surf === Surface.throat) k *= 0.55;
           k *= shadow[ch] as number;
         }
-        const paint = (cloth[ch] as number) * (1 - chalk) + 0.8 * chalk;
+        const paint = (bed[ch] as number) * (1 - chalk) + 0.8 * chalk;
         out[ch] = (blue > 0 ? paint * (1 - blue) + (dabColour[ch] as number) * blue : paint) * k;
       }
       out[1] = (out[1] as number) * (1 - 0.04 * style.clothGradient);
@@ -1555,6 +1646,20 @@ export const renderAlt = (
     lr.set(magnified(lr, W, H, 1 + style.lateralCA));
     lb.set(magnified(lb, W, H, 1 - style.lateralCA));
   }
+  // The rolling shutter's bands' colour, where the lamps' channels flicker unequally: each row's red,
+  // green and blue times their own band over the bands' common one (which the exposure takes, below).
+  const hue = style.flicker?.hue;
+  if (style.flicker && hue) {
+    const f = style.flicker;
+    for (let v = 0; v < H; v++) {
+      const sv = Math.sin((2 * Math.PI * v) / (f.period * H) + f.phase);
+      const common = 1 + f.depth * sv;
+      [lr, lg, lb].forEach((p, ch) => {
+        const r = (1 + f.depth * (hue[ch] as number) * sv) / common;
+        for (let k = v * W; k < (v + 1) * W; k++) p[k] = (p[k] as number) * r;
+      });
+    }
+  }
 
   // 3. The camera: exposure, white balance, a filmic curve, its sharpening, noise, 8 bits.
   const data = new Uint8Array(W * H * 3);
@@ -1980,6 +2085,76 @@ const denoised = (
     out[3 * k + 1] =
       ((y[k] as number) - 0.299 * (out[3 * k] as number) - 0.114 * (out[3 * k + 2] as number)) / 0.587;
   return out;
+};
+
+/** The distance on the bed (mm) between the points two neighbouring pixels at the image's middle see. */
+const bedFootprint = (g: RayGrid, W: number, H: number): number => {
+  const d = new Float64Array(3);
+  const at = (u: number): [number, number] => {
+    rayAt(g, u, (H - 1) / 2, d);
+    const s = -g.oz / (d[2] as number);
+    return [g.ox + s * (d[0] as number), g.oy + s * (d[1] as number)];
+  };
+  const [ax, ay] = at((W - 1) / 2);
+  const [bx, by] = at((W + 1) / 2);
+  return Math.hypot(bx - ax, by - ay);
+};
+
+/** A print's mark's box on the bed (x0, y0, x1, y1), grown by its edges' width, beyond which it covers nothing. */
+const markBox = (m: AltPrintMark, edge: number): readonly [number, number, number, number] => {
+  if (m.kind === 'oval') return [m.x - m.rx - edge, m.y - m.ry - edge, m.x + m.rx + edge, m.y + m.ry + edge];
+  const cols = Math.max(...m.rows.map((r) => r.length));
+  const ux = Math.cos(m.angle) * cols * m.cell;
+  const uy = Math.sin(m.angle) * cols * m.cell;
+  const vx = Math.sin(m.angle) * m.rows.length * m.cell;
+  const vy = -Math.cos(m.angle) * m.rows.length * m.cell;
+  const xs = [m.x, m.x + ux, m.x + vx, m.x + ux + vx];
+  const ys = [m.y, m.y + uy, m.y + vy, m.y + uy + vy];
+  return [Math.min(...xs) - edge, Math.min(...ys) - edge, Math.max(...xs) + edge, Math.max(...ys) + edge];
+};
+
+/**
+ * How much of a bed point (x, y) an oval's ink covers (0…1), its edges `edge` mm wide: by the point's
+ * distance from the rim (the oval's level set's value over its gradient, near enough where the edge is
+ * small beside the oval), inside it or (a ring) in a band that wide inside it.
+ */
+const ovalCover = (m: AltPrintMark & { kind: 'oval' }, x: number, y: number, edge: number): number => {
+  const ex = (x - m.x) / m.rx;
+  const ey = (y - m.y) / m.ry;
+  const q = Math.hypot(ex, ey);
+  if (q === 0) return m.ring === undefined ? 1 : 0;
+  const slope = Math.hypot(ex / m.rx, ey / m.ry) / q;
+  const out = (q - 1) / slope;
+  return m.ring === undefined
+    ? Math.min(1, Math.max(0, 0.5 - out / edge))
+    : softInside(m.ring / 2, edge, out + m.ring / 2);
+};
+
+/**
+ * How much of a bed point (x, y) a block of lettering's ink covers (0…1): the sum over the inked cells
+ * round it of each cell's soft-edged square (edges `edge` mm wide: neighbouring cells' edges add to 1,
+ * so a letter's stroke is even across its cells).
+ */
+const lettersCover = (m: AltPrintMark & { kind: 'letters' }, x: number, y: number, edge: number): number => {
+  const c = Math.cos(m.angle);
+  const s = Math.sin(m.angle);
+  const along = (x - m.x) * c + (y - m.y) * s;
+  const down = (x - m.x) * s - (y - m.y) * c;
+  const i = Math.floor(along / m.cell);
+  const j = Math.floor(down / m.cell);
+  const half = m.cell / 2;
+  let cover = 0;
+  for (let jj = j - 1; jj <= j + 1; jj++) {
+    const row = m.rows[jj];
+    if (row === undefined) continue;
+    for (let ii = i - 1; ii <= i + 1; ii++) {
+      if (row[ii] !== '#') continue;
+      cover +=
+        softInside(half, edge, along - (ii + 0.5) * m.cell) *
+        softInside(half, edge, down - (jj + 0.5) * m.cell);
+    }
+  }
+  return Math.min(1, cover);
 };
 
 /**

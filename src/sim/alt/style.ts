@@ -276,6 +276,23 @@
 // px each way at a 1080p frame's corners), with the usual set worn by years of club play, matte and
 // scuffed (AltScuffs: its highlights broken by fine scuffs and gone in matte patches, where drawn by the
 // seed).
+// Held-out 33 (issue 14, drawn in the twenty-sixth session, to be run once later): a table's cloth and
+// light as a sponsor and a cheap LED fitting leave them, as no variant before drew them.
+// `shamrock-sponsor`, a vivid shamrock-green cloth (a TV table's bright, saturated green: lighter and
+// more saturated than the tournament, the emerald and the jade, bluer than the lime) under two lamps,
+// printed with a sponsor's branding (render.ts AltPrint: ink in the nap under the balls and their
+// shadows): a large pale oval emblem over the blue and pink spots with a gold ring and the sponsor's
+// name in gold block letters across it, the name in gold along both side cushions (one in each half)
+// and in white at the baulk end, the ink worn off in soft patches and thinner on some fibres (the nap
+// through it), with a twenty-sixth maker's set (a garnet red, a marigold yellow, a grass green, a
+// dark chocolate brown, a light cornflower blue, a hot coral pink, an olive-black black, a blue-white
+// cue ball). `grape-flicker`, a grape-purple cloth (bluer and more saturated than the violet, lighter
+// than the indigo) under two LED panels of different whites, a warm 3000 K one over the baulk half and
+// a cool 6000 K one over the top half (the cloth, the balls and their highlights warm at one end and
+// cool at the other), seen balanced between them by a camera whose rolling shutter catches the LEDs'
+// 100 Hz ripple (AltFlicker: ±17 %, a cycle of bands every third of the frame's height, their rows
+// bluer where bright and warmer where dark: the phosphors' light lags the blue die's), with the usual
+// set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
@@ -287,6 +304,8 @@ import type {
   AltHaze,
   AltLamp,
   AltMirror,
+  AltPrint,
+  AltPrintMark,
   AltScuffs,
   AltSharpen,
   AltStyle,
@@ -367,6 +386,8 @@ export const ALT_VARIANTS = [
   'ice-mirror',
   'teal-phone',
   'slate-defocus',
+  'shamrock-sponsor',
+  'grape-flicker',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -438,7 +459,9 @@ export const ALT_CLOTH: Readonly<
     | 'apricot'
     | 'ice'
     | 'vividteal'
-    | 'paleslate',
+    | 'paleslate'
+    | 'shamrock'
+    | 'grape',
     Srgb8
   >
 > = {
@@ -509,6 +532,8 @@ export const ALT_CLOTH: Readonly<
   ice: [170, 225, 245],
   vividteal: [0, 184, 180],
   paleslate: [174, 186, 208],
+  shamrock: [0, 170, 80],
+  grape: [90, 40, 180],
 };
 
 /**
@@ -914,6 +939,18 @@ const ledGrid = (t: Table, power: number): AltLamp[] =>
  */
 const DAYLIGHT = [0.75, 1, 1.63] as const;
 const TUNGSTEN = [1.45, 1, 0.5] as const;
+/** A cool-white LED's 6000 K against the same 4300 K balance (a warm-white one's 3000 K is TUNGSTEN's). */
+const COOL_LED = [0.78, 1, 1.51] as const;
+
+/**
+ * Two LED panels as twoLamps hangs them, of different whites: a warm-white (3000 K) one over the
+ * baulk half and a cool-white (6000 K) one over the top half, a fitting's replacement panel not
+ * matching the one it hangs beside.
+ */
+const mixedWhiteLeds = (t: Table, power: number): AltLamp[] => [
+  ...downTheTable(t, power, [0.3], { z: 1100, hx: 260, hy: 380, colour: TUNGSTEN }),
+  ...downTheTable(t, power, [0.7], { z: 1100, hx: 260, hy: 380, colour: COOL_LED }),
+];
 
 /**
  * Mixed light: daylight from a tall window beside one long side, low and broad (petrol-window's, 1.2 m
@@ -1721,6 +1758,109 @@ const TWENTY_FIFTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   black: [4, 20, 30],
 };
 
+/**
+ * A twenty-sixth maker's set: a garnet red (a deep pure red), a marigold yellow (the most orange), a
+ * grass green (the most yellow and brightest), a dark chocolate brown (the reddest dark brown), a light
+ * cornflower blue (the lightest), a hot coral pink, an olive-black black, a blue-white cue ball.
+ */
+const TWENTY_SIXTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [236, 244, 250],
+  red: [140, 4, 2],
+  yellow: [205, 150, 0],
+  green: [40, 160, 0],
+  brown: [64, 14, 0],
+  blue: [80, 160, 250],
+  pink: [255, 90, 130],
+  black: [26, 22, 8],
+};
+
+/** Block capitals five cells wide and seven high, '#' where inked: the sponsor's name's letters. */
+const GLYPHS: Readonly<Record<string, readonly string[]>> = {
+  O: ['.###.', '#...#', '#...#', '#...#', '#...#', '#...#', '.###.'],
+  R: ['####.', '#...#', '#...#', '####.', '#.#..', '#..#.', '#...#'],
+  V: ['#...#', '#...#', '#...#', '#...#', '#...#', '.#.#.', '..#..'],
+  A: ['.###.', '#...#', '#...#', '#####', '#...#', '#...#', '#...#'],
+  N: ['#...#', '##..#', '#.#.#', '#..##', '#...#', '#...#', '#...#'],
+  E: ['#####', '#....', '#....', '####.', '#....', '#....', '#####'],
+};
+
+/** A made-up sponsor's name (no real firm's). */
+const SPONSOR = 'ORVANE';
+
+/** A word's bitmap in GLYPHS' capitals, a blank column between letters. */
+const lettering = (word: string): string[] =>
+  Array.from({ length: 7 }, (_, r) => [...word].map((ch) => (GLYPHS[ch] as readonly string[])[r]).join('.'));
+
+/** The width of a word's bitmap in cells. */
+const letteringCells = (word: string): number => 6 * word.length - 1;
+
+const PRINT_WHITE: Srgb8 = [244, 244, 236];
+const PRINT_GOLD: Srgb8 = [232, 184, 48];
+
+/**
+ * A sponsor's branded cloth, as TV and club tables have it: a large pale oval emblem (white ink at 0.42,
+ * 940 by 1400 mm) over the blue and pink spots with a gold ring 30 mm wide at its rim and the name in
+ * gold block letters 140 mm high across its middle; the name in gold letters 112 mm high 40 mm from
+ * each side cushion (one in each half), and in white letters 126 mm high 40 mm from the baulk cushion;
+ * every word the right way round as the camera overhead sees it. Up to 0.35 of the ink rubbed off in
+ * soft patches about 90 mm across, where drawn by the seed; its edges bleeding 1.5 mm into the nap.
+ */
+const sponsorPrint = (t: Table, rng: Rng): AltPrint => {
+  const name = lettering(SPONSOR);
+  const cols = letteringCells(SPONSOR);
+  const ex = t.width / 2;
+  const ey = t.length * 0.6;
+  const marks: AltPrintMark[] = [
+    { kind: 'oval', x: ex, y: ey, rx: 470, ry: 700, ink: PRINT_WHITE, opacity: 0.42 },
+    { kind: 'oval', x: ex, y: ey, rx: 470, ry: 700, ring: 30, ink: PRINT_GOLD, opacity: 0.85 },
+    // Across the emblem's middle, its columns along x, its rows towards baulk.
+    {
+      kind: 'letters',
+      x: ex - (cols * 20) / 2,
+      y: ey + 70,
+      angle: 0,
+      cell: 20,
+      rows: name,
+      ink: PRINT_GOLD,
+      opacity: 0.9,
+    },
+    // Along the cushion x = 0 in the top half (its columns down the table, its letters' feet at the cushion).
+    {
+      kind: 'letters',
+      x: 40 + 112,
+      y: t.length * 0.81,
+      angle: -Math.PI / 2,
+      cell: 16,
+      rows: name,
+      ink: PRINT_GOLD,
+      opacity: 0.9,
+    },
+    // Along the cushion x = width in the baulk half (its columns up the table, its feet at the cushion).
+    {
+      kind: 'letters',
+      x: t.width - 40 - 112,
+      y: t.length * 0.19,
+      angle: Math.PI / 2,
+      cell: 16,
+      rows: name,
+      ink: PRINT_GOLD,
+      opacity: 0.9,
+    },
+    // At the baulk end, its columns along x, its feet at the cushion.
+    {
+      kind: 'letters',
+      x: ex - (cols * 18) / 2,
+      y: 40 + 126,
+      angle: 0,
+      cell: 18,
+      rows: name,
+      ink: PRINT_WHITE,
+      opacity: 0.85,
+    },
+  ];
+  return { marks, bleed: 1.5, worn: 0.35, grain: 90, seed: rng.int(1, 1 << 30) };
+};
+
 /** The ends of a wipe `half` mm either side of (x, y), at `w` radians to the x axis (a worn place's segment). */
 const wiped = (
   x: number,
@@ -1993,6 +2133,8 @@ interface AltLook {
   readonly toneMap?: AltToneMap;
   /** A phone's noise reduction (the sensor's noise drawn before it, any sharpening after it). */
   readonly denoise?: AltDenoise;
+  /** A sponsor's print in the cloth, its wear drawn by the seed. */
+  readonly print?: (t: Table, rng: Rng) => AltPrint;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -2403,6 +2545,23 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     defocus: 1.5,
     lateralCA: 0.0015,
   },
+  // A TV-style sponsor's cloth under two lamps, a twenty-sixth maker's set.
+  'shamrock-sponsor': {
+    cloth: ALT_CLOTH.shamrock,
+    lamps: twoLamps,
+    print: sponsorPrint,
+    ballColours: TWENTY_SIXTH_MAKER_BALLS,
+  },
+  // A warm and a cool LED panel, seen balanced between them, by a webcam on 50 Hz mains whose LEDs'
+  // cheap driver leaves ±30 % of 100 Hz ripple: a row's 1/180 s exposure leaves 0.56 of it
+  // (sin(0.56π) / 0.56π), ±17 %; the rows read out in 33 ms, 3.3 cycles, a cycle of bands every 0.3 of
+  // the frame's height. The blue die's light swings 1.2 times as much, the phosphors' red 0.85 and
+  // green 0.95 (their decay smoothing it). The usual set.
+  'grape-flicker': {
+    cloth: ALT_CLOTH.grape,
+    lamps: mixedWhiteLeds,
+    flicker: { depth: 0.17, period: 0.3, hue: [0.85, 0.95, 1.2] },
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -2440,6 +2599,7 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.chalkDabs ? { chalkDabs: look.chalkDabs(t, rng) } : {}),
     ...(look.mirror ? { mirror: look.mirror(t, rng) } : {}),
     ...(look.scuffs ? { scuffs: look.scuffs(t, rng) } : {}),
+    ...(look.print ? { print: look.print(t, rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
