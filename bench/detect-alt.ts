@@ -255,6 +255,21 @@
 //               drawn by the seed): drawn in the twenty-sixth session and run once then; tuning data
 //               since (seeds 11_700_000, 11_750_000 at 4K), demo's camera, the variants taking turns by
 //               kind as held-out 23's; the truth the layout's balls, the cue ball still `cue`
+//   held-out-33 a table's cloth and light as a sponsor and a cheap LED fitting leave them, as no split
+//               before drew them: a vivid shamrock-green cloth under two lamps printed with a sponsor's
+//               branding in the nap, under the balls and their shadows (a large pale oval emblem over
+//               the blue and pink spots with a gold ring and the name in gold block letters across it,
+//               the name in gold along both side cushions and in white at the baulk end, the ink worn
+//               off in soft patches, the nap through it), a twenty-sixth maker's set (a garnet red, a
+//               marigold yellow, a grass green, a dark chocolate brown, a light cornflower blue, a hot
+//               coral pink, an olive-black black, a blue-white cue ball); and a grape-purple cloth under
+//               a warm-white (3000 K) LED panel over the baulk half and a cool-white (6000 K) one over
+//               the top half, seen balanced between them by a camera whose rolling shutter catches the
+//               LEDs' 100 Hz ripple in bands across the frame (±17 %, a cycle every 0.3 of its height,
+//               the bright bands bluer and the dark ones warmer), the usual set: drawn in the
+//               twenty-sixth session, not yet run (seeds 11_800_000, 11_850_000 at 4K), demo's camera,
+//               the variants taking turns by kind as held-out 23's; the truth the layout's balls, the
+//               cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, placed among the layout's balls as they lie; every ball still but some of held-out 30's, rolled
@@ -274,7 +289,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -357,6 +372,7 @@ export const ALT_HELD_OUT_29_SEED = 11_400_000;
 export const ALT_HELD_OUT_30_SEED = 11_500_000;
 export const ALT_HELD_OUT_31_SEED = 11_600_000;
 export const ALT_HELD_OUT_32_SEED = 11_700_000;
+export const ALT_HELD_OUT_33_SEED = 11_800_000;
 
 export interface AltCase {
   readonly name: string;
@@ -425,7 +441,8 @@ export type AltSplit =
   | 'held-out-29'
   | 'held-out-30'
   | 'held-out-31'
-  | 'held-out-32';
+  | 'held-out-32'
+  | 'held-out-33';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -481,6 +498,11 @@ const SPLITS: Readonly<
   'held-out-30': { seed: ALT_HELD_OUT_30_SEED, variants: ['pistachio-motion', 'ink-motion'], byKind: true },
   'held-out-31': { seed: ALT_HELD_OUT_31_SEED, variants: ['apricot-spotted', 'ice-mirror'], byKind: true },
   'held-out-32': { seed: ALT_HELD_OUT_32_SEED, variants: ['teal-phone', 'slate-defocus'], byKind: true },
+  'held-out-33': {
+    seed: ALT_HELD_OUT_33_SEED,
+    variants: ['shamrock-sponsor', 'grape-flicker'],
+    byKind: true,
+  },
 };
 
 /** The variants' own cameras, made once for each split camera they stand in for (see cameraFor). */

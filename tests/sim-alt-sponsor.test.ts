@@ -9,6 +9,7 @@
 // shutter leaves, the cloth's colour under each panel as their light mixes there. Only held-out 33's two
 // variants have any of it, no older split's case; no frame of held-out 33 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { altCases } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
@@ -24,9 +25,10 @@ import {
   type Srgb8,
 } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
-import { expectDrawnOnlyBy } from './helpers/alt-split.ts';
+import { expectDrawnOnlyBy, expectSplitDrawn } from './helpers/alt-split.ts';
 import { at, columnsOf, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
+import { scaledCalibration } from './vision-scenes.ts';
 
 let demo: Calibration<Table>;
 let table: Table;
@@ -303,5 +305,56 @@ describe('held-out 33’s variants', () => {
     const older = ['tuning', 'held-out', 'held-out-22', 'held-out-31', 'held-out-32'] as const;
     expectDrawnOnlyBy((s) => s.print !== undefined, ['shamrock-sponsor'], older);
     expectDrawnOnlyBy((s) => s.flicker?.hue !== undefined, ['grape-flicker'], older);
+  });
+});
+
+/** Is a bed point under a print's mark (inside its oval, or its lettering's block)? */
+const onPrint = (p: AltPrint, x: number, y: number): boolean =>
+  p.marks.some((m) => {
+    if (m.kind === 'oval') return ((x - m.x) / m.rx) ** 2 + ((y - m.y) / m.ry) ** 2 <= 1;
+    const along = (x - m.x) * Math.cos(m.angle) + (y - m.y) * Math.sin(m.angle);
+    const down = (x - m.x) * Math.sin(m.angle) - (y - m.y) * Math.cos(m.angle);
+    const cols = (m.rows[0] as string).length;
+    return along >= 0 && along <= cols * m.cell && down >= 0 && down <= m.rows.length * m.cell;
+  });
+
+describe('bench/detect-alt’s held-out 33', () => {
+  it('draws every held-out 33 frame in its variant, the truth the layout’s balls (the cue ball still `cue`)', () => {
+    expectSplitDrawn(
+      'held-out-33',
+      { hd: 11_800_000, uhd: 11_850_000 },
+      ['shamrock-sponsor', 'grape-flicker'],
+      (k, variant) => {
+        if (variant === 'shamrock-sponsor')
+          expect(k.style.print && k.style.ballColours, k.name).toBeDefined();
+        else {
+          expect(k.style.flicker?.hue, k.name).toBeDefined();
+          expect(new Set(k.style.lamps.map((l) => String(l.colour))).size, k.name).toBe(2);
+        }
+      },
+    );
+  });
+
+  it('lays balls on the print in shamrock-sponsor’s frames: the blue and the pink of every opening, and others', () => {
+    let on = 0;
+    let frames = 0;
+    for (const [res, c] of [
+      ['1080p', demo],
+      ['4K', scaledCalibration(demo, 2)],
+    ] as const)
+      for (const k of altCases(c, 'held-out-33', res === '4K' ? 1 : 3, res)) {
+        const p = k.style.print;
+        if (!p) continue;
+        frames++;
+        const lying = k.balls.filter((b) => onPrint(p, b.x, b.y));
+        on += lying.length;
+        if (k.name.includes('opening'))
+          expect(
+            lying.map((b) => b.id).filter((id) => id === 'blue' || id === 'pink'),
+            k.name,
+          ).toEqual(['blue', 'pink']);
+      }
+    expect(frames).toBe(12);
+    expect(on).toBeGreaterThan(3 * frames);
   });
 });
