@@ -11,26 +11,23 @@
 // The guards: balls where the cloth round them runs one way (a cushion's edge) or is the ball's own
 // colour (a green on a royal cloth in dim light) are kept.
 import { describe, it } from 'vitest';
+import type { AltSplit } from '../bench/detect-alt.ts';
 import { expectEveryBallOnceAndNothingElse, locateAltFrame } from './helpers/alt-frame.ts';
 
+const CASES: readonly (readonly [string, AltSplit, number])[] = [
+  ['bands over the whole bed, the table is seen', 'held-out-25', 11_000_002],
+  ['no ball where the bands meet the cushions', 'held-out-25', 11_002_000],
+  ["a ball at a cushion kept, the cloth round it running the cushion's way", 'held-out-12', 9_701_002],
+  ["a green the royal cloth's colour in dim light kept, found by its shading", 'tuning-hard', 8_602_000],
+];
+
 describe('sun through blinds neither hides the table nor makes balls', () => {
-  it('in the held-out-25 frame 11000002, bands over the whole bed, the table is seen: every ball once, nothing else', async () => {
-    const { k, found } = await locateAltFrame('held-out-25', 11_000_002);
-    expectEveryBallOnceAndNothingElse(k, found);
-  }, 120_000);
-
-  it('in the held-out-25 frame 11002000, no ball where the bands meet the cushions: every ball once, nothing else', async () => {
-    const { k, found } = await locateAltFrame('held-out-25', 11_002_000);
-    expectEveryBallOnceAndNothingElse(k, found);
-  }, 120_000);
-
-  it("keeps a ball at a cushion, the cloth round it running the cushion's way (held-out-12 frame 9701002)", async () => {
-    const { k, found } = await locateAltFrame('held-out-12', 9_701_002);
-    expectEveryBallOnceAndNothingElse(k, found);
-  }, 120_000);
-
-  it("keeps a green the royal cloth's colour in dim light, found by its shading (tuning-hard frame 8602000)", async () => {
-    const { k, found } = await locateAltFrame('tuning-hard', 8_602_000);
-    expectEveryBallOnceAndNothingElse(k, found);
-  }, 120_000);
+  it.each(CASES)(
+    '%s (%s frame %i): every ball once, nothing else',
+    async (_, split, seed) => {
+      const { k, found } = await locateAltFrame(split, seed);
+      expectEveryBallOnceAndNothingElse(k, found);
+    },
+    120_000,
+  );
 });
