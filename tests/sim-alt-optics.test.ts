@@ -13,18 +13,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
-import {
-  ALT_CLOTH,
-  ALT_VARIANTS,
-  altStyle,
-  renderAlt,
-  type AltBall,
-  type AltStyle,
-  type Srgb8,
-} from '../src/sim/alt/index.ts';
+import { ALT_CLOTH, altStyle, renderAlt, type AltBall, type AltStyle } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { at, columnsOf, px } from './helpers/alt-window.ts';
-import { expectDrawnOnlyBy, expectSplitDrawn } from './helpers/alt-split.ts';
+import {
+  expectClothsApart,
+  expectDrawnOnlyBy,
+  expectNewMakersSet,
+  expectSplitDrawn,
+} from './helpers/alt-split.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
 
@@ -297,34 +294,14 @@ describe('a lens a little out of focus with lateral colour, and a worn set (slat
 
 describe('held-out 32’s variants', () => {
   it('has a teal cloth 50 code values or more from every older cloth, and a slate one 45 or more', () => {
-    const older = Object.entries(ALT_CLOTH).filter(([k]) => k !== 'vividteal' && k !== 'paleslate');
-    for (const [cloth, least] of [
-      [ALT_CLOTH.vividteal, 50],
-      [ALT_CLOTH.paleslate, 45],
-    ] as const)
-      for (const [name, c] of older)
-        expect(Math.hypot(cloth[0] - c[0], cloth[1] - c[1], cloth[2] - c[2]), name).toBeGreaterThanOrEqual(
-          least,
-        );
+    expectClothsApart([
+      ['vividteal', 50],
+      ['paleslate', 45],
+    ]);
   });
 
   it('gives teal-phone a twenty-fifth maker’s set, each coloured ball 25 code values or more from every older set’s', () => {
-    const own = altStyle(table, 'teal-phone', 1).ballColours;
-    if (!own) throw new Error('no set');
-    type BallSet = Readonly<Record<string, Srgb8>>;
-    const older = new Set<BallSet>([ALT_SNOOKER_PALETTE]);
-    // The variants drawn before it (a later variant's set is compared in its own test).
-    for (const v of ALT_VARIANTS.slice(0, ALT_VARIANTS.indexOf('teal-phone'))) {
-      const set = altStyle(table, v, 1).ballColours;
-      if (set) older.add(set);
-    }
-    // The usual set and the twenty-four makers' (a faded set among them).
-    expect(older.size).toBe(25);
-    for (const id of ['red', 'yellow', 'green', 'brown', 'blue', 'pink'])
-      for (const set of older) {
-        const [a, b] = [own[id], set[id]] as [Srgb8, Srgb8];
-        expect(Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]), id).toBeGreaterThanOrEqual(25);
-      }
+    expectNewMakersSet('teal-phone', 25, 25);
   });
 
   it('draws the new optics, processing and scuffs in held-out 32’s two variants only, and in no older split’s case', () => {

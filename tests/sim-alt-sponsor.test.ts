@@ -15,17 +15,20 @@ import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
 import {
   ALT_CLOTH,
-  ALT_VARIANTS,
   altStyle,
   renderAlt,
   type AltBall,
   type AltPrint,
   type AltPrintMark,
   type AltStyle,
-  type Srgb8,
 } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
-import { expectDrawnOnlyBy, expectSplitDrawn } from './helpers/alt-split.ts';
+import {
+  expectClothsApart,
+  expectDrawnOnlyBy,
+  expectNewMakersSet,
+  expectSplitDrawn,
+} from './helpers/alt-split.ts';
 import { at, columnsOf, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
@@ -271,34 +274,14 @@ describe('LED panels of two whites in a rolling shutter’s bands (grape-flicker
 
 describe('held-out 33’s variants', () => {
   it('has a shamrock cloth 55 code values or more from every older cloth, and a grape one 50 or more', () => {
-    const older = Object.entries(ALT_CLOTH).filter(([k]) => k !== 'shamrock' && k !== 'grape');
-    for (const [cloth, least] of [
-      [ALT_CLOTH.shamrock, 55],
-      [ALT_CLOTH.grape, 50],
-    ] as const)
-      for (const [name, c] of older)
-        expect(Math.hypot(cloth[0] - c[0], cloth[1] - c[1], cloth[2] - c[2]), name).toBeGreaterThanOrEqual(
-          least,
-        );
+    expectClothsApart([
+      ['shamrock', 55],
+      ['grape', 50],
+    ]);
   });
 
   it('gives shamrock-sponsor a twenty-sixth maker’s set, each coloured ball 30 code values or more from every older set’s', () => {
-    const own = altStyle(table, 'shamrock-sponsor', 1).ballColours;
-    if (!own) throw new Error('no set');
-    type BallSet = Readonly<Record<string, Srgb8>>;
-    const older = new Set<BallSet>([ALT_SNOOKER_PALETTE]);
-    // The variants drawn before it (a later variant's set is compared in its own test).
-    for (const v of ALT_VARIANTS.slice(0, ALT_VARIANTS.indexOf('shamrock-sponsor'))) {
-      const set = altStyle(table, v, 1).ballColours;
-      if (set) older.add(set);
-    }
-    // The usual set and the twenty-five makers' (a faded set among them).
-    expect(older.size).toBe(26);
-    for (const id of ['red', 'yellow', 'green', 'brown', 'blue', 'pink'])
-      for (const set of older) {
-        const [a, b] = [own[id], set[id]] as [Srgb8, Srgb8];
-        expect(Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]), id).toBeGreaterThanOrEqual(30);
-      }
+    expectNewMakersSet('shamrock-sponsor', 26, 30);
   });
 
   it('draws a print in shamrock-sponsor alone and coloured bands in grape-flicker alone, in no older split’s case', () => {

@@ -5,11 +5,10 @@
 // at 4K). A ball's gradients point every way; a letter's strokes run two ways at right angles
 // (limb.ts crossedStrokes, LimbOptions.shapeMaxCrossed). The guard: a green in a corner pocket's jaws,
 // placed by its shape with the jaws' straight edges in its reach, is kept.
-import { describe, it } from 'vitest';
-import type { AltSplit } from '../bench/detect-alt.ts';
-import { expectEveryBallOnceAndNothingElse, locateAltFrame } from './helpers/alt-frame.ts';
+import { describe } from 'vitest';
+import { itFindsEveryBallOnce, type AltFrameCase } from './helpers/alt-frame.ts';
 
-const CASES: readonly (readonly [string, AltSplit, number])[] = [
+const CASES: readonly AltFrameCase[] = [
   ["no ball on the sponsor's name along the side cushions", 'held-out-33', 11_801_001],
   ["no ball on the sponsor's name, balls in the pockets' jaws", 'held-out-33', 11_803_001],
   [
@@ -20,12 +19,5 @@ const CASES: readonly (readonly [string, AltSplit, number])[] = [
 ];
 
 describe("a sponsor's printed letters are no balls", () => {
-  it.each(CASES)(
-    '%s (%s frame %i): every ball once, nothing else',
-    async (_, split, seed) => {
-      const { k, found } = await locateAltFrame(split, seed);
-      expectEveryBallOnceAndNothingElse(k, found);
-    },
-    120_000,
-  );
+  itFindsEveryBallOnce(CASES);
 });

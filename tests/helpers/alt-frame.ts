@@ -4,7 +4,7 @@
 // nothing else. And for the tests that ask a ball be named, not only found: a frame of a test's own
 // balls seen by the whole Detector with the classifier, and the check that the ball is found, placed
 // and named, and no other ball given its name.
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { altCases, drawCase, type AltCase, type AltSplit } from '../../bench/detect-alt.ts';
 import type { Calibration } from '../../src/camera/index.ts';
 import type { RgbImage } from '../../src/core/image.ts';
@@ -98,6 +98,20 @@ export const expectEveryBallOnceAndNothingElse = (k: AltCase, found: readonly Lo
       `${b.id} at (${b.x.toFixed(0)}, ${b.y.toFixed(0)})`,
     ).toHaveLength(1);
 };
+
+/** A frame a test names: what it shows, its split and its seed (1080p). */
+export type AltFrameCase = readonly [string, AltSplit, number];
+
+/** One test a frame of `cases`: located, every ball found once, nothing else. */
+export const itFindsEveryBallOnce = (cases: readonly AltFrameCase[]): void =>
+  it.each(cases)(
+    '%s (%s frame %i): every ball once, nothing else',
+    async (_, split, seed) => {
+      const { k, found } = await locateAltFrame(split, seed);
+      expectEveryBallOnceAndNothingElse(k, found);
+    },
+    120_000,
+  );
 
 /** Every ball of the frame found and named right: what was found within its radius is its id alone. */
 export const expectEveryBallNamed = (k: AltCase, found: readonly DetectedBall[]): void => {

@@ -2,7 +2,15 @@
 // older split's frames unchanged), and each of its frames the layout's balls in its variants' style.
 import { expect } from 'vitest';
 import { altCases, type AltCase, type AltSplit } from '../../bench/detect-alt.ts';
-import { ALT_VARIANTS, altStyle, type AltStyle } from '../../src/sim/alt/index.ts';
+import {
+  ALT_CLOTH,
+  ALT_VARIANTS,
+  altStyle,
+  type AltStyle,
+  type AltVariant,
+  type Srgb8,
+} from '../../src/sim/alt/index.ts';
+import { ALT_SNOOKER_PALETTE } from './alt-palette.ts';
 import { loadDemoCalibration } from './games.ts';
 import { makeScene, scaledCalibration, type SceneKind } from '../vision-scenes.ts';
 
@@ -49,4 +57,35 @@ export const expectSplitDrawn = (
     }
     expect([...drawn].sort()).toEqual([...variants].sort());
   }
+};
+
+const apart = (a: Srgb8, b: Srgb8): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/** Each of a split's new cloths (by name) at least its code values from every older cloth. */
+export const expectClothsApart = (cloths: readonly (readonly [keyof typeof ALT_CLOTH, number])[]): void => {
+  const own = new Set<string>(cloths.map(([name]) => name));
+  const older = Object.entries(ALT_CLOTH).filter(([k]) => !own.has(k));
+  for (const [name, least] of cloths)
+    for (const [other, c] of older)
+      expect(apart(ALT_CLOTH[name], c), `${name} from ${other}`).toBeGreaterThanOrEqual(least);
+};
+
+/**
+ * `variant`'s ball set a new maker's: each coloured ball at least `least` code values from the usual
+ * set's and from every set of the variants drawn before it (`makers` sets in all, the usual one among
+ * them; a later variant's set is compared in its own test).
+ */
+export const expectNewMakersSet = (variant: AltVariant, makers: number, least: number): void => {
+  const { table } = loadDemoCalibration();
+  const own = altStyle(table, variant, 1).ballColours;
+  if (!own) throw new Error(`${variant} has no set of its own`);
+  const older = new Set<Readonly<Record<string, Srgb8>>>([ALT_SNOOKER_PALETTE]);
+  for (const v of ALT_VARIANTS.slice(0, ALT_VARIANTS.indexOf(variant))) {
+    const set = altStyle(table, v, 1).ballColours;
+    if (set) older.add(set);
+  }
+  expect(older.size).toBe(makers);
+  for (const id of ['red', 'yellow', 'green', 'brown', 'blue', 'pink'])
+    for (const set of older)
+      expect(apart(own[id] as Srgb8, set[id] as Srgb8), id).toBeGreaterThanOrEqual(least);
 };
