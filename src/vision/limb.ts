@@ -1893,6 +1893,21 @@ const fitLimbAt = (
 const lum = (d: Uint8Array, p: number): number =>
   (d[p] as number) + (d[p + 1] as number) + (d[p + 2] as number);
 
+/** Sobel's gradient of R + G + B across x and across y at the pixel at byte p of a frame W pixels wide
+ * (the pixel not on the frame's edge). */
+const sobelX = (d: Uint8Array, W: number, p: number): number => {
+  const up = p - 3 * W;
+  const dn = p + 3 * W;
+  return (
+    lum(d, up + 3) + 2 * lum(d, p + 3) + lum(d, dn + 3) - lum(d, up - 3) - 2 * lum(d, p - 3) - lum(d, dn - 3)
+  );
+};
+const sobelY = (d: Uint8Array, W: number, p: number): number => {
+  const up = p - 3 * W;
+  const dn = p + 3 * W;
+  return lum(d, dn - 3) + 2 * lum(d, dn) + lum(d, dn + 3) - lum(d, up - 3) - 2 * lum(d, up) - lum(d, up + 3);
+};
+
 /**
  * symmetryCentre's gradient at pixel (x, y), stored at q of its scratch (gradX …): Sobel's on R + G + B,
  * 0 within 0.3 r beyond a known ball of `near`.
@@ -1917,16 +1932,8 @@ const sobelAt = (
     }
   if (!inKnown) {
     const p = 3 * (y * W + x);
-    const up = p - 3 * W;
-    const dn = p + 3 * W;
-    gx =
-      lum(d, up + 3) +
-      2 * lum(d, p + 3) +
-      lum(d, dn + 3) -
-      lum(d, up - 3) -
-      2 * lum(d, p - 3) -
-      lum(d, dn - 3);
-    gy = lum(d, dn - 3) + 2 * lum(d, dn) + lum(d, dn + 3) - lum(d, up - 3) - 2 * lum(d, up) - lum(d, up + 3);
+    gx = sobelX(d, W, p);
+    gy = sobelY(d, W, p);
   }
   gradX[q] = gx;
   gradY[q] = gy;
@@ -2061,30 +2068,15 @@ const symmetryCentre = (
  */
 const crossedStrokes = (img: RgbImage, u: number, v: number, reach: number): number => {
   const { width: W, height: H, data: d } = img;
-  const at = (x: number, y: number): number => {
-    const k = 3 * (y * W + x);
-    return (d[k] as number) + (d[k + 1] as number) + (d[k + 2] as number);
-  };
   let c4 = 0;
   let s4 = 0;
   let total = 0;
   for (let y = Math.max(1, Math.ceil(v - reach)); y <= Math.min(H - 2, v + reach); y++)
     for (let x = Math.max(1, Math.ceil(u - reach)); x <= Math.min(W - 2, u + reach); x++) {
       if ((x - u) ** 2 + (y - v) ** 2 > reach * reach) continue;
-      const gx =
-        at(x + 1, y - 1) +
-        2 * at(x + 1, y) +
-        at(x + 1, y + 1) -
-        at(x - 1, y - 1) -
-        2 * at(x - 1, y) -
-        at(x - 1, y + 1);
-      const gy =
-        at(x - 1, y + 1) +
-        2 * at(x, y + 1) +
-        at(x + 1, y + 1) -
-        at(x - 1, y - 1) -
-        2 * at(x, y - 1) -
-        at(x + 1, y - 1);
+      const p = 3 * (y * W + x);
+      const gx = sobelX(d, W, p);
+      const gy = sobelY(d, W, p);
       const m2 = gx * gx + gy * gy;
       if (m2 === 0) continue;
       // cos 4θ and sin 4θ from cos 2θ = (gx² − gy²)/m², sin 2θ = 2 gx gy/m², times m.
