@@ -10,7 +10,8 @@
 // dropped) and a scarlet bulb's near-black shadow, whose dark middle makes even the cloth's noise
 // many times brighter, are still no balls; nor a near-black shadow on held-out 12's dark wine cloth in
 // dim light, whose noise pixels passed the rule's other tests (a speck must be bright in itself too).
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
+import type { AltSplit } from '../bench/detect-alt.ts';
 import { detectBalls } from '../src/vision/index.ts';
 import {
   drawAltFrame,
@@ -18,6 +19,7 @@ import {
   expectNamed,
   locateAltFrame,
   expectEveryBallOnceAndNothingElse,
+  expectNothingElse,
 } from './helpers/alt-frame.ts';
 import { loadSnookerClassifier } from './helpers/games.ts';
 
@@ -41,17 +43,15 @@ describe('a shadow beside its ball, still no ball', () => {
       expectEveryBallOnceAndNothingElse(k, found);
     }, 120_000);
 
-  it('in the held-out-12 frame 9704000, a near-black shadow beside a red on the dark wine cloth in dim light is no ball', async () => {
-    const { k, found } = await locateAltFrame('held-out-12', 9_704_000);
-    const R = k.calibration.table.ballRadius;
-    const none = found.filter((f) => !k.balls.some((b) => Math.hypot(f.x - b.x, f.y - b.y) < R));
-    expect(none.map((f) => `${f.found} at (${f.x.toFixed(0)}, ${f.y.toFixed(0)})`)).toEqual([]);
-  }, 120_000);
-
-  it("in the held-out-23 frame 10805000, the scarlet bulb's near-black shadow beside its ball is no ball", async () => {
-    const { k, found } = await locateAltFrame('held-out-23', 10_805_000);
-    const R = k.calibration.table.ballRadius;
-    const none = found.filter((f) => !k.balls.some((b) => Math.hypot(f.x - b.x, f.y - b.y) < R));
-    expect(none.map((f) => `${f.found} at (${f.x.toFixed(0)}, ${f.y.toFixed(0)})`)).toEqual([]);
-  }, 120_000);
+  it.each<readonly [AltSplit, number, string]>([
+    ['held-out-12', 9_704_000, 'a near-black shadow beside a red on the dark wine cloth in dim light'],
+    ['held-out-23', 10_805_000, "the scarlet bulb's near-black shadow beside its ball"],
+  ])(
+    'in the %s frame %i, %s is no ball',
+    async (split, seed) => {
+      const { k, found } = await locateAltFrame(split, seed);
+      expectNothingElse(k, found);
+    },
+    120_000,
+  );
 });

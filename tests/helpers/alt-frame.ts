@@ -87,11 +87,17 @@ export const expectFoundAlone = (
   expect(found).toHaveLength(k.balls.length);
 };
 
-/** Every ball of the frame found once (within a ball's radius), and nothing found away from them. */
-export const expectEveryBallOnceAndNothingElse = (k: AltCase, found: readonly LocatedBall[]): void => {
+/** Nothing found away from the frame's balls (farther than a ball's radius from every one). */
+export const expectNothingElse = (k: AltCase, found: readonly LocatedBall[]): void => {
   const r = k.calibration.table.ballRadius;
   const none = found.filter((f) => !k.balls.some((b) => Math.hypot(f.x - b.x, f.y - b.y) < r));
   expect(none.map((f) => `${f.found} at (${f.x.toFixed(0)}, ${f.y.toFixed(0)})`)).toEqual([]);
+};
+
+/** Every ball of the frame found once (within a ball's radius), and nothing found away from them. */
+export const expectEveryBallOnceAndNothingElse = (k: AltCase, found: readonly LocatedBall[]): void => {
+  expectNothingElse(k, found);
+  const r = k.calibration.table.ballRadius;
   for (const b of k.balls)
     expect(
       found.filter((f) => Math.hypot(f.x - b.x, f.y - b.y) < r),
