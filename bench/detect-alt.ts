@@ -267,7 +267,8 @@
 //               the top half, seen balanced between them by a camera whose rolling shutter catches the
 //               LEDs' 100 Hz ripple in bands across the frame (±17 %, a cycle every 0.3 of its height,
 //               the bright bands bluer and the dark ones warmer), the usual set: drawn in the
-//               twenty-sixth session, not yet run (seeds 11_800_000, 11_850_000 at 4K), demo's camera,
+//               twenty-seventh session and run once then; tuning data since (seeds 11_800_000,
+//               11_850_000 at 4K), demo's camera,
 //               the variants taking turns by kind as held-out 23's; the truth the layout's balls, the
 //               cue ball still `cue`
 //

@@ -276,7 +276,7 @@
 // px each way at a 1080p frame's corners), with the usual set worn by years of club play, matte and
 // scuffed (AltScuffs: its highlights broken by fine scuffs and gone in matte patches, where drawn by the
 // seed).
-// Held-out 33 (issue 14, drawn in the twenty-sixth session, to be run once later): a table's cloth and
+// Held-out 33 (issue 14, drawn and run once in the twenty-seventh session): a table's cloth and
 // light as a sponsor and a cheap LED fitting leave them, as no variant before drew them.
 // `shamrock-sponsor`, a vivid shamrock-green cloth (a TV table's bright, saturated green: lighter and
 // more saturated than the tournament, the emerald and the jade, bluer than the lime) under two lamps,
