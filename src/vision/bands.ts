@@ -9,7 +9,7 @@
 // coherent) — each sample inside the disc is compared with the cloth along its band, beyond the disc
 // on both sides; a disc most of whose samples are their band's colour is dropped.
 import type { RgbImage } from '../core/image.ts';
-import { Region, regionAt, type VisionGeometry } from './geometry.ts';
+import { forDiscSamples, Region, regionAt, type VisionGeometry } from './geometry.ts';
 import type { VerifiedBall } from './verify.ts';
 
 export interface BandOptions {
@@ -127,48 +127,40 @@ const throughShare = (
   const [dx, dy] = along;
   const { width, height, data } = img;
   const edge = o.beyond * radius;
-  const n = Math.round(o.inside / o.step);
   let samples = 0;
   let through = 0;
-  for (let j = -n; j <= n; j++)
-    for (let i = -n; i <= n; i++) {
-      if (i * i + j * j > n * n) continue;
-      const bx = i * o.step * radius;
-      const by = j * o.step * radius;
-      const x0 = Math.round(u + bx);
-      const y0 = Math.round(v + by);
-      if (x0 < 0 || y0 < 0 || x0 >= width || y0 >= height) continue;
-      // Where the line through the sample along the bands leaves the circle of `beyond` radii: the
-      // band's colour there and `further` on, on both sides, where it is cloth.
-      const b = bx * dx + by * dy;
-      const s = Math.sqrt(b * b - (bx * bx + by * by) + edge * edge);
-      let r = 0;
-      let g = 0;
-      let bl = 0;
-      let seen = 0;
-      for (const t of [-b + s, -b + s + o.further * radius, -b - s, -b - s - o.further * radius]) {
-        const x = Math.round(u + bx + t * dx);
-        const y = Math.round(v + by + t * dy);
-        if (x < 0 || y < 0 || x >= width || y >= height || !free(x, y)) continue;
-        const k = (y * width + x) * 3;
-        r += data[k] as number;
-        g += data[k + 1] as number;
-        bl += data[k + 2] as number;
-        seen++;
-      }
-      if (seen < 2) continue;
-      r /= seen;
-      g /= seen;
-      bl /= seen;
-      const k = (y0 * width + x0) * 3;
-      const off = Math.sqrt(
-        ((data[k] as number) - r) ** 2 +
-          ((data[k + 1] as number) - g) ** 2 +
-          ((data[k + 2] as number) - bl) ** 2,
-      );
-      samples++;
-      if (off <= o.tolerance * Math.sqrt(r * r + g * g + bl * bl) + o.slack) through++;
+  forDiscSamples(u, v, radius, o.step, o.inside, width, height, (x0, y0, bx, by) => {
+    // Where the line through the sample along the bands leaves the circle of `beyond` radii: the
+    // band's colour there and `further` on, on both sides, where it is cloth.
+    const b = bx * dx + by * dy;
+    const s = Math.sqrt(b * b - (bx * bx + by * by) + edge * edge);
+    let r = 0;
+    let g = 0;
+    let bl = 0;
+    let seen = 0;
+    for (const t of [-b + s, -b + s + o.further * radius, -b - s, -b - s - o.further * radius]) {
+      const x = Math.round(u + bx + t * dx);
+      const y = Math.round(v + by + t * dy);
+      if (x < 0 || y < 0 || x >= width || y >= height || !free(x, y)) continue;
+      const k = (y * width + x) * 3;
+      r += data[k] as number;
+      g += data[k + 1] as number;
+      bl += data[k + 2] as number;
+      seen++;
     }
+    if (seen < 2) return;
+    r /= seen;
+    g /= seen;
+    bl /= seen;
+    const k = (y0 * width + x0) * 3;
+    const off = Math.sqrt(
+      ((data[k] as number) - r) ** 2 +
+        ((data[k + 1] as number) - g) ** 2 +
+        ((data[k + 2] as number) - bl) ** 2,
+    );
+    samples++;
+    if (off <= o.tolerance * Math.sqrt(r * r + g * g + bl * bl) + o.slack) through++;
+  });
   return { share: samples > 0 ? through / samples : 0, samples };
 };
 

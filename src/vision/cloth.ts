@@ -107,6 +107,22 @@ export interface ClothOptions {
    * cloth's brightness); the blacks' crushed samples had done so before (`crushedSlack`).
    */
   readonly chromaNoiseFrom: number;
+  /**
+   * A cell with too little of the cloth's colour may be print: a sponsor's emblem or name in the nap,
+   * a cloth of another colour that balls lie on as on the cloth. Its own colour (the median of its
+   * samples) is kept where at least `printEven` of its samples are of that colour (within `evenness`
+   * of its brightness and `chromaTolerance` of its chromaticity: a ball and its shadow in a cell leave
+   * 0.7–0.9 of it so)…
+   */
+  readonly printEven: number;
+  /**
+   * …and at least this many of its eight neighbours are such cells of its colour: print is several
+   * cells across, a player's sleeve or a pack of reds is not that even over so many. Held-out 33's
+   * sponsor's pale oval emblem (940 × 1 400 mm) was foreground from end to end, one piece too large
+   * for the limb stage, and every ball on it was missed (the blue on its spot in every opening, 12
+   * reds, a cue ball).
+   */
+  readonly printNeighbours: number;
 }
 
 export const DEFAULT_CLOTH_OPTIONS: ClothOptions = {
@@ -147,6 +163,8 @@ export const DEFAULT_CLOTH_OPTIONS: ClothOptions = {
   evenNoiseSigmas: 2.5,
   residualNoiseMedians: 3,
   chromaNoiseFrom: 0.7,
+  printEven: 0.7,
+  printNeighbours: 3,
 };
 
 /** How much darker than the cloth (8-bit, any channel) a marking's pixel may be: sensor noise. */
@@ -175,6 +193,23 @@ export interface ClothModel {
   readonly markingBright: number;
   /** Squared residual threshold on the markings, relative to the cloth's (residual ratio squared). */
   readonly markingResidual2: number;
+  /** The print kept at its own colour (ClothOptions `printEven`): which cells, and their colours. */
+  readonly print: PrintCells;
+}
+
+/**
+ * Cells of `cellPx` × `cellPx` full-resolution pixels, `cw` a row: 1 in `kept` where print, its colour
+ * in `colour` (three a cell); a sample is of a print's colour within `evenness` of its brightness and
+ * `chroma` of its chromaticity (as it was learned).
+ */
+export interface PrintCells {
+  readonly cw: number;
+  readonly ch: number;
+  readonly cellPx: number;
+  readonly kept: Uint8Array;
+  readonly colour: Float32Array;
+  readonly evenness: number;
+  readonly chroma: number;
 }
 
 const BINS = 64;
@@ -404,6 +439,8 @@ export const learnCloth = (
   const ag = new Uint8Array(perCell);
   const ab = new Uint8Array(perCell);
   const darkColour = new Float32Array(cw * ch * 3);
+  const printColour = new Float32Array(cw * ch * 3);
+  const printCell = new Uint8Array(cw * ch);
   const counts = new Uint16Array(256);
   let bedSamples = 0;
   let judgedSamples = 0;
@@ -463,6 +500,20 @@ export const learnCloth = (
         }
         counted += n;
       }
+      // Print is bright enough to judge all over (a dark cell is keepDarkColours' to judge).
+      if (!valid[c] && judged >= 8 && judged === total) {
+        printColour[3 * c] = medianOf(ar, total, counts);
+        printColour[3 * c + 1] = medianOf(ag, total, counts);
+        printColour[3 * c + 2] = medianOf(ab, total, counts);
+        const like = likeOf(printColour, c, o.evenness, evenNoise);
+        let n = 0;
+        for (let q = 0; q < total; q++)
+          if (
+            isLike(ar[q] as number, ag[q] as number, ab[q] as number, like, o.chromaTolerance, noiseResidual2)
+          )
+            n++;
+        if (n >= o.printEven * total) printCell[c] = 1;
+      }
       if (total >= 4 && 4 * judged < 3 * total) {
         darkColour[3 * c] = medianOf(ar, total, counts);
         darkColour[3 * c + 1] = medianOf(ag, total, counts);
@@ -504,7 +555,10 @@ export const learnCloth = (
     Math.max(o.litFloor, 1 + o.highlightRoom * (whiteShareOf(cellColour, cw * ch) - 1)),
   );
 
-  // Blocks: the cells' colours interpolated bilinearly between cell centres.
+  // After `bright`: the white share is the cloth's, not the print's.
+  const printed = keepPrints(cellColour, printColour, printCell, cw, ch, o);
+  // Blocks: the cells' colours interpolated bilinearly between cell centres; where print meets the
+  // cloth, the colour of one of the four (see blockSide).
   const B = o.blockSize;
   const bw = Math.ceil(rw / B);
   const bh = Math.ceil(rh / B);
@@ -524,6 +578,12 @@ export const learnCloth = (
       const tx = fx - x0;
       const k = bj * bw + bi;
       let cc = 0;
+      const corners = [y0 * cw + x0, y0 * cw + x1, y1 * cw + x0, y1 * cw + x1] as const;
+      const onPrint = corners.reduce((n, q) => n + (printed[q] as number), 0);
+      const side =
+        onPrint > 0 && onPrint < 4
+          ? blockSide(frame, region, bi * B, bj * B, B, cellColour, corners, o, evenNoise, noiseResidual2)
+          : -1;
       for (let c = 0; c < 3; c++) {
         const top =
           (cellColour[3 * (y0 * cw + x0) + c] as number) * (1 - tx) +
@@ -531,7 +591,7 @@ export const learnCloth = (
         const bottom =
           (cellColour[3 * (y1 * cw + x0) + c] as number) * (1 - tx) +
           (cellColour[3 * (y1 * cw + x1) + c] as number) * tx;
-        const v = top * (1 - ty) + bottom * ty;
+        const v = side >= 0 ? (cellColour[3 * side + c] as number) : top * (1 - ty) + bottom * ty;
         colour[3 * k + c] = v;
         cc += v * v;
       }
@@ -553,6 +613,15 @@ export const learnCloth = (
     cushionBright: bright * o.cushionSlack,
     markingBright: o.markingBright,
     markingResidual2: (o.markingResidual / o.residual) ** 2,
+    print: {
+      cw,
+      ch,
+      cellPx: C * g.scale,
+      kept: printed,
+      colour: printColour,
+      evenness: o.evenness,
+      chroma: o.chromaTolerance,
+    },
   });
 };
 
@@ -618,6 +687,115 @@ const keepDarkColours = (colour: Float32Array, own: Float32Array, dark: number):
     if (level < dark * took || level >= took) continue;
     for (let ch = 0; ch < 3; ch++) colour[3 * c + ch] = own[3 * c + ch] as number;
   }
+};
+
+/** A colour a sample is compared with: its chromaticity, its brightness (R + G + B) and how far off that may be. */
+export interface Like {
+  readonly r: number;
+  readonly g: number;
+  readonly sum: number;
+  readonly tol: number;
+}
+
+/** Is a sample of `like`'s colour: within its brightness's `tol`, and `chroma` of its chromaticity (or
+ * the camera's noise, `noise2`: a squared residual) as learnCloth asks of the cloth's samples? */
+const isLike = (r: number, g: number, b: number, like: Like, chroma: number, noise2: number): boolean => {
+  const s = r + g + b;
+  if (Math.abs(s - like.sum) > like.tol) return false;
+  const dr = r - like.r * s;
+  const dg = g - like.g * s;
+  const lim = chroma * s;
+  return dr * dr + dg * dg <= Math.max(lim * lim, noise2);
+};
+
+/** isLike for the colour at index i of `a` (three numbers a colour: a frame's pixels, a grid's cells). */
+export const isLikeAt = (
+  a: ArrayLike<number>,
+  i: number,
+  like: Like,
+  chroma: number,
+  noise2: number,
+): boolean =>
+  isLike(a[3 * i] as number, a[3 * i + 1] as number, a[3 * i + 2] as number, like, chroma, noise2);
+
+/** The colour at index i of `a` as isLike compares with it, its brightness within `evenness` of it or `floor`. */
+export const likeOf = (a: ArrayLike<number>, i: number, evenness: number, floor = 0): Like => {
+  const m = Math.max(1, (a[3 * i] as number) + (a[3 * i + 1] as number) + (a[3 * i + 2] as number));
+  return {
+    r: (a[3 * i] as number) / m,
+    g: (a[3 * i + 1] as number) / m,
+    sum: m,
+    tol: Math.max(evenness * m, floor),
+  };
+};
+
+/**
+ * The print cells kept at their own colour (ClothOptions `printEven`, `printNeighbours`): those with
+ * enough neighbours of their colour. Run after fillCells, which spreads only the cloth's colour.
+ */
+const keepPrints = (
+  colour: Float32Array,
+  own: Float32Array,
+  print: Uint8Array,
+  cw: number,
+  ch: number,
+  o: ClothOptions,
+): Uint8Array => {
+  const kept = new Uint8Array(print.length);
+  for (let cj = 0; cj < ch; cj++) {
+    for (let ci = 0; ci < cw; ci++) {
+      const c = cj * cw + ci;
+      if (!print[c]) continue;
+      const like = likeOf(own, c, o.evenness);
+      let alike = 0;
+      for (let y = Math.max(0, cj - 1); y <= Math.min(ch - 1, cj + 1); y++)
+        for (let x = Math.max(0, ci - 1); x <= Math.min(cw - 1, ci + 1); x++) {
+          const q = y * cw + x;
+          if (q !== c && print[q] && isLikeAt(own, q, like, o.chromaTolerance, 0)) alike++;
+        }
+      if (alike < o.printNeighbours) continue;
+      for (let k = 0; k < 3; k++) colour[3 * c + k] = own[3 * c + k] as number;
+      kept[c] = 1;
+    }
+  }
+  return kept;
+};
+
+/**
+ * Which of a block's four cells (`corners`) it takes its colour from where print meets the cloth: the
+ * one most of its samples are of. Interpolated, the print's edge took a colour between the two,
+ * neither's, and a band a cell wide along it was foreground, balls at the edge in it (held-out 33:
+ * the cue ball at the emblem's edge, two reds at 4K).
+ */
+const blockSide = (
+  frame: ReducedFrame,
+  region: Uint8Array,
+  i0: number,
+  j0: number,
+  B: number,
+  colour: Float32Array,
+  corners: readonly number[],
+  o: ClothOptions,
+  evenNoise: number,
+  noise2: number,
+): number => {
+  const { rw, rh, data: d } = frame;
+  let best = corners[0] as number;
+  let most = -1;
+  for (const q of corners) {
+    const like = likeOf(colour, q, o.evenness, evenNoise);
+    let n = 0;
+    for (let j = j0; j < Math.min(rh, j0 + B); j++)
+      for (let i = i0; i < Math.min(rw, i0 + B); i++) {
+        const k = j * rw + i;
+        if (region[k] === Region.cloth && isLikeAt(d, k, like, o.chromaTolerance, noise2)) n++;
+      }
+    if (n > most) {
+      most = n;
+      best = q;
+    }
+  }
+  return best;
 };
 
 /** Cells with too little cloth take the mean of their valid neighbours, spreading outwards. */

@@ -332,3 +332,29 @@ export const regionAt = (g: VisionGeometry, x: number, y: number): RegionCode =>
   g.region[
     Math.min(g.rh - 1, Math.floor(y / g.scale)) * g.rw + Math.min(g.rw - 1, Math.floor(x / g.scale))
   ] as RegionCode;
+
+/**
+ * Each sample of a disc about (u, v) on a square grid `step` radii apart, out to `inside` radii, that
+ * lies in a `width` × `height` image: `visit` gets its pixel (x, y) and its offset from the middle, px.
+ */
+export const forDiscSamples = (
+  u: number,
+  v: number,
+  radius: number,
+  step: number,
+  inside: number,
+  width: number,
+  height: number,
+  visit: (x: number, y: number, bx: number, by: number) => void,
+): void => {
+  const n = Math.round(inside / step);
+  for (let j = -n; j <= n; j++)
+    for (let i = -n; i <= n; i++) {
+      if (i * i + j * j > n * n) continue;
+      const bx = i * step * radius;
+      const by = j * step * radius;
+      const x = Math.round(u + bx);
+      const y = Math.round(v + by);
+      if (x >= 0 && y >= 0 && x < width && y < height) visit(x, y, bx, by);
+    }
+};

@@ -68,6 +68,7 @@ import {
 import { reduceFrame, type ReducedFrame } from './reduce.ts';
 import { DEFAULT_STREAK_OPTIONS, placeStreaks, type StreakOptions } from './streak.ts';
 import { DEFAULT_BAND_OPTIONS, withoutBands, type BandOptions } from './bands.ts';
+import { DEFAULT_PRINT_OPTIONS, withoutPrint, type PrintOptions } from './print.ts';
 import { DEFAULT_VERIFY_OPTIONS, verifyBalls, type VerifiedBall, type VerifyOptions } from './verify.ts';
 
 export interface LocateOptions {
@@ -151,6 +152,8 @@ export interface LocateOptions {
   readonly streak: StreakOptions;
   /** A disc the cloth's bands of light (sun through blinds) run through unbroken is no ball (bands.ts). */
   readonly bands: BandOptions;
+  /** A disc whose inside is the colour of a sponsor's print kept near it is the print (print.ts). */
+  readonly print: PrintOptions;
 }
 
 export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
@@ -197,6 +200,7 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   straddleSeen: 0.6,
   streak: DEFAULT_STREAK_OPTIONS,
   bands: DEFAULT_BAND_OPTIONS,
+  print: DEFAULT_PRINT_OPTIONS,
 };
 
 /** A ball found in a frame: where it rests on the table, and where and how big it is in the image. */
@@ -645,7 +649,7 @@ export class Locator {
    * The balls among a frame's settled outline fits, with those the outlines missed: found by their
    * likeness to the balls verified in `pieces` (the Detector's changed ones), then by their limbs
    * anywhere, each time verified with the rest; then the shadows among them dropped, and the discs
-   * the cloth's bands of light run through (bands.ts), the balls whose
+   * the cloth's bands of light run through (bands.ts) and those of a sponsor's print (print.ts), the balls whose
    * outlines few rays agree with placed by their likeness (byLikeness), those overlapping parted
    * (apart), and the two ends of a rolling ball's streak made one (streak.ts). `fits` are every fit made (the verified and those verification turned down).
    */
@@ -680,11 +684,16 @@ export class Locator {
       frame,
       this.byLikeness(
         frame,
-        withoutBands(
+        withoutPrint(
           frame.image,
-          this.geometry,
-          this.withoutShadows(frame, this.withCasters(frame, verified, rimPx)),
-          this.options.bands,
+          frame.cloth,
+          withoutBands(
+            frame.image,
+            this.geometry,
+            this.withoutShadows(frame, this.withCasters(frame, verified, rimPx)),
+            this.options.bands,
+          ),
+          this.options.print,
         ),
       ),
     );
