@@ -29,7 +29,7 @@ import {
   expectNewMakersSet,
   expectSplitDrawn,
 } from './helpers/alt-split.ts';
-import { at, columnsOf, px, windowOn } from './helpers/alt-window.ts';
+import { at, columnsOf, light, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
 
@@ -40,13 +40,6 @@ beforeAll(() => {
   demo = loadDemoCalibration();
   table = demo.table;
 });
-
-/** The light (linear, before the exposure) a code value was graded from: the tone curve undone. */
-const light = (v: number): number => {
-  const o = v / 255;
-  const y = (o < 0.034 ? o / 0.85 : o) ** 2.2;
-  return y / (1.25 - 0.25 * y);
-};
 
 /** sRGB code values to linear light (the renderer's lin). */
 const linear = (c: number): number => {

@@ -46,3 +46,10 @@ export const at = (img: RgbImage, p: { u: number; v: number }): readonly [number
   const k = 3 * (Math.round(p.v) * img.width + Math.round(p.u));
   return [img.data[k] as number, img.data[k + 1] as number, img.data[k + 2] as number];
 };
+
+/** The light (linear, before the exposure) a code value was graded from: the tone curve undone. */
+export const light = (v: number): number => {
+  const o = v / 255;
+  const y = (o < 0.034 ? o / 0.85 : o) ** 2.2;
+  return y / (1.25 - 0.25 * y);
+};

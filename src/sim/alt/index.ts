@@ -9,10 +9,13 @@ export {
   type AltBallMark,
   type AltBox,
   type AltChalkDabs,
+  type AltClutter,
+  type AltClutterItem,
   type AltDenoise,
   type AltFrame,
   type AltHaze,
   type AltLamp,
+  type AltLensDirt,
   type AltMirror,
   type AltPlayer,
   type AltPrint,
@@ -20,6 +23,8 @@ export {
   type AltScuffs,
   type AltSharpen,
   type AltSlats,
+  type AltSmear,
+  type AltSpeck,
   type AltStyle,
   type AltToneMap,
   type AltWear,
@@ -30,6 +35,7 @@ export { altStyle, boxBeside, ALT_CLOTH, ALT_VARIANTS, type AltVariant } from '.
 export { altCamera, mountCalibration, ALT_MOUNT_IMAGE, type AltMount } from './camera.ts';
 export { jpegRoundTrip } from './jpeg.ts';
 export { altPlayer, hasPlayer } from './player.ts';
+export { altClutter, clutterGap, hasClutter } from './clutter.ts';
 export { altBlurInView, altMotion, inMotion, BLURRED_UNASKED } from './motion.ts';
 export { type AltBand, type AltEllipsoid, type AltPart, type AltPoint, type AltRod } from './parts.ts';
 export { altStream, h264RoundTrip, withFreshNoise, type AltStream, type StreamedFrame } from './stream.ts';

@@ -213,6 +213,114 @@ export interface AltStyle {
   readonly denoise?: AltDenoise;
   /** A sponsor's emblem and lettering printed in the cloth (a plain cloth, the default). */
   readonly print?: AltPrint;
+  /** What lies on the bed and the rail that is not a ball (nothing, the default; clutter.ts places it). */
+  readonly clutter?: AltClutter;
+  /** Dust and a greasy smear on the lens's front glass (a clean lens, the default). */
+  readonly lensDirt?: AltLensDirt;
+}
+
+/**
+ * What lies on a club table that is not a ball, each thing clear of every ball (clutter.ts places it):
+ * drawn in the plane z = 0 where it lies (a 22 mm chalk cube's top is seen under a centimetre from where
+ * it is drawn at the frame's edges, a ball radius being 26 mm: that parallax is not drawn), and casting
+ * its shadow from its height as the balls do theirs (soft over each lamp's size).
+ */
+export interface AltClutter {
+  readonly items: readonly AltClutterItem[];
+}
+
+/**
+ * A thing on the bed or the rail, in table mm:
+ * - chalk: a cube of chalk `size` mm each way centred at (x, y), turned `angle` radians, its top cupped
+ *   by cue tips (a darker hollow `hollow` mm across in its middle, its rim a little darker too);
+ * - rest: a rest lying on the cloth, its dark shaft `width` mm thick from its butt (x0, y0) to (x1, y1),
+ *   a brass ferrule 30 mm long at that end and its cross head beyond: two brass bars `head` mm long and
+ *   10 mm wide crossing at right angles 40 mm past the ferrule, each at 45° to the shaft;
+ * - dust: chalk dust spilled on the cloth, a soft blotch of radius `r`, `amount` of the cloth hidden at
+ *   its middle, broken into specks by value noise from `seed` (flat: no shadow);
+ * - coaster: a round card beer mat of radius `r`, 3 mm thick, a printed ring of `ring` colour in it.
+ */
+export type AltClutterItem =
+  | {
+      readonly kind: 'chalk';
+      readonly x: number;
+      readonly y: number;
+      readonly angle: number;
+      readonly size: number;
+      readonly hollow: number;
+      readonly colour: Srgb8;
+    }
+  | {
+      readonly kind: 'rest';
+      readonly x0: number;
+      readonly y0: number;
+      readonly x1: number;
+      readonly y1: number;
+      readonly width: number;
+      readonly head: number;
+      readonly colour: Srgb8;
+      readonly brass: Srgb8;
+    }
+  | {
+      readonly kind: 'dust';
+      readonly x: number;
+      readonly y: number;
+      readonly r: number;
+      readonly amount: number;
+      readonly seed: number;
+      readonly colour: Srgb8;
+    }
+  | {
+      readonly kind: 'coaster';
+      readonly x: number;
+      readonly y: number;
+      readonly r: number;
+      readonly colour: Srgb8;
+      readonly ring: Srgb8;
+    };
+
+/**
+ * A dirty lens: dust on its front glass, each speck far out of focus, so a soft dark disc fixed in the
+ * frame wherever the scene behind it moves; and a greasy smear (a fingerprint) over one region, which
+ * scatters the light through it: the region's contrast lowered (its light mixed towards its
+ * surroundings' mean) and its highlights blooming.
+ */
+export interface AltLensDirt {
+  readonly specks: readonly AltSpeck[];
+  readonly smear?: AltSmear;
+}
+
+/**
+ * A speck's shadow: its middle at (u, v) as shares of the frame's width and height, `radius` px across
+ * at 1080 rows (scaled with the frame's height), taking `depth` of the light at its middle; its edge
+ * falls off smoothly over `soft` of its radius (centred on the radius).
+ */
+export interface AltSpeck {
+  readonly u: number;
+  readonly v: number;
+  readonly radius: number;
+  readonly depth: number;
+  readonly soft: number;
+}
+
+/**
+ * A greasy smear: its middle at (u, v) as shares of the frame's width and height, half axes rx and ry
+ * px at 1080 rows, turned `angle` radians; its strength falls off as exp(−q²) with q the distance from
+ * its middle over its half axes. At its middle `veil` of the light is mixed towards the mean of the
+ * light round it (a Gaussian `spread` px at 1080 rows), and the light over `threshold`, times `bloom`,
+ * is spread by a Gaussian `glow` px and added.
+ */
+export interface AltSmear {
+  readonly u: number;
+  readonly v: number;
+  readonly rx: number;
+  readonly ry: number;
+  readonly angle: number;
+  readonly veil: number;
+  readonly spread: number;
+  readonly bloom: number;
+  readonly threshold: number;
+  readonly glow: number;
 }
 
 /**
@@ -1183,12 +1291,78 @@ export const renderAlt = (
       for (let ch = 0; ch < 3; ch++) out[ch] = (out[ch] as number) * (1 - c) + (ink[ch] as number) * c;
     });
   };
+  // Things on the table that are not balls: each one's box on the plane (grown by its shadow's reach
+  // and its edges; a point outside every box is untouched by them), their colours in linear light, their
+  // tops' edges a pixel's footprint on the bed.
+  const items = style.clutter?.items ?? [];
+  const itemEdge = items.length > 0 ? bedFootprint(grid, W, H) : 0;
+  const itemBoxes = items.map((it) => clutterBox(it, itemEdge));
+  const itemInks = items.map(
+    (it) =>
+      [
+        lin(it.colour),
+        lin(it.kind === 'rest' ? it.brass : it.kind === 'coaster' ? it.ring : it.colour),
+      ] as const,
+  );
+  const nearItems: number[] = [];
+  const itemShade = new Float64Array(3);
+  const itemTop = new Float64Array(3);
+  /**
+   * The share of each channel's lamp light the things near (x, y) (`nearItems`) leave a point of the
+   * plane, into `out`: for each lamp, each thing's plan at three heights up its side seen from the point
+   * towards the lamp (where the ray from the point to the lamp passes through it there), soft over the
+   * lamp's size as the balls' shadows are (the room's light is left unshaded where it is used).
+   */
+  const clutterShade = (x: number, y: number, out: Float64Array): void => {
+    let lit0 = 0;
+    let lit1 = 0;
+    let lit2 = 0;
+    let all0 = 0;
+    let all1 = 0;
+    let all2 = 0;
+    for (const l of lamps) {
+      const lx = l.x - x;
+      const ly = l.y - y;
+      const ln = Math.sqrt(lx * lx + ly * ly + l.z * l.z);
+      const pen = Math.max(l.hx, l.hy) / ln;
+      let vis = 1;
+      for (const i of nearItems) {
+        const it = items[i] as AltClutterItem;
+        const h = clutterHeight(it);
+        if (h === 0) continue;
+        let hidden = 0;
+        for (const f of [0.35, 0.7, 1]) {
+          const z = f * h;
+          const w = (pen * z * ln) / l.z + 0.5;
+          hidden = Math.max(hidden, clutterCover(it, x + (lx * z) / l.z, y + (ly * z) / l.z, w));
+        }
+        vis *= 1 - hidden;
+      }
+      const weight = l.power / (ln * ln);
+      const c = l.colour ?? WHITE;
+      lit0 += vis * weight * c[0];
+      lit1 += vis * weight * c[1];
+      lit2 += vis * weight * c[2];
+      all0 += weight * c[0];
+      all1 += weight * c[1];
+      all2 += weight * c[2];
+    }
+    out[0] = all0 > 0 ? lit0 / all0 : 1;
+    out[1] = all1 > 0 ? lit1 / all1 : 1;
+    out[2] = all2 > 0 ? lit2 / all2 : 1;
+  };
   /**
    * Linear radiance of the plane z = 0 at (x, y) (the bed, the cushions, the pockets, the rail, the
    * floor), into out[0..2]: with the balls' shadows at the moment `now`, or over the exposure.
    */
   const planeAt = (x: number, y: number, out: Float64Array, now?: readonly AltBall[]): void => {
     const surf = surfaceAt(t, x, y);
+    if (items.length > 0) {
+      nearItems.length = 0;
+      itemBoxes.forEach((b, i) => {
+        if (x >= b[0] && y >= b[1] && x <= b[2] && y <= b[3]) nearItems.push(i);
+      });
+    }
     lampDiffuse(lamps, x, y, 0, 0, 0, 1, irr, blinds);
     // The light falling on the plane, the lamps' and the room's, in each channel.
     for (let ch = 0; ch < 3; ch++) light[ch] = (irr[ch] as number) * norm + style.ambient;
@@ -1204,6 +1378,17 @@ export const renderAlt = (
       const rubbed = worn ? 1 + wear.amount * (rub[0] as number) : 1;
       // Blue chalk from cue tips over the cloth and its markings, lit and shaded as they are.
       const blue = dabs && surf === Surface.bed ? dabbed(dabs, x, y) : 0;
+      // Chalk dust spilled on the cloth, lit and shaded as it is.
+      let spilled = 0;
+      let spilledInk: readonly number[] = cloth;
+      if (surf === Surface.bed)
+        for (const i of nearItems) {
+          const it = items[i] as AltClutterItem;
+          if (it.kind !== 'dust') continue;
+          spilled = dustAt(it, x, y);
+          spilledInk = (itemInks[i] as readonly [readonly number[], readonly number[]])[0];
+          if (spilled > 0) break;
+        }
       // The bed's own colour, where a sponsor's print is in it the print's.
       if (print && surf === Surface.bed) printedAt(print, x, y, grain, printed);
       const bed = print && surf === Surface.bed ? printed : cloth;
@@ -1226,7 +1411,10 @@ export const renderAlt = (
           k *= shadow[ch] as number;
         }
         const paint = (bed[ch] as number) * (1 - chalk) + 0.8 * chalk;
-        out[ch] = (blue > 0 ? paint * (1 - blue) + (dabColour[ch] as number) * blue : paint) * k;
+        const dabbedPaint = blue > 0 ? paint * (1 - blue) + (dabColour[ch] as number) * blue : paint;
+        out[ch] =
+          (spilled > 0 ? dabbedPaint * (1 - spilled) + (spilledInk[ch] as number) * spilled : dabbedPaint) *
+          k;
       }
       out[1] = (out[1] as number) * (1 - 0.04 * style.clothGradient);
     } else if (surf === Surface.hole) {
@@ -1239,6 +1427,23 @@ export const renderAlt = (
       if (occ) {
         shadowAt(lamps, [], R, reach, x, y, shadow, blinds, occ);
         for (let ch = 0; ch < 3; ch++) out[ch] = (out[ch] as number) * (shadow[ch] as number);
+      }
+    }
+    // The things on the table near the point: their shadows, then their tops (lit as the plane is).
+    if (nearItems.length > 0 && items.length > 0) {
+      clutterShade(x, y, itemShade);
+      let top = 0;
+      for (const i of nearItems) {
+        const inks = itemInks[i] as readonly [readonly number[], readonly number[]];
+        top = clutterTopAt(items[i] as AltClutterItem, x, y, itemEdge, inks[0], inks[1], itemTop);
+        if (top > 0) break;
+      }
+      for (let ch = 0; ch < 3; ch++) {
+        // The lamps' share of the light shaded, the room's not (a thin thing's shadow is not black).
+        const l = light[ch] as number;
+        const shaded =
+          (out[ch] as number) * (((itemShade[ch] as number) * (l - style.ambient) + style.ambient) / l);
+        out[ch] = shaded * (1 - top) + (itemTop[ch] as number) * (light[ch] as number) * top;
       }
     }
   };
@@ -1725,6 +1930,8 @@ export const renderAlt = (
     lr.set(magnified(lr, W, H, 1 + style.lateralCA));
     lb.set(magnified(lb, W, H, 1 - style.lateralCA));
   }
+  // A dirty lens: its smear's veil and bloom, then its dust's shadows.
+  if (style.lensDirt) dirtied(W, H, lr, lg, lb, style.lensDirt);
   // The rolling shutter's bands' colour, where the lamps' channels flicker unequally: each row's red,
   // green and blue times their own band over the bands' common one (which the exposure takes, below).
   const hue = style.flicker?.hue;
@@ -2177,6 +2384,282 @@ const bedFootprint = (g: RayGrid, W: number, H: number): number => {
   const [ax, ay] = at((W - 1) / 2);
   const [bx, by] = at((W + 1) / 2);
   return Math.hypot(bx - ax, by - ay);
+};
+
+/** A thing's height over the plane, mm: what its shadow falls from (spilled dust has none). */
+const clutterHeight = (it: AltClutterItem): number =>
+  it.kind === 'chalk' ? it.size : it.kind === 'rest' ? it.width : it.kind === 'coaster' ? 3 : 0;
+
+/** How far a rest's cross head's middle lies past its shaft's end (its ferrule and the head's stem), mm. */
+const REST_STEM = 40;
+
+/**
+ * A thing's box on the plane (x0, y0, x1, y1), grown by its edges' width and by how far its shadow may
+ * reach (twice its height and 10 mm: no lamp is lower than half its distance in plan from a point).
+ */
+const clutterBox = (it: AltClutterItem, edge: number): readonly [number, number, number, number] => {
+  const grow = 2 * clutterHeight(it) + 10 + edge;
+  if (it.kind === 'rest') {
+    const len = Math.hypot(it.x1 - it.x0, it.y1 - it.y0);
+    const hx = it.x1 + ((it.x1 - it.x0) / len) * REST_STEM;
+    const hy = it.y1 + ((it.y1 - it.y0) / len) * REST_STEM;
+    const g = grow + it.head / 2 + it.width;
+    return [
+      Math.min(it.x0, hx) - g,
+      Math.min(it.y0, hy) - g,
+      Math.max(it.x0, hx) + g,
+      Math.max(it.y0, hy) + g,
+    ];
+  }
+  const half = it.kind === 'chalk' ? it.size * Math.SQRT1_2 : it.r;
+  return [it.x - half - grow, it.y - half - grow, it.x + half + grow, it.y + half + grow];
+};
+
+/** A rest's parts round a point: along and across its shaft from the butt, and its length. */
+const restFrame = (
+  it: AltClutterItem & { kind: 'rest' },
+  x: number,
+  y: number,
+): { along: number; across: number; len: number; dx: number; dy: number } => {
+  const len = Math.hypot(it.x1 - it.x0, it.y1 - it.y0);
+  const dx = (it.x1 - it.x0) / len;
+  const dy = (it.y1 - it.y0) / len;
+  const px = x - it.x0;
+  const py = y - it.y0;
+  return { along: px * dx + py * dy, across: -px * dy + py * dx, len, dx, dy };
+};
+
+/** How much of a rest's cross head covers (x, y): two bars at ±45° to the shaft, crossing REST_STEM past its end. */
+const restHead = (
+  it: AltClutterItem & { kind: 'rest' },
+  along: number,
+  across: number,
+  edge: number,
+): number => {
+  const a = along - restFrame(it, it.x1, it.y1).along - REST_STEM;
+  let cover = 0;
+  for (const sign of [1, -1]) {
+    const u = (a + sign * across) * Math.SQRT1_2;
+    const v = (-sign * a + across) * Math.SQRT1_2;
+    cover = Math.max(cover, softInside(it.head / 2, edge, u) * softInside(5, edge, v));
+  }
+  // The stem from the ferrule to the crossing.
+  return Math.max(
+    cover,
+    softInside(REST_STEM / 2, edge, a + REST_STEM / 2) * softInside(it.width * 0.3, edge, across),
+  );
+};
+
+/** How much of a point (x, y) of the plane a thing's plan covers (0…1), its edges `edge` mm wide; dust none. */
+const clutterCover = (it: AltClutterItem, x: number, y: number, edge: number): number => {
+  switch (it.kind) {
+    case 'chalk': {
+      const c = Math.cos(it.angle);
+      const s = Math.sin(it.angle);
+      const a = (x - it.x) * c + (y - it.y) * s;
+      const b = -(x - it.x) * s + (y - it.y) * c;
+      return softInside(it.size / 2, edge, a) * softInside(it.size / 2, edge, b);
+    }
+    case 'rest': {
+      const f = restFrame(it, x, y);
+      const shaft =
+        softInside(f.len / 2, edge, f.along - f.len / 2) * softInside(it.width / 2, edge, f.across);
+      return Math.max(shaft, restHead(it, f.along, f.across, edge));
+    }
+    case 'coaster':
+      return softInside(it.r, edge, Math.hypot(x - it.x, y - it.y));
+    case 'dust':
+      return 0;
+  }
+};
+
+/**
+ * A thing's top at (x, y): how much of the point it covers (0…1, returned), and its colour there as
+ * lit by the plane's light, into `out` (its own ink `a`, its second `b`: a rest's brass, a mat's ring),
+ * shaded by its shape: a chalk cube's rim a little darker and its cupped hollow darker still; a rest's
+ * round shaft darker towards its sides with a varnish's highlight along it, its brass ferrule and head
+ * polished; a mat's card flat.
+ */
+const clutterTopAt = (
+  it: AltClutterItem,
+  x: number,
+  y: number,
+  edge: number,
+  a: readonly number[],
+  b: readonly number[],
+  out: Float64Array,
+): number => {
+  const cover = clutterCover(it, x, y, edge);
+  if (cover <= 0) return 0;
+  let mix = 0;
+  let shade = 1;
+  if (it.kind === 'chalk') {
+    const c = Math.cos(it.angle);
+    const s = Math.sin(it.angle);
+    const u = (x - it.x) * c + (y - it.y) * s;
+    const v = -(x - it.x) * s + (y - it.y) * c;
+    const rim = Math.min(1, Math.max(0, (Math.max(Math.abs(u), Math.abs(v)) - (it.size / 2 - 2.5)) / 2.5));
+    const d = Math.hypot(u, v);
+    const hollow = softInside(it.hollow / 2, 2 + edge, d);
+    // The cup deepest in its middle: darker there than at its lip.
+    const deep = Math.max(0, 1 - d / (it.hollow / 2));
+    shade = (1 - 0.2 * rim) * (1 - hollow * (0.35 + 0.25 * deep));
+  } else if (it.kind === 'rest') {
+    const f = restFrame(it, x, y);
+    const onShaft = f.along <= f.len;
+    const half = onShaft ? it.width / 2 : it.width * 0.3;
+    const n = Math.min(1, Math.abs(f.across) / half);
+    // A round bar lit from above: its top facing the lamps, its sides turned away; a highlight along it.
+    shade =
+      0.5 + 0.5 * Math.sqrt(1 - n * n) + 0.6 * Math.exp(-(((f.across + 0.2 * half) / (0.25 * half)) ** 2));
+    mix = onShaft && f.along < f.len - 30 ? 0 : 1;
+  } else if (it.kind === 'coaster') {
+    const d = Math.hypot(x - it.x, y - it.y);
+    mix = softInside(0.06 * it.r, edge, d - 0.72 * it.r);
+  }
+  for (let ch = 0; ch < 3; ch++) out[ch] = ((a[ch] as number) * (1 - mix) + (b[ch] as number) * mix) * shade;
+  return cover;
+};
+
+/** How much of the cloth spilled chalk dust hides at (x, y) (0…1): a soft blotch broken into specks. */
+const dustAt = (it: AltClutterItem & { kind: 'dust' }, x: number, y: number): number => {
+  const d2 = ((x - it.x) ** 2 + (y - it.y) ** 2) / (it.r * it.r);
+  if (d2 >= 4) return 0;
+  const specks = Math.min(1, Math.max(0, (valueNoise(x / 3, y / 3, it.seed) - 0.3) / 0.4));
+  const patches = 0.5 + 0.5 * valueNoise(x / 12, y / 12, it.seed + 1);
+  return it.amount * Math.exp(-1.5 * d2) * specks * patches;
+};
+
+/**
+ * A dirty lens over the frame's linear light, in place: the smear first (its veil mixing each pixel's
+ * light towards the mean round it, its bloom spreading the light over the threshold, both by the
+ * smear's strength there), then each speck's shadow (the light times 1 − its depth × its soft disc).
+ * Sizes are px at 1080 rows, scaled with the frame's height.
+ */
+const dirtied = (
+  W: number,
+  H: number,
+  lr: Float32Array,
+  lg: Float32Array,
+  lb: Float32Array,
+  d: AltLensDirt,
+): void => {
+  const scale = H / 1080;
+  const planes = [lr, lg, lb] as const;
+  const sm = d.smear;
+  if (sm) smeared(W, H, planes, sm, scale);
+  for (const p of d.specks) {
+    const r = p.radius * scale;
+    const outer = r * (1 + p.soft / 2);
+    const inner = r * (1 - p.soft / 2);
+    const cu = p.u * W;
+    const cv = p.v * H;
+    for (let v = Math.max(0, Math.floor(cv - outer)); v <= Math.min(H - 1, Math.ceil(cv + outer)); v++)
+      for (let u = Math.max(0, Math.floor(cu - outer)); u <= Math.min(W - 1, Math.ceil(cu + outer)); u++) {
+        const e = Math.min(1, Math.max(0, (Math.hypot(u - cu, v - cv) - inner) / (outer - inner)));
+        const k = v * W + u;
+        const keep = 1 - p.depth * (1 - e * e * (3 - 2 * e));
+        for (const plane of planes) plane[k] = (plane[k] as number) * keep;
+      }
+  }
+};
+
+/**
+ * A greasy smear over the frame's linear light, in place (see AltSmear). Both of its blurs, of each
+ * channel's light (its mean round a pixel) and of its excess over the threshold (its glow), are taken
+ * at an eighth of the frame's size (what they spread is tens of px wide), the six block planes summed
+ * in one pass over the frame and read back bilinearly in another, and only where the smear's strength
+ * is over 1e-6 (q² < 14): blockBlurred's two passes a plane for each blur cost a 1080p frame 1.3 s.
+ */
+const smeared = (
+  W: number,
+  H: number,
+  planes: readonly [Float32Array, Float32Array, Float32Array],
+  sm: AltSmear,
+  scale: number,
+): void => {
+  const F = 8;
+  const w = Math.ceil(W / F);
+  const hh = Math.ceil(H / F);
+  // The blocks' sums: each channel's light (0 to 2) and its excess over the threshold (3 to 5).
+  const sums = Array.from({ length: 6 }, () => new Float32Array(w * hh));
+  for (let v = 0; v < H; v++)
+    for (let u = 0; u < W; u++) {
+      const b = Math.floor(v / F) * w + Math.floor(u / F);
+      const k = v * W + u;
+      for (let ch = 0; ch < 3; ch++) {
+        const x = (planes[ch] as Float32Array)[k] as number;
+        const light = sums[ch] as Float32Array;
+        light[b] = (light[b] as number) + x;
+        if (x > sm.threshold) {
+          const over = sums[3 + ch] as Float32Array;
+          over[b] = (over[b] as number) + x - sm.threshold;
+        }
+      }
+    }
+  // The light's blocks to their means; the excess's spread over its blocks' pixels when read back.
+  for (let j = 0; j < hh; j++)
+    for (let i = 0; i < w; i++) {
+      const n = (Math.min(W, (i + 1) * F) - i * F) * (Math.min(H, (j + 1) * F) - j * F);
+      for (let ch = 0; ch < 3; ch++) {
+        const light = sums[ch] as Float32Array;
+        light[j * w + i] = (light[j * w + i] as number) / n;
+      }
+    }
+  // Each blurred twice by a Gaussian √2 narrower: one Gaussian cut off at 3σ leaves a white ball's glow
+  // a disc with a hard rim; two, their cut rims smoothed by each other, fade it out.
+  const blurred = sums.map((p, i) => {
+    const sigma = ((i < 3 ? sm.spread : sm.glow) * scale) / F / Math.SQRT2;
+    return gaussianBlur(gaussianBlur(p, w, hh, sigma), w, hh, sigma);
+  });
+  const c = Math.cos(sm.angle);
+  const s = Math.sin(sm.angle);
+  const cu = sm.u * W;
+  const cv = sm.v * H;
+  for (let v = 0; v < H; v++) {
+    const fv = Math.min(hh - 1, Math.max(0, (v - (F - 1) / 2) / F));
+    const j0 = Math.floor(fv);
+    const j1 = Math.min(hh - 1, j0 + 1);
+    const ty = fv - j0;
+    for (let u = 0; u < W; u++) {
+      const a = ((u - cu) * c + (v - cv) * s) / (sm.rx * scale);
+      const b = (-(u - cu) * s + (v - cv) * c) / (sm.ry * scale);
+      const q2 = a * a + b * b;
+      if (q2 >= 14) continue;
+      const strength = Math.exp(-q2);
+      const fu = Math.min(w - 1, Math.max(0, (u - (F - 1) / 2) / F));
+      const i0 = Math.floor(fu);
+      const i1 = Math.min(w - 1, i0 + 1);
+      const tx = fu - i0;
+      const w00 = (1 - tx) * (1 - ty);
+      const w01 = tx * (1 - ty);
+      const w10 = (1 - tx) * ty;
+      const w11 = tx * ty;
+      const b00 = j0 * w + i0;
+      const b01 = j0 * w + i1;
+      const b10 = j1 * w + i0;
+      const b11 = j1 * w + i1;
+      const k = v * W + u;
+      const m = sm.veil * strength;
+      const lift = (sm.bloom * strength) / (F * F);
+      for (let ch = 0; ch < 3; ch++) {
+        const plane = planes[ch] as Float32Array;
+        const g = blurred[ch] as Float32Array;
+        const e = blurred[3 + ch] as Float32Array;
+        const mean =
+          (g[b00] as number) * w00 +
+          (g[b01] as number) * w01 +
+          (g[b10] as number) * w10 +
+          (g[b11] as number) * w11;
+        const glow =
+          (e[b00] as number) * w00 +
+          (e[b01] as number) * w01 +
+          (e[b10] as number) * w10 +
+          (e[b11] as number) * w11;
+        plane[k] = (plane[k] as number) * (1 - m) + mean * m + lift * glow;
+      }
+    }
+  }
 };
 
 /** A print's mark's box on the bed (x0, y0, x1, y1), grown by its edges' width, beyond which it covers nothing. */

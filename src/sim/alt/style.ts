@@ -293,6 +293,23 @@
 // 100 Hz ripple (AltFlicker: ±17 %, a cycle of bands every third of the frame's height, their rows
 // bluer where bright and warmer where dark: the phosphors' light lags the blue die's), with the usual
 // set.
+// Held-out 34 (issue 14, drawn in the twenty-seventh session, to be run once later): what lies on and
+// around a real club table, and a camera's dirty lens, as no variant before drew them. `rust-clutter`,
+// a rust-red cloth (browner and darker than the tangerine, redder than the camel) under two lamps, with
+// things on the table that are not balls, placed by the seed a ball radius or more clear of every ball
+// (clutter.ts; render.ts AltClutter: drawn in the bed's plane, casting shadows from their heights): a
+// cube of blue chalk on the cloth near a cushion (its top cupped by cue tips, a darker hollow) with a
+// few spots of its dust spilled round it, another on the rail, a rest lying along a long cushion (its
+// dark shaft 12 mm thick, a brass ferrule and cross head), a round card beer mat of a ball's size on the
+// rail; with a twenty-seventh maker's set (a rose red, an amber-gold yellow, a leaf green, an olive
+// brown, a slate-periwinkle blue, a dusty old-rose pink, a blue-black black, an ivory cue ball).
+// `peacock-dusty-lens`, a muted peacock-blue cloth (greyer than the cerulean, bluer than the
+// turquoise; no channel near black, where the camera's curve has its toe's step and a smear's faint
+// light would draw a contour) under three lamps, seen through a dirty lens (AltLensDirt): fourteen to
+// twenty-two specks of dust on its front glass, each a soft out-of-focus disc 10 to 40 px across at
+// 1080 rows taking 5 to 25 % of the light, fixed in the frame wherever the balls lie, and a greasy
+// smear over one region of the frame (its light mixed towards its surroundings', its highlights and
+// white balls glowing), with the usual set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
@@ -303,6 +320,7 @@ import type {
   AltFlicker,
   AltHaze,
   AltLamp,
+  AltLensDirt,
   AltMirror,
   AltPrint,
   AltPrintMark,
@@ -388,6 +406,8 @@ export const ALT_VARIANTS = [
   'slate-defocus',
   'shamrock-sponsor',
   'grape-flicker',
+  'rust-clutter',
+  'peacock-dusty-lens',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -461,7 +481,9 @@ export const ALT_CLOTH: Readonly<
     | 'vividteal'
     | 'paleslate'
     | 'shamrock'
-    | 'grape',
+    | 'grape'
+    | 'rust'
+    | 'peacock',
     Srgb8
   >
 > = {
@@ -534,6 +556,8 @@ export const ALT_CLOTH: Readonly<
   paleslate: [174, 186, 208],
   shamrock: [0, 170, 80],
   grape: [90, 40, 180],
+  rust: [150, 60, 30],
+  peacock: [60, 130, 160],
 };
 
 /**
@@ -1774,6 +1798,53 @@ const TWENTY_SIXTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
   black: [26, 22, 8],
 };
 
+/**
+ * A twenty-seventh maker's set: a rose red (a bluish red), an amber-gold yellow, a leaf green, an olive
+ * brown (the greenest), a slate-periwinkle blue, a dusty old-rose pink (the greyest), a blue-black
+ * black, an ivory cue ball.
+ */
+const TWENTY_SEVENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [240, 234, 214],
+  red: [184, 56, 80],
+  yellow: [224, 168, 72],
+  green: [72, 144, 64],
+  brown: [104, 96, 16],
+  blue: [72, 96, 184],
+  pink: [200, 152, 144],
+  black: [16, 18, 30],
+};
+
+/**
+ * A dirty lens's front glass (AltLensDirt), drawn by the seed: 14 to 22 specks of dust over the
+ * frame's middle 0.8 each way (the table's image, where the balls lie), 10 to 40 px across at 1080 rows (radius 5 to 20 px), each taking 5 to 25 % of the light
+ * at its middle, their edges soft over 0.7 to 1 of their radius (far out of focus); a greasy smear over
+ * a region 440 to 640 px by 240 to 400 px (its half axes) somewhere in the frame's middle, mixing up to
+ * 0.35 to 0.5 of the light there towards the mean within 40 px and spreading the excess of what is
+ * bright there (a highlight, a white ball) over 18 px at 0.8.
+ */
+const dustyLens = (rng: Rng): AltLensDirt => {
+  const specks = Array.from({ length: rng.int(14, 23) }, () => ({
+    u: rng.uniform(0.1, 0.9),
+    v: rng.uniform(0.1, 0.9),
+    radius: rng.uniform(5, 20),
+    depth: rng.uniform(0.05, 0.25),
+    soft: rng.uniform(0.7, 1),
+  }));
+  const smear = {
+    u: rng.uniform(0.25, 0.75),
+    v: rng.uniform(0.25, 0.75),
+    rx: rng.uniform(220, 320),
+    ry: rng.uniform(120, 200),
+    angle: rng.uniform(0, Math.PI),
+    veil: rng.uniform(0.35, 0.5),
+    spread: 40,
+    bloom: 0.8,
+    threshold: 0.4,
+    glow: 18,
+  };
+  return { specks, smear };
+};
+
 /** Block capitals five cells wide and seven high, '#' where inked: the sponsor's name's letters. */
 const GLYPHS: Readonly<Record<string, readonly string[]>> = {
   O: ['.###.', '#...#', '#...#', '#...#', '#...#', '#...#', '.###.'],
@@ -2135,6 +2206,8 @@ interface AltLook {
   readonly denoise?: AltDenoise;
   /** A sponsor's print in the cloth, its wear drawn by the seed. */
   readonly print?: (t: Table, rng: Rng) => AltPrint;
+  /** A dirty lens, its dust and smear drawn by the seed. */
+  readonly lensDirt?: (rng: Rng) => AltLensDirt;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -2562,6 +2635,19 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     lamps: mixedWhiteLeds,
     flicker: { depth: 0.17, period: 0.3, hue: [0.85, 0.95, 1.2] },
   },
+  // A club table with what lies on it between frames (clutter.ts places the things among each case's
+  // balls), a twenty-seventh maker's set.
+  'rust-clutter': {
+    cloth: ALT_CLOTH.rust,
+    lamps: twoLamps,
+    ballColours: TWENTY_SEVENTH_MAKER_BALLS,
+  },
+  // A camera whose lens has gathered dust and a fingerprint, the usual set.
+  'peacock-dusty-lens': {
+    cloth: ALT_CLOTH.peacock,
+    lamps: threeLamps,
+    lensDirt: dustyLens,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -2600,6 +2686,7 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.mirror ? { mirror: look.mirror(t, rng) } : {}),
     ...(look.scuffs ? { scuffs: look.scuffs(t, rng) } : {}),
     ...(look.print ? { print: look.print(t, rng) } : {}),
+    ...(look.lensDirt ? { lensDirt: look.lensDirt(rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
