@@ -271,6 +271,20 @@
 //               11_850_000 at 4K), demo's camera,
 //               the variants taking turns by kind as held-out 23's; the truth the layout's balls, the
 //               cue ball still `cue`
+//   held-out-34 what lies on and around a real club table, and a camera's dirty lens, as no split
+//               before drew them: a rust-red cloth under two lamps with things on it that are not balls,
+//               each a ball radius or more clear of every ball and casting its shadow (a cube of blue
+//               chalk on the cloth near a cushion, its top cupped darker, a few spots of its dust
+//               spilled round it, another on the rail, a rest lying along a long cushion with its brass
+//               cross head, a round beer mat of a ball's size on the rail), a twenty-seventh maker's set
+//               (a rose red, an amber-gold yellow, a leaf green, an olive brown, a slate-periwinkle
+//               blue, a dusty old-rose pink, a blue-black black, an ivory cue ball); and a muted
+//               peacock-blue cloth under three lamps seen through a dirty lens (fourteen to twenty-two soft
+//               out-of-focus specks of dust fixed in the frame, 10 to 40 px across at 1080 rows, 5 to
+//               25 % darker, and a greasy smear over one region: its contrast lowered, its highlights
+//               blooming), the usual set: drawn in the twenty-seventh session, not yet run (seeds
+//               11_900_000, 11_950_000 at 4K), demo's camera, the variants taking turns by kind as
+//               held-out 23's; the truth the layout's balls, the cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, placed among the layout's balls as they lie; every ball still but some of held-out 30's, rolled
@@ -290,7 +304,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -308,6 +322,7 @@ import {
   altCamera,
   altInView,
   altMotion,
+  altClutter,
   altPlayer,
   altStream,
   withFreshNoise,
@@ -374,6 +389,7 @@ export const ALT_HELD_OUT_30_SEED = 11_500_000;
 export const ALT_HELD_OUT_31_SEED = 11_600_000;
 export const ALT_HELD_OUT_32_SEED = 11_700_000;
 export const ALT_HELD_OUT_33_SEED = 11_800_000;
+export const ALT_HELD_OUT_34_SEED = 11_900_000;
 
 export interface AltCase {
   readonly name: string;
@@ -443,7 +459,8 @@ export type AltSplit =
   | 'held-out-30'
   | 'held-out-31'
   | 'held-out-32'
-  | 'held-out-33';
+  | 'held-out-33'
+  | 'held-out-34';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -504,6 +521,11 @@ const SPLITS: Readonly<
     variants: ['shamrock-sponsor', 'grape-flicker'],
     byKind: true,
   },
+  'held-out-34': {
+    seed: ALT_HELD_OUT_34_SEED,
+    variants: ['rust-clutter', 'peacock-dusty-lens'],
+    byKind: true,
+  },
 };
 
 /** The variants' own cameras, made once for each split camera they stand in for (see cameraFor). */
@@ -541,6 +563,8 @@ export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number
       const rolling = altMotion(c.table, scene.balls, variant, seed, shutter);
       const balls = rolling ?? scene.balls;
       const player = altPlayer(c.table, balls, variant, seed, cameraCentre(camera));
+      // Things on the table, placed among the balls as they lie (no variant has both them and a player).
+      const clutter = altClutter(c.table, balls, variant, seed);
       // A player's shares, or the blur's (no variant has both).
       const visible = player
         ? altInView(camera, balls, player)
@@ -549,7 +573,7 @@ export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number
         name: `${res} ${split} ${kind} ${variant} ${seed}`,
         calibration: camera,
         balls,
-        style: player ? { ...style, player } : style,
+        style: clutter ? { ...style, clutter } : player ? { ...style, player } : style,
         seed,
         ...(stream ? { h264: stream } : {}),
         ...(seed % 2 === 0 ? { jpeg: 70 + (seed % 20) } : {}),

@@ -7,8 +7,9 @@
 // shaft and brass head where placed, a mat on the rail alone, dust bluer than the cloth within its
 // spots; each speck of dust taking the share of the light drawn at its middle and none beyond its
 // soft edge, as wide at 1080 rows as at 540 once scaled; the smear's contrast lost and its
-// highlights' glow. Only held-out 34's two variants have any of it, no older
-// split's case; no frame of held-out 34 is detected here.
+// highlights' glow. Each thing of every held-out 34 frame lies a ball radius or more from every ball,
+// and specks lie over balls in some. Only held-out 34's two variants have any of it, no older split's
+// case; no frame of held-out 34 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { altCases } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
@@ -17,6 +18,7 @@ import type { Table } from '../src/equipment/index.ts';
 import {
   altClutter,
   altStyle,
+  clutterGap,
   renderAlt,
   type AltBall,
   type AltClutterItem,
@@ -24,7 +26,12 @@ import {
   type AltStyle,
 } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
-import { expectClothsApart, expectDrawnOnlyBy, expectNewMakersSet } from './helpers/alt-split.ts';
+import {
+  expectClothsApart,
+  expectDrawnOnlyBy,
+  expectNewMakersSet,
+  expectSplitDrawn,
+} from './helpers/alt-split.ts';
 import { at, light, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
@@ -153,6 +160,58 @@ describe('things on the table that are not balls (rust-clutter)', () => {
         expect(Math.hypot(u - centre.u, v - centre.v) / scale).toBeLessThan(reach);
       }
     expect(changed).toBeGreaterThan(0);
+  });
+
+  it('places every thing of every held-out 34 frame a ball radius or more from every ball, mats and one chalk on the rail, the rest on the cloth', () => {
+    const counts = { chalk: 0, rest: 0, dust: 0, coaster: 0, railChalk: 0, frames: 0 };
+    for (const [res, c, per] of [
+      ['1080p', demo, 3],
+      ['4K', scaledCalibration(demo, 2), 1],
+    ] as const)
+      for (const k of altCases(c, 'held-out-34', per, res)) {
+        const items = k.style.clutter?.items;
+        if (!items) continue;
+        counts.frames++;
+        const R = c.table.ballRadius;
+        for (const it of items) {
+          expect(clutterGap(it, k.balls, R), `${k.name} ${it.kind}`).toBeGreaterThanOrEqual(R);
+          counts[it.kind]++;
+          if (it.kind === 'coaster') {
+            expect(outside(c.table, it.x, it.y) - it.r, k.name).toBeGreaterThanOrEqual(50);
+            expect(outside(c.table, it.x, it.y) + it.r, k.name).toBeLessThanOrEqual(190);
+            expect(it.r * 2).toBeGreaterThan(1.05 * 2 * R);
+            expect(it.r * 2).toBeLessThan(1.35 * 2 * R);
+          } else if (it.kind === 'chalk' && outside(c.table, it.x, it.y) > 0) {
+            counts.railChalk++;
+            expect(outside(c.table, it.x, it.y) - (it.size * Math.SQRT2) / 2, k.name).toBeGreaterThanOrEqual(
+              50,
+            );
+            expect(outside(c.table, it.x, it.y) + (it.size * Math.SQRT2) / 2, k.name).toBeLessThanOrEqual(
+              190,
+            );
+          } else if (it.kind === 'rest') {
+            expect(
+              Math.max(outside(c.table, it.x0, it.y0), outside(c.table, it.x1, it.y1)),
+              k.name,
+            ).toBeLessThan(-40);
+          } else expect(outside(c.table, it.x, it.y), k.name).toBeLessThan(0);
+        }
+        expect(
+          items.filter((it) => it.kind === 'rest'),
+          k.name,
+        ).toHaveLength(1);
+        expect(
+          items.filter((it) => it.kind === 'coaster'),
+          k.name,
+        ).toHaveLength(1);
+        expect(
+          items.filter((it) => it.kind === 'chalk'),
+          k.name,
+        ).toHaveLength(2);
+      }
+    expect(counts.frames).toBe(12);
+    expect(counts.railChalk).toBe(12);
+    expect(counts.dust).toBeGreaterThanOrEqual(3 * 12);
   });
 
   it('spills chalk dust on the cloth bluer than it, within twice each spot’s radius and no further', () => {
@@ -314,5 +373,38 @@ describe('held-out 34’s variants', () => {
     expectDrawnOnlyBy((s) => s.lensDirt !== undefined, ['peacock-dusty-lens'], older);
     for (const split of older)
       for (const k of altCases(demo, split, 1, '1080p')) expect(k.style.clutter, k.name).toBeUndefined();
+  });
+});
+
+describe('bench/detect-alt’s held-out 34', () => {
+  it('draws every held-out 34 frame in its variant, the truth the layout’s balls (the cue ball still `cue`)', () => {
+    expectSplitDrawn(
+      'held-out-34',
+      { hd: 11_900_000, uhd: 11_950_000 },
+      ['rust-clutter', 'peacock-dusty-lens'],
+      (k, variant) => {
+        if (variant === 'rust-clutter') expect(k.style.clutter && k.style.ballColours, k.name).toBeDefined();
+        else expect(k.style.lensDirt?.smear, k.name).toBeDefined();
+      },
+    );
+  });
+
+  it('lays specks of dust over balls in peacock-dusty-lens’s frames', () => {
+    let over = 0;
+    for (const k of altCases(demo, 'held-out-34', 3, '1080p')) {
+      const dirt = k.style.lensDirt;
+      if (!dirt) continue;
+      const { width: W, height: H } = k.calibration.image;
+      for (const b of k.balls) {
+        const p = px(k.calibration, b.x, b.y, k.calibration.table.ballCentreHeight);
+        if (
+          dirt.specks.some(
+            (s) => Math.hypot(s.u * W - p.u, s.v * H - p.v) < ((s.radius * H) / 1080) * (1 + s.soft / 2),
+          )
+        )
+          over++;
+      }
+    }
+    expect(over).toBeGreaterThanOrEqual(3);
   });
 });
