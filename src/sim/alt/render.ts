@@ -1291,12 +1291,15 @@ export const renderAlt = (
       for (let ch = 0; ch < 3; ch++) out[ch] = (out[ch] as number) * (1 - c) + (ink[ch] as number) * c;
     });
   };
-  // Things on the table that are not balls: each one's box on the plane (grown by its shadow's reach
+  // Things on the table that are not balls: each one's boxes on the plane (grown by its shadow's reach
   // and its edges; a point outside every box is untouched by them), their colours in linear light, their
   // tops' edges a pixel's footprint on the bed.
   const items = style.clutter?.items ?? [];
   const itemEdge = items.length > 0 ? bedFootprint(grid, W, H) : 0;
-  const itemBoxes = items.map((it) => clutterBox(it, itemEdge));
+  // Each box's x0, y0, x1, y1 and its thing's index, a thing's boxes one after another.
+  const itemBoxes = Float64Array.from(
+    items.flatMap((it, i) => clutterBoxes(it, itemEdge).flatMap((b) => [...b, i])),
+  );
   const itemInks = items.map(
     (it) =>
       [
@@ -1304,7 +1307,9 @@ export const renderAlt = (
         lin(it.kind === 'rest' ? it.brass : it.kind === 'coaster' ? it.ring : it.colour),
       ] as const,
   );
-  const nearItems: number[] = [];
+  // The things whose boxes hold the point planeAt is at: the first `nearCount` of `nearItems`.
+  const nearItems = new Int32Array(items.length);
+  let nearCount = 0;
   const itemShade = new Float64Array(3);
   const itemTop = new Float64Array(3);
   /**
@@ -1326,12 +1331,12 @@ export const renderAlt = (
       const ln = Math.sqrt(lx * lx + ly * ly + l.z * l.z);
       const pen = Math.max(l.hx, l.hy) / ln;
       let vis = 1;
-      for (const i of nearItems) {
-        const it = items[i] as AltClutterItem;
+      for (let n = 0; n < nearCount; n++) {
+        const it = items[nearItems[n] as number] as AltClutterItem;
         const h = clutterHeight(it);
         if (h === 0) continue;
         let hidden = 0;
-        for (const f of [0.35, 0.7, 1]) {
+        for (const f of SHADOW_HEIGHTS) {
           const z = f * h;
           const w = (pen * z * ln) / l.z + 0.5;
           hidden = Math.max(hidden, clutterCover(it, x + (lx * z) / l.z, y + (ly * z) / l.z, w));
@@ -1358,10 +1363,18 @@ export const renderAlt = (
   const planeAt = (x: number, y: number, out: Float64Array, now?: readonly AltBall[]): void => {
     const surf = surfaceAt(t, x, y);
     if (items.length > 0) {
-      nearItems.length = 0;
-      itemBoxes.forEach((b, i) => {
-        if (x >= b[0] && y >= b[1] && x <= b[2] && y <= b[3]) nearItems.push(i);
-      });
+      nearCount = 0;
+      for (let k = 0; k < itemBoxes.length; k += 5) {
+        const i = itemBoxes[k + 4] as number;
+        if (nearCount > 0 && nearItems[nearCount - 1] === i) continue;
+        if (
+          x >= (itemBoxes[k] as number) &&
+          y >= (itemBoxes[k + 1] as number) &&
+          x <= (itemBoxes[k + 2] as number) &&
+          y <= (itemBoxes[k + 3] as number)
+        )
+          nearItems[nearCount++] = i;
+      }
     }
     lampDiffuse(lamps, x, y, 0, 0, 0, 1, irr, blinds);
     // The light falling on the plane, the lamps' and the room's, in each channel.
@@ -1382,7 +1395,8 @@ export const renderAlt = (
       let spilled = 0;
       let spilledInk: readonly number[] = cloth;
       if (surf === Surface.bed)
-        for (const i of nearItems) {
+        for (let n = 0; n < nearCount; n++) {
+          const i = nearItems[n] as number;
           const it = items[i] as AltClutterItem;
           if (it.kind !== 'dust') continue;
           spilled = dustAt(it, x, y);
@@ -1430,10 +1444,11 @@ export const renderAlt = (
       }
     }
     // The things on the table near the point: their shadows, then their tops (lit as the plane is).
-    if (nearItems.length > 0 && items.length > 0) {
+    if (nearCount > 0) {
       clutterShade(x, y, itemShade);
       let top = 0;
-      for (const i of nearItems) {
+      for (let n = 0; n < nearCount; n++) {
+        const i = nearItems[n] as number;
         const inks = itemInks[i] as readonly [readonly number[], readonly number[]];
         top = clutterTopAt(items[i] as AltClutterItem, x, y, itemEdge, inks[0], inks[1], itemTop);
         if (top > 0) break;
@@ -2390,29 +2405,39 @@ const bedFootprint = (g: RayGrid, W: number, H: number): number => {
 const clutterHeight = (it: AltClutterItem): number =>
   it.kind === 'chalk' ? it.size : it.kind === 'rest' ? it.width : it.kind === 'coaster' ? 3 : 0;
 
+/** The shares of a thing's height at which its plan is seen from a point towards each lamp (its shadow). */
+const SHADOW_HEIGHTS = [0.35, 0.7, 1] as const;
+
 /** How far a rest's cross head's middle lies past its shaft's end (its ferrule and the head's stem), mm. */
 const REST_STEM = 40;
 
+/** A box on the plane: x0, y0, x1, y1. */
+type PlaneBox = readonly [number, number, number, number];
+
 /**
- * A thing's box on the plane (x0, y0, x1, y1), grown by its edges' width and by how far its shadow may
- * reach (twice its height and 10 mm: no lamp is lower than half its distance in plan from a point).
+ * A thing's boxes on the plane (a rest's shaft's and its head's; one for anything else), grown by its
+ * edges' width and by how far its shadow may reach (twice its height and 10 mm: no lamp is lower than
+ * half its distance in plan from a point); a point outside them is untouched by it.
  */
-const clutterBox = (it: AltClutterItem, edge: number): readonly [number, number, number, number] => {
+const clutterBoxes = (it: AltClutterItem, edge: number): readonly PlaneBox[] => {
   const grow = 2 * clutterHeight(it) + 10 + edge;
+  const round = (x: number, y: number, r: number): PlaneBox => [x - r, y - r, x + r, y + r];
   if (it.kind === 'rest') {
     const len = Math.hypot(it.x1 - it.x0, it.y1 - it.y0);
     const hx = it.x1 + ((it.x1 - it.x0) / len) * REST_STEM;
     const hy = it.y1 + ((it.y1 - it.y0) / len) * REST_STEM;
-    const g = grow + it.head / 2 + it.width;
+    const g = grow + it.width / 2;
     return [
-      Math.min(it.x0, hx) - g,
-      Math.min(it.y0, hy) - g,
-      Math.max(it.x0, hx) + g,
-      Math.max(it.y0, hy) + g,
+      [
+        Math.min(it.x0, it.x1) - g,
+        Math.min(it.y0, it.y1) - g,
+        Math.max(it.x0, it.x1) + g,
+        Math.max(it.y0, it.y1) + g,
+      ],
+      round(hx, hy, grow + Math.max(it.head / 2, REST_STEM)),
     ];
   }
-  const half = it.kind === 'chalk' ? it.size * Math.SQRT1_2 : it.r;
-  return [it.x - half - grow, it.y - half - grow, it.x + half + grow, it.y + half + grow];
+  return [round(it.x, it.y, (it.kind === 'chalk' ? it.size * Math.SQRT1_2 : it.r) + grow)];
 };
 
 /** A rest's parts round a point: along and across its shaft from the butt, and its length. */
