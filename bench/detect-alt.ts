@@ -282,13 +282,13 @@
 //               peacock-blue cloth under three lamps seen through a dirty lens (fourteen to twenty-two soft
 //               out-of-focus specks of dust fixed in the frame, 10 to 40 px across at 1080 rows, 5 to
 //               25 % darker, and a greasy smear over one region: its contrast lowered, its highlights
-//               blooming), the usual set: drawn in the twenty-seventh session, not yet run (seeds
-//               11_900_000, 11_950_000 at 4K), demo's camera, the variants taking turns by kind as
-//               held-out 23's; the truth the layout's balls, the cue ball still `cue`
+//               blooming), the usual set: drawn in the twenty-eighth session and run once then; tuning
+//               data since (seeds 11_900_000, 11_950_000 at 4K), demo's camera, the variants taking
+//               turns by kind as held-out 23's; the truth the layout's balls, the cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
-// 29's, placed among the layout's balls as they lie; every ball still but some of held-out 30's, rolled
-// from their places in the layout). A third of the frames have a black box standing beside the table,
+// 29's, and no thing on the table but held-out 34's, each placed among the layout's balls as they lie;
+// every ball still but some of held-out 30's, rolled from their places in the layout). A third of the frames have a black box standing beside the table,
 // half are JPEG-compressed (held-out 28's after their H.264: a frame grabbed from the stream and saved
 // as a JPEG). Rendered frames are cached under the system's temp folder (the renderer takes seconds a
 // frame).

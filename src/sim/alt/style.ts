@@ -293,7 +293,7 @@
 // 100 Hz ripple (AltFlicker: ±17 %, a cycle of bands every third of the frame's height, their rows
 // bluer where bright and warmer where dark: the phosphors' light lags the blue die's), with the usual
 // set.
-// Held-out 34 (issue 14, drawn in the twenty-seventh session, to be run once later): what lies on and
+// Held-out 34 (issue 14, drawn and run once in the twenty-eighth session; tuning data since): what lies on and
 // around a real club table, and a camera's dirty lens, as no variant before drew them. `rust-clutter`,
 // a rust-red cloth (browner and darker than the tangerine, redder than the camel) under two lamps, with
 // things on the table that are not balls, placed by the seed a ball radius or more clear of every ball
