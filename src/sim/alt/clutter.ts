@@ -11,7 +11,7 @@ import type { AltVariant } from './style.ts';
 /** The variants with things on the table. */
 const CLUTTERED: readonly AltVariant[] = ['rust-clutter'];
 
-// A snooker chalk's blue (its cupped top darker, drawn by render.ts), the lighter blue of its dust, a
+// A cue chalk's blue (its cupped top darker, drawn by render.ts), the lighter blue of its dust, a
 // rest's dark varnished shaft and its brass, a beer mat's card and its printed ring.
 const CHALK: Srgb8 = [40, 100, 170];
 const DUST: Srgb8 = [110, 150, 205];
