@@ -5,7 +5,13 @@
 // shadows.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
-import type { AltBall, AltClutter, AltClutterItem, Srgb8 } from './render.ts';
+import {
+  segmentDistance2,
+  type AltBall,
+  type AltClutter,
+  type AltClutterItem,
+  type Srgb8,
+} from './render.ts';
 import type { AltVariant } from './style.ts';
 
 /** The variants with things on the table. */
@@ -45,13 +51,8 @@ const alongSide = (t: Table, rng: Rng, side: number, gap: number): number | unde
 };
 
 /** The distance from (x, y) to the segment (ax, ay)–(bx, by). */
-const toSegment = (x: number, y: number, ax: number, ay: number, bx: number, by: number): number => {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const l2 = dx * dx + dy * dy;
-  const s = l2 === 0 ? 0 : Math.min(1, Math.max(0, ((x - ax) * dx + (y - ay) * dy) / l2));
-  return Math.hypot(x - ax - s * dx, y - ay - s * dy);
-};
+const toSegment = (x: number, y: number, ax: number, ay: number, bx: number, by: number): number =>
+  Math.sqrt(segmentDistance2(ax, ay, bx, by, x, y));
 
 /**
  * How far a thing's plan reaches from its place: a segment (a rest's shaft to its head's middle, or a

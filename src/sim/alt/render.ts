@@ -825,7 +825,14 @@ const slatsAt = (l: AltLamp, s: AltSlats, x: number, y: number, z: number): numb
 };
 
 /** The squared distance (mm²) from a bed point (x, y) to the segment from (ax, ay) to (bx, by). */
-const segmentDistance2 = (ax: number, ay: number, bx: number, by: number, x: number, y: number): number => {
+export const segmentDistance2 = (
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  x: number,
+  y: number,
+): number => {
   const dx = bx - ax;
   const dy = by - ay;
   const len2 = dx * dx + dy * dy;
