@@ -578,19 +578,34 @@ export const learnCloth = (
       const tx = fx - x0;
       const k = bj * bw + bi;
       let cc = 0;
-      const corners = [y0 * cw + x0, y0 * cw + x1, y1 * cw + x0, y1 * cw + x1] as const;
-      const onPrint = corners.reduce((n, q) => n + (printed[q] as number), 0);
+      const c00 = y0 * cw + x0;
+      const c01 = y0 * cw + x1;
+      const c10 = y1 * cw + x0;
+      const c11 = y1 * cw + x1;
+      const onPrint =
+        (printed[c00] as number) +
+        (printed[c01] as number) +
+        (printed[c10] as number) +
+        (printed[c11] as number);
       const side =
         onPrint > 0 && onPrint < 4
-          ? blockSide(frame, region, bi * B, bj * B, B, cellColour, corners, o, evenNoise, noiseResidual2)
+          ? blockSide(
+              frame,
+              region,
+              bi * B,
+              bj * B,
+              B,
+              cellColour,
+              [c00, c01, c10, c11],
+              o,
+              evenNoise,
+              noiseResidual2,
+            )
           : -1;
       for (let c = 0; c < 3; c++) {
-        const top =
-          (cellColour[3 * (y0 * cw + x0) + c] as number) * (1 - tx) +
-          (cellColour[3 * (y0 * cw + x1) + c] as number) * tx;
+        const top = (cellColour[3 * c00 + c] as number) * (1 - tx) + (cellColour[3 * c01 + c] as number) * tx;
         const bottom =
-          (cellColour[3 * (y1 * cw + x0) + c] as number) * (1 - tx) +
-          (cellColour[3 * (y1 * cw + x1) + c] as number) * tx;
+          (cellColour[3 * c10 + c] as number) * (1 - tx) + (cellColour[3 * c11 + c] as number) * tx;
         const v = side >= 0 ? (cellColour[3 * side + c] as number) : top * (1 - ty) + bottom * ty;
         colour[3 * k + c] = v;
         cc += v * v;
