@@ -2447,6 +2447,17 @@ const clutterBoxes = (it: AltClutterItem, edge: number): readonly PlaneBox[] => 
   return [round(it.x, it.y, (it.kind === 'chalk' ? it.size * Math.SQRT1_2 : it.r) + grow)];
 };
 
+/** A point (x, y) in a chalk cube's own frame: from its middle along its sides, mm. */
+const chalkFrame = (
+  it: AltClutterItem & { kind: 'chalk' },
+  x: number,
+  y: number,
+): readonly [number, number] => {
+  const c = Math.cos(it.angle);
+  const s = Math.sin(it.angle);
+  return [(x - it.x) * c + (y - it.y) * s, -(x - it.x) * s + (y - it.y) * c];
+};
+
 /** A rest's parts round a point: along and across its shaft from the butt, and its length. */
 const restFrame = (
   it: AltClutterItem & { kind: 'rest' },
@@ -2486,10 +2497,7 @@ const restHead = (
 const clutterCover = (it: AltClutterItem, x: number, y: number, edge: number): number => {
   switch (it.kind) {
     case 'chalk': {
-      const c = Math.cos(it.angle);
-      const s = Math.sin(it.angle);
-      const a = (x - it.x) * c + (y - it.y) * s;
-      const b = -(x - it.x) * s + (y - it.y) * c;
+      const [a, b] = chalkFrame(it, x, y);
       return softInside(it.size / 2, edge, a) * softInside(it.size / 2, edge, b);
     }
     case 'rest': {
@@ -2526,10 +2534,7 @@ const clutterTopAt = (
   let mix = 0;
   let shade = 1;
   if (it.kind === 'chalk') {
-    const c = Math.cos(it.angle);
-    const s = Math.sin(it.angle);
-    const u = (x - it.x) * c + (y - it.y) * s;
-    const v = -(x - it.x) * s + (y - it.y) * c;
+    const [u, v] = chalkFrame(it, x, y);
     const rim = Math.min(1, Math.max(0, (Math.max(Math.abs(u), Math.abs(v)) - (it.size / 2 - 2.5)) / 2.5));
     const d = Math.hypot(u, v);
     const hollow = softInside(it.hollow / 2, 2 + edge, d);
