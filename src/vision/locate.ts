@@ -436,7 +436,8 @@ export class Locator {
 
   /**
    * The balls to report without the shadows among them: a ball whose middle is darker than
-   * `shadowShare` of the cloth or has its hue (see FitOptions.shadowShare, shadowHue), within
+   * `shadowShare` of the cloth or has its hue (see FitOptions.shadowShare, shadowHue) and is darker
+   * than the cloth, within
    * `shadowReach` of another, showing no lamps outside the others, nor a speck of their light of its
    * own (`shadowSpeck`: held-out 31's blacks and browns in clusters on the apricot cloth). Asked once
    * every stage has found what it finds: the ball that casts a shadow may be found by a later stage
@@ -448,9 +449,19 @@ export class Locator {
   private withoutShadows(frame: PreparedFrame, verified: readonly VerifiedBall[]): VerifiedBall[] {
     const balls = verified.map((v) => v.fit);
     const reach = this.options.shadowReach * this.geometry.ballRadius;
-    const shadowLike = balls.map((f) => {
+    // The middles' brightness, asked only of the discs near a ball with a shadow's middle, and compared
+    // between the shadow-like alone.
+    const light = balls.map(() => 0);
+    const shadowLike = balls.map((f, i) => {
       if (!balls.some((b) => b !== f && Math.hypot(b.x - f.x, b.y - f.y) < reach)) return false;
       if (!shadowMiddle(frame.image, frame.cloth, f.u, f.v, f.radius, this.options.fit)) return false;
+      // A shadow is darker than the cloth it falls on. Held-out 34's rose reds on the rust cloth have
+      // its hue, and at a pack's edge the cloth beside them is lit a little past the model (1.01–1.10 of
+      // it, litAround), so their lamps were not counted: five reds inside the openings' packs, their
+      // middles 1.20–1.30 of the cloth, were dropped as each other's shadows. The discs taken for
+      // shadows on every cached split are at 0.84 and below.
+      light[i] = middleShare(frame.image, frame.cloth, f.u, f.v, f.radius);
+      if ((light[i] as number) >= 1) return false;
       // The lamps, or a speck of their light, looked for outside the others' images (worked out once).
       const beside = this.imagesBeside(f, balls);
       const { image, cloth } = frame;
@@ -459,10 +470,6 @@ export class Locator {
         !lampSpeck(image, cloth, f.u, f.v, f.radius, beside, this.options.shadowSpeck)
       );
     });
-    // Asked only of the shadow-like: their brightness is compared between them alone.
-    const light = balls.map((f, i) =>
-      shadowLike[i] ? middleShare(frame.image, frame.cloth, f.u, f.v, f.radius) : 0,
-    );
     // A shadow-like disc is dropped beside its caster: a ball that is no shadow, or is lighter than it.
     return verified.filter(
       ({ fit: f }, i) =>
