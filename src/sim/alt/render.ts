@@ -31,7 +31,12 @@
 // processing may tone-map the frame locally (shadows lifted, highlights compressed), denoise it (the
 // chroma smeared, fine low-contrast texture flattened) and sharpen it after. A cloth may be printed
 // with a sponsor's emblem and lettering (ink in the nap, worn in places, under the balls and their
-// shadows), and flickering LEDs' bands may differ in colour (their phosphor's light lags the die's).
+// shadows), and flickering LEDs' bands may differ in colour (their phosphor's light lags the die's). A
+// freshly brushed cloth may show lanes of sheen down its length (lighter and darker as its nap lies,
+// strongest towards the lamps' mirror directions), and people standing beside the table, out of the
+// frame, may hide the lamps behind them from part of the bed and the balls (their soft shadows). A
+// cheap webcam may see the table with a small sensor (a Bayer filter's colours filled in, no anti-alias
+// filter), its stream coded as MJPEG and scaled up to the frame's size by the capture.
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -217,6 +222,60 @@ export interface AltStyle {
   readonly clutter?: AltClutter;
   /** Dust and a greasy smear on the lens's front glass (a clean lens, the default). */
   readonly lensDirt?: AltLensDirt;
+  /** A freshly brushed cloth's lanes of sheen down the table's length (an even nap, the default). */
+  readonly sheen?: AltSheen;
+  /**
+   * People standing beside the table, out of the frame, between it and lamps behind them: their
+   * shadows on the bed and the balls (nobody, the default).
+   */
+  readonly onlookers?: readonly AltOnlooker[];
+  /** A cheap webcam's small sensor and its stream, scaled up to the frame's size by the capture (none, the default). */
+  readonly webcam?: AltWebcam;
+}
+
+/**
+ * A cheap webcam whose stream the capture scales up to the frame's size: its sensor `rows` high (the
+ * frame's aspect), each photosite the mean of the light over it, behind an RGGB Bayer filter and no
+ * anti-alias filter, its colours filled in bilinearly (zipper and colour fringes on sharp edges, colour
+ * moiré on fine texture); developed at that size (its noise on its own pixels), coded as MJPEG at
+ * `quality` (1…100: YCbCr, the chroma halved across as a UVC webcam's 4:2:2 is, 8 × 8 DCT blocks
+ * quantised by the IJG tables), then scaled bilinearly to the frame's size.
+ */
+export interface AltWebcam {
+  readonly rows: number;
+  readonly quality: number;
+}
+
+/**
+ * A cloth brushed and ironed in lanes down the table's length, each `width` mm across (lane i from
+ * x = i · width), brushed alternately towards one end and the other: its nap's fibres lie one way or
+ * the other, so each lane's cloth is lighter or darker by its `lanes` lift (−1…1) times `amount`.
+ * The fibres' sheen is a broad lobe round the mirror direction: where a lamp lies near the mirror of
+ * the camera's ray about the bed, the lanes differ by all of it (cos^`lobe` of the angle between them),
+ * elsewhere by `floor` of it. Neighbouring lanes blend over `edge` mm (the brush's strokes overlap).
+ * Under the balls and their shadows, as the nap is.
+ */
+export interface AltSheen {
+  readonly lanes: readonly number[];
+  readonly width: number;
+  readonly amount: number;
+  readonly floor: number;
+  readonly lobe: number;
+  readonly edge: number;
+}
+
+/**
+ * A person standing beside a long side, facing the table in the plane x = `x` (beyond the rail, out of
+ * the frame), across from y = `y`: as the lamps behind them see the table, a body `shoulder` mm either
+ * side of y up to `height` mm over the bed and a head `head` mm in radius over it, hiding those lamps
+ * from what lies in their shadow (soft over each lamp's size seen past them).
+ */
+export interface AltOnlooker {
+  readonly x: number;
+  readonly y: number;
+  readonly shoulder: number;
+  readonly height: number;
+  readonly head: number;
 }
 
 /**
@@ -865,6 +924,75 @@ const wearAt = (w: AltWear, x: number, y: number, out: Float64Array): void => {
   out[1] = dust;
 };
 
+/** A brushed cloth's lane lift at x (its `lanes`' lift, blended into its neighbour's over `edge` mm). */
+const laneLift = (s: AltSheen, x: number): number => {
+  const n = s.lanes.length;
+  // The nearest border between two lanes, j − 1 and j, and the point's distance past it.
+  const j = Math.round(x / s.width);
+  const a = s.lanes[Math.min(n - 1, Math.max(0, j - 1))] as number;
+  const b = s.lanes[Math.min(n - 1, Math.max(0, j))] as number;
+  const w = Math.min(1, Math.max(0, (x - j * s.width) / s.edge + 0.5));
+  return a + (b - a) * w * w * (3 - 2 * w);
+};
+
+/**
+ * The share of lamp l's light reaching (x, y, z) past a person beside the table (1 where they are not
+ * between): their outline where the ray to the lamp's middle crosses their plane, its edges soft over
+ * the lamp's size seen from the point and laid on that plane.
+ */
+const onlookerSeen = (o: AltOnlooker, l: AltLamp, x: number, y: number, z: number): number => {
+  const s = (o.x - x) / (l.x - x);
+  if (!(s > 0 && s < 1)) return 1;
+  const across = y + s * (l.y - y) - o.y;
+  const up = z + s * (l.z - z);
+  const edge = 2 * Math.max(l.hx, l.hy) * s + 1;
+  const body = softInside(o.shoulder, edge, across) * Math.min(1, Math.max(0, (o.height - up) / edge + 0.5));
+  const head = Math.min(
+    1,
+    Math.max(0, (o.head - Math.hypot(across, up - o.height - 0.8 * o.head)) / edge + 0.5),
+  );
+  return 1 - Math.max(body, head);
+};
+
+/**
+ * A box in plan (x0, y0, x1, y1) outside which an onlooker hides none of any lamp's light from a point
+ * up to a ball's top (60 mm): round their outline's place and where the rays from each lamp's middle
+ * past its top corners (its soft edge's reach included) meet the plane and the height of 60 mm. The
+ * points a lamp's light reaches past them lie between their plane and there (their outline reaches
+ * down to the floor, below the bed).
+ */
+const onlookerBox = (
+  o: AltOnlooker,
+  lamps: readonly AltLamp[],
+): readonly [number, number, number, number] => {
+  let x0 = o.x;
+  let x1 = o.x;
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  for (const l of lamps) {
+    // Their outline's reach on their plane, its soft edge's half (at most the lamp's size) round it.
+    const edge = Math.max(l.hx, l.hy) + 1;
+    const top = o.height + 1.8 * o.head + edge;
+    const half = Math.max(o.shoulder, o.head) + edge;
+    if (l.z <= top + 1) return [-Infinity, -Infinity, Infinity, Infinity];
+    // From the lamp past the outline's top corners to the plane and to 60 mm over it, and the corners.
+    for (const dy of [-half, half]) {
+      y0 = Math.min(y0, o.y + dy);
+      y1 = Math.max(y1, o.y + dy);
+      for (const z of [0, 60]) {
+        const t = (l.z - z) / (l.z - top);
+        const x = l.x + t * (o.x - l.x);
+        const y = l.y + t * (o.y + dy - l.y);
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+      }
+    }
+  }
+  return [x0, y0, x1, y1];
+};
+
 /** How much of a shaded lamp's light reaches a point (dx, dy) mm from under the lamp: 1 inside the footprint, its spill outside. */
 const shadeAt = (s: AltShade, dx: number, dy: number): number =>
   s.spill + (1 - s.spill) * softInside(s.hx, s.edge, dx) * softInside(s.hy, s.edge, dy);
@@ -976,13 +1104,18 @@ const ballsNear = (
   };
 };
 
-/** A player's parts as a frame's lamps see them. */
+/** A player's parts and the people beside the table as a frame's lamps see them. */
 interface Occluders {
   readonly parts: readonly Prepared[];
   /** The share (0…1) of lamp `li`'s light that reaches (x, y, z) past every part but part `skip`. */
   seen(li: number, x: number, y: number, z: number, skip: number): number;
   /** The shade on the bed at (x, y) where parts lie on it or just over it (partContact's, all of them). */
   contact(x: number, y: number): number;
+  /**
+   * Whether anything may shade the plane at (x, y) from a lamp: anywhere a player's parts are (their
+   * boxes are a lamp's each), only inside an onlooker's box for onlookers alone.
+   */
+  shades(x: number, y: number): boolean;
 }
 
 /** A rod's two ends or an ellipsoid's centre, each with the radius of the sphere round it there. */
@@ -1025,8 +1158,12 @@ const shadowBox = (p: Prepared, l: AltLamp): [number, number, number, number] =>
   return box;
 };
 
-const occluders = (player: AltPlayer, lamps: readonly AltLamp[]): Occluders => {
-  const parts = player.parts.map(prepare);
+const occluders = (
+  player: AltPlayer | undefined,
+  onlookers: readonly AltOnlooker[],
+  lamps: readonly AltLamp[],
+): Occluders => {
+  const parts = (player?.parts ?? []).map(prepare);
   const n = parts.length;
   const boxes = new Float64Array(lamps.length * n * 4);
   lamps.forEach((l, li) => parts.forEach((p, j) => boxes.set(shadowBox(p, l), 4 * (li * n + j))));
@@ -1039,6 +1176,9 @@ const occluders = (player: AltPlayer, lamps: readonly AltLamp[]): Occluders => {
     const ys = e.map(([, y, , r]) => [y - r - 40, y + r + 40]).flat();
     return [{ p, x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) }];
   });
+  // Each onlooker's box in plan (x0, y0, x1, y1) outside which they hide no lamp from any point from
+  // the plane up to a ball's top: their shadows' reach from every lamp, grown by a head.
+  const besides = onlookers.map((o) => onlookerBox(o, lamps));
   return {
     parts,
     seen: (li, x, y, z, skip) => {
@@ -1052,8 +1192,14 @@ const occluders = (player: AltPlayer, lamps: readonly AltLamp[]): Occluders => {
         if (x > (boxes[k + 2] as number) || y > (boxes[k + 3] as number)) continue;
         v *= partSeen(parts[j] as Prepared, x, y, z, l.x, l.y, l.z, half);
       }
+      for (let i = 0; i < onlookers.length; i++) {
+        const b = besides[i] as readonly [number, number, number, number];
+        if (x >= b[0] && y >= b[1] && x <= b[2] && y <= b[3])
+          v *= onlookerSeen(onlookers[i] as AltOnlooker, l, x, y, z);
+      }
       return v;
     },
+    shades: (x, y) => n > 0 || besides.some((b) => x >= b[0] && y >= b[1] && x <= b[2] && y <= b[3]),
     contact: (x, y) => {
       let v = 1;
       for (const q of lying)
@@ -1149,7 +1295,8 @@ export const renderAlt = (
   const wear = style.wear;
   const rub = new Float64Array(2);
   const boxColour = box ? lin(box.colour) : cloth;
-  const occ = style.player ? occluders(style.player, lamps) : undefined;
+  const occ =
+    style.player || style.onlookers ? occluders(style.player, style.onlookers ?? [], lamps) : undefined;
   const moving = exposureOf(c, balls, style.shutter);
   const chalkAt = chalkOf(t);
 
@@ -1364,6 +1511,24 @@ export const renderAlt = (
     out[2] = all2 > 0 ? lit2 / all2 : 1;
   };
   /**
+   * A brushed cloth's share of its light at a bed point (x, y): its lane's lift, the strongest where a
+   * lamp lies near the mirror of the camera's ray there (r, the ray from the camera mirrored in the bed).
+   */
+  const sheenAt = (sh: AltSheen, x: number, y: number): number => {
+    const rx = x - ox;
+    const ry = y - oy;
+    const rn = Math.sqrt(rx * rx + ry * ry + oz * oz);
+    // The nearest lamp's cosine to the mirrored ray (its lobe, cos^lobe, rises with it).
+    let most = 0;
+    for (const l of lamps) {
+      const lx = l.x - x;
+      const ly = l.y - y;
+      most = Math.max(most, (rx * lx + ry * ly + oz * l.z) / Math.sqrt(lx * lx + ly * ly + l.z * l.z));
+    }
+    const glint = (most / rn) ** sh.lobe;
+    return 1 + sh.amount * laneLift(sh, x) * (sh.floor + (1 - sh.floor) * glint);
+  };
+  /**
    * Linear radiance of the plane z = 0 at (x, y) (the bed, the cushions, the pockets, the rail, the
    * floor), into out[0..2]: with the balls' shadows at the moment `now`, or over the exposure.
    */
@@ -1390,6 +1555,8 @@ export const renderAlt = (
       const streak = valueNoise(x / 90, y / 900, napSeed) - 0.5;
       const grain = hash2(Math.floor(x * 1.3), Math.floor(y * 1.3), napSeed) - 0.5;
       const nap = 1 + style.nap * (1.2 * streak + 0.6 * grain);
+      // A brushed cloth's lanes, on the bed alone (1 times, to the bit, without them).
+      const brushed = style.sheen && surf === Surface.bed ? sheenAt(style.sheen, x, y) : 1;
       const grad = 1 + style.clothGradient * ((x - t.width / 2) * gx + (y - t.length / 2) * gy) * 2;
       const marked = surf === Surface.bed ? chalkAt(x, y) : 0;
       const worn = wear !== undefined && surf === Surface.bed;
@@ -1414,16 +1581,17 @@ export const renderAlt = (
       if (print && surf === Surface.bed) printedAt(print, x, y, grain, printed);
       const bed = print && surf === Surface.bed ? printed : cloth;
       // Off the cushion: the balls' shadows; the cushion nose shades the cloth beside it, the pocket's
-      // jaws shade its mouth. On it, a player's shadows alone.
+      // jaws shade its mouth. On it, a player's and onlookers' shadows alone.
       let nose = 1;
       let jaws = 1;
       if (surf !== Surface.cushion) {
         ballShadow(x, y, shadow, now);
         nose = 1 - 0.4 * Math.exp(-Math.max(0, noseDistance(t, x, y)) / 9);
         jaws = 1 - 0.45 * Math.exp(-pocketDistance(t, x, y) / 45);
-      } else if (occ) shadowAt(lamps, [], R, reach, x, y, shadow, blinds, occ);
+      } else if (occ?.shades(x, y)) shadowAt(lamps, [], R, reach, x, y, shadow, blinds, occ);
+      else shadow.fill(1);
       for (let ch = 0; ch < 3; ch++) {
-        let k = nap * grad * rubbed * (light[ch] as number);
+        let k = nap * brushed * grad * rubbed * (light[ch] as number);
         if (surf === Surface.cushion) k *= occ ? 0.72 * (shadow[ch] as number) : 0.72;
         else {
           k *= nose;
@@ -1444,8 +1612,8 @@ export const renderAlt = (
       const k = surf === Surface.rail ? 0.85 + 0.3 * valueNoise(x / 3, y / 60, napSeed + 7) : 0.5;
       const base = surf === Surface.rail ? rail : floor;
       for (let ch = 0; ch < 3; ch++) out[ch] = (base[ch] as number) * k * (light[ch] as number);
-      // A player's shadows on the rail and the floor (drawn, as they are, in the bed's plane).
-      if (occ) {
+      // A player's and onlookers' shadows on the rail and the floor (drawn, as they are, in the bed's plane).
+      if (occ?.shades(x, y)) {
         shadowAt(lamps, [], R, reach, x, y, shadow, blinds, occ);
         for (let ch = 0; ch < 3; ch++) out[ch] = (out[ch] as number) * (shadow[ch] as number);
       }
@@ -1969,7 +2137,39 @@ export const renderAlt = (
     }
   }
 
-  // 3. The camera: exposure, white balance, a filmic curve, its sharpening, noise, 8 bits.
+  // 3. The camera: exposure, white balance, a filmic curve, its sharpening, noise, 8 bits; a webcam's
+  // at its own sensor's size, its frame coded and scaled up to the capture's.
+  const noiseSeed = rng.int(1, 1 << 30);
+  const truth = balls.map((b) => ({ ...b }));
+  const cam = style.webcam;
+  if (!cam)
+    return { image: { width: W, height: H, data: developed(W, H, lr, lg, lb, style, noiseSeed) }, truth };
+  const h = cam.rows;
+  const w = Math.round((W * h) / H);
+  const [sr, sg, sb] = [lr, lg, lb].map((p) => areaAveraged(p, W, H, w, h)) as [
+    Float32Array,
+    Float32Array,
+    Float32Array,
+  ];
+  demosaiced(w, h, sr, sg, sb);
+  const coded = mjpegCoded(w, h, developed(w, h, sr, sg, sb, style, noiseSeed), cam.quality);
+  return { image: { width: W, height: H, data: bilinearUp(coded, w, h, W, H) }, truth };
+};
+
+/**
+ * The camera's development of the frame's linear light (W × H, planes lr, lg, lb): exposure, white
+ * balance, a filmic curve, a phone's tone mapping and noise reduction, sharpening, noise (seeded by
+ * `noiseSeed`), 8 bits.
+ */
+const developed = (
+  W: number,
+  H: number,
+  lr: Float32Array,
+  lg: Float32Array,
+  lb: Float32Array,
+  style: AltStyle,
+  noiseSeed: number,
+): Uint8Array => {
   const data = new Uint8Array(W * H * 3);
   const [wr, wg, wb] = style.whiteBalance;
   const gain = style.gain;
@@ -1986,7 +2186,6 @@ export const renderAlt = (
     return table[Math.round(f)] as number;
   };
   const noise = style.noise;
-  const noiseSeed = rng.int(1, 1 << 30);
   // Vignetting: the exposure falls with the square of the distance from the image's centre, by
   // `vignette` at the corners.
   const vignette = style.vignette ?? 0;
@@ -2086,7 +2285,233 @@ export const renderAlt = (
     data[3 * k + 1] = clamp8(vg + n * gauss(k, noiseSeed + 1));
     data[3 * k + 2] = clamp8(vb + n * gauss(k, noiseSeed + 2));
   }
-  return { image: { width: W, height: H, data }, truth: balls.map((b) => ({ ...b })) };
+  return data;
+};
+
+/**
+ * For a line of n pixels averaged down to m, each new pixel's old ones and their shares of it (their
+ * overlap over its width; the shares of each new pixel sum to 1), as (new, old, share) triples.
+ */
+const spans = (n: number, m: number): Float64Array => {
+  const f = n / m;
+  const out: number[] = [];
+  for (let i = 0; i < m; i++) {
+    const a = i * f;
+    const b = (i + 1) * f;
+    for (let j = Math.floor(a); j < Math.min(n, Math.ceil(b)); j++) {
+      const o = Math.min(b, j + 1) - Math.max(a, j);
+      if (o > 1e-9) out.push(i, j, o / f);
+    }
+  }
+  return Float64Array.from(out);
+};
+
+/** A W × H plane averaged down to w × h: each new pixel the mean of the light over it (a photosite's). */
+const areaAveraged = (plane: Float32Array, W: number, H: number, w: number, h: number): Float32Array => {
+  const across = spans(W, w);
+  const down = spans(H, h);
+  const rows = new Float32Array(w * H);
+  for (let v = 0; v < H; v++)
+    for (let q = 0; q < across.length; q += 3) {
+      const k = v * w + (across[q] as number);
+      rows[k] =
+        (rows[k] as number) +
+        (plane[v * W + (across[q + 1] as number)] as number) * (across[q + 2] as number);
+    }
+  const out = new Float32Array(w * h);
+  for (let q = 0; q < down.length; q += 3) {
+    const to = (down[q] as number) * w;
+    const from = (down[q + 1] as number) * w;
+    const share = down[q + 2] as number;
+    for (let u = 0; u < w; u++) out[to + u] = (out[to + u] as number) + (rows[from + u] as number) * share;
+  }
+  return out;
+};
+
+/**
+ * A sensor's light through an RGGB Bayer filter, its colours filled in again bilinearly, in place: each
+ * photosite keeps its own filter's channel, each other channel the mean of that channel's photosites
+ * round it (the two beside it in a row or a column, or the four beside or across from it; the edges
+ * mirrored, which keeps the filter's pattern).
+ */
+const demosaiced = (w: number, h: number, lr: Float32Array, lg: Float32Array, lb: Float32Array): void => {
+  // Red on even rows' even columns, blue on odd rows' odd ones, green elsewhere.
+  const raw = new Float32Array(w * h);
+  for (let v = 0; v < h; v++)
+    for (let u = 0; u < w; u++) {
+      const k = v * w + u;
+      raw[k] =
+        ((u & 1) | (v & 1)) === 0
+          ? (lr[k] as number)
+          : u & 1 & (v & 1)
+            ? (lb[k] as number)
+            : (lg[k] as number);
+    }
+  for (let v = 0; v < h; v++) {
+    const up = (v > 0 ? v - 1 : 1) * w;
+    const down = (v < h - 1 ? v + 1 : h - 2) * w;
+    for (let u = 0; u < w; u++) {
+      const left = u > 0 ? u - 1 : 1;
+      const right = u < w - 1 ? u + 1 : w - 2;
+      const k = v * w + u;
+      const own = raw[k] as number;
+      const across = ((raw[v * w + left] as number) + (raw[v * w + right] as number)) / 2;
+      const along = ((raw[up + u] as number) + (raw[down + u] as number)) / 2;
+      const cross = (across + along) / 2;
+      const diagonal =
+        ((raw[up + left] as number) +
+          (raw[up + right] as number) +
+          (raw[down + left] as number) +
+          (raw[down + right] as number)) /
+        4;
+      const odd = v & 1;
+      if ((u & 1) === odd) {
+        // A red (even row) or a blue (odd row) photosite: green from the four beside it.
+        lg[k] = cross;
+        lr[k] = odd ? diagonal : own;
+        lb[k] = odd ? own : diagonal;
+      } else {
+        // A green one: red from its row's pair on a red row, its column's on a blue row; blue the other.
+        lg[k] = own;
+        lr[k] = odd ? along : across;
+        lb[k] = odd ? across : along;
+      }
+    }
+  }
+};
+
+/** The IJG's base quantisation tables (JPEG's Annex K), luma's and chroma's, in row order. */
+const JPEG_LUMA = [
+  16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22,
+  29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103,
+  121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
+];
+const JPEG_CHROMA = [
+  17, 18, 24, 47, 99, 99, 99, 99, 18, 21, 26, 66, 99, 99, 99, 99, 24, 26, 56, 99, 99, 99, 99, 99, 47, 66, 99,
+  99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
+  99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
+];
+/** The 8-point DCT's basis, DCT_BASIS[8 · f + x]: its f-th frequency at sample x (orthonormal). */
+const DCT_BASIS = Float64Array.from({ length: 64 }, (_, i) => {
+  const f = i >> 3;
+  const x = i & 7;
+  return (f === 0 ? Math.SQRT1_2 : 1) * 0.5 * Math.cos(((2 * x + 1) * f * Math.PI) / 16);
+});
+
+/**
+ * A plane (w × h, level-shifted values) through JPEG's lossy step, in place: each 8 × 8 block (the edge
+ * blocks' missing samples the edge's own, as an encoder pads) transformed, each coefficient rounded to
+ * a multiple of its quantiser, transformed back.
+ */
+const dctQuantised = (plane: Float64Array, w: number, h: number, q: readonly number[]): void => {
+  const block = new Float64Array(64);
+  const tmp = new Float64Array(64);
+  for (let by = 0; by < h; by += 8)
+    for (let bx = 0; bx < w; bx += 8) {
+      for (let y = 0; y < 8; y++)
+        for (let x = 0; x < 8; x++)
+          block[8 * y + x] = plane[Math.min(h - 1, by + y) * w + Math.min(w - 1, bx + x)] as number;
+      // Rows, then columns: F = B X Bᵀ.
+      for (let y = 0; y < 8; y++)
+        for (let f = 0; f < 8; f++) {
+          let a = 0;
+          for (let x = 0; x < 8; x++) a += (DCT_BASIS[8 * f + x] as number) * (block[8 * y + x] as number);
+          tmp[8 * y + f] = a;
+        }
+      for (let g = 0; g < 8; g++)
+        for (let f = 0; f < 8; f++) {
+          let a = 0;
+          for (let y = 0; y < 8; y++) a += (DCT_BASIS[8 * g + y] as number) * (tmp[8 * y + f] as number);
+          const step = q[8 * g + f] as number;
+          block[8 * g + f] = Math.round(a / step) * step;
+        }
+      for (let g = 0; g < 8; g++)
+        for (let x = 0; x < 8; x++) {
+          let a = 0;
+          for (let f = 0; f < 8; f++) a += (DCT_BASIS[8 * f + x] as number) * (block[8 * g + f] as number);
+          tmp[8 * g + x] = a;
+        }
+      for (let y = 0; y < 8 && by + y < h; y++)
+        for (let x = 0; x < 8 && bx + x < w; x++) {
+          let a = 0;
+          for (let g = 0; g < 8; g++) a += (DCT_BASIS[8 * g + y] as number) * (tmp[8 * g + x] as number);
+          plane[(by + y) * w + bx + x] = a;
+        }
+    }
+};
+
+/**
+ * An 8-bit frame (w × h) through MJPEG's loss at `quality`: JFIF's YCbCr, the chroma averaged over each
+ * two pixels of a row (4:2:2), each plane's blocks quantised by the IJG tables scaled to the quality, the chroma
+ * spread back over its pixels, RGB again, 8 bits.
+ */
+const mjpegCoded = (w: number, h: number, data: Uint8Array, quality: number): Uint8Array => {
+  const scale = quality < 50 ? 5000 / quality : 200 - 2 * quality;
+  const table = (base: readonly number[]): number[] =>
+    base.map((b) => Math.min(255, Math.max(1, Math.floor((b * scale + 50) / 100))));
+  const y = new Float64Array(w * h);
+  const cw = Math.ceil(w / 2);
+  const chh = h;
+  const cb = new Float64Array(cw * chh);
+  const cr = new Float64Array(cw * chh);
+  const count = new Float64Array(cw * chh);
+  for (let v = 0; v < h; v++)
+    for (let u = 0; u < w; u++) {
+      const k = 3 * (v * w + u);
+      const r = data[k] as number;
+      const g = data[k + 1] as number;
+      const b = data[k + 2] as number;
+      y[v * w + u] = 0.299 * r + 0.587 * g + 0.114 * b - 128;
+      const c = v * cw + (u >> 1);
+      cb[c] = (cb[c] as number) - 0.168736 * r - 0.331264 * g + 0.5 * b;
+      cr[c] = (cr[c] as number) + 0.5 * r - 0.418688 * g - 0.081312 * b;
+      count[c] = (count[c] as number) + 1;
+    }
+  for (let c = 0; c < cb.length; c++) {
+    cb[c] = (cb[c] as number) / (count[c] as number);
+    cr[c] = (cr[c] as number) / (count[c] as number);
+  }
+  dctQuantised(y, w, h, table(JPEG_LUMA));
+  dctQuantised(cb, cw, chh, table(JPEG_CHROMA));
+  dctQuantised(cr, cw, chh, table(JPEG_CHROMA));
+  const out = new Uint8Array(3 * w * h);
+  for (let v = 0; v < h; v++)
+    for (let u = 0; u < w; u++) {
+      const l = (y[v * w + u] as number) + 128;
+      const c = v * cw + (u >> 1);
+      const b = cb[c] as number;
+      const r = cr[c] as number;
+      const k = 3 * (v * w + u);
+      out[k] = clamp8(l + 1.402 * r);
+      out[k + 1] = clamp8(l - 0.344136 * b - 0.714136 * r);
+      out[k + 2] = clamp8(l + 1.772 * b);
+    }
+  return out;
+};
+
+/** An 8-bit frame (w × h) scaled bilinearly to W × H, the pixels' middles aligned. */
+const bilinearUp = (data: Uint8Array, w: number, h: number, W: number, H: number): Uint8Array => {
+  const out = new Uint8Array(3 * W * H);
+  for (let v = 0; v < H; v++) {
+    const fv = Math.min(h - 1, Math.max(0, ((v + 0.5) * h) / H - 0.5));
+    const j0 = Math.floor(fv);
+    const j1 = Math.min(h - 1, j0 + 1);
+    const ty = fv - j0;
+    for (let u = 0; u < W; u++) {
+      const fu = Math.min(w - 1, Math.max(0, ((u + 0.5) * w) / W - 0.5));
+      const i0 = Math.floor(fu);
+      const i1 = Math.min(w - 1, i0 + 1);
+      const tx = fu - i0;
+      for (let ch = 0; ch < 3; ch++) {
+        const a =
+          (data[3 * (j0 * w + i0) + ch] as number) * (1 - tx) + (data[3 * (j0 * w + i1) + ch] as number) * tx;
+        const b =
+          (data[3 * (j1 * w + i0) + ch] as number) * (1 - tx) + (data[3 * (j1 * w + i1) + ch] as number) * tx;
+        out[3 * (v * W + u) + ch] = clamp8(a * (1 - ty) + b * ty);
+      }
+    }
+  }
+  return out;
 };
 
 /**

@@ -310,6 +310,22 @@
 // 1080 rows taking 5 to 25 % of the light, fixed in the frame wherever the balls lie, and a greasy
 // smear over one region of the frame (its light mixed towards its surroundings', its highlights and
 // white balls glowing), with the usual set.
+// Held-out 35 (issue 14, drawn in the twenty-ninth session, to be run once): a match night at a club
+// table and a cheap webcam, as no variant before drew them. `denim-brushed`, a faded denim-blue cloth
+// (greyer than the royal and the blue, bluer than the steel and the grey-blue, less violet than the
+// periwinkle) freshly brushed and ironed (render.ts AltSheen): lanes 250 to 380 mm wide down the table's
+// length, brushed one way and the other in turn, each 4 to 8 % lighter or darker where a lamp lies near
+// the mirror of the camera's ray and a quarter of that elsewhere, under the balls and their shadows;
+// under a two-lamp canopy and a wall light beyond each long side, with one or two onlookers standing
+// beside a long side out of the frame (AltOnlooker), each hiding their wall light from part of the bed
+// and the balls (a large soft shadow, 20 to 45 % darker); with a twenty-eighth maker's set (a
+// cherry-rose red, an olive-citron yellow, a sea-green green, a deep oxblood brown, a pale sky blue, an
+// orchid-magenta pink, a brown-black black, a bright white cue ball). `seafoam-720p`, a pale sea-foam
+// cloth (a light blue-green, greener than the ice and the powder, bluer and lighter than the mint)
+// under three lamps, seen by a cheap 720p webcam whose stream the capture scales up to the frame's size
+// (AltWebcam): the light averaged over its 1280 x 720 photosites behind a Bayer filter and no anti-alias
+// filter, its colours filled in bilinearly (false colour on sharp edges), developed there, coded as
+// MJPEG at quality 60 and scaled up bilinearly, with the usual set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
@@ -322,13 +338,16 @@ import type {
   AltLamp,
   AltLensDirt,
   AltMirror,
+  AltOnlooker,
   AltPrint,
   AltPrintMark,
   AltScuffs,
   AltSharpen,
+  AltSheen,
   AltStyle,
   AltToneMap,
   AltWear,
+  AltWebcam,
   AltWornPlace,
   Srgb8,
 } from './render.ts';
@@ -408,6 +427,8 @@ export const ALT_VARIANTS = [
   'grape-flicker',
   'rust-clutter',
   'peacock-dusty-lens',
+  'denim-brushed',
+  'seafoam-720p',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -483,7 +504,9 @@ export const ALT_CLOTH: Readonly<
     | 'shamrock'
     | 'grape'
     | 'rust'
-    | 'peacock',
+    | 'peacock'
+    | 'denim'
+    | 'seafoam',
     Srgb8
   >
 > = {
@@ -558,6 +581,8 @@ export const ALT_CLOTH: Readonly<
   grape: [90, 40, 180],
   rust: [150, 60, 30],
   peacock: [60, 130, 160],
+  denim: [70, 92, 168],
+  seafoam: [140, 220, 200],
 };
 
 /**
@@ -1815,6 +1840,71 @@ const TWENTY_SEVENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
 };
 
 /**
+ * A twenty-eighth maker's set: a cherry-rose red, an olive-citron yellow (the greenest), a sea-green
+ * green, a deep oxblood brown (the reddest), a pale sky blue (the lightest), an orchid-magenta pink, a
+ * brown-black black, a bright white cue ball.
+ */
+const TWENTY_EIGHTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [246, 246, 240],
+  red: [236, 60, 108],
+  yellow: [184, 184, 84],
+  green: [0, 176, 150],
+  brown: [128, 8, 0],
+  blue: [120, 192, 240],
+  pink: [248, 88, 196],
+  black: [20, 16, 12],
+};
+
+/**
+ * A club's canopy of two lamps over the table and a wall light beyond each long side, 1.8 m from its
+ * cushion and 1.3 m over the bed, opposite the table's middle: each lights the bed's near half a
+ * third or so of its light, and whoever stands beside that side, between it and the table, hides it
+ * from part of the bed (AltOnlooker).
+ */
+const canopyAndWallLights = (t: Table, power: number): AltLamp[] => [
+  ...twoLamps(t, power),
+  ...[-1800, t.width + 1800].map((x) => ({
+    x,
+    y: t.length / 2,
+    z: 1300,
+    hx: 120,
+    hy: 120,
+    power: 4.5 * power,
+  })),
+];
+
+/**
+ * A cloth freshly brushed and ironed (AltSheen), drawn by the seed: lanes 250 to 380 mm wide across the
+ * bed (as many whole lanes as fit), brushed one way and the other in turn, each lane's lift 0.6 to 1 of
+ * the sheen's 4 to 8 %, a quarter of it away from the lamps' mirror directions, the strokes overlapping
+ * over 40 mm.
+ */
+const brushedLanes = (t: Table, rng: Rng): AltSheen => {
+  const n = Math.round(t.width / rng.uniform(250, 380));
+  const first = rng.next() < 0.5 ? 1 : -1;
+  const lanes = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? first : -first) * rng.uniform(0.6, 1));
+  return { lanes, width: t.width / n, amount: rng.uniform(0.04, 0.08), floor: 0.25, lobe: 6, edge: 40 };
+};
+
+/**
+ * One or two people standing beside a long side (AltOnlooker), drawn by the seed: 550 to 800 mm beyond
+ * its cushion's nose (out of the frame), across from 0.2 to 0.8 of the table's length, shoulders 190 to
+ * 240 mm either side of them 520 to 640 mm over the bed (a person 1.65 to 1.8 m tall, the bed 0.85 m up),
+ * a head 90 to 105 mm in radius.
+ */
+const standingBeside = (t: Table, rng: Rng): AltOnlooker[] =>
+  Array.from({ length: rng.int(1, 3) }, () => {
+    const gap = rng.uniform(550, 800);
+    return {
+      x: rng.next() < 0.5 ? -gap : t.width + gap,
+      y: t.length * rng.uniform(0.2, 0.8),
+      shoulder: rng.uniform(190, 240),
+      height: rng.uniform(520, 640),
+      head: rng.uniform(90, 105),
+    };
+  });
+
+/**
  * A dirty lens's front glass (AltLensDirt), drawn by the seed: 14 to 22 specks of dust over the
  * frame's middle 0.8 each way (the table's image, where the balls lie), 10 to 40 px across at 1080 rows (radius 5 to 20 px), each taking 5 to 25 % of the light
  * at its middle, their edges soft over 0.7 to 1 of their radius (far out of focus); a greasy smear over
@@ -2208,6 +2298,12 @@ interface AltLook {
   readonly print?: (t: Table, rng: Rng) => AltPrint;
   /** A dirty lens, its dust and smear drawn by the seed. */
   readonly lensDirt?: (rng: Rng) => AltLensDirt;
+  /** A freshly brushed cloth's lanes, drawn by the seed. */
+  readonly sheen?: (t: Table, rng: Rng) => AltSheen;
+  /** People standing beside the table, where drawn by the seed. */
+  readonly onlookers?: (t: Table, rng: Rng) => AltOnlooker[];
+  /** A cheap webcam's small sensor and MJPEG stream, scaled up to the frame's size. */
+  readonly webcam?: AltWebcam;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -2648,6 +2744,29 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     lamps: threeLamps,
     lensDirt: dustyLens,
   },
+  // A club table brushed and ironed before a match, under a canopy and the room's wall lights, the
+  // match's onlookers standing beside it; a twenty-eighth maker's set.
+  'denim-brushed': {
+    cloth: ALT_CLOTH.denim,
+    lamps: canopyAndWallLights,
+    sheen: brushedLanes,
+    onlookers: standingBeside,
+    // The wall lights' shadows of a ball are long (its top's, 2.3 radii high, fall 1.5 times as far
+    // out as they are high, and further across the bed).
+    shadowReach: 6,
+    ballColours: TWENTY_EIGHTH_MAKER_BALLS,
+  },
+  // A home table under a three-lamp canopy seen by a cheap 720p webcam whose MJPEG stream (at quality
+  // 60, coarse enough for its full frame rate over USB 2) the capture scales up to the frame's size,
+  // exposed a little down for the pale bed, the sensor's noise 1.5 times the usual (a small sensor's).
+  // The usual set.
+  'seafoam-720p': {
+    cloth: ALT_CLOTH.seafoam,
+    lamps: threeLamps,
+    exposure: 0.85,
+    noiseGain: 1.5,
+    webcam: { rows: 720, quality: 60 },
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -2687,6 +2806,9 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.scuffs ? { scuffs: look.scuffs(t, rng) } : {}),
     ...(look.print ? { print: look.print(t, rng) } : {}),
     ...(look.lensDirt ? { lensDirt: look.lensDirt(rng) } : {}),
+    ...(look.sheen ? { sheen: look.sheen(t, rng) } : {}),
+    ...(look.onlookers ? { onlookers: look.onlookers(t, rng) } : {}),
+    ...(look.webcam ? { webcam: look.webcam } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
