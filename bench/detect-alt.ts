@@ -285,6 +285,21 @@
 //               blooming), the usual set: drawn in the twenty-eighth session and run once then; tuning
 //               data since (seeds 11_900_000, 11_950_000 at 4K), demo's camera, the variants taking
 //               turns by kind as held-out 23's; the truth the layout's balls, the cue ball still `cue`
+//   held-out-35 a match night at a club table and a cheap webcam, as no split before drew them: a
+//               faded denim-blue cloth freshly brushed and ironed, long lanes of sheen down its length
+//               (alternate lanes 4 to 8 % lighter and darker, the most towards the lamps' mirror
+//               images, under the balls and their shadows), under a two-lamp canopy and a wall light
+//               beyond each long side, one or two onlookers standing beside a long side out of the
+//               frame hiding their wall light from part of the bed and the balls (large soft shadows,
+//               20 to 45 % darker), a twenty-eighth maker's set (a cherry-rose red, an olive-citron
+//               yellow, a sea-green green, a deep oxblood brown, a pale sky blue, an orchid-magenta
+//               pink, a brown-black black, a bright white cue ball); and a pale sea-foam cloth under
+//               three lamps seen by a cheap 720p webcam whose stream the capture scales up to the
+//               frame's size (720 rows' detail at 1080 and at 2160 rows, a Bayer filter's colours
+//               filled in bilinearly with no anti-alias filter: false colour on sharp edges; MJPEG at
+//               quality 60), the usual set: drawn in the twenty-ninth session, not yet run (seeds
+//               12_000_000, 12_050_000 at 4K), demo's camera, the variants taking turns by kind as
+//               held-out 23's; the truth the layout's balls, the cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, and no thing on the table but held-out 34's, each placed among the layout's balls as they lie;
@@ -304,7 +319,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -390,6 +405,7 @@ export const ALT_HELD_OUT_31_SEED = 11_600_000;
 export const ALT_HELD_OUT_32_SEED = 11_700_000;
 export const ALT_HELD_OUT_33_SEED = 11_800_000;
 export const ALT_HELD_OUT_34_SEED = 11_900_000;
+export const ALT_HELD_OUT_35_SEED = 12_000_000;
 
 export interface AltCase {
   readonly name: string;
@@ -460,7 +476,8 @@ export type AltSplit =
   | 'held-out-31'
   | 'held-out-32'
   | 'held-out-33'
-  | 'held-out-34';
+  | 'held-out-34'
+  | 'held-out-35';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -524,6 +541,11 @@ const SPLITS: Readonly<
   'held-out-34': {
     seed: ALT_HELD_OUT_34_SEED,
     variants: ['rust-clutter', 'peacock-dusty-lens'],
+    byKind: true,
+  },
+  'held-out-35': {
+    seed: ALT_HELD_OUT_35_SEED,
+    variants: ['denim-brushed', 'seafoam-720p'],
     byKind: true,
   },
 };

@@ -7,9 +7,11 @@
 // mirror image; an onlooker's shadow taking the light of the lamp they hide and nothing elsewhere, on a
 // ball in it as on the bed; through the webcam a chalk line keeping as little of its contrast at 2160
 // rows as at 1080 (720 rows' detail at either), and its Bayer filter's false colour at a neutral ball's
-// rim where the frame drawn at its size has none, its MJPEG's loss round balls. Only held-out
-// 35's two variants have any of it, no older split's case; no frame of held-out 35 is detected here.
+// rim where the frame drawn at its size has none, its MJPEG's loss round balls. Every held-out 35 frame
+// is its layout's balls in its variant, onlookers' shadows over balls in some. Only held-out 35's two
+// variants have any of it, no older split's case; no frame of held-out 35 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { altCases } from '../bench/detect-alt.ts';
 import { cameraCentre, type Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
@@ -23,7 +25,12 @@ import {
   type AltStyle,
 } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
-import { expectClothsApart, expectDrawnOnlyBy, expectNewMakersSet } from './helpers/alt-split.ts';
+import {
+  expectClothsApart,
+  expectDrawnOnlyBy,
+  expectNewMakersSet,
+  expectSplitDrawn,
+} from './helpers/alt-split.ts';
 import { columnsOf, light, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
@@ -339,5 +346,35 @@ describe('held-out 35’s variants', () => {
     expectDrawnOnlyBy((s) => s.sheen !== undefined, ['denim-brushed'], older);
     expectDrawnOnlyBy((s) => s.onlookers !== undefined, ['denim-brushed'], older);
     expectDrawnOnlyBy((s) => s.webcam !== undefined, ['seafoam-720p'], older);
+  });
+});
+
+describe('bench/detect-alt’s held-out 35', () => {
+  it('draws every held-out 35 frame in its variant, the truth the layout’s balls (the cue ball still `cue`)', () => {
+    expectSplitDrawn(
+      'held-out-35',
+      { hd: 12_000_000, uhd: 12_050_000 },
+      ['denim-brushed', 'seafoam-720p'],
+      (k, variant) => {
+        if (variant === 'denim-brushed')
+          expect(k.style.sheen && k.style.onlookers && k.style.ballColours, k.name).toBeDefined();
+        else expect(k.style.webcam?.rows, k.name).toBe(720);
+      },
+    );
+  });
+
+  it('lays an onlooker’s head’s shadow over balls in some of denim-brushed’s frames', () => {
+    let over = 0;
+    for (const k of altCases(demo, 'held-out-35', 3, '1080p')) {
+      const s = k.style;
+      for (const o of s.onlookers ?? []) {
+        const l = s.lamps.find((q) => Math.sign(q.x - table.width / 2) === Math.sign(o.x - table.width / 2));
+        const p = headShadow(o, l as AltLamp);
+        // Within the head's shadow's umbra, its radius seen from the lamp on the bed (less its soft edge).
+        const reach = (o.head * (l as AltLamp).z) / ((l as AltLamp).z - o.height - 0.8 * o.head) - 60;
+        over += k.balls.filter((b) => Math.hypot(b.x - p.x, b.y - p.y) < reach).length;
+      }
+    }
+    expect(over).toBeGreaterThanOrEqual(3);
   });
 });
