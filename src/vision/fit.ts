@@ -1545,6 +1545,21 @@ export const middleHue = (img: RgbImage, cloth: ClothModel, u: number, v: number
   return middleQuantile(img, u, v, r, Infinity, hue);
 };
 
+/** The cloth's chromaticity in block b (8-bit r, g, b over their sum). */
+const clothChromaticity = (cloth: ClothModel, b: number): [number, number, number] => {
+  const r = cloth.colour[3 * b] as number;
+  const g = cloth.colour[3 * b + 1] as number;
+  const bl = cloth.colour[3 * b + 2] as number;
+  const cs = r + g + bl;
+  return [r / cs, g / cs, bl / cs];
+};
+
+/** How far the cloth's chromaticity in block b lies from grey: what middleHue measures in. */
+export const clothChroma = (cloth: ClothModel, b: number): number => {
+  const [c0, c1, c2] = clothChromaticity(cloth, b);
+  return Math.hypot(c0 - 1 / 3, c1 - 1 / 3, c2 - 1 / 3);
+};
+
 /**
  * How far a colour lies in chromaticity from the cloth's in block b, as a share of how far the cloth's
  * lies from grey (0 the cloth's own hue, 1 as far as a neutral colour, NaN for black); undefined where
@@ -1554,14 +1569,8 @@ const clothHue = (
   cloth: ClothModel,
   b: number,
 ): ((r8: number, g8: number, b8: number) => number) | undefined => {
-  const cs =
-    (cloth.colour[3 * b] as number) +
-    (cloth.colour[3 * b + 1] as number) +
-    (cloth.colour[3 * b + 2] as number);
-  const c0 = (cloth.colour[3 * b] as number) / cs;
-  const c1 = (cloth.colour[3 * b + 1] as number) / cs;
-  const c2 = (cloth.colour[3 * b + 2] as number) / cs;
-  const grey = Math.hypot(c0 - 1 / 3, c1 - 1 / 3, c2 - 1 / 3);
+  const [c0, c1, c2] = clothChromaticity(cloth, b);
+  const grey = clothChroma(cloth, b);
   if (!(grey > 0)) return undefined;
   return (r8, g8, b8) => {
     const s = r8 + g8 + b8;
