@@ -17,21 +17,19 @@ import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
 import {
   altStyle,
-  renderAlt,
   type AltBall,
   type AltLamp,
   type AltOnlooker,
   type AltSheen,
   type AltStyle,
 } from '../src/sim/alt/index.ts';
-import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import {
   expectClothsApart,
   expectDrawnOnlyBy,
   expectNewMakersSet,
   expectSplitDrawn,
 } from './helpers/alt-split.ts';
-import { columnsOf, light, px, windowOn } from './helpers/alt-window.ts';
+import { columnsOf, light, px, windowOn, drawn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
 
@@ -42,10 +40,6 @@ beforeAll(() => {
   demo = loadDemoCalibration();
   table = demo.table;
 });
-
-/** A frame (or a window of one) drawn without sensor noise. */
-const drawn = (c: Calibration<Table>, balls: readonly AltBall[], style: AltStyle): RgbImage =>
-  renderAlt(c, ALT_SNOOKER_PALETTE, balls, { ...style, noise: 0 }, 7).image;
 
 /** A channel's mean light over a frame with an effect over the same without it. */
 const meanRatio = (a: RgbImage, b: RgbImage, ch: number): number => {

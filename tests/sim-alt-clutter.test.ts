@@ -19,20 +19,18 @@ import {
   altClutter,
   altStyle,
   clutterGap,
-  renderAlt,
   type AltBall,
   type AltClutterItem,
   type AltLensDirt,
   type AltStyle,
 } from '../src/sim/alt/index.ts';
-import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import {
   expectClothsApart,
   expectDrawnOnlyBy,
   expectNewMakersSet,
   expectSplitDrawn,
 } from './helpers/alt-split.ts';
-import { at, light, px, windowOn } from './helpers/alt-window.ts';
+import { at, light, px, windowOn, drawn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
 
@@ -43,10 +41,6 @@ beforeAll(() => {
   demo = loadDemoCalibration();
   table = demo.table;
 });
-
-/** A frame (or a window of one) drawn without sensor noise. */
-const drawn = (c: Calibration<Table>, balls: readonly AltBall[], style: AltStyle): RgbImage =>
-  renderAlt(c, ALT_SNOOKER_PALETTE, balls, { ...style, noise: 0 }, 7).image;
 
 /** A channel's light at an image point, in a frame with an effect over the same without it. */
 const ratio = (a: RgbImage, b: RgbImage, p: { u: number; v: number }, ch: number): number =>

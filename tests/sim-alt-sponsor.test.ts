@@ -11,25 +11,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { altCases } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
-import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
 import {
   ALT_CLOTH,
   altStyle,
-  renderAlt,
   type AltBall,
   type AltPrint,
   type AltPrintMark,
   type AltStyle,
 } from '../src/sim/alt/index.ts';
-import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import {
   expectClothsApart,
   expectDrawnOnlyBy,
   expectNewMakersSet,
   expectSplitDrawn,
 } from './helpers/alt-split.ts';
-import { at, columnsOf, light, px, windowOn } from './helpers/alt-window.ts';
+import { at, columnsOf, drawn, light, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
 
@@ -46,10 +43,6 @@ const linear = (c: number): number => {
   const v = c / 255;
   return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
 };
-
-/** A frame's window drawn without sensor noise. */
-const drawn = (c: Calibration<Table>, balls: readonly AltBall[], style: AltStyle): RgbImage =>
-  renderAlt(c, ALT_SNOOKER_PALETTE, balls, { ...style, noise: 0 }, 7).image;
 
 const sponsor = (seed = 11): AltStyle & { print: AltPrint } => {
   const s = altStyle(table, 'shamrock-sponsor', seed);

@@ -4,6 +4,8 @@ import { project, type Calibration } from '../../src/camera/index.ts';
 import type { RgbImage } from '../../src/core/image.ts';
 import { mm } from '../../src/core/units.ts';
 import type { Table } from '../../src/equipment/index.ts';
+import { renderAlt, type AltBall, type AltStyle } from '../../src/sim/alt/index.ts';
+import { ALT_SNOOKER_PALETTE } from './alt-palette.ts';
 
 /** The image point of a table point (mm) through camera c. */
 export const px = (c: Calibration<Table>, x: number, y: number, z: number): { u: number; v: number } =>
@@ -53,3 +55,7 @@ export const light = (v: number): number => {
   const y = (o < 0.034 ? o / 0.85 : o) ** 2.2;
   return y / (1.25 - 0.25 * y);
 };
+
+/** A frame (or a window of one, windowOn) drawn without sensor noise, from a fixed seed. */
+export const drawn = (c: Calibration<Table>, balls: readonly AltBall[], style: AltStyle): RgbImage =>
+  renderAlt(c, ALT_SNOOKER_PALETTE, balls, { ...style, noise: 0 }, 7).image;
