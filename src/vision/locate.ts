@@ -185,7 +185,7 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   partialOutline: 0.4,
   // Over every cached split (tuning, tuning-hard, held-out, 5, 6, 8–35, 1080p and 4K) against lamps
   // alone: 4 balls more found, 1 fewer, 2 false balls fewer, none more; 27 balls placed over a mm
-  // nearer, 5 farther (mostly packs whose outlines found more of their reds); RMS at 1080p 1.3405 →
+  // nearer, 5 farther (most in held-out 23's and 28's opening packs); RMS at 1080p 1.3405 →
   // 1.3295 mm, at 4K 0.816 → 0.803. Held-out 35's webcam frames scaled up to 4K: 84 → 91 of 98.
   // At `hue` 1.2 the same, and one false ball more on the pearl cloth; at 2.5 none of the balls found
   // more. Held-out 21's pearl cloth, 0.031–0.033 from grey, made 2 false balls without `clothChroma`.
@@ -438,8 +438,8 @@ export class Locator {
    * is neutral; a red is neither. Then a partial outline is a ball without its lamps: held-out 35's
    * webcam frame scaled up to 4K blurs a red's outline past most of its rays (0.38 of them on edges)
    * and its highlight to no brighter than the pale sea-foam cloth (0.95 of it), and 14 balls were
-   * missed; the reds of held-out 23's pack in the sun and 28's streamed pack, their outlines fitted on
-   * few rays between their neighbours, are now fitted there rather than placed by their likeness.
+   * missed; in held-out 23's pack in the sun and 28's streamed pack, reds whose outlines were fitted
+   * on few rays between their neighbours are now kept, and the pack's balls are placed nearer.
    * On a cloth nearly grey the hue's ratio measures little but noise (held-out 21's pearl cloth, 0.031
    * from grey: two false balls in a cluster, the cue ball beside them missed).
    */
@@ -487,14 +487,14 @@ export class Locator {
   /**
    * The balls to report without the shadows among them: a ball whose middle is darker than
    * `shadowShare` of the cloth or has its hue (see FitOptions.shadowShare, shadowHue) and is darker
-   * than the cloth, within
-   * `shadowReach` of another, showing no lamps outside the others, nor a speck of their light of its
-   * own (`shadowSpeck`: held-out 31's blacks and browns in clusters on the apricot cloth). Asked once
-   * every stage has found what it finds: the ball that casts a shadow may be found by a later stage
-   * than it (held-out 12, 9 702 002), and the shadow's fit, kept until then, spares the later stages
-   * its foreground. Of two such discs beside each other only the darker is a shadow, the other's:
-   * held-out 23's blue on the electric-blue cloth in the sun (10 800 002), the cloth's hue and showing
-   * no lamps, and its long shadow fitted as a ball 43 mm off were each dropped as the other's shadow.
+   * than the cloth, within `shadowReach` of another, showing no lamps outside the others, nor a
+   * speck of their light of its own (`shadowSpeck`: held-out 31's blacks and browns in clusters on
+   * the apricot cloth). Asked once every stage has found what it finds: the ball that casts a
+   * shadow may be found by a later stage than it (held-out 12, 9 702 002), and the shadow's fit,
+   * kept until then, spares the later stages its foreground. Of two such discs beside each other
+   * only the darker is a shadow, the other's: held-out 23's blue on the electric-blue cloth in the
+   * sun (10 800 002), the cloth's hue and showing no lamps, and its long shadow fitted as a ball 43
+   * mm off were each dropped as the other's shadow.
    */
   private withoutShadows(frame: PreparedFrame, verified: readonly VerifiedBall[]): VerifiedBall[] {
     const balls = verified.map((v) => v.fit);
