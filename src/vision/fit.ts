@@ -1554,11 +1554,12 @@ const clothChromaticity = (cloth: ClothModel, b: number): [number, number, numbe
   return [r / cs, g / cs, bl / cs];
 };
 
+/** How far a chromaticity lies from grey. */
+const fromGrey = ([c0, c1, c2]: readonly [number, number, number]): number =>
+  Math.hypot(c0 - 1 / 3, c1 - 1 / 3, c2 - 1 / 3);
+
 /** How far the cloth's chromaticity in block b lies from grey: what middleHue measures in. */
-export const clothChroma = (cloth: ClothModel, b: number): number => {
-  const [c0, c1, c2] = clothChromaticity(cloth, b);
-  return Math.hypot(c0 - 1 / 3, c1 - 1 / 3, c2 - 1 / 3);
-};
+export const clothChroma = (cloth: ClothModel, b: number): number => fromGrey(clothChromaticity(cloth, b));
 
 /**
  * How far a colour lies in chromaticity from the cloth's in block b, as a share of how far the cloth's
@@ -1569,8 +1570,9 @@ const clothHue = (
   cloth: ClothModel,
   b: number,
 ): ((r8: number, g8: number, b8: number) => number) | undefined => {
-  const [c0, c1, c2] = clothChromaticity(cloth, b);
-  const grey = clothChroma(cloth, b);
+  const chromaticity = clothChromaticity(cloth, b);
+  const [c0, c1, c2] = chromaticity;
+  const grey = fromGrey(chromaticity);
   if (!(grey > 0)) return undefined;
   return (r8, g8, b8) => {
     const s = r8 + g8 + b8;
