@@ -637,6 +637,8 @@ interface AltTally extends Tally {
   far: string[];
   /** This thread's CPU a frame over the timed pass (ms; see threadCpu), where the system keeps it. */
   threadMean?: number | undefined;
+  /** Frames looked at at half their size (no detail at their own: src/vision/detail.ts). */
+  halved: number;
 }
 const altTally = (): AltTally => ({
   ...tally(),
@@ -645,6 +647,7 @@ const altTally = (): AltTally => ({
   misses: [],
   phantomAt: [],
   far: [],
+  halved: 0,
 });
 
 /**
@@ -702,7 +705,8 @@ const report = (label: string, t: AltTally, verbose: boolean): string =>
     `recall ${pct(t.recalled, t.required, 1)} (${t.recalled}/${t.required}), precision ${pct(t.detections - t.phantoms, t.detections, 1)} ` +
       `(${t.phantoms} false), class errors ${t.classErrors}/${t.recalled}, RMS ${rms(t.errors).toFixed(2)} mm, ` +
       `max ${Math.max(0, ...t.errors).toFixed(2)} mm, ${median(t.cpu).toFixed(1)} ms CPU/frame (median)` +
-      (t.threadMean !== undefined ? `, ${t.threadMean.toFixed(1)} ms this thread's (mean)` : ''),
+      (t.threadMean !== undefined ? `, ${t.threadMean.toFixed(1)} ms this thread's (mean)` : '') +
+      (t.halved > 0 ? `; ${t.halved} of ${t.cpu.length} frames looked at at half their size` : ''),
     `recall by class: ${CLASSES.filter((c) => t.perClass.has(c))
       .map((c) => {
         const [a, b] = t.perClass.get(c) as [number, number];
@@ -879,6 +883,7 @@ const main = async (): Promise<void> => {
         const r = await detector.detect(image);
         t.cpu.push(cpuNow() - c0);
         if (!r.ok) process.stderr.write(`${k.name}: ${r.error.message}\n`);
+        if (r.ok && r.value.halved) t.halved++;
         scoreAlt(t, k.name, k.balls, k.visible, r.ok ? r.value.balls : [], k.calibration.table.ballRadius);
       }
       const thread1 = threadCpu();

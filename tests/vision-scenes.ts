@@ -5,8 +5,7 @@
 // (from 7_000_000) are apart from the classifier's training data. The truth says, for every ball,
 // how much of it the camera sees past the occluders (by following each pixel's ray into the ball and
 // the occluders' parts: exact, not a guess from the image).
-import { makeCalibrationJson, project, type Calibration, type CalibrationJson } from '../src/camera/index.ts';
-import { parseCalibration } from './helpers/games.ts';
+import { project, scaleCalibration, type Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import { intersectSphere, HIT_SIZE } from '../src/sim/render/balls.ts';
 import {
@@ -339,20 +338,7 @@ export const sceneRenderer = (c: Calibration<Table>, seed = HELD_OUT_SEED, cloth
 
 /** The demo camera at 4K: the same lens and pose, every intrinsic scaled by two (pixel centres kept). */
 export const scaledCalibration = (c: Calibration<Table>, k: number): Calibration<Table> => {
-  const json: CalibrationJson = makeCalibrationJson(c);
-  const cam = json.camera;
-  const scaled = {
-    ...json,
-    image: { width: json.image.width * k, height: json.image.height * k },
-    camera: {
-      ...cam,
-      fx: cam.fx * k,
-      fy: cam.fy * k,
-      cx: (cam.cx + 0.5) * k - 0.5,
-      cy: (cam.cy + 0.5) * k - 0.5,
-    },
-  };
-  const parsed = parseCalibration(scaled);
-  if (!parsed.ok) throw new Error(`scaled calibration: ${parsed.error.message}`);
-  return parsed.value;
+  const scaled = scaleCalibration(c, k);
+  if (!scaled.ok) throw new Error(`scaled calibration: ${scaled.error.message}`);
+  return scaled.value;
 };

@@ -199,6 +199,25 @@ export const parseCalibration = <S extends Plane>(
   return validateCalibration({ table: table.value, tableSpec: spec, image, camera, pose });
 };
 
+/**
+ * The same camera and pose seen in a frame scaled `k` times (a 4K frame of a 1080p calibration, k = 2;
+ * the frame looked at at half its size, k = 0.5): the focal lengths scaled, the principal point kept on
+ * the same spot of the picture (pixel centres: (c + 0.5) k - 0.5), the lens's distortion unchanged (it
+ * is stated in normalised coordinates). The image's size is rounded down to whole pixels.
+ */
+export const scaleCalibration = <S extends Plane>(c: Calibration<S>, k: number): Result<Calibration<S>> =>
+  validateCalibration({
+    ...c,
+    image: { width: Math.floor(c.image.width * k), height: Math.floor(c.image.height * k) },
+    camera: {
+      ...c.camera,
+      fx: c.camera.fx * k,
+      fy: c.camera.fy * k,
+      cx: (c.camera.cx + 0.5) * k - 0.5,
+      cy: (c.camera.cy + 0.5) * k - 0.5,
+    },
+  });
+
 /** The full JSON form of a calibration (docs/formats.md §2), ready for JSON.stringify. */
 export const makeCalibrationJson = (c: Calibration): CalibrationJson => {
   const { fx, fy, cx, cy, k1, k2, p1, p2, k3 } = c.camera;

@@ -3,6 +3,7 @@
 export {
   makeCalibrationJson,
   parseCalibration,
+  scaleCalibration,
   stringifyCalibration,
   validateCalibration,
   ROTATION_TOLERANCE,

@@ -15,12 +15,19 @@
 // found on. The reduced frame reads one pixel in `scale` × `scale`, so a ball it cannot see (a
 // black set down in a pocket's jaws shows only its highlights) would be missed for as long as the
 // table stays still: after `stillFrames` such frames in a row, the stages run again.
+//
+// A frame with no detail at its own pixels' scale (a webcam's stream scaled up, a camera out of focus:
+// detail.ts) is looked at at half its size, by a Detector of the same camera at that size, where its
+// balls are still as large as a 1080p frame's; what it finds is given back in the frame's pixels.
 import type { Table } from '../equipment/index.ts';
-import type { Calibration } from '../camera/index.ts';
+import { scaleCalibration, type Calibration } from '../camera/index.ts';
 import type { Result } from '../core/errors.ts';
 import type { RgbImage } from '../core/image.ts';
+import { px } from '../core/units.ts';
 import type { BallClassifier, ClassifiedBall } from './classify/index.ts';
 import type { FittedBall } from './fit.ts';
+import { DEFAULT_DETAIL, edgeSpread, halfSize, type DetailOptions } from './detail.ts';
+import { checkFrameShape } from './frame-check.ts';
 import type { Component } from './foreground.ts';
 import { rowOnTable } from './geometry.ts';
 import { identifyBalls, type DetectedBall } from './identify.ts';
@@ -50,11 +57,14 @@ export const DEFAULT_REUSE: ReuseOptions = { changeLevel: 16, margin: 2, stillFr
 export interface DetectorOptions {
   readonly locate: LocateOptions;
   readonly reuse: ReuseOptions;
+  /** Which frames are looked at at half their size (detail.ts). */
+  readonly detail: DetailOptions;
 }
 
 export const DEFAULT_DETECTOR_OPTIONS: DetectorOptions = {
   locate: DEFAULT_LOCATE_OPTIONS,
   reuse: DEFAULT_REUSE,
+  detail: DEFAULT_DETAIL,
 };
 
 export interface FrameDetection {
@@ -65,6 +75,8 @@ export interface FrameDetection {
   readonly fitted: number;
   /** The whole last answer was kept: nothing on the table moved (the stages did not run). */
   readonly still: boolean;
+  /** The frame was looked at at half its size: it has no detail at its own (detail.ts). */
+  readonly halved: boolean;
 }
 
 /** A ball's disc at full resolution, as it was in the frame it was found on: rows of the image
@@ -93,6 +105,15 @@ export class Detector {
   private stillRun = 0;
   /** The table's part of each row of the reduced frame: [start, end) byte offsets. */
   private readonly tableRows: [number, number][] = [];
+  /** The camera at half the frame's size, where its balls are large enough there (DetailOptions). */
+  private readonly halfCalibration: Calibration<Table> | undefined;
+  /** The Detector of frames looked at at half their size, and the buffer they are halved into: made
+   * when first needed. */
+  private half: { detector: Detector; buffer: Uint8Array } | undefined;
+  /** Whether the camera's frames have no detail at their own size (detail.ts), and how many frames
+   * ago that was measured. */
+  private soft = false;
+  private sinceSpread = Infinity;
 
   constructor(
     readonly calibration: Calibration<Table>,
@@ -107,15 +128,52 @@ export class Detector {
       const span = rowOnTable(g, j);
       if (span) this.tableRows.push([3 * (j * g.rw + span[0]), 3 * (j * g.rw + span[1] + 1)]);
     }
+    const halved =
+      g.maxRadius / 2 >= options.detail.minHalfRadiusPx ? scaleCalibration(calibration, 0.5) : undefined;
+    this.halfCalibration = halved?.ok ? halved.value : undefined;
   }
 
   /** Forget the last frame: the next is detected afresh. */
   reset(): void {
     this.last = undefined;
+    this.half?.detector.reset();
+    this.sinceSpread = Infinity;
   }
 
   /** Every ball in a frame, with ids, or why the frame cannot be used. */
   async detect(image: RgbImage): Promise<Result<FrameDetection>> {
+    const halfCalibration = this.halfCalibration;
+    const o = this.options.detail;
+    // A frame of the wrong size is refused at its own size, with the size it should have been.
+    const halvable = halfCalibration !== undefined && checkFrameShape(image, this.locator.geometry).ok;
+    if (halvable && this.sinceSpread++ >= o.everyFrames) {
+      this.soft = edgeSpread(image, o) > o.maxSpread;
+      this.sinceSpread = 1;
+    }
+    if (halvable && this.soft) {
+      this.last = undefined;
+      this.half ??= {
+        detector: new Detector(halfCalibration, this.classifier, this.options),
+        buffer: new Uint8Array(halfCalibration.image.width * halfCalibration.image.height * 3),
+      };
+      const r = await this.half.detector.detect(halfSize(image, this.half.buffer));
+      if (!r.ok) return r;
+      // A pixel's centre at half the size is the middle of the two by two it covers: 2u + 0.5.
+      const balls = r.value.balls.map((b) => ({
+        ...b,
+        u: px(2 * b.u + 0.5),
+        v: px(2 * b.v + 0.5),
+        radiusPx: px(2 * b.radiusPx),
+        rmsPx: 2 * b.rmsPx,
+      }));
+      return { ok: true, value: { ...r.value, balls, halved: true } };
+    }
+    this.half?.detector.reset();
+    return this.detectAtSize(image);
+  }
+
+  /** detect, the frame looked at at its own size. */
+  private async detectAtSize(image: RgbImage): Promise<Result<FrameDetection>> {
     const buffer = this.buffers[this.next] as Uint8Array;
     const reduced = this.locator.reduce(image, buffer);
     if (!reduced.ok) {
@@ -127,7 +185,7 @@ export class Detector {
       // The reference stays the frame the answer was found on (as below): a slow drift adds up there.
       this.stillRun++;
       const balls = [...last.balls];
-      return { ok: true, value: { balls, reused: balls.length, fitted: 0, still: true } };
+      return { ok: true, value: { balls, reused: balls.length, fitted: 0, still: true, halved: false } };
     }
     this.stillRun = 0;
     const prepared = this.locator.prepareReduced(image, reduced.value);
@@ -202,6 +260,7 @@ export class Detector {
         reused: verified.filter((v) => known.has(v.fit)).length,
         fitted: fits.length,
         still: false,
+        halved: false,
       },
     };
   }

@@ -3,6 +3,8 @@
 // goes through them:
 //
 //   frame-check  shape against the calibration; black or burnt-out frames
+//   detail       how many pixels the frame's edges rise over: a frame with no detail at its own size
+//                (a stream scaled up, a camera out of focus) is looked at at half its size
 //   reduce       one sample a block, for everything that looks at the whole table
 //   cloth        the empty cloth learned from the frame (no table → error), and what is not cloth
 //   foreground   the reduced foreground and its connected pieces
