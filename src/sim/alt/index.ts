@@ -1,10 +1,12 @@
 // The second render style (see render.ts): independent of src/sim/render, for measuring the vision on
 // pictures drawn in a style it was never tuned on; cameras mounted otherwise than demo's (camera.ts);
-// a streamer's video encoder (stream.ts); a player at the table (player.ts), its parts over the
-// table (parts.ts); and balls rolling in a frame taken mid-stroke (motion.ts).
+// a streamer's video encoder (stream.ts); a player at the table (player.ts) and a referee's hand over
+// it (referee.ts), their parts over the table (parts.ts); and balls rolling in a frame taken mid-stroke
+// (motion.ts).
 export {
   altInView,
   renderAlt,
+  type AltAnalogue,
   type AltBall,
   type AltBallMark,
   type AltBox,
@@ -42,3 +44,4 @@ export { altClutter, clutterGap, hasClutter } from './clutter.ts';
 export { altBlurInView, altMotion, inMotion, BLURRED_UNASKED } from './motion.ts';
 export { type AltBand, type AltEllipsoid, type AltPart, type AltPoint, type AltRod } from './parts.ts';
 export { altStream, h264RoundTrip, withFreshNoise, type AltStream, type StreamedFrame } from './stream.ts';
+export { altReferee, hasReferee } from './referee.ts';

@@ -77,7 +77,14 @@ interface Stance {
 }
 
 /** A rod of one colour. */
-const rod = (a: AltPoint, b: AltPoint, ra: number, rb: number, colour: Srgb8, gloss: number): AltRod => ({
+export const rod = (
+  a: AltPoint,
+  b: AltPoint,
+  ra: number,
+  rb: number,
+  colour: Srgb8,
+  gloss: number,
+): AltRod => ({
   kind: 'rod',
   a,
   b,
@@ -190,10 +197,11 @@ const stance = (t: Table, cx: number, cy: number, a: Address, skin: Srgb8, sleev
 const partsOf = (s: Stance): AltPart[] => [s.cue, ...s.hand, ...s.arm, s.fist, s.forearm];
 
 /** How far out of the bed a plan point lies (mm beyond the nearest cushion's nose; negative inside it). */
-const outOfBed = (t: Table, x: number, y: number): number => Math.max(-x, x - t.width, -y, y - t.length);
+export const outOfBed = (t: Table, x: number, y: number): number =>
+  Math.max(-x, x - t.width, -y, y - t.length);
 
 /** How far in over the bed a player's shoulder may lean, mm (stretching, one foot on the floor). */
-const LEAN = 300;
+export const LEAN = 300;
 
 /** A cushion's top and the rail beside it, mm over the bed: a part crossing them clears this. */
 const RAIL_TOP = 45;
@@ -201,7 +209,7 @@ const RAIL_TOP = 45;
 const RAIL_WIDTH = 190;
 
 /** Whether a rod's underside clears the cushions and the rails wherever it crosses them (tried every 10 mm in plan). */
-const clearsRails = (t: Table, p: AltRod): boolean => {
+export const clearsRails = (t: Table, p: AltRod): boolean => {
   const n = Math.max(1, Math.ceil(Math.hypot(p.b.x - p.a.x, p.b.y - p.a.y) / 10));
   for (let i = 0; i <= n; i++) {
     const f = i / n;

@@ -36,7 +36,10 @@
 // strongest towards the lamps' mirror directions), and people standing beside the table, out of the
 // frame, may hide the lamps behind them from part of the bed and the balls (their soft shadows). A
 // cheap webcam may see the table with a small sensor (a Bayer filter's colours filled in, no anti-alias
-// filter), its stream coded as MJPEG and scaled up to the frame's size by the capture.
+// filter), its stream coded as MJPEG and scaled up to the frame's size by the capture; an old analogue
+// camera's composite video may be digitised by a capture card (its interlaced lines, its colour smeared
+// across them, its subcarrier's dots beside sharp colour edges) and scaled up so. A referee's gloved
+// hand may reach over the table (referee.ts), drawn as a player's parts are.
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -176,7 +179,7 @@ export interface AltStyle {
   /** Smoke in the room between the lamps, the table and the camera (clear air, the default). */
   readonly haze?: AltHaze;
   readonly box?: AltBox;
-  /** A player at the table, addressing the cue ball (none, the default). */
+  /** A player at the table addressing the cue ball, or a referee's hand reaching over it (none, the default). */
   readonly player?: AltPlayer;
   /**
    * The camera's exposure time, s, over which a moving ball (AltBall.vx, vy) is drawn blurred along its
@@ -231,6 +234,11 @@ export interface AltStyle {
   readonly onlookers?: readonly AltOnlooker[];
   /** A cheap webcam's small sensor and its stream, scaled up to the frame's size by the capture (none, the default). */
   readonly webcam?: AltWebcam;
+  /**
+   * An old analogue camera's composite video, digitised by a capture card and scaled up to the frame's
+   * size (none, the default; no variant has both it and a webcam).
+   */
+  readonly analogue?: AltAnalogue;
 }
 
 /**
@@ -244,6 +252,32 @@ export interface AltStyle {
 export interface AltWebcam {
   readonly rows: number;
   readonly quality: number;
+}
+
+/**
+ * An old analogue CCTV camera (PAL) seen through a capture card, its frame scaled up to the frame's size:
+ * the camera's `rows` lines (two interlaced fields of half as many) across the frame's width in samples
+ * `aspect` times as wide as a line is high (PAL's anamorphic 16:9, 64/45: BT.601's 720 samples a line at
+ * 13.5 MHz across a 16:9 frame), each the mean of the light over it, developed there (the camera's noise on
+ * its own pixels); sent as composite video, the luma and the chroma modulated on the colour subcarrier
+ * (PAL's 4.43 MHz: PAL_CARRIER cycles a sample, its phase turning three quarters of a cycle from one line
+ * of a field to the next, V's sign switched every other one) in one signal, the chroma limited first to the
+ * camera's band (a Gaussian of `cameraChroma` samples across a line); decoded by a cheap card: the chroma
+ * demodulated from the whole signal and limited to the card's narrower band (`cardChroma` samples: fine
+ * luma detail near the carrier's frequency is taken for colour), averaged with the field's line before
+ * (PAL's delay line), the luma the signal less the chroma so decoded remodulated (a notch: where the chroma
+ * changes faster than the card's band, at sharp colour edges, what is left of the carrier stays in the luma
+ * as a pattern of dots, crawling from line to line as the carrier's phase turns), then through the card's
+ * sharp low-pass at PAL's 5 MHz; the two fields woven together (`weave`: every line) or one field's lines
+ * alone, those between them filled in (`bob`: half the rows' detail); scaled bilinearly to the frame's
+ * size.
+ */
+export interface AltAnalogue {
+  readonly rows: number;
+  readonly aspect: number;
+  readonly cameraChroma: number;
+  readonly cardChroma: number;
+  readonly deinterlace: 'weave' | 'bob';
 }
 
 /**
@@ -531,7 +565,10 @@ export interface AltMirror {
   };
 }
 
-/** A player at the table: the parts of the player the camera may see (the cue, the hands, the arms). */
+/**
+ * Someone at the table: the parts of them the camera may see (a player's cue, hands and arms, player.ts;
+ * a referee's gloved hand and sleeve, referee.ts).
+ */
 export interface AltPlayer {
   readonly parts: readonly AltPart[];
 }
@@ -2142,6 +2179,18 @@ export const renderAlt = (
   const noiseSeed = rng.int(1, 1 << 30);
   const truth = balls.map((b) => ({ ...b }));
   const cam = style.webcam;
+  const tv = style.analogue;
+  if (tv) {
+    const h = tv.rows;
+    const w = Math.round((W * h) / H / tv.aspect);
+    const [sr, sg, sb] = [lr, lg, lb].map((p) => areaAveraged(p, W, H, w, h)) as [
+      Float32Array,
+      Float32Array,
+      Float32Array,
+    ];
+    const video = compositeCoded(w, h, developed(w, h, sr, sg, sb, style, noiseSeed), tv);
+    return { image: { width: W, height: H, data: bilinearUp(video, w, h, W, H) }, truth };
+  }
   if (!cam)
     return { image: { width: W, height: H, data: developed(W, H, lr, lg, lb, style, noiseSeed) }, truth };
   const h = cam.rows;
@@ -2486,6 +2535,137 @@ const mjpegCoded = (w: number, h: number, data: Uint8Array, quality: number): Ui
       out[k + 1] = clamp8(l - 0.344136 * b - 0.714136 * r);
       out[k + 2] = clamp8(l + 1.772 * b);
     }
+  return out;
+};
+
+/** PAL's colour subcarrier, 4.43361875 MHz, in cycles a sample of BT.601's 13.5 MHz. */
+const PAL_CARRIER = 4.43361875 / 13.5;
+/** PAL's luma bandwidth, 5 MHz, in cycles a sample. */
+const PAL_LUMA = 5 / 13.5;
+
+/**
+ * A line's low-pass FIR at `cutoff` cycles a sample: a sinc windowed by a wider one (Lanczos, 8 taps
+ * either side), its taps summing to 1. Sharp, so a step rings beside it (Gibbs's overshoot).
+ */
+const lanczosTaps = (cutoff: number): Float64Array => {
+  const sinc = (x: number): number => (x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x));
+  const taps = Float64Array.from({ length: 17 }, (_, i) => sinc(2 * cutoff * (i - 8)) * sinc((i - 8) / 8));
+  const sum = taps.reduce((a, b) => a + b, 0);
+  return taps.map((x) => x / sum);
+};
+
+/** A line (n samples) through a FIR's taps (centred), into `out`; its ends held. */
+const filtered = (line: Float64Array, taps: Float64Array, out: Float64Array): void => {
+  const n = line.length;
+  const r = (taps.length - 1) / 2;
+  for (let u = 0; u < n; u++) {
+    let acc = 0;
+    for (let i = -r; i <= r; i++)
+      acc += (taps[i + r] as number) * (line[Math.min(n - 1, Math.max(0, u + i))] as number);
+    out[u] = acc;
+  }
+};
+
+/** A Gaussian's taps of `sigma` samples (out to 3 sigma), summing to 1. */
+const gaussTaps = (sigma: number): Float64Array => {
+  const r = Math.max(1, Math.ceil(3 * sigma));
+  const taps = Float64Array.from({ length: 2 * r + 1 }, (_, i) =>
+    Math.exp(-((i - r) ** 2) / (2 * sigma * sigma)),
+  );
+  const sum = taps.reduce((a, b) => a + b, 0);
+  return taps.map((x) => x / sum);
+};
+
+/**
+ * An 8-bit frame (w × h, the camera's lines) through composite video and a cheap capture card, as
+ * AltAnalogue says: each line coded (Y'UV, the chroma band-limited and modulated on the subcarrier,
+ * added to the luma) and decoded (the chroma demodulated, band-limited and averaged with the field's
+ * line before; the luma the signal less the chroma remodulated, then low-passed at 5 MHz), RGB again;
+ * deinterlaced; 8 bits.
+ */
+const compositeCoded = (w: number, h: number, data: Uint8Array, a: AltAnalogue): Uint8Array => {
+  const sent = gaussTaps(a.cameraChroma);
+  const chroma = gaussTaps(a.cardChroma);
+  const luma = lanczosTaps(PAL_LUMA);
+  const line = (): Float64Array => new Float64Array(w);
+  // A line's luma, its chroma, the signal, the chroma decoded, scratch; the carrier at each sample.
+  const [y, u, v, c, lu, lv, tmp, s, sin, cos] = [
+    line(),
+    line(),
+    line(),
+    line(),
+    line(),
+    line(),
+    line(),
+    line(),
+    line(),
+    line(),
+  ];
+  const Y = new Float64Array(w * h);
+  const U = new Float64Array(w * h);
+  const V = new Float64Array(w * h);
+  for (let row = 0; row < h; row++) {
+    // The row's line in its field (rows 0, 2, 4 … the first field's, 1, 3, 5 … the second's): the
+    // carrier's phase at its start and its V switch.
+    const n = row >> 1;
+    const phase = 0.75 * n + 0.5 * (row & 1);
+    const vs = n % 2 === 0 ? 1 : -1;
+    for (let q = 0; q < w; q++) {
+      const k = 3 * (row * w + q);
+      const r = data[k] as number;
+      const g = data[k + 1] as number;
+      const b = data[k + 2] as number;
+      const l = 0.299 * r + 0.587 * g + 0.114 * b;
+      y[q] = l;
+      tmp[q] = 0.492 * (b - l);
+      s[q] = 0.877 * (r - l);
+      const p = 2 * Math.PI * (PAL_CARRIER * q + phase);
+      sin[q] = Math.sin(p);
+      cos[q] = vs * Math.cos(p);
+    }
+    filtered(tmp, sent, u);
+    filtered(s, sent, v);
+    // The composite signal, and the chroma demodulated from all of it, band-limited.
+    for (let q = 0; q < w; q++) {
+      const x =
+        (y[q] as number) + (u[q] as number) * (sin[q] as number) + (v[q] as number) * (cos[q] as number);
+      c[q] = x;
+      tmp[q] = 2 * x * (sin[q] as number);
+      s[q] = 2 * x * (cos[q] as number);
+    }
+    filtered(tmp, chroma, lu);
+    filtered(s, chroma, lv);
+    // The luma: the signal less the chroma as decoded, then the card's low-pass.
+    for (let q = 0; q < w; q++)
+      tmp[q] =
+        (c[q] as number) - (lu[q] as number) * (sin[q] as number) - (lv[q] as number) * (cos[q] as number);
+    filtered(tmp, luma, s);
+    const o = row * w;
+    Y.set(s, o);
+    U.set(lu, o);
+    V.set(lv, o);
+  }
+  /** PAL's delay line: a row's chroma the mean of its line's and its field's line before's. */
+  const delayed = (P: Float64Array, row: number, q: number): number =>
+    row >= 2
+      ? ((P[row * w + q] as number) + (P[(row - 2) * w + q] as number)) / 2
+      : (P[row * w + q] as number);
+  const out = new Uint8Array(3 * w * h);
+  for (let row = 0; row < h; row++) {
+    // Bob: the second field's rows the mean of the first field's either side (the last, the one above).
+    const bob = a.deinterlace === 'bob' && (row & 1) === 1;
+    const r0 = bob ? row - 1 : row;
+    const r1 = bob && row + 1 < h ? row + 1 : r0;
+    for (let q = 0; q < w; q++) {
+      const l = ((Y[r0 * w + q] as number) + (Y[r1 * w + q] as number)) / 2;
+      const cu = (delayed(U, r0, q) + delayed(U, r1, q)) / 2;
+      const cv = (delayed(V, r0, q) + delayed(V, r1, q)) / 2;
+      const k = 3 * (row * w + q);
+      out[k] = clamp8(l + 1.14 * cv);
+      out[k + 1] = clamp8(l - 0.395 * cu - 0.581 * cv);
+      out[k + 2] = clamp8(l + 2.032 * cu);
+    }
+  }
   return out;
 };
 

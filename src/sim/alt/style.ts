@@ -310,25 +310,42 @@
 // 1080 rows taking 5 to 25 % of the light, fixed in the frame wherever the balls lie, and a greasy
 // smear over one region of the frame (its light mixed towards its surroundings', its highlights and
 // white balls glowing), with the usual set.
-// Held-out 35 (issue 14, drawn in the twenty-ninth session, to be run once): a match night at a club
-// table and a cheap webcam, as no variant before drew them. `denim-brushed`, a faded denim-blue cloth
-// (greyer than the royal and the blue, bluer than the steel and the grey-blue, less violet than the
-// periwinkle) freshly brushed and ironed (render.ts AltSheen): lanes 250 to 380 mm wide down the table's
-// length, brushed one way and the other in turn, each 4 to 8 % lighter or darker where a lamp lies near
-// the mirror of the camera's ray and a quarter of that elsewhere, under the balls and their shadows;
-// under a two-lamp canopy and a wall light beyond each long side, with one or two onlookers standing
-// beside a long side out of the frame (AltOnlooker), each hiding their wall light from part of the bed
-// and the balls (a large soft shadow, 20 to 45 % darker); with a twenty-eighth maker's set (a
-// cherry-rose red, an olive-citron yellow, a sea-green green, a deep oxblood brown, a pale sky blue, an
-// orchid-magenta pink, a brown-black black, a bright white cue ball). `seafoam-720p`, a pale sea-foam
-// cloth (a light blue-green, greener than the ice and the powder, bluer and lighter than the mint)
-// under three lamps, seen by a cheap 720p webcam whose stream the capture scales up to the frame's size
-// (AltWebcam): the light averaged over its 1280 x 720 photosites behind a Bayer filter and no anti-alias
-// filter, its colours filled in bilinearly (false colour on sharp edges), developed there, coded as
-// MJPEG at quality 60 and scaled up bilinearly, with the usual set.
+// Held-out 35 (issue 14, drawn in the twenty-ninth session and run once then; tuning data since): a match
+// night at a club table and a cheap webcam, as no variant before drew them. `denim-brushed`, a faded
+// denim-blue cloth (greyer than the royal and the blue, bluer than the steel and the grey-blue, less violet
+// than the periwinkle) freshly brushed and ironed (render.ts AltSheen): lanes 250 to 380 mm wide down the
+// table's length, brushed one way and the other in turn, each 4 to 8 % lighter or darker where a lamp lies
+// near the mirror of the camera's ray and a quarter of that elsewhere, under the balls and their shadows;
+// under a two-lamp canopy and a wall light beyond each long side, with one or two onlookers standing beside
+// a long side out of the frame (AltOnlooker), each hiding their wall light from part of the bed and the
+// balls (a large soft shadow, 20 to 45 % darker); with a twenty-eighth maker's set (a cherry-rose red, an
+// olive-citron yellow, a sea-green green, a deep oxblood brown, a pale sky blue, an orchid-magenta pink, a
+// brown-black black, a bright white cue ball). `seafoam-720p`, a pale sea-foam cloth (a light blue-green,
+// greener than the ice and the powder, bluer and lighter than the mint) under three lamps, seen by a cheap
+// 720p webcam whose stream the capture scales up to the frame's size (AltWebcam): the light averaged over
+// its 1280 x 720 photosites behind a Bayer filter and no anti-alias filter, its colours filled in
+// bilinearly (false colour on sharp edges), developed there, coded as MJPEG at quality 60 and scaled up
+// bilinearly, with the usual set.
+// Held-out 36 (issue 14, drawn in the thirtieth session, to be run once): a referee's hand over the
+// table and an old analogue camera, as no variant before drew them. `maroon-referee`, a deep maroon
+// cloth (redder and darker than the burgundy, less purple than the wine, darker than the crimson: near
+// the reds' and the brown's hue) under four lamps two by two, the referee's white-gloved hand reaching
+// in over the bed in some frames from beyond a cushion (referee.ts: the glove's back, fingers and
+// thumb, its cuff, the dark sleeve of the forearm and upper arm rising past the cushion; drawn as a
+// player's parts are, so with their soft shadows on the cloth and the balls), each part at least a
+// ball radius clear of every ball and hiding none from the camera; with a twenty-ninth maker's set (a
+// poppy-orange red, a sulphur-lime yellow, a jade-teal green, a rosewood brown, a bright cobalt blue, a
+// lilac-magenta pink, a wine-black black, a snow-white cue ball). `caramel-analogue`, a caramel cloth (a
+// warm golden tan, lighter and more golden than the camel, more orange than the sand and the khaki)
+// under three lamps, seen by an old analogue CCTV camera through a capture card (render.ts AltAnalogue):
+// 576 interlaced lines of 720 samples, its composite video's chroma smeared over several samples across
+// a line while the luma keeps its edges, dots of the colour subcarrier left beside sharp colour edges,
+// its two fields woven together or one field's lines doubled (bob, drawn by the seed), scaled up to the
+// frame's size, with the usual set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
+  AltAnalogue,
   AltBallMark,
   AltBox,
   AltChalkDabs,
@@ -429,6 +446,8 @@ export const ALT_VARIANTS = [
   'peacock-dusty-lens',
   'denim-brushed',
   'seafoam-720p',
+  'maroon-referee',
+  'caramel-analogue',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -506,7 +525,9 @@ export const ALT_CLOTH: Readonly<
     | 'rust'
     | 'peacock'
     | 'denim'
-    | 'seafoam',
+    | 'seafoam'
+    | 'maroon'
+    | 'caramel',
     Srgb8
   >
 > = {
@@ -583,6 +604,8 @@ export const ALT_CLOTH: Readonly<
   peacock: [60, 130, 160],
   denim: [70, 92, 168],
   seafoam: [140, 220, 200],
+  maroon: [84, 12, 14],
+  caramel: [196, 148, 80],
 };
 
 /**
@@ -1856,6 +1879,37 @@ const TWENTY_EIGHTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
 };
 
 /**
+ * A twenty-ninth maker's set: a poppy-orange red (the most orange), a sulphur-lime yellow, a jade-teal
+ * green, a rosewood brown (a rosy brown, near the maroon cloth's hue), a bright cobalt blue, a
+ * lilac-magenta pink, a wine-black black, a snow-white cue ball.
+ */
+const TWENTY_NINTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [250, 248, 244],
+  red: [250, 70, 10],
+  yellow: [200, 236, 20],
+  green: [0, 150, 110],
+  brown: [140, 70, 80],
+  blue: [0, 90, 250],
+  pink: [230, 110, 220],
+  black: [26, 10, 14],
+};
+
+/**
+ * An old analogue CCTV camera through a capture card (AltAnalogue): PAL's 576 lines of BT.601's 720
+ * samples across a 16:9 frame (each 64/45 as wide as a line is high), the camera's chroma sent wide (a
+ * Gaussian of half a sample: its encoder's band barely limited) and the card's narrow (2 samples, under
+ * 1 MHz), so its notch leaves the carrier's dots beside sharp colour edges; the card deinterlacing by
+ * weave or by bob as the seed draws.
+ */
+const analogueCapture = (rng: Rng): AltAnalogue => ({
+  rows: 576,
+  aspect: 64 / 45,
+  cameraChroma: 0.5,
+  cardChroma: 2,
+  deinterlace: rng.next() < 0.5 ? 'weave' : 'bob',
+});
+
+/**
  * A club's canopy of two lamps over the table and a wall light beyond each long side, 1.8 m from its
  * cushion and 1.3 m over the bed, opposite the table's middle: each lights the bed's near half a
  * third or so of its light, and whoever stands beside that side, between it and the table, hides it
@@ -2304,6 +2358,8 @@ interface AltLook {
   readonly onlookers?: (t: Table, rng: Rng) => AltOnlooker[];
   /** A cheap webcam's small sensor and MJPEG stream, scaled up to the frame's size. */
   readonly webcam?: AltWebcam;
+  /** An old analogue camera's composite video through a capture card, its deinterlacing drawn by the seed. */
+  readonly analogue?: (rng: Rng) => AltAnalogue;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -2767,6 +2823,23 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     noiseGain: 1.5,
     webcam: { rows: 720, quality: 60 },
   },
+  // A club's match table under four lamps two by two, the referee's gloved hand reaching over it in
+  // some frames (referee.ts places it; the style has nothing of it). A twenty-ninth maker's set.
+  'maroon-referee': {
+    cloth: ALT_CLOTH.maroon,
+    lamps: quadLamps,
+    ballColours: TWENTY_NINTH_MAKER_BALLS,
+  },
+  // A club's old CCTV camera over a table under a three-lamp canopy, its composite video digitised by
+  // a capture card and scaled up; a little under-exposed for the light cloth, its CCD's noise 1.5 times
+  // the usual. The usual set.
+  'caramel-analogue': {
+    cloth: ALT_CLOTH.caramel,
+    lamps: threeLamps,
+    exposure: 0.9,
+    noiseGain: 1.5,
+    analogue: analogueCapture,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -2809,6 +2882,7 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.sheen ? { sheen: look.sheen(t, rng) } : {}),
     ...(look.onlookers ? { onlookers: look.onlookers(t, rng) } : {}),
     ...(look.webcam ? { webcam: look.webcam } : {}),
+    ...(look.analogue ? { analogue: look.analogue(rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
