@@ -297,13 +297,31 @@
 //               three lamps seen by a cheap 720p webcam whose stream the capture scales up to the
 //               frame's size (720 rows' detail at 1080 and at 2160 rows, a Bayer filter's colours
 //               filled in bilinearly with no anti-alias filter: false colour on sharp edges; MJPEG at
-//               quality 60), the usual set: drawn in the twenty-ninth session, not yet run (seeds
-//               12_000_000, 12_050_000 at 4K), demo's camera, the variants taking turns by kind as
-//               held-out 23's; the truth the layout's balls, the cue ball still `cue`
+//               quality 60), the usual set: drawn in the twenty-ninth session and run once then;
+//               tuning data since (seeds 12_000_000, 12_050_000 at 4K), demo's camera, the variants
+//               taking turns by kind as held-out 23's; the truth the layout's balls, the cue ball still
+//               `cue`
+//   held-out-36 a referee's hand over the table and an old analogue camera, as no split before drew
+//               them: a deep maroon cloth (near the reds' and the brown's hue) under four lamps two by
+//               two, in most frames the referee's white-gloved hand reaching in over the bed from
+//               beyond a cushion, hovering palm down 70 to 150 mm over the cloth, the dark sleeve
+//               rising back past the cushion, their soft shadows on the cloth and the balls (a thing
+//               that is not a ball, a ball radius or more clear of every ball in plan and hiding none),
+//               a twenty-ninth maker's set (a poppy-orange red, a sulphur-lime yellow, a jade-teal
+//               green, a rosewood brown, a bright cobalt blue, a lilac-magenta pink, a wine-black
+//               black, a snow-white cue ball); and a caramel cloth under three lamps seen by an old
+//               analogue CCTV camera through a capture card (576 interlaced lines of 720 samples, the
+//               composite video's chroma smeared over several samples across a line while the luma
+//               keeps its edges, the subcarrier's dots beside sharp colour edges, the two fields woven
+//               or one field's lines doubled (bob), scaled up to the frame's size), the usual set:
+//               drawn in the thirtieth session, not yet run (seeds 12_100_000, 12_150_000 at 4K),
+//               demo's camera, the variants taking turns by kind as held-out 23's; the truth the
+//               layout's balls, the cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
-// 29's, and no thing on the table but held-out 34's, each placed among the layout's balls as they lie;
-// every ball still but some of held-out 30's, rolled from their places in the layout). A third of the frames have a black box standing beside the table,
+// 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
+// among the layout's balls as they lie; every ball still but some of held-out 30's, rolled from their
+// places in the layout). A third of the frames have a black box standing beside the table,
 // half are JPEG-compressed (held-out 28's after their H.264: a frame grabbed from the stream and saved
 // as a JPEG). Rendered frames are cached under the system's temp folder (the renderer takes seconds a
 // frame).
@@ -319,7 +337,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -339,6 +357,7 @@ import {
   altMotion,
   altClutter,
   altPlayer,
+  altReferee,
   altStream,
   withFreshNoise,
   altStyle,
@@ -406,6 +425,7 @@ export const ALT_HELD_OUT_32_SEED = 11_700_000;
 export const ALT_HELD_OUT_33_SEED = 11_800_000;
 export const ALT_HELD_OUT_34_SEED = 11_900_000;
 export const ALT_HELD_OUT_35_SEED = 12_000_000;
+export const ALT_HELD_OUT_36_SEED = 12_100_000;
 
 export interface AltCase {
   readonly name: string;
@@ -477,7 +497,8 @@ export type AltSplit =
   | 'held-out-32'
   | 'held-out-33'
   | 'held-out-34'
-  | 'held-out-35';
+  | 'held-out-35'
+  | 'held-out-36';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -548,6 +569,11 @@ const SPLITS: Readonly<
     variants: ['denim-brushed', 'seafoam-720p'],
     byKind: true,
   },
+  'held-out-36': {
+    seed: ALT_HELD_OUT_36_SEED,
+    variants: ['maroon-referee', 'caramel-analogue'],
+    byKind: true,
+  },
 };
 
 /** The variants' own cameras, made once for each split camera they stand in for (see cameraFor). */
@@ -591,11 +617,13 @@ export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number
       const visible = player
         ? altInView(camera, balls, player)
         : rolling && altBlurInView(c.table, rolling, shutter);
+      // A referee's hand over the bed, drawn as a player's parts are (it hides no ball: no shares).
+      const person = player ?? altReferee(camera, balls, variant, seed);
       out.push({
         name: `${res} ${split} ${kind} ${variant} ${seed}`,
         calibration: camera,
         balls,
-        style: clutter ? { ...style, clutter } : player ? { ...style, player } : style,
+        style: clutter ? { ...style, clutter } : person ? { ...style, player: person } : style,
         seed,
         ...(stream ? { h264: stream } : {}),
         ...(seed % 2 === 0 ? { jpeg: 70 + (seed % 20) } : {}),

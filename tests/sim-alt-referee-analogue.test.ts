@@ -8,8 +8,9 @@
 // elsewhere; through the analogue camera the colour smeared across a line twice as far as the luma, the
 // nap's detail down the frame kept to 576 rows' (weave) or 288's (bob), at 2160 rows as at 1080, the colour
 // subcarrier's dots beside a sharp colour edge where a neutral one has none, bare cloth's colour as it was.
-// Only held-out 36's two variants have either, no older split's case; no frame of held-out 36 is detected
-// here.
+// Every held-out 36 frame is its layout's balls in its variant, the hand over the bed in most of
+// maroon-referee's, its shadow over a ball in some. Only held-out 36's two variants have either, no older
+// split's case; no frame of held-out 36 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { altCases, type AltSplit } from '../bench/detect-alt.ts';
 import { cameraCentre, type Calibration } from '../src/camera/index.ts';
@@ -29,7 +30,12 @@ import {
 } from '../src/sim/alt/index.ts';
 import { hitPart, prepare } from '../src/sim/alt/parts.ts';
 import { segmentDistance2 } from '../src/sim/alt/render.ts';
-import { expectClothsApart, expectDrawnOnlyBy, expectNewMakersSet } from './helpers/alt-split.ts';
+import {
+  expectClothsApart,
+  expectDrawnOnlyBy,
+  expectNewMakersSet,
+  expectSplitDrawn,
+} from './helpers/alt-split.ts';
 import { columnsOf, drawn, light, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
@@ -361,5 +367,80 @@ describe('held-out 36’s variants', () => {
     expectDrawnOnlyBy((s) => s.analogue !== undefined, ['caramel-analogue'], older);
     for (const split of older)
       for (const k of altCases(demo, split, 1, '1080p')) expect(k.style.player, k.name).toBeUndefined();
+  });
+});
+
+describe('bench/detect-alt’s held-out 36', () => {
+  it('draws every held-out 36 frame in its variant, the truth the layout’s balls (the cue ball still `cue`)', () => {
+    expectSplitDrawn(
+      'held-out-36',
+      { hd: 12_100_000, uhd: 12_150_000 },
+      ['maroon-referee', 'caramel-analogue'],
+      (k, variant) => {
+        if (variant === 'maroon-referee') expect(k.style.ballColours, k.name).toBeDefined();
+        else expect(k.style.analogue?.rows, k.name).toBe(576);
+      },
+    );
+  });
+
+  it('lays the referee’s hand over the bed in most of maroon-referee’s frames, a ball radius or more clear of every ball, hiding none', () => {
+    let hands = 0;
+    let frames = 0;
+    for (const [res, c, per] of [
+      ['1080p', demo, 3],
+      ['4K', scaledCalibration(demo, 2), 1],
+    ] as const)
+      for (const k of altCases(c, 'held-out-36', per, res)) {
+        if (!k.name.includes('maroon-referee')) {
+          expect(k.style.player, k.name).toBeUndefined();
+          continue;
+        }
+        frames++;
+        const hand = k.style.player;
+        if (!hand) continue;
+        hands++;
+        expect(leastGap(hand, k.balls, table.ballRadius), k.name).toBeGreaterThanOrEqual(table.ballRadius);
+        expect(
+          altInView(k.calibration, k.balls, hand).every((s) => s === 1),
+          k.name,
+        ).toBe(true);
+      }
+    expect(frames).toBe(12);
+    expect(hands).toBeGreaterThanOrEqual(6);
+  });
+
+  it('lays the hand’s shadow over a ball in some of those frames (the referee reaching for one)', () => {
+    let shaded = 0;
+    for (const [res, c, per] of [
+      ['1080p', demo, 3],
+      ['4K', scaledCalibration(demo, 2), 1],
+    ] as const)
+      for (const k of altCases(c, 'held-out-36', per, res)) {
+        const hand = k.style.player;
+        if (!hand) continue;
+        const back = hand.parts[0] as AltEllipsoid;
+        const s = c.image.height / 1080;
+        const R = table.ballRadius;
+        for (const b of k.balls.filter((q) => Math.hypot(q.x - back.c.x, q.y - back.c.y) < 250)) {
+          // A window 32 px (at 1080 rows) round the ball, drawn with the hand and without it: the share
+          // of its pixels within 0.8 of its radius 10 % or more darker in green.
+          const w = windowOn(k.calibration, b.x, b.y, table.ballCentreHeight, 32 * s);
+          const a = drawn(w, k.balls, k.style);
+          const o = drawn(w, k.balls, { ...k.style, player: undefined });
+          const mid = px(w, b.x, b.y, table.ballCentreHeight);
+          const r = 0.8 * (px(w, b.x, b.y + R, table.ballCentreHeight).u - mid.u);
+          let inner = 0;
+          let darker = 0;
+          for (let v = 0; v < 32 * s; v++)
+            for (let u = 0; u < 32 * s; u++) {
+              if (Math.hypot(u - mid.u, v - mid.v) >= r) continue;
+              const q = 3 * (v * 32 * s + u) + 1;
+              inner++;
+              if (light(a.data[q] as number) < 0.9 * light(o.data[q] as number)) darker++;
+            }
+          if (darker >= 0.1 * inner) shaded++;
+        }
+      }
+    expect(shaded).toBeGreaterThanOrEqual(2);
   });
 });
