@@ -46,6 +46,14 @@ export interface SharedColourOptions {
    * make it one when the id it was called goes to a likelier ball.
    */
   readonly unlikeDistance: number;
+  /**
+   * Their hue: a ball whose hue angle lies within this of their median's (radians), where that lies
+   * `minSaturation` or more from grey (nearer, their colour has no hue to go by). A ball purer than
+   * them is judged by its distance from their hue's line only if it is of their hue, and a ball called
+   * their id unlike them and not of their hue is not one of them however sure the classifier.
+   */
+  readonly hueReach: number;
+  readonly minSaturation: number;
 }
 
 // Measured at 1080p on the second renderer's frames (bench/detect-alt: tuning, tuning-hard,
@@ -64,7 +72,12 @@ export interface SharedColourOptions {
 // pinks and the farthest browns only. Asked since the twenty-sixth session of every ball called
 // otherwise, whatever it gave red (held-out 32's plum-brown brown, red under 0.01): no ball was named
 // otherwise on the cached splits through held-out 31 (tuning, tuning-hard, held-out, 5, 6, 18–31), at
-// 1080p or 4K, nor on our own renderer's scenes.
+// 1080p or 4K, nor on our own renderer's scenes. hueReach (every cached split through held-out 35, 1080p
+// and 4K): the reds called red with certainty (another id under minDoubt) that lie farther than
+// maxDistance from their frame's reds lie within 3.8° of their hue (held-out 11's washed out by its
+// tangerine light, up to 0.32 away; 16's, 23's, 24's, 34's); held-out 35's oxblood brown, called red
+// with certainty, 7.3–10.6° (and purer than the reds: 0.09–0.13 from their hue's line); of the balls
+// purer than their frame's reds, the reds lie within 2.9° of their hue, the browns 4.4–10.6°.
 export const DEFAULT_SHARED_COLOUR: SharedColourOptions = {
   minCapacity: 3,
   minBalls: 3,
@@ -73,6 +86,8 @@ export const DEFAULT_SHARED_COLOUR: SharedColourOptions = {
   penalty: 1e-3,
   sureDistance: 0.05,
   unlikeDistance: 0.22,
+  hueReach: (6 * Math.PI) / 180,
+  minSaturation: 0.1,
 };
 
 const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
@@ -237,6 +252,9 @@ export const sharedColour = (
     // Their median's chromaticity less neutral grey's, and its length: the direction of their colour.
     const hue = median.map((m) => m - 1 / 3);
     const saturation = Math.hypot(...hue);
+    const medianHue = hueAngle(median).angle;
+    const ofTheirHue = (i: number): boolean =>
+      saturation < o.minSaturation || hueApart(hueAngle(of(i)).angle, medianHue) <= o.hueReach;
     const distance = (i: number): number => {
       const c = of(i);
       const d = Math.hypot(
@@ -248,7 +266,9 @@ export const sharedColour = (
       // of them in a purer light: only its distance from that line counts. On held-out 11's
       // burnt-orange cloth the reds' light spreads them from 0.55 to 0.93 in red's share; the
       // purest, at a cushion, lay 0.152 from their median and was named brown (0.021 from the line).
-      if (saturation === 0) return d;
+      // Of their hue only: held-out 35's oxblood brown is purer than its cherry-rose reds, 0.09–0.13
+      // from their line but 7–11° from their hue.
+      if (saturation === 0 || !ofTheirHue(i)) return d;
       const x = c.map((v) => v - 1 / 3);
       const along = x.reduce((a, v, k) => a + v * (hue[k] as number), 0) / saturation;
       if (along <= saturation) return d;
@@ -260,8 +280,16 @@ export const sharedColour = (
       // so, of theirs for one it calls otherwise.
       const doubt = called ? doubtOf(g, id) : (g.probabilities[id] ?? 0);
       const d = distance(i);
-      if (doubt < o.minDoubt && (called || (d > o.sureDistance && d <= o.unlikeDistance))) continue;
       const unlike = d > o.maxDistance;
+      // Where the classifier is sure, a ball called theirs stays one of them if it is like them or of
+      // their hue (reds washed out towards grey, or lit purer, are no less red), but not if it is
+      // unlike them in hue too: held-out 35's oxblood brown, called red with certainty (1.00) beside
+      // its cherry-rose reds, was named red in five frames.
+      if (
+        doubt < o.minDoubt &&
+        (called ? !unlike || ofTheirHue(i) : d > o.sureDistance && d <= o.unlikeDistance)
+      )
+        continue;
       // Called otherwise but as like them as they are like each other: one of them, the classifier's
       // probabilities of the two ids swapped (scaled down by `penalty`, a called id that had more than
       // a thousand times theirs was still the likelier: held-out 25's brick reds on the onyx cloth
