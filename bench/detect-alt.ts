@@ -314,7 +314,8 @@
 //               composite video's chroma smeared over several samples across a line while the luma
 //               keeps its edges, the subcarrier's dots beside sharp colour edges, the two fields woven
 //               or one field's lines doubled (bob), scaled up to the frame's size), the usual set:
-//               drawn in the thirtieth session, not yet run (seeds 12_100_000, 12_150_000 at 4K),
+//               drawn in the thirtieth session and run once then; tuning data since (seeds
+//               12_100_000, 12_150_000 at 4K),
 //               demo's camera, the variants taking turns by kind as held-out 23's; the truth the
 //               layout's balls, the cue ball still `cue`
 //

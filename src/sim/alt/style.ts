@@ -326,7 +326,7 @@
 // its 1280 x 720 photosites behind a Bayer filter and no anti-alias filter, its colours filled in
 // bilinearly (false colour on sharp edges), developed there, coded as MJPEG at quality 60 and scaled up
 // bilinearly, with the usual set.
-// Held-out 36 (issue 14, drawn in the thirtieth session, to be run once): a referee's hand over the
+// Held-out 36 (issue 14, drawn in the thirtieth session, run once then; tuning data since): a referee's hand over the
 // table and an old analogue camera, as no variant before drew them. `maroon-referee`, a deep maroon
 // cloth (redder and darker than the burgundy, less purple than the wine, darker than the crimson: near
 // the reds' and the brown's hue) under four lamps two by two, the referee's white-gloved hand reaching
