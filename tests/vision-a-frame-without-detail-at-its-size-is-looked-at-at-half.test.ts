@@ -6,15 +6,22 @@
 // many pixels the frame's strongest edges rise over (detail.ts edgeSpread) and looks at such a frame at
 // half its size, with the same camera scaled (camera scaleCalibration), giving its balls back in the
 // frame's pixels. A sharp 4K frame is looked at at its own size.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { project, scaleCalibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import { mm } from '../src/core/units.ts';
+import { withFreshNoise } from '../src/sim/alt/index.ts';
 import { DEFAULT_DETAIL, edgeSpread, halfSize } from '../src/vision/detail.ts';
 import { DEFAULT_DETECTOR_OPTIONS, Detector, type DetectedBall } from '../src/vision/index.ts';
 import type { BallClassifier } from '../src/vision/classify/index.ts';
 import { drawAltFrame, expectEveryBallOnceAndNothingElse } from './helpers/alt-frame.ts';
 import { loadDemoCalibration, loadSnookerClassifier } from './helpers/games.ts';
+
+// halfSize counted (as itself): a still frame is told still without being halved.
+vi.mock('../src/vision/detail.ts', async (actual) => {
+  const detail = await actual<typeof import('../src/vision/detail.ts')>();
+  return { ...detail, halfSize: vi.fn(detail.halfSize) };
+});
 
 let classifier: BallClassifier;
 beforeAll(async () => {
@@ -47,6 +54,30 @@ describe('a frame without detail at its size is looked at at half its size', () 
       );
       expect(b.radiusPx).toBeGreaterThan(20);
     }
+  }, 240_000);
+
+  it('a still table through the webcam at 4K is told still at the frame’s size: kept whole, not halved again, until another frame comes', async () => {
+    const { k, image } = await drawAltFrame('held-out-35', 12_053_000, '4K');
+    const d = new Detector(k.calibration, classifier);
+    const halved = vi.mocked(halfSize);
+    halved.mockClear();
+    const first = await d.detect(image);
+    if (!first.ok) throw new Error(first.error.message);
+    expect([first.value.still, first.value.halved]).toEqual([false, true]);
+    for (let frame = 1; frame <= 3; frame++) {
+      const r = await d.detect(withFreshNoise(image, 1.5, 900 + frame));
+      if (!r.ok) throw new Error(r.error.message);
+      expect([r.value.still, r.value.halved], `frame ${frame}`).toEqual([true, true]);
+      expect(r.value.balls).toEqual(first.value.balls);
+    }
+    expect(halved).toHaveBeenCalledTimes(1);
+    // Another frame of the same camera (other balls): looked at again, at half its size.
+    const other = await drawAltFrame('held-out-35', 12_051_000, '4K');
+    const r = await d.detect(other.image);
+    if (!r.ok) throw new Error(r.error.message);
+    expect([r.value.still, r.value.halved]).toEqual([false, true]);
+    expect(halved).toHaveBeenCalledTimes(2);
+    expectEveryBallOnceAndNothingElse(other.k, r.value.balls);
   }, 240_000);
 
   it('a sharp 4K frame (held-out-35 frame 12050000, the opening on the brushed denim) is looked at at its own size', async () => {

@@ -30,6 +30,7 @@ import { DEFAULT_DETAIL, edgeSpread, halfSize, type DetailOptions } from './deta
 import { checkFrameShape } from './frame-check.ts';
 import type { Component } from './foreground.ts';
 import { rowOnTable } from './geometry.ts';
+import type { ReducedFrame } from './reduce.ts';
 import { identifyBalls, type DetectedBall } from './identify.ts';
 import {
   DEFAULT_LOCATE_OPTIONS,
@@ -86,11 +87,16 @@ interface Disc {
   readonly bytes: Uint8Array;
 }
 
-interface LastFrame {
+/** What a frame is compared with to tell a still table: the frame an answer was found on. */
+interface StillReference {
   readonly reduced: Uint8Array;
   readonly balls: readonly DetectedBall[];
-  /** The reported balls' discs (`fits`' order). */
+  /** The reported balls' discs (`balls`' order). */
   readonly discs: readonly Disc[];
+}
+
+interface LastFrame extends StillReference {
+  /** The reported balls' fits (`balls`' order). */
   readonly fits: readonly FittedBall[];
   readonly guesses: ReadonlyMap<FittedBall, ClassifiedBall>;
   readonly rimPx: number;
@@ -101,6 +107,8 @@ export class Detector {
   private readonly buffers: [Uint8Array, Uint8Array];
   private next = 0;
   private last: LastFrame | undefined;
+  /** The last answer found at half the frame's size, in the frame's pixels (see detect). */
+  private lastHalved: StillReference | undefined;
   /** Frames in a row that kept the whole last answer. */
   private stillRun = 0;
   /** The table's part of each row of the reduced frame: [start, end) byte offsets. */
@@ -136,6 +144,7 @@ export class Detector {
   /** Forget the last frame: the next is detected afresh. */
   reset(): void {
     this.last = undefined;
+    this.lastHalved = undefined;
     this.half?.detector.reset();
     this.sinceSpread = Infinity;
   }
@@ -150,45 +159,80 @@ export class Detector {
       this.soft = edgeSpread(image, o) > o.maxSpread;
       this.sinceSpread = 1;
     }
-    if (halvable && this.soft) {
-      this.last = undefined;
-      this.half ??= {
-        detector: new Detector(halfCalibration, this.classifier, this.options),
-        buffer: new Uint8Array(halfCalibration.image.width * halfCalibration.image.height * 3),
-      };
-      const r = await this.half.detector.detect(halfSize(image, this.half.buffer));
-      if (!r.ok) return r;
-      // A pixel's centre at half the size is the middle of the two by two it covers: 2u + 0.5.
-      const balls = r.value.balls.map((b) => ({
-        ...b,
-        u: px(2 * b.u + 0.5),
-        v: px(2 * b.v + 0.5),
-        radiusPx: px(2 * b.radiusPx),
-        rmsPx: 2 * b.rmsPx,
-      }));
-      return { ok: true, value: { ...r.value, balls, halved: true } };
-    }
-    this.half?.detector.reset();
-    return this.detectAtSize(image);
-  }
-
-  /** detect, the frame looked at at its own size. */
-  private async detectAtSize(image: RgbImage): Promise<Result<FrameDetection>> {
+    const halved = halvable && this.soft;
+    // A still table is told at the frame's own size, halved or not: a still frame is not halved (at
+    // 4K that costs 20-25 ms, where telling it still costs 2-3).
     const buffer = this.buffers[this.next] as Uint8Array;
     const reduced = this.locator.reduce(image, buffer);
     if (!reduced.ok) {
       this.last = undefined;
+      this.lastHalved = undefined;
       return reduced;
     }
-    const last = this.last;
-    if (last && this.stillRun < this.options.reuse.stillFrames && this.isStill(last, image, buffer)) {
+    const reference = halved ? this.lastHalved : this.last;
+    if (halved) this.last = undefined;
+    else this.lastHalved = undefined;
+    if (
+      reference &&
+      this.stillRun < this.options.reuse.stillFrames &&
+      this.isStill(reference, image, buffer)
+    ) {
       // The reference stays the frame the answer was found on (as below): a slow drift adds up there.
       this.stillRun++;
-      const balls = [...last.balls];
-      return { ok: true, value: { balls, reused: balls.length, fitted: 0, still: true, halved: false } };
+      const balls = [...reference.balls];
+      return { ok: true, value: { balls, reused: balls.length, fitted: 0, still: true, halved } };
     }
     this.stillRun = 0;
-    const prepared = this.locator.prepareReduced(image, reduced.value);
+    if (!halved) {
+      this.half?.detector.reset();
+      return this.detectAtSize(image, reduced.value, buffer);
+    }
+    return this.detectHalved(image, buffer, halfCalibration);
+  }
+
+  /**
+   * detect, a frame not still looked at at half its size by a Detector of the camera at that size
+   * (`calibration`); its answer given in the frame's pixels. `buffer` holds the frame's reduced frame.
+   */
+  private async detectHalved(
+    image: RgbImage,
+    buffer: Uint8Array,
+    calibration: Calibration<Table>,
+  ): Promise<Result<FrameDetection>> {
+    const half = (this.half ??= {
+      detector: new Detector(calibration, this.classifier, this.options),
+      buffer: new Uint8Array(calibration.image.width * calibration.image.height * 3),
+    });
+    const r = await half.detector.detect(halfSize(image, half.buffer));
+    if (!r.ok) {
+      this.lastHalved = undefined;
+      return r;
+    }
+    // A pixel's centre at half the size is the middle of the two by two it covers: 2u + 0.5.
+    const balls = r.value.balls.map((b) => ({
+      ...b,
+      u: px(2 * b.u + 0.5),
+      v: px(2 * b.v + 0.5),
+      radiusPx: px(2 * b.radiusPx),
+      rmsPx: 2 * b.rmsPx,
+    }));
+    this.lastHalved = {
+      reduced: buffer,
+      balls,
+      discs: balls.map((b) => discOf(image, b.u, b.v, b.radiusPx)),
+    };
+    this.next = 1 - this.next;
+    return { ok: true, value: { ...r.value, balls, halved: true } };
+  }
+
+  /** detect, a frame not still looked at at its own size: `buffer` holds its reduced frame. */
+  private async detectAtSize(
+    image: RgbImage,
+    reduced: ReducedFrame,
+    buffer: Uint8Array,
+  ): Promise<Result<FrameDetection>> {
+    const last = this.last;
+    const prepared = this.locator.prepareReduced(image, reduced);
     if (!prepared.ok) {
       this.last = undefined;
       return prepared;
@@ -247,7 +291,7 @@ export class Detector {
     this.last = {
       reduced: buffer,
       balls,
-      discs: verified.map((v) => keptDiscs.get(v.fit) ?? discOf(image, v.fit)),
+      discs: verified.map((v) => keptDiscs.get(v.fit) ?? discOf(image, v.fit.u, v.fit.v, v.fit.radius)),
       fits: verified.map((v) => v.fit),
       guesses: named,
       rimPx: settled.rimPx,
@@ -266,7 +310,7 @@ export class Detector {
   }
 
   /** Is the table as it was when the last answer was found: its reduced frame, and every ball's disc? */
-  private isStill(last: LastFrame, image: RgbImage, reduced: Uint8Array): boolean {
+  private isStill(last: StillReference, image: RgbImage, reduced: Uint8Array): boolean {
     const level = this.options.reuse.changeLevel;
     for (const [from, to] of this.tableRows)
       if (moved(last.reduced, reduced, from, to, 0, level)) return false;
@@ -326,18 +370,18 @@ const moved = (
 // Its limb and a pixel either side: where a ball that moves changes first, and by most.
 const DISC_MARGIN_PX = 2;
 
-/** A ball's disc (and a margin) in a frame. */
-const discOf = (image: RgbImage, f: FittedBall): Disc => {
+/** A ball's disc (and a margin) in a frame: its image's centre (u, v) and radius, px. */
+const discOf = (image: RgbImage, u: number, v: number, radius: number): Disc => {
   const { width, height, data } = image;
-  const r = f.radius + DISC_MARGIN_PX;
+  const r = radius + DISC_MARGIN_PX;
   const rows: number[] = [];
-  for (let y = Math.max(0, Math.ceil(f.v - r)); y <= Math.min(height - 1, Math.floor(f.v + r)); y++) {
-    const w = Math.sqrt(Math.max(0, r * r - (y - f.v) ** 2));
-    const x0 = Math.max(0, Math.ceil(f.u - w));
-    const x1 = Math.min(width - 1, Math.floor(f.u + w));
+  for (let y = Math.max(0, Math.ceil(v - r)); y <= Math.min(height - 1, Math.floor(v + r)); y++) {
+    const w = Math.sqrt(Math.max(0, r * r - (y - v) ** 2));
+    const x0 = Math.max(0, Math.ceil(u - w));
+    const x1 = Math.min(width - 1, Math.floor(u + w));
     if (x0 <= x1) rows.push(3 * (y * width + x0), 3 * (y * width + x1 + 1));
   }
-  const bytes = new Uint8Array(rows.reduce((n, v, k) => (k % 2 ? n + v : n - v), 0));
+  const bytes = new Uint8Array(rows.reduce((n, b, k) => (k % 2 ? n + b : n - b), 0));
   let o = 0;
   for (let k = 0; k < rows.length; k += 2) {
     bytes.set(data.subarray(rows[k] as number, rows[k + 1] as number), o);
