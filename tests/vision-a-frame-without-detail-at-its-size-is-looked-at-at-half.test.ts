@@ -12,6 +12,7 @@ import type { RgbImage } from '../src/core/image.ts';
 import { mm } from '../src/core/units.ts';
 import { withFreshNoise } from '../src/sim/alt/index.ts';
 import { DEFAULT_DETAIL, edgeSpread, halfSize } from '../src/vision/detail.ts';
+import type * as Detail from '../src/vision/detail.ts';
 import { DEFAULT_DETECTOR_OPTIONS, Detector, type DetectedBall } from '../src/vision/index.ts';
 import type { BallClassifier } from '../src/vision/classify/index.ts';
 import { drawAltFrame, expectEveryBallOnceAndNothingElse } from './helpers/alt-frame.ts';
@@ -19,7 +20,7 @@ import { loadDemoCalibration, loadSnookerClassifier } from './helpers/games.ts';
 
 // halfSize counted (as itself): a still frame is told still without being halved.
 vi.mock('../src/vision/detail.ts', async (actual) => {
-  const detail = await actual<typeof import('../src/vision/detail.ts')>();
+  const detail = await actual<typeof Detail>();
   return { ...detail, halfSize: vi.fn(detail.halfSize) };
 });
 
