@@ -26,12 +26,13 @@ export interface DetailOptions {
   readonly everyFrames: number;
 }
 
-// Measured on the second renderer's frames (bench/detect-alt, every split through held-out 35, 4K):
-// frames drawn at their size spread their edges over 1.03–1.82 (the most, held-out 28's webcam stream
-// coded at a low bitrate), held-out 35's 720p webcam scaled up 2.82–2.87, held-out 32's camera out of
-// focus (a disc blur 3 px across) 2.83–2.97. A step within a pixel gives 1, a ramp over four or more
-// pixels 4. minHalfRadiusPx: a 1080p frame's balls are 12–14 px in radius, what the stages were made
-// for; a 4K frame halved is one. lines: 45 each way gives every frame's spread within 0.06 of 360's.
+// Measured on the second renderer's frames (bench/detect-alt, every split through held-out 36, 4K):
+// frames drawn at their size spread their edges over 0.98–1.97 (the most, held-out 28's webcam stream
+// coded at a low bitrate), held-out 35's 720p webcam scaled up 2.92–2.96, held-out 32's camera out of
+// focus (a disc blur 3 px across) 2.90–2.96, held-out 36's analogue camera 2.75–3.04 (measured after
+// the bound was set). A step within a pixel gives 1, a ramp over four or more pixels 4.
+// minHalfRadiusPx: a 1080p frame's balls are 12–14 px in radius, what the stages were made for; a 4K
+// frame halved is one. lines: 45 each way gives every such frame's spread within 0.09 of 360's.
 export const DEFAULT_DETAIL: DetailOptions = {
   maxSpread: 2.3,
   minHalfRadiusPx: 12,
