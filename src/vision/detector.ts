@@ -27,7 +27,6 @@ import { px } from '../core/units.ts';
 import type { BallClassifier, ClassifiedBall } from './classify/index.ts';
 import type { FittedBall } from './fit.ts';
 import { DEFAULT_DETAIL, edgeSpread, halfSize, type DetailOptions } from './detail.ts';
-import { checkFrameShape } from './frame-check.ts';
 import type { Component } from './foreground.ts';
 import { rowOnTable } from './geometry.ts';
 import type { ReducedFrame } from './reduce.ts';
@@ -151,17 +150,8 @@ export class Detector {
 
   /** Every ball in a frame, with ids, or why the frame cannot be used. */
   async detect(image: RgbImage): Promise<Result<FrameDetection>> {
-    const halfCalibration = this.halfCalibration;
-    const o = this.options.detail;
-    // A frame of the wrong size is refused at its own size, with the size it should have been.
-    const halvable = halfCalibration !== undefined && checkFrameShape(image, this.locator.geometry).ok;
-    if (halvable && this.sinceSpread++ >= o.everyFrames) {
-      this.soft = edgeSpread(image, o) > o.maxSpread;
-      this.sinceSpread = 1;
-    }
-    const halved = halvable && this.soft;
-    // A still table is told at the frame's own size, halved or not: a still frame is not halved (at
-    // 4K that costs 20-25 ms, where telling it still costs 2-3).
+    // The frame's shape is checked once, by reduce: a frame of the wrong size is refused at its own
+    // size, with the size it should have been.
     const buffer = this.buffers[this.next] as Uint8Array;
     const reduced = this.locator.reduce(image, buffer);
     if (!reduced.ok) {
@@ -169,6 +159,15 @@ export class Detector {
       this.lastHalved = undefined;
       return reduced;
     }
+    const o = this.options.detail;
+    if (this.halfCalibration && this.sinceSpread++ >= o.everyFrames) {
+      this.soft = edgeSpread(image, o) > o.maxSpread;
+      this.sinceSpread = 1;
+    }
+    // The camera at half the size, where this frame is looked at so. A still table is told at the
+    // frame's own size, halved or not: a still frame is not halved (at 4K that costs 20-25 ms, where
+    // telling it still costs 2-3).
+    const halved = this.soft ? this.halfCalibration : undefined;
     const reference = halved ? this.lastHalved : this.last;
     if (halved) this.last = undefined;
     else this.lastHalved = undefined;
@@ -180,14 +179,17 @@ export class Detector {
       // The reference stays the frame the answer was found on (as below): a slow drift adds up there.
       this.stillRun++;
       const balls = [...reference.balls];
-      return { ok: true, value: { balls, reused: balls.length, fitted: 0, still: true, halved } };
+      return {
+        ok: true,
+        value: { balls, reused: balls.length, fitted: 0, still: true, halved: halved !== undefined },
+      };
     }
     this.stillRun = 0;
     if (!halved) {
       this.half?.detector.reset();
       return this.detectAtSize(image, reduced.value, buffer);
     }
-    return this.detectHalved(image, buffer, halfCalibration);
+    return this.detectHalved(image, buffer, halved);
   }
 
   /**
