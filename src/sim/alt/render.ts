@@ -39,7 +39,11 @@
 // filter), its stream coded as MJPEG and scaled up to the frame's size by the capture; an old analogue
 // camera's composite video may be digitised by a capture card (its interlaced lines, its colour smeared
 // across them, its subcarrier's dots beside sharp colour edges) and scaled up so. A referee's gloved
-// hand may reach over the table (referee.ts), drawn as a player's parts are.
+// hand may reach over the table (referee.ts), drawn as a player's parts are. A bright bulb just beyond
+// the frame may flare in the lens (its veiling glare, and ghosts of the iris's shape on the line through
+// the optical centre), and a capture may decode the camera's YCbCr video (4:2:0) by the wrong matrix
+// and in the wrong range (the blacks lifted and the whites held, or the darks crushed and the lights
+// clipped).
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -239,6 +243,66 @@ export interface AltStyle {
    * size (none, the default; no variant has both it and a webcam).
    */
   readonly analogue?: AltAnalogue;
+  /**
+   * A bright lamp just beyond the frame shining into the lens: its flare's ghosts and veiling glare (none,
+   * the default).
+   */
+  readonly flare?: AltFlare;
+  /**
+   * A capture of the camera's YCbCr video (4:2:0) whose decoder takes it with the wrong matrix and range
+   * (a frame decoded as it was coded, the default; no variant has both it and a webcam or an analogue
+   * camera).
+   */
+  readonly capture?: AltCapture;
+}
+
+/**
+ * A bright lamp just beyond the frame (a bare bulb, a wall light) shining into the lens, whose light the
+ * lens's surfaces reflect back and forth onto the sensor: its ghosts, each the aperture's shape (a
+ * polygon of `blades` sides turned `turn` radians, as the iris's blades leave it) centred on the line
+ * from the image's optical centre (the principal point) through the lamp's image, at `k` times the lamp's
+ * image's offset from it (k < 0: beyond the centre, opposite the lamp), `radius` of the focal length
+ * across (its circumradius), its edge soft over `soft` of that, adding `light` (linear, the bed's middle
+ * lit at 1) times its coating's `tint` times the lamp's `colour`; and its veiling glare, light scattered
+ * by the glass and the barrel over the whole frame: `veil` · (1 + (d / (spread · f))²)⁻¹ + `floor`, d the
+ * distance from the lamp's image, of the lamp's colour. The lamp's image lies `off` radians off the
+ * optical axis (beyond the frame's edge), towards `azimuth` radians from the frame's +u axis (towards +v).
+ * Sizes and distances are in the focal length, so a window of the frame (its principal point moved) and a
+ * frame of twice the focal length draw the same flare.
+ */
+export interface AltFlare {
+  readonly off: number;
+  readonly azimuth: number;
+  readonly colour: readonly [number, number, number];
+  readonly veil: number;
+  readonly spread: number;
+  readonly floor: number;
+  readonly blades: number;
+  readonly turn: number;
+  readonly ghosts: readonly AltGhost[];
+}
+
+/** A flare's ghost (see AltFlare). */
+export interface AltGhost {
+  readonly k: number;
+  readonly radius: number;
+  readonly soft: number;
+  readonly light: number;
+  readonly tint: readonly [number, number, number];
+}
+
+/**
+ * A camera's video sent as YCbCr, coded by BT.709's matrix, its chroma halved both ways (4:2:0, each 2 × 2
+ * block of pixels one mean Cb and Cr, the blocks from the window's first pixel), 8 bits, and decoded by a
+ * capture whose software takes it by BT.601's matrix (reds and greens shifted in hue and weight) and in
+ * the wrong range, each 2 × 2 block's chroma given to its four pixels: `washed`, the camera sends limited
+ * range (Y' 16…235, C 16…240) and the capture reads it as full (black lifted to 16, white held to 235,
+ * the colours weaker); `crushed`, the camera sends full range and the capture reads it as limited (the
+ * levels stretched by 255/219: below 16 black, above 235 white, the colours stronger, every 7th level or
+ * so missing).
+ */
+export interface AltCapture {
+  readonly range: 'washed' | 'crushed';
 }
 
 /**
@@ -2157,6 +2221,8 @@ export const renderAlt = (
     lr.set(magnified(lr, W, H, 1 + style.lateralCA));
     lb.set(magnified(lb, W, H, 1 - style.lateralCA));
   }
+  // A bright lamp beyond the frame: its flare's ghosts and veiling glare.
+  if (style.flare) flared(c, lr, lg, lb, style.flare);
   // A dirty lens: its smear's veil and bloom, then its dust's shadows.
   if (style.lensDirt) dirtied(W, H, lr, lg, lb, style.lensDirt);
   // The rolling shutter's bands' colour, where the lamps' channels flicker unequally: each row's red,
@@ -2191,8 +2257,13 @@ export const renderAlt = (
     const video = compositeCoded(w, h, developed(w, h, sr, sg, sb, style, noiseSeed), tv);
     return { image: { width: W, height: H, data: bilinearUp(video, w, h, W, H) }, truth };
   }
-  if (!cam)
-    return { image: { width: W, height: H, data: developed(W, H, lr, lg, lb, style, noiseSeed) }, truth };
+  if (!cam) {
+    const data = developed(W, H, lr, lg, lb, style, noiseSeed);
+    return {
+      image: { width: W, height: H, data: style.capture ? captured(W, H, data, style.capture) : data },
+      truth,
+    };
+  }
   const h = cam.rows;
   const w = Math.round((W * h) / H);
   const [sr, sg, sb] = [lr, lg, lb].map((p) => areaAveraged(p, W, H, w, h)) as [
@@ -3415,6 +3486,122 @@ const magnified = (plane: Float32Array, W: number, H: number, m: number): Float3
         ((plane[a + W] as number) * (1 - tx) + (plane[a + W + 1] as number) * tx) * ty;
     }
   }
+  return out;
+};
+
+/**
+ * A lamp's flare added to the frame's linear light, in place (see AltFlare): its veiling glare over every
+ * pixel, then each ghost over the box round it.
+ */
+const flared = (
+  c: Calibration<Table>,
+  lr: Float32Array,
+  lg: Float32Array,
+  lb: Float32Array,
+  fl: AltFlare,
+): void => {
+  const W = c.image.width;
+  const H = c.image.height;
+  const f = c.camera.fy;
+  const { cx, cy } = c.camera;
+  const reach = f * Math.tan(fl.off);
+  const su = cx + reach * Math.cos(fl.azimuth);
+  const sv = cy + reach * Math.sin(fl.azimuth);
+  const [cr, cg, cb] = fl.colour;
+  const s2 = (fl.spread * f) ** 2;
+  for (let v = 0; v < H; v++)
+    for (let u = 0; u < W; u++) {
+      const k = v * W + u;
+      const g = fl.veil / (1 + ((u - su) ** 2 + (v - sv) ** 2) / s2) + fl.floor;
+      lr[k] = (lr[k] as number) + g * cr;
+      lg[k] = (lg[k] as number) + g * cg;
+      lb[k] = (lb[k] as number) + g * cb;
+    }
+  const sector = (2 * Math.PI) / fl.blades;
+  const apothem = Math.cos(Math.PI / fl.blades);
+  for (const gh of fl.ghosts) {
+    const gu = cx + gh.k * (su - cx);
+    const gv = cy + gh.k * (sv - cy);
+    const rho = gh.radius * f;
+    const edge = Math.max(0.5, gh.soft * rho);
+    const u0 = Math.max(0, Math.floor(gu - rho - edge));
+    const u1 = Math.min(W - 1, Math.ceil(gu + rho + edge));
+    const v0 = Math.max(0, Math.floor(gv - rho - edge));
+    const v1 = Math.min(H - 1, Math.ceil(gv + rho + edge));
+    const [tr, tg, tb] = [gh.tint[0] * cr, gh.tint[1] * cg, gh.tint[2] * cb].map((x) => x * gh.light) as [
+      number,
+      number,
+      number,
+    ];
+    for (let v = v0; v <= v1; v++)
+      for (let u = u0; u <= u1; u++) {
+        const du = u - gu;
+        const dv = v - gv;
+        const d = Math.hypot(du, dv);
+        // The polygon's outline at this angle: its apothem over the cosine from the nearest side's normal.
+        const a = Math.atan2(dv, du) - fl.turn;
+        const w = a - sector * Math.floor(a / sector) - sector / 2;
+        const outline = (rho * apothem) / Math.cos(w);
+        const q = (outline - d) / edge + 0.5;
+        if (q <= 0) continue;
+        const cover = q >= 1 ? 1 : q * q * (3 - 2 * q);
+        const k = v * W + u;
+        lr[k] = (lr[k] as number) + cover * tr;
+        lg[k] = (lg[k] as number) + cover * tg;
+        lb[k] = (lb[k] as number) + cover * tb;
+      }
+  }
+};
+
+/**
+ * A frame's code values (3 a pixel) coded as the camera sends them and decoded as the capture takes
+ * them (see AltCapture): a new frame.
+ */
+const captured = (W: number, H: number, data: Uint8Array, cap: AltCapture): Uint8Array => {
+  const out = new Uint8Array(W * H * 3);
+  const limited = cap.range === 'washed';
+  // The camera's BT.709 coding of each pixel: Y' and the colour differences, 0…1 and −0.5…0.5.
+  const Y = new Float64Array(W * H);
+  const Cb = new Float64Array(W * H);
+  const Cr = new Float64Array(W * H);
+  for (let k = 0; k < W * H; k++) {
+    const r = (data[3 * k] as number) / 255;
+    const g = (data[3 * k + 1] as number) / 255;
+    const b = (data[3 * k + 2] as number) / 255;
+    const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    Y[k] = y;
+    Cb[k] = (b - y) / 1.8556;
+    Cr[k] = (r - y) / 1.5748;
+  }
+  /** A code value the camera sends: 8 bits, in its range. */
+  const yCode = (y: number): number => clamp8(limited ? 16 + 219 * y : 255 * y);
+  const cCode = (c: number): number => clamp8(128 + (limited ? 224 : 255) * c);
+  /** What the capture takes a code value for: in the range it assumes (the other one). */
+  const yRead = (q: number): number => (limited ? q / 255 : (q - 16) / 219);
+  const cRead = (q: number): number => (limited ? (q - 128) / 255 : (q - 128) / 224);
+  for (let v0 = 0; v0 < H; v0 += 2)
+    for (let u0 = 0; u0 < W; u0 += 2) {
+      let sb = 0;
+      let sr = 0;
+      let n = 0;
+      for (let v = v0; v < Math.min(H, v0 + 2); v++)
+        for (let u = u0; u < Math.min(W, u0 + 2); u++) {
+          sb += Cb[v * W + u] as number;
+          sr += Cr[v * W + u] as number;
+          n++;
+        }
+      const pb = cRead(cCode(sb / n));
+      const pr = cRead(cCode(sr / n));
+      for (let v = v0; v < Math.min(H, v0 + 2); v++)
+        for (let u = u0; u < Math.min(W, u0 + 2); u++) {
+          const k = v * W + u;
+          const y = yRead(yCode(Y[k] as number));
+          // BT.601's matrix, full swing.
+          out[3 * k] = clamp8(255 * (y + 1.402 * pr));
+          out[3 * k + 1] = clamp8(255 * (y - 0.344136 * pb - 0.714136 * pr));
+          out[3 * k + 2] = clamp8(255 * (y + 1.772 * pb));
+        }
+    }
   return out;
 };
 

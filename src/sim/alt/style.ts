@@ -342,11 +342,30 @@
 // a line while the luma keeps its edges, dots of the colour subcarrier left beside sharp colour edges,
 // its two fields woven together or one field's lines doubled (bob, drawn by the seed), scaled up to the
 // frame's size, with the usual set.
+// Held-out 37 (issue 14, drawn in the thirty-first session, to be run once): a lamp's flare in a cheap
+// lens and a capture that decodes the camera's video wrongly, as no variant before drew them.
+// `lagoon-flare`, a deep lagoon cyan-blue cloth (bluer and darker than the aqua, greener than the
+// electric blue, lighter than the petrol) under three lamps, seen by a camera whose lens catches a
+// bright bare bulb just beyond the frame's edge (render.ts AltFlare: 41 to 52° off its axis, on any
+// side): its veiling glare, a broad warm glow over the frame strongest towards the bulb, and five to
+// seven ghosts of the lens's internal reflections on the line from the bulb's image through the frame's
+// optical centre (hexagons of the iris's six blades, 25 to 150 px across at 1080 rows, the small ones
+// bright and the large faint, tinted green, magenta, amber or blue by the coatings, on both sides of
+// the centre), with the usual set. `canary-capture`, a bright canary-yellow cloth (lighter and greener
+// than the gold, far from every other) under two lamps, seen by a camera whose YCbCr video (BT.709,
+// 4:2:0) a capture decodes by BT.601's matrix and in the wrong range (render.ts AltCapture, drawn by
+// the seed: limited read as full, the blacks lifted to 16 and the whites held to 235, the colours
+// weaker; or full read as limited, the levels stretched, the darks crushed to black, the lights clipped
+// to white and the colours stronger), with a thirtieth maker's set (a rose-crimson red, an olive-lime
+// yellow, an aqua-green green, an amber-ochre brown, an ultramarine violet-blue blue, an orchid pink, a
+// slate-black black, an old ivory cue ball yellowed with use).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
   AltAnalogue,
   AltBallMark,
+  AltCapture,
+  AltFlare,
   AltBox,
   AltChalkDabs,
   AltDenoise,
@@ -448,6 +467,8 @@ export const ALT_VARIANTS = [
   'seafoam-720p',
   'maroon-referee',
   'caramel-analogue',
+  'lagoon-flare',
+  'canary-capture',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -527,7 +548,9 @@ export const ALT_CLOTH: Readonly<
     | 'denim'
     | 'seafoam'
     | 'maroon'
-    | 'caramel',
+    | 'caramel'
+    | 'lagoon'
+    | 'canary',
     Srgb8
   >
 > = {
@@ -606,6 +629,8 @@ export const ALT_CLOTH: Readonly<
   seafoam: [140, 220, 200],
   maroon: [84, 12, 14],
   caramel: [196, 148, 80],
+  lagoon: [0, 110, 140],
+  canary: [232, 206, 60],
 };
 
 /**
@@ -1895,6 +1920,60 @@ const TWENTY_NINTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
 };
 
 /**
+ * A thirtieth maker's set: a rose-crimson red (the bluest red), an olive-lime yellow, an aqua-green
+ * green, an amber-ochre brown, an ultramarine violet-blue blue, an orchid pink, a slate-black black, and
+ * an old ivory cue ball yellowed with use.
+ */
+const THIRTIETH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [236, 226, 190],
+  red: [250, 20, 80],
+  yellow: [185, 200, 30],
+  green: [70, 185, 170],
+  brown: [155, 95, 0],
+  blue: [60, 45, 255],
+  pink: [255, 150, 250],
+  black: [30, 28, 40],
+};
+
+/**
+ * A bright bare bulb just beyond the frame's edge, in a cheap lens (AltFlare): its image 0.72 to 0.9 rad
+ * off the optical axis (the frame's corners are 0.71 rad off demo's), on any side; a warm bulb's light;
+ * its veiling glare 0.08 to 0.2 of the bed's middle's light at its image, falling off over a quarter of
+ * the focal length, 0.005 to 0.015 over the whole frame; five to seven ghosts of a six-bladed iris, each
+ * 0.01 to 0.06 of the focal length in circumradius, at −0.7 to 0.7 of the bulb's image's offset, tinted
+ * by one of four coatings, the light its reflections pass (0.005 to 0.02 of the bed's middle's over a
+ * ghost of 0.03) spread over its disc: 0.045 to 0.18 of the bed's middle's light in the smallest, 0.0013
+ * to 0.005 in the largest.
+ */
+const bulbFlare = (rng: Rng): AltFlare => {
+  const COATINGS = [
+    [0.5, 1, 0.6],
+    [1, 0.55, 1],
+    [1, 0.8, 0.45],
+    [0.55, 0.75, 1],
+  ] as const;
+  const off = rng.uniform(0.72, 0.9);
+  const azimuth = rng.uniform(0, 2 * Math.PI);
+  const veil = rng.uniform(0.08, 0.2);
+  const floor = rng.uniform(0.005, 0.015);
+  const turn = rng.uniform(0, Math.PI / 3);
+  const n = rng.int(5, 8);
+  const ghosts = Array.from({ length: n }, () => {
+    const k = rng.uniform(-0.7, 0.7);
+    const radius = rng.uniform(0.01, 0.06);
+    const soft = rng.uniform(0.08, 0.3);
+    // The light each reflection passes, spread over the ghost's disc: a small ghost bright, a large one faint.
+    const light = rng.uniform(0.005, 0.02) * (0.03 / radius) ** 2;
+    const tint = COATINGS[rng.int(0, COATINGS.length)] as readonly [number, number, number];
+    return { k, radius, soft, light, tint };
+  });
+  return { off, azimuth, colour: [1, 0.85, 0.65], veil, spread: 0.25, floor, blades: 6, turn, ghosts };
+};
+
+/** A capture decoding a camera's video in the wrong range (AltCapture), which way drawn by the seed. */
+const wrongCapture = (rng: Rng): AltCapture => ({ range: rng.next() < 0.5 ? 'washed' : 'crushed' });
+
+/**
  * An old analogue CCTV camera through a capture card (AltAnalogue): PAL's 576 lines of BT.601's 720
  * samples across a 16:9 frame (each 64/45 as wide as a line is high), the camera's chroma sent wide (a
  * Gaussian of half a sample: its encoder's band barely limited) and the card's narrow (2 samples, under
@@ -2360,6 +2439,10 @@ interface AltLook {
   readonly webcam?: AltWebcam;
   /** An old analogue camera's composite video through a capture card, its deinterlacing drawn by the seed. */
   readonly analogue?: (rng: Rng) => AltAnalogue;
+  /** A bright bulb's flare in the lens, drawn by the seed. */
+  readonly flare?: (rng: Rng) => AltFlare;
+  /** A capture decoding the camera's video in the wrong range and matrix, which way drawn by the seed. */
+  readonly capture?: (rng: Rng) => AltCapture;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -2840,6 +2923,21 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     noiseGain: 1.5,
     analogue: analogueCapture,
   },
+  // A club table under a three-lamp canopy, a bare bulb on the wall beyond the frame shining into the
+  // camera's cheap lens. The usual set.
+  'lagoon-flare': {
+    cloth: ALT_CLOTH.lagoon,
+    lamps: threeLamps,
+    flare: bulbFlare,
+  },
+  // A streamed club table under two lamps, its camera's HDMI video decoded by the capture's software
+  // with the wrong matrix and range. A thirtieth maker's set.
+  'canary-capture': {
+    cloth: ALT_CLOTH.canary,
+    lamps: twoLamps,
+    ballColours: THIRTIETH_MAKER_BALLS,
+    capture: wrongCapture,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -2883,6 +2981,8 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.onlookers ? { onlookers: look.onlookers(t, rng) } : {}),
     ...(look.webcam ? { webcam: look.webcam } : {}),
     ...(look.analogue ? { analogue: look.analogue(rng) } : {}),
+    ...(look.flare ? { flare: look.flare(rng) } : {}),
+    ...(look.capture ? { capture: look.capture(rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
