@@ -318,6 +318,22 @@
 //               12_100_000, 12_150_000 at 4K),
 //               demo's camera, the variants taking turns by kind as held-out 23's; the truth the
 //               layout's balls, the cue ball still `cue`
+//   held-out-37 a lamp's flare in a cheap lens and a capture that decodes the camera's video wrongly,
+//               as no split before drew them: a deep lagoon cyan-blue cloth under three lamps seen by a
+//               camera whose lens catches a bright bare bulb just beyond the frame's edge (41 to 52°
+//               off its axis, on any side: a broad warm veiling glare strongest towards the bulb, and
+//               five to seven hexagonal ghosts of the lens's reflections, 25 to 150 px across at 1080
+//               rows, the small ones bright and the large faint, tinted by its coatings, on the line
+//               from the bulb's image through the frame's centre), the usual set; and a bright
+//               canary-yellow cloth under two lamps seen by a camera whose YCbCr video (BT.709, 4:2:0)
+//               the capture decodes by BT.601's matrix and in the wrong range (limited read as full:
+//               blacks lifted to 16, whites held to 235; or full read as limited: the darks crushed,
+//               the lights clipped, the colours stronger; drawn by the seed), with a thirtieth maker's
+//               set (a rose-crimson red, an olive-lime yellow, an aqua-green green, an amber-ochre
+//               brown, an ultramarine violet-blue blue, an orchid pink, a slate-black black, an old
+//               ivory cue ball yellowed with use): drawn in the thirty-first session, not yet run
+//               (seeds 12_200_000, 12_250_000 at 4K), demo's camera, the variants taking turns by kind
+//               as held-out 23's; the truth the layout's balls, the cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
@@ -338,7 +354,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|all]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -427,6 +443,7 @@ export const ALT_HELD_OUT_33_SEED = 11_800_000;
 export const ALT_HELD_OUT_34_SEED = 11_900_000;
 export const ALT_HELD_OUT_35_SEED = 12_000_000;
 export const ALT_HELD_OUT_36_SEED = 12_100_000;
+export const ALT_HELD_OUT_37_SEED = 12_200_000;
 
 export interface AltCase {
   readonly name: string;
@@ -499,7 +516,8 @@ export type AltSplit =
   | 'held-out-33'
   | 'held-out-34'
   | 'held-out-35'
-  | 'held-out-36';
+  | 'held-out-36'
+  | 'held-out-37';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -573,6 +591,11 @@ const SPLITS: Readonly<
   'held-out-36': {
     seed: ALT_HELD_OUT_36_SEED,
     variants: ['maroon-referee', 'caramel-analogue'],
+    byKind: true,
+  },
+  'held-out-37': {
+    seed: ALT_HELD_OUT_37_SEED,
+    variants: ['lagoon-flare', 'canary-capture'],
     byKind: true,
   },
 };

@@ -6,14 +6,20 @@
 // it, without sensor noise: each ghost's light where it should lie and none just outside its hexagon, at
 // 1080 and 2160 rows; the glare's falloff from the bulb; the bulb beyond the frame; neutral levels mapped
 // as the wrong range maps them, a saturated colour as the wrong matrix turns it, the chroma one value a
-// 2 × 2 block. Only the two new variants have either, no older split's case.
+// 2 × 2 block. Every held-out 37 frame is its layout's balls in its variant. Only held-out 37's two
+// variants have either, no older split's case; no frame of held-out 37 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AltSplit } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
 import { altStyle, type AltFlare, type AltStyle } from '../src/sim/alt/index.ts';
-import { expectClothsApart, expectDrawnOnlyBy, expectNewMakersSet } from './helpers/alt-split.ts';
+import {
+  expectClothsApart,
+  expectDrawnOnlyBy,
+  expectNewMakersSet,
+  expectSplitDrawn,
+} from './helpers/alt-split.ts';
 import { drawn, light, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
@@ -356,5 +362,24 @@ describe('held-out 37’s variants', () => {
     ];
     expectDrawnOnlyBy((s) => s.flare !== undefined, ['lagoon-flare'], older);
     expectDrawnOnlyBy((s) => s.capture !== undefined, ['canary-capture'], older);
+  });
+});
+
+describe('bench/detect-alt’s held-out 37', () => {
+  it('draws every held-out 37 frame in its variant, the truth the layout’s balls (the cue ball still `cue`)', () => {
+    const ranges = new Set<string>();
+    expectSplitDrawn(
+      'held-out-37',
+      { hd: 12_200_000, uhd: 12_250_000 },
+      ['lagoon-flare', 'canary-capture'],
+      (k, variant) => {
+        if (variant === 'lagoon-flare') expect(k.style.flare, k.name).toBeDefined();
+        else {
+          expect(k.style.ballColours, k.name).toBeDefined();
+          ranges.add(k.style.capture?.range ?? 'none');
+        }
+      },
+    );
+    expect([...ranges].sort()).toEqual(['crushed', 'washed']);
   });
 });
