@@ -30,7 +30,9 @@ import { DEFAULT_DETAIL, edgeSpread, halfSize, type DetailOptions } from './deta
 import type { Component } from './foreground.ts';
 import { rowOnTable } from './geometry.ts';
 import type { ReducedFrame } from './reduce.ts';
-import { identifyBalls, type DetectedBall } from './identify.ts';
+import type { BallId } from '../equipment/pieces.ts';
+import { chromaticitiesOf, identifyBalls, patchOf, type DetectedBall } from './identify.ts';
+import { DEFAULT_LOOKS, learnLooks, type BallLooks, type LooksOptions, type SetUpPlace } from './looks.ts';
 import {
   DEFAULT_LOCATE_OPTIONS,
   Locator,
@@ -59,12 +61,17 @@ export interface DetectorOptions {
   readonly reuse: ReuseOptions;
   /** Which frames are looked at at half their size (detail.ts). */
   readonly detail: DetailOptions;
+  /** The club's ball set's looks, where learned (looks.ts): they weigh the classifier's names… */
+  readonly looks?: BallLooks | undefined;
+  /** …as alike as these spreads say (and a set-up's ball is on its place within its reach). */
+  readonly looksMatch: LooksOptions;
 }
 
 export const DEFAULT_DETECTOR_OPTIONS: DetectorOptions = {
   locate: DEFAULT_LOCATE_OPTIONS,
   reuse: DEFAULT_REUSE,
   detail: DEFAULT_DETAIL,
+  looksMatch: DEFAULT_LOOKS,
 };
 
 export interface FrameDetection {
@@ -281,6 +288,7 @@ export class Detector {
       located,
       this.classifier,
       verified.map((v) => known.get(v.fit)),
+      this.options.looks && { looks: this.options.looks, options: this.options.looksMatch },
     );
     const named = new Map<FittedBall, ClassifiedBall>();
     verified.forEach((v, i) => named.set(v.fit, guesses[i] as ClassifiedBall));
@@ -390,6 +398,33 @@ const discOf = (image: RgbImage, u: number, v: number, radius: number): Disc => 
     o += (rows[k + 1] as number) - (rows[k] as number);
   }
   return { rows: Int32Array.from(rows), bytes };
+};
+
+/**
+ * The club's ball set's looks (looks.ts), learned from a frame of its balls set up as the game sets
+ * them (`places`: the colours on their spots, the reds racked), the `white` anywhere else: the frame
+ * detected afresh, each place's ball its id. The Detector's own looks play no part (a fresh Detector
+ * without them names the balls; the places alone say which is which).
+ */
+export const learnBallLooks = async (
+  image: RgbImage,
+  calibration: Calibration<Table>,
+  classifier: BallClassifier,
+  places: readonly SetUpPlace[],
+  white: BallId,
+  options: DetectorOptions = DEFAULT_DETECTOR_OPTIONS,
+): Promise<Result<BallLooks>> => {
+  const r = await new Detector(calibration, classifier, { ...options, looks: undefined }).detect(image);
+  if (!r.ok) return r;
+  const { balls } = r.value;
+  return learnLooks(
+    balls,
+    chromaticitiesOf(image, balls.map(patchOf)),
+    places,
+    white,
+    calibration.table.ballRadius,
+    options.looksMatch,
+  );
 };
 
 /** Every ball in one frame, with ids: a single fresh detection. */

@@ -11,6 +11,7 @@ import {
   type ClassifiedBall,
 } from './classify/index.ts';
 import type { LocatedBall } from './locate.ts';
+import { byLooks, inLightOf, type BallLooks, type LooksOptions } from './looks.ts';
 
 /** A ball found, placed and named (docs/formats.md §3's `{ id, x, y, confidence }`, and where it is in the image). */
 export interface DetectedBall extends LocatedBall {
@@ -454,10 +455,6 @@ export const DEFAULT_LOOK_HUE: LookHueOptions = {
   penalty: 1e-3,
 };
 
-/** Chromaticity (r, g, b over their sum) of linear colour `c` in the light that makes `white` grey. */
-const inLightOf = (c: readonly number[], white: readonly number[]): number[] =>
-  hueOf(c.map((v, k) => v / Math.max(1e-6, white[k] as number))).map((v) => v + 1 / 3);
-
 /** The hue angle of a chromaticity about grey, and its distance from grey. */
 const hueAngle = (c: readonly number[]): { angle: number; saturation: number } => {
   const [r, g, b] = c as [number, number, number];
@@ -659,6 +656,7 @@ export const identifyBalls = async (
   balls: readonly LocatedBall[],
   classifier: BallClassifier,
   known: readonly (ClassifiedBall | undefined)[] = [],
+  looks?: { readonly looks: BallLooks; readonly options: LooksOptions },
 ): Promise<{ balls: DetectedBall[]; guesses: ClassifiedBall[] }> => {
   const todo = balls.flatMap((b, i) => (known[i] ? [] : [i]));
   const fresh =
@@ -678,17 +676,19 @@ export const identifyBalls = async (
   // 0.47, red 0.40, brown 0.13, is too dark for the pink (tintOrShade), and called red it is unlike the
   // reds (sharedColour), so brown. Asked the other way round, sharedColour saw a pink and left its red
   // be, and it was named red.
-  const named = assignIdentities(
-    lightestWhite(
+  const ruled = lightestWhite(
+    balls,
+    lookHue(
       balls,
-      lookHue(
-        balls,
-        chroma,
-        neutralHue(chroma, sharedColour(chroma, tintOrShade(balls, guesses, set), set), set),
-        set,
-      ),
+      chroma,
+      neutralHue(chroma, sharedColour(chroma, tintOrShade(balls, guesses, set), set), set),
       set,
     ),
+    set,
+  );
+  // The club's own set, where its looks were learned (looks.ts): last, weighing what the rules left.
+  const named = assignIdentities(
+    looks ? byLooks(balls, chroma, ruled, looks.looks, looks.options) : ruled,
     set,
   );
   return {

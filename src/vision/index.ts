@@ -16,11 +16,21 @@
 //                radius, where the foreground left unexplained (or a highlight read at full
 //                resolution) shows a highlight or a few dark pixels; a limb too faint to trace all
 //                round, by the symmetry of the ball's shading and shadow
-//   identify     the classifier (src/vision/classify) and the game's constraints
+//   identify     the classifier (src/vision/classify) and the game's constraints; where the club's
+//                ball set was learned from a frame of it set up (looks), each ball's likeness to each
+//                id's look
 //
 // `Locator` runs the stages up to positions; `Detector` adds names and reuses the last frame's
 // answer where nothing changed; `detectBalls` is a single fresh detection.
-export { Detector, detectBalls, DEFAULT_DETECTOR_OPTIONS, DEFAULT_REUSE } from './detector.ts';
+export {
+  Detector,
+  detectBalls,
+  learnBallLooks,
+  DEFAULT_DETECTOR_OPTIONS,
+  DEFAULT_REUSE,
+} from './detector.ts';
+export { DEFAULT_LOOKS, makeBallLooks, parseBallLooks } from './looks.ts';
+export type { BallLook, BallLooks, LooksOptions, SetUpPlace } from './looks.ts';
 export type { DetectorOptions, FrameDetection, ReuseOptions } from './detector.ts';
 export { identifyBalls, type DetectedBall } from './identify.ts';
 export { DEFAULT_LOCATE_OPTIONS, locateBalls, Locator } from './locate.ts';
