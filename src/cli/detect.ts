@@ -3,19 +3,21 @@
 // or `{ "frame", "error" }` for a frame that cannot be read or used, and the run goes on. The exit
 // code is non-zero only when no frame could be read; a bad calibration is exit 2 naming the field.
 // Frames are taken in order through one Detector, so a sequence of frames from a video reuses what
-// did not change; `ms` is the detection's time for the frame (decoding excluded).
+// did not change; `ms` is the detection's time for the frame (decoding excluded). `--looks` gives the
+// club's ball set (`referee learn-looks`), which weighs the names.
 import type { Command } from 'commander';
 import { pino } from 'pino';
 import { decodeImage } from '../capture/index.ts';
 import { CliError, describeError, ok, type Result } from '../core/errors.ts';
 import type { RgbImage } from '../core/image.ts';
 import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
-import { loadDetector, loadPieceDetector } from '../pipeline/detector.ts';
+import { loadDetector, loadLooks, loadPieceDetector } from '../pipeline/detector.ts';
 import type { DetectedBall } from '../vision/index.ts';
 
 interface DetectOptions {
   readonly calibration: string;
   readonly game?: string;
+  readonly looks?: string;
 }
 
 /** A ball as the contract prints it: millimetres to 0.1 (the fit is good to ~0.2 mm), confidence to 0.001. */
@@ -44,7 +46,9 @@ export const runDetect = async (frames: readonly string[], options: DetectOption
     const pieces = loaded.value;
     detectFrame = (image) => Promise.resolve(pieces.detect(image));
   } else {
-    const loaded = await loadDetector(game.value, calibration.value);
+    const looks = options.looks === undefined ? undefined : loadLooks(options.looks, calibration.value);
+    if (looks && !looks.ok) throw new CliError(`looks: ${describeError(looks.error)}`, 2);
+    const loaded = await loadDetector(game.value, calibration.value, looks?.value);
     if (!loaded.ok)
       throw new CliError(describeError(loaded.error), loaded.error.code === 'NOT_FOUND' ? 1 : 2);
     const detector = loaded.value;
@@ -86,6 +90,7 @@ export const registerDetect = (program: Command): void => {
       '--game <id>',
       `the game, where the calibration does not say: ${GAME_IDS.join(', ')} (default ${DEFAULT_GAME.id})`,
     )
+    .option('--looks <file>', "the club's ball set, learned by learn-looks: it weighs the balls' names")
     .argument('<frames...>', 'image files, in order')
     .action(async (frames: string[], options: DetectOptions) => runDetect(frames, options));
 };

@@ -8,6 +8,7 @@ import { registerRule } from './rule.ts';
 import { registerCalibrate } from './calibrate.ts';
 import { registerSimulate } from './simulate.ts';
 import { registerDetect } from './detect.ts';
+import { registerLearnLooks } from './learn-looks.ts';
 import { registerRun } from './run.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -29,6 +30,7 @@ registerRule(program);
 registerCalibrate(program);
 registerSimulate(program);
 registerDetect(program);
+registerLearnLooks(program);
 registerRun(program);
 
 try {

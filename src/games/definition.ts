@@ -9,6 +9,8 @@ import type { Surface, Table } from '../equipment/index.ts';
 import type { SimGame } from '../sim/game.ts';
 import type { Shot as TrackedShot, TrackedFrame } from '../tracking/types.ts';
 import type { Trail } from '../tracking/trails.ts';
+import type { BallId } from '../equipment/pieces.ts';
+import type { SetUpPlace } from '../vision/looks.ts';
 
 /** The players: two who alternate, or four in two teams of partners. */
 export interface Sides {
@@ -182,6 +184,12 @@ export type Perception<S = unknown, T extends Surface = Surface> =
       readonly modelDir: string;
       /** A followed stroke as the session's move (one way, for `run` and `serve` alike). */
       toMove(table: T & Table, stroke: FollowedStroke): object;
+      /**
+       * Where the game sets its balls up, each place's id, and the ball that stands anywhere else (the
+       * cue ball, in hand): what a club's own ball set is learned from (`referee learn-looks`,
+       * src/vision/looks.ts). Absent where the set-up does not say which ball is where.
+       */
+      setUp?(table: T & Table): { readonly places: readonly SetUpPlace[]; readonly white: BallId };
     }
   | {
       readonly kind: 'tiles';

@@ -4,14 +4,23 @@ import type { Calibration } from '../camera/index.ts';
 import { onBed, type Surface } from '../equipment/index.ts';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
 import type { GameDefinition, PieceDetector } from '../games/definition.ts';
-import { loadBallClassifier } from '../vision/classify/index.ts';
-import { Detector } from '../vision/index.ts';
+import { readFileSync } from 'node:fs';
+import type { RgbImage } from '../core/image.ts';
+import type { Table } from '../equipment/index.ts';
+import { loadBallClassifier, type BallClassifier } from '../vision/classify/index.ts';
+import {
+  DEFAULT_DETECTOR_OPTIONS,
+  Detector,
+  learnBallLooks,
+  parseBallLooks,
+  type BallLooks,
+} from '../vision/index.ts';
 
-/** A detector for `game` over this camera, or why there is none (no model, or no such detector yet). */
-export const loadDetector = async (
+/** The game's ball classifier and its bed, or why there are none (no model, a game not of balls). */
+const loadBallVision = async (
   game: GameDefinition,
   calibration: Calibration<Surface>,
-): Promise<Result<Detector>> => {
+): Promise<Result<{ bed: Calibration<Table>; classifier: BallClassifier }>> => {
   const p = game.perception;
   if (p.kind !== 'balls')
     return err(
@@ -27,11 +36,61 @@ export const loadDetector = async (
       refereeError('INVALID_INPUT', `${game.title} is played with balls: its table must be a bed`, 'table'),
     );
   try {
-    const classifier = await loadBallClassifier({ balls: bed.table.balls, modelDir: p.modelDir });
-    return ok(new Detector(bed, classifier));
+    return ok({
+      bed,
+      classifier: await loadBallClassifier({ balls: bed.table.balls, modelDir: p.modelDir }),
+    });
   } catch (e) {
     return err(refereeError('NOT_FOUND', `cannot load the ball classifier: ${(e as Error).message}`));
   }
+};
+
+/**
+ * A detector for `game` over this camera, or why there is none (no model, or no such detector yet);
+ * with `looks`, the club's ball set learned (`referee learn-looks`), which weigh its names.
+ */
+export const loadDetector = async (
+  game: GameDefinition,
+  calibration: Calibration<Surface>,
+  looks?: BallLooks,
+): Promise<Result<Detector>> => {
+  const v = await loadBallVision(game, calibration);
+  if (!v.ok) return v;
+  return ok(new Detector(v.value.bed, v.value.classifier, { ...DEFAULT_DETECTOR_OPTIONS, looks }));
+};
+
+/**
+ * The club's ball set's looks from a frame of its balls set up as the game sets them (src/vision/looks.ts),
+ * or why not: a game whose set-up does not say which ball is where, a frame that cannot be used, the
+ * balls not standing as set up.
+ */
+export const learnGameLooks = async (
+  game: GameDefinition,
+  calibration: Calibration<Surface>,
+  image: RgbImage,
+): Promise<Result<BallLooks>> => {
+  const v = await loadBallVision(game, calibration);
+  if (!v.ok) return v;
+  const p = game.perception;
+  const setUp = p.kind === 'balls' ? p.setUp?.(v.value.bed.table) : undefined;
+  if (!setUp)
+    return err(
+      refereeError('INVALID_INPUT', `${game.title}'s set-up does not say which ball stands where`, 'game'),
+    );
+  return learnBallLooks(image, v.value.bed, v.value.classifier, setUp.places, setUp.white);
+};
+
+/** A looks file (`referee learn-looks`) read and checked against the calibration's ball set. */
+export const loadLooks = (file: string, calibration: Calibration<Surface>): Result<BallLooks> => {
+  const bed = onBed(calibration);
+  if (!bed) return err(refereeError('INVALID_INPUT', 'a ball set needs a table with balls', 'table'));
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    return err(refereeError('NOT_FOUND', `cannot read the looks file ${file}: ${(e as Error).message}`));
+  }
+  return parseBallLooks(json, bed.table.balls.ids);
 };
 
 /** The detector for a game seen as pieces other than balls (tiles), or why there is none. */

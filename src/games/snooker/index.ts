@@ -8,7 +8,7 @@ import type { Table } from '../../equipment/bed.ts';
 import type { DemoClip, GameDefinition } from '../definition.ts';
 import { demoClipName, demoClipsFrom } from '../demo.ts';
 import { plainBed, snookerTable } from './equipment.ts';
-import { openingLayout, placeInD } from './layout.ts';
+import { openingLayout, openingObjectBalls, placeInD } from './layout.ts';
 import { strokeMove, snookerRunner } from './perception.ts';
 import { rule } from './rules/index.ts';
 import { snookerSession, type SnookerMatch } from './session.ts';
@@ -80,6 +80,8 @@ export const snooker: GameDefinition<SnookerMatch, Table> = {
     kind: 'balls',
     modelDir: path.join(ROOT, 'models', 'ball-classifier'),
     toMove: strokeMove,
+    // The colours on their spots and the reds racked (WPBSA 3.2); the cue ball in hand.
+    setUp: (table) => ({ places: openingObjectBalls(table), white: 'cue' }),
   },
   rule: (input) => rule(input),
   runner: snookerRunner,
