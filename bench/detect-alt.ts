@@ -355,6 +355,8 @@
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
 // [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|all]
+// [--looks: each variant's ball set learned first, as at a club's installation, from a frame of it set
+// up (installCase), and its looks weighing the names (src/vision/looks.ts)]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -365,7 +367,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Calibration } from '../src/camera/index.ts';
-import type { Result } from '../src/core/errors.ts';
+import { describeError, type Result } from '../src/core/errors.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import {
   altBlurInView,
@@ -386,7 +388,15 @@ import {
   type AltStyle,
   type AltVariant,
 } from '../src/sim/alt/index.ts';
-import { DEFAULT_DETECTOR_OPTIONS, Detector, type FrameDetection } from '../src/vision/index.ts';
+import {
+  DEFAULT_DETECTOR_OPTIONS,
+  Detector,
+  learnBallLooks,
+  type DetectorOptions,
+  type FrameDetection,
+} from '../src/vision/index.ts';
+import type { BallClassifier } from '../src/vision/classify/index.ts';
+import { openingObjectBalls } from '../src/games/snooker/layout.ts';
 import { makeScene, scaledCalibration, type SceneKind } from '../tests/vision-scenes.ts';
 import {
   cpuNow,
@@ -620,6 +630,63 @@ const cameraFor = (c: Calibration<Table>, variant: AltVariant): Calibration<Tabl
   return camera;
 };
 
+/** One case of a split: a scene of `kind` drawn from `seed` in `variant`'s style, seen by the split's camera `c`. */
+const altCase = (
+  c: Calibration<Table>,
+  split: AltSplit,
+  kind: SceneKind,
+  seed: number,
+  variant: AltVariant,
+  res: string,
+): AltCase => {
+  const scene = makeScene(kind, seed, c.table);
+  const stream = altStream(variant);
+  const camera = cameraFor(c, variant);
+  const style = styleFor(c, variant, kind, seed, seed % 3 === 0);
+  const shutter = style.shutter ?? 0;
+  const rolling = altMotion(c.table, scene.balls, variant, seed, shutter);
+  const balls = rolling ?? scene.balls;
+  const player = altPlayer(c.table, balls, variant, seed, cameraCentre(camera));
+  // Things on the table, placed among the balls as they lie (no variant has both them and a player).
+  const clutter = altClutter(c.table, balls, variant, seed);
+  // A player's shares, or the blur's (no variant has both).
+  const visible = player
+    ? altInView(camera, balls, player)
+    : rolling && altBlurInView(c.table, rolling, shutter);
+  // A referee's hand over the bed, drawn as a player's parts are (it hides no ball: no shares).
+  const person = player ?? altReferee(camera, balls, variant, seed);
+  return {
+    name: `${res} ${split} ${kind} ${variant} ${seed}`,
+    calibration: camera,
+    balls,
+    style: clutter ? { ...style, clutter } : person ? { ...style, player: person } : style,
+    seed,
+    ...(stream ? { h264: stream } : {}),
+    ...(seed % 2 === 0 ? { jpeg: 70 + (seed % 20) } : {}),
+    ...(visible ? { visible } : {}),
+  };
+};
+
+/**
+ * The frame a club's ball set is learned from at its installation (--looks): the opening layout in the
+ * variant's style, from a seed no case of the split draws (the split's first seed + 900 + the
+ * variant's index among the split's two, 50 000 more at 4K).
+ */
+export const installCase = (
+  c: Calibration<Table>,
+  split: AltSplit,
+  variant: AltVariant,
+  res: string,
+): AltCase =>
+  altCase(
+    c,
+    split,
+    'opening',
+    SPLITS[split].seed + (res === '4K' ? 50_000 : 0) + 900 + SPLITS[split].variants.indexOf(variant),
+    variant,
+    res,
+  );
+
 export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number, res: string): AltCase[] => {
   const out: AltCase[] = [];
   const base = SPLITS[split].seed;
@@ -627,32 +694,7 @@ export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number
     for (let i = 0; i < perKind; i++) {
       const seed = base + (res === '4K' ? 50_000 : 0) + 1000 * ki + i;
       const variant = SPLITS[split].variants[(i + (SPLITS[split].byKind ? ki : 0)) % 2] as AltVariant;
-      const scene = makeScene(kind, seed, c.table);
-      const stream = altStream(variant);
-      const camera = cameraFor(c, variant);
-      const style = styleFor(c, variant, kind, seed, seed % 3 === 0);
-      const shutter = style.shutter ?? 0;
-      const rolling = altMotion(c.table, scene.balls, variant, seed, shutter);
-      const balls = rolling ?? scene.balls;
-      const player = altPlayer(c.table, balls, variant, seed, cameraCentre(camera));
-      // Things on the table, placed among the balls as they lie (no variant has both them and a player).
-      const clutter = altClutter(c.table, balls, variant, seed);
-      // A player's shares, or the blur's (no variant has both).
-      const visible = player
-        ? altInView(camera, balls, player)
-        : rolling && altBlurInView(c.table, rolling, shutter);
-      // A referee's hand over the bed, drawn as a player's parts are (it hides no ball: no shares).
-      const person = player ?? altReferee(camera, balls, variant, seed);
-      out.push({
-        name: `${res} ${split} ${kind} ${variant} ${seed}`,
-        calibration: camera,
-        balls,
-        style: clutter ? { ...style, clutter } : person ? { ...style, player: person } : style,
-        seed,
-        ...(stream ? { h264: stream } : {}),
-        ...(seed % 2 === 0 ? { jpeg: 70 + (seed % 20) } : {}),
-        ...(visible ? { visible } : {}),
-      });
+      out.push(altCase(c, split, kind, seed, variant, res));
     }
   });
   return out;
@@ -865,6 +907,41 @@ const stillSequence = async (detector: Detector, image: RgbImage, label: string)
   );
 };
 
+/**
+ * A Detector for each case that knows its variant's ball set (--looks): learned once a variant from its
+ * installation frame (installCase), as a club's installer would set the balls up and learn them. Where
+ * the set cannot be learned (a ball not seen on its place), the variant's frames are detected without,
+ * and a line says why.
+ */
+const withLearnedLooks = async (
+  cases: readonly AltCase[],
+  split: AltSplit,
+  camera: Calibration<Table>,
+  res: string,
+  classifier: BallClassifier,
+  options: DetectorOptions,
+  lines: string[],
+): Promise<Detector[]> => {
+  const made = new Map<AltVariant, Detector>();
+  for (const variant of new Set(SPLITS[split].variants)) {
+    const k = installCase(camera, split, variant, res);
+    const looks = await learnBallLooks(
+      await altFrame(k),
+      k.calibration,
+      classifier,
+      openingObjectBalls(k.calibration.table),
+      'cue',
+      options,
+    );
+    if (!looks.ok) lines.push(`${k.name}: the ball set not learned (${describeError(looks.error)})`);
+    made.set(
+      variant,
+      new Detector(k.calibration, classifier, looks.ok ? { ...options, looks: looks.value } : options),
+    );
+  }
+  return cases.map((k) => made.get(k.name.split(' ')[3] as AltVariant) as Detector);
+};
+
 const main = async (): Promise<void> => {
   const { count, values: flags } = readFlags({
     'per-kind': { type: 'string', default: '3' },
@@ -873,6 +950,7 @@ const main = async (): Promise<void> => {
     verbose: { type: 'boolean', default: false },
     limb: { type: 'boolean', default: true },
     baseline: { type: 'boolean', default: true },
+    looks: { type: 'boolean', default: false },
   });
   const options = {
     ...DEFAULT_DETECTOR_OPTIONS,
@@ -921,7 +999,10 @@ const main = async (): Promise<void> => {
       if (per <= 0) continue;
       const t = altTally();
       const cases = altCases(cal, split, per, res);
-      const detectors = perCamera(cases, (c) => new Detector(c, classifier, options));
+      const detectors =
+        flags.looks === true
+          ? await withLearnedLooks(cases, split, cal, res, classifier, options, lines)
+          : perCamera(cases, (c) => new Detector(c, classifier, options));
       const images = await Promise.all(cases.map(altFrame));
       // An untimed pass first: the JIT's compiler threads, which the process's CPU counts, still
       // work for a dozen frames after meeting code paths a split's frames take first.
