@@ -31,6 +31,7 @@ import { byLooks, learnLooks } from '../src/vision/looks.ts';
 import { drawAltFrame, expectEveryBallNamed } from './helpers/alt-frame.ts';
 import { loadDemoCalibration, loadSnookerClassifier } from './helpers/games.ts';
 import { runReferee } from './helpers/spawn.ts';
+import { DetectionWorker } from '../src/pipeline/worker.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-looks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -122,6 +123,18 @@ describe("a club's ball set learned from its set-up names a brown the classifier
     expect(balls.filter((b) => Math.hypot(b.x - 1408.7, b.y - 26.8) < 26).map((b) => b.id)).toEqual([
       'brown',
     ]);
+    // The detector `run` and `serve` use (a worker thread) given the file as they give it (--looks).
+    const worker = await DetectionWorker.start('calibration/demo.json', undefined, looksFile);
+    try {
+      const reply = await worker.detect(frame);
+      expect(reply.kind).toBe('balls');
+      if (reply.kind === 'balls')
+        expect(reply.balls.filter((b) => Math.hypot(b.x - 1408.7, b.y - 26.8) < 26).map((b) => b.id)).toEqual(
+          ['brown'],
+        );
+    } finally {
+      await worker.close();
+    }
     // A frame of the balls as they lie in play is no set-up: the message says which places were empty.
     const notSetUp = await runReferee(['learn-looks', '--calibration', 'calibration/demo.json', frameFile]);
     expect(notSetUp.code).toBe(1);

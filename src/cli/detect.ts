@@ -11,7 +11,8 @@ import { decodeImage } from '../capture/index.ts';
 import { CliError, describeError, ok, type Result } from '../core/errors.ts';
 import type { RgbImage } from '../core/image.ts';
 import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
-import { loadDetector, loadLooks, loadPieceDetector } from '../pipeline/detector.ts';
+import { loadDetector, loadPieceDetector } from '../pipeline/detector.ts';
+import { LOOKS_HELP, looksOption } from './looks-option.ts';
 import type { DetectedBall } from '../vision/index.ts';
 
 interface DetectOptions {
@@ -46,9 +47,8 @@ export const runDetect = async (frames: readonly string[], options: DetectOption
     const pieces = loaded.value;
     detectFrame = (image) => Promise.resolve(pieces.detect(image));
   } else {
-    const looks = options.looks === undefined ? undefined : loadLooks(options.looks, calibration.value);
-    if (looks && !looks.ok) throw new CliError(`looks: ${describeError(looks.error)}`, 2);
-    const loaded = await loadDetector(game.value, calibration.value, looks?.value);
+    const looks = looksOption(options.looks, calibration.value);
+    const loaded = await loadDetector(game.value, calibration.value, looks);
     if (!loaded.ok)
       throw new CliError(describeError(loaded.error), loaded.error.code === 'NOT_FOUND' ? 1 : 2);
     const detector = loaded.value;
@@ -90,7 +90,7 @@ export const registerDetect = (program: Command): void => {
       '--game <id>',
       `the game, where the calibration does not say: ${GAME_IDS.join(', ')} (default ${DEFAULT_GAME.id})`,
     )
-    .option('--looks <file>', "the club's ball set, learned by learn-looks: it weighs the balls' names")
+    .option('--looks <file>', LOOKS_HELP)
     .argument('<frames...>', 'image files, in order')
     .action(async (frames: string[], options: DetectOptions) => runDetect(frames, options));
 };

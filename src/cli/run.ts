@@ -1,5 +1,5 @@
 // `referee run --source <video | folder | /dev/videoN | rtsp://…> --calibration <file> [--fps N]
-// [--events out.jsonl] [--state state.json] [--game id]` (docs/formats.md §5): frames in (src/capture),
+// [--events out.jsonl] [--state state.json] [--game id] [--looks looks.json]` (docs/formats.md §5): frames in (src/capture),
 // pieces found in each (src/vision, in a worker), followed through each stroke (src/tracking), each
 // stroke made the game's move and ruled on (the game's runner); out comes the event log, one `shot`
 // line per stroke followed by its `ruling` line, and a summary on stderr at the end. Progress and
@@ -14,6 +14,7 @@ import { CliError, describeError, err, ok, type Result } from '../core/errors.ts
 import { isBed, type Surface } from '../equipment/index.ts';
 import type { FollowedPlay, GameDefinition, SessionRequest, TilesFollower } from '../games/definition.ts';
 import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
+import { LOOKS_HELP, looksOption } from './looks-option.ts';
 import {
   DetectorFailure,
   followSource,
@@ -36,6 +37,7 @@ interface RunOptions {
   readonly rest?: string;
   readonly state?: string;
   readonly game?: string;
+  readonly looks?: string;
   readonly logFormat?: string;
 }
 
@@ -137,7 +139,7 @@ const openSourceAndDetector = async (
   if (!opened.ok) throw new CliError(describeError(opened.error), INPUT);
   const source = opened.value;
   try {
-    return { source, detector: await DetectionWorker.start(opts.calibration, gameId) };
+    return { source, detector: await DetectionWorker.start(opts.calibration, gameId, opts.looks) };
   } catch (e) {
     await source.close();
     throw new CliError((e as Error).message, FAILED);
@@ -153,6 +155,7 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   const chosen = chooseGame(opts.game, calibration.value);
   if (!chosen.ok) throw new CliError(describeError(chosen.error), INPUT);
   const game = chosen.value;
+  looksOption(opts.looks, calibration.value);
   const perception = game.perception;
   if (perception.kind === 'tiles') {
     const table = calibration.value.table;
@@ -359,6 +362,7 @@ export const registerRun = (program: Command): void => {
       '--game <id>',
       `the game, where the calibration does not say: ${GAME_IDS.join(', ')} (default ${DEFAULT_GAME.id})`,
     )
+    .option('--looks <file>', LOOKS_HELP)
     .option('--fps <n>', 'frames per second (a folder of frames: default 60; else the source’s own)')
     .option('--events <file>', 'write the event log here (default: stdout)')
     .option('--live', 'treat the source as live: drop frames rather than lag (cameras and streams are)')

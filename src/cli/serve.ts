@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { CliError, describeError, ok } from '../core/errors.ts';
 import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
+import { LOOKS_HELP, looksOption } from './looks-option.ts';
 import type { DemoClip } from '../games/definition.ts';
 import { CameraDesk } from '../pipeline/camera-desk.ts';
 import { runLive, type LiveSource } from '../pipeline/live.ts';
@@ -29,6 +30,7 @@ interface ServeOptions {
   fps?: string;
   demo: boolean;
   game?: string;
+  looks?: string;
   logFormat?: string;
   checkEvery: string;
 }
@@ -53,6 +55,7 @@ export const registerServe = (program: Command): void => {
       '--game <id>',
       `the game: ${GAME_IDS.join(', ')} (default: what the calibration names, else ${DEFAULT_GAME.id})`,
     )
+    .option('--looks <file>', LOOKS_HELP)
     .option('--fps <n>', 'frames per second to process (for a folder of frames, its frame rate)')
     .option('--no-demo', 'serve the views only: no source and no demo')
     .option(
@@ -87,6 +90,9 @@ export const registerServe = (program: Command): void => {
       const chosen = chooseGame(opts.game, calibration?.value);
       if (!chosen.ok) throw new CliError(describeError(chosen.error), 2);
       const game = chosen.value;
+      if (calibration) looksOption(opts.looks, calibration.value);
+      else if (opts.looks !== undefined)
+        throw new CliError("--looks: a ball set needs the camera's calibration", 2);
       const bed = calibration ? ok(calibration.value.table) : game.parseTable(game.defaultTableSpec);
       if (!bed.ok) throw new CliError(describeError(bed.error), 2);
       const table = bed.value;
@@ -186,6 +192,7 @@ export const registerServe = (program: Command): void => {
                 game,
                 sources,
                 calibration: calibrationFile,
+                looks: opts.looks,
                 table,
                 logger,
                 loop: opts.source === undefined,

@@ -6,16 +6,18 @@ import type { Surface } from '../equipment/index.ts';
 import { parentPort, workerData } from 'node:worker_threads';
 import { describeError } from '../core/errors.ts';
 import type { Calibration } from '../camera/index.ts';
-import { ok, type Result } from '../core/errors.ts';
+import { err, ok, type Result } from '../core/errors.ts';
 import type { DetectedTile, GameDefinition } from '../games/definition.ts';
 import { chooseGame, loadCalibration } from '../games/registry.ts';
-import { loadDetector, loadPieceDetector } from './detector.ts';
+import { loadDetector, loadLooks, loadPieceDetector } from './detector.ts';
 
 /** What the worker is given at start. */
 export interface DetectWorkerData {
   readonly calibration: string;
   /** The game's id, where the command names it (`--game`). */
   readonly game?: string;
+  /** The club's ball set's looks file, where the command names one (`--looks`, `referee learn-looks`). */
+  readonly looks?: string;
 }
 
 /** A frame to detect: its pixels (transferred, not copied). */
@@ -60,7 +62,11 @@ type DetectOne = (frame: {
 >;
 
 /** The detector the game's perception names (balls or tiles), as one function of a frame. */
-const load = async (game: GameDefinition, calibration: Calibration<Surface>): Promise<Result<DetectOne>> => {
+const load = async (
+  game: GameDefinition,
+  calibration: Calibration<Surface>,
+  looksFile: string | undefined,
+): Promise<Result<DetectOne>> => {
   if (game.perception.kind === 'tiles') {
     const d = loadPieceDetector(game, calibration);
     if (!d.ok) return d;
@@ -76,7 +82,13 @@ const load = async (game: GameDefinition, calibration: Calibration<Surface>): Pr
       );
     });
   }
-  const d = await loadDetector(game, calibration);
+  const looks = looksFile === undefined ? undefined : loadLooks(looksFile, calibration);
+  if (looks && !looks.ok)
+    return err({
+      ...looks.error,
+      field: `looks: ${looksFile}${looks.error.field ? ` ${looks.error.field}` : ''}`,
+    });
+  const d = await loadDetector(game, calibration, looks?.value);
   if (!d.ok) return d;
   return ok(async (frame) => {
     const r = await d.value.detect(frame);
@@ -92,13 +104,13 @@ const load = async (game: GameDefinition, calibration: Calibration<Surface>): Pr
 const port = parentPort;
 if (port) {
   const post = (reply: DetectReply): void => port.postMessage(reply);
-  const { calibration: file, game: named } = workerData as DetectWorkerData;
+  const { calibration: file, game: named, looks } = workerData as DetectWorkerData;
   const calibration = loadCalibration(file);
   const game = calibration.ok ? chooseGame(named, calibration.value) : calibration;
   if (!calibration.ok) post({ kind: 'fatal', error: `calibration: ${describeError(calibration.error)}` });
   else if (!game.ok) post({ kind: 'fatal', error: describeError(game.error) });
   else {
-    const ready = load(game.value, calibration.value).then((d) => {
+    const ready = load(game.value, calibration.value, looks).then((d) => {
       if (d.ok) return d.value;
       post({ kind: 'fatal', error: describeError(d.error) });
       return undefined;

@@ -55,6 +55,8 @@ export interface LiveOptions {
   /** One source; or the demo's clips, played one after another. */
   readonly sources: readonly LiveSource[];
   readonly calibration: string;
+  /** The club's ball set's looks file (`referee learn-looks`), where one was given. */
+  readonly looks?: string | undefined;
   readonly table: Surface;
   readonly logger: Logger;
   /** Play the files over and over at their own pace, the table set from each clip's first frame (the demo). */
@@ -93,7 +95,7 @@ const round = (b: { id: string; x: number; y: number }): BallView => ({
 export const runLive = async (sink: LiveSink, options: LiveOptions, signal: AbortSignal): Promise<void> => {
   const log = options.logger;
   const perception = options.game.perception;
-  let detector = await DetectionWorker.start(options.calibration, options.game.id);
+  let detector = await DetectionWorker.start(options.calibration, options.game.id, options.looks);
   let running = true;
   // The detector in use, through which frames go: a new calibration swaps it without stopping the
   // source (frames the old one still held are answered as unusable).
@@ -105,7 +107,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
   };
   options.onReloadable?.(async (file) => {
     if (!running) return false;
-    const next = await DetectionWorker.start(file, options.game.id);
+    const next = await DetectionWorker.start(file, options.game.id, options.looks);
     if (!running) {
       await next.close();
       return false;

@@ -55,8 +55,12 @@ export class DetectionWorker {
     worker.on('exit', (code) => fail(new Error(`the detector stopped (exit ${code})`)));
   }
 
-  static async start(calibration: string, game?: string): Promise<DetectionWorker> {
-    const data: DetectWorkerData = game === undefined ? { calibration } : { calibration, game };
+  static async start(calibration: string, game?: string, looks?: string): Promise<DetectionWorker> {
+    const data: DetectWorkerData = {
+      calibration,
+      ...(game === undefined ? {} : { game }),
+      ...(looks === undefined ? {} : { looks }),
+    };
     return new DetectionWorker(await startWorker('./detect-worker.ts', data));
   }
 
