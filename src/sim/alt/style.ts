@@ -342,7 +342,7 @@
 // a line while the luma keeps its edges, dots of the colour subcarrier left beside sharp colour edges,
 // its two fields woven together or one field's lines doubled (bob, drawn by the seed), scaled up to the
 // frame's size, with the usual set.
-// Held-out 37 (issue 14, drawn in the thirty-first session, to be run once): a lamp's flare in a cheap
+// Held-out 37 (issue 14, drawn and run once in the thirty-first session; tuning data since): a lamp's flare in a cheap
 // lens and a capture that decodes the camera's video wrongly, as no variant before drew them.
 // `lagoon-flare`, a deep lagoon cyan-blue cloth (bluer and darker than the aqua, greener than the
 // electric blue, lighter than the petrol) under three lamps, seen by a camera whose lens catches a
