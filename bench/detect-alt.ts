@@ -332,8 +332,9 @@
 //               set (a rose-crimson red, an olive-lime yellow, an aqua-green green, an amber-ochre
 //               brown, an ultramarine violet-blue blue, an orchid pink, a slate-black black, an old
 //               ivory cue ball yellowed with use): drawn in the thirty-first session and run once then;
-//               tuning data since (seeds 12_200_000, 12_250_000 at 4K), demo's camera, the variants taking turns by kind
-//               as held-out 23's; the truth the layout's balls, the cue ball still `cue`
+//               tuning data since (seeds 12_200_000, 12_250_000 at 4K), demo's camera, the variants
+//               taking turns by kind as held-out 23's; the truth the layout's balls, the cue ball still
+//               `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
