@@ -6,6 +6,7 @@ import type { RgbImage } from '../core/image.ts';
 import { capacityOf, isMarked, type BallId, type BallSet } from '../equipment/pieces.ts';
 import {
   assignIdentities,
+  mostConfident,
   type BallClassifier,
   type BallPatchInput,
   type ClassifiedBall,
@@ -349,15 +350,6 @@ export const DEFAULT_NEUTRAL: NeutralOptions = {
 const hueOf = (c: readonly number[]): number[] => {
   const t = c.reduce((a, b) => a + b, 0);
   return c.map((v) => (t > 0 ? v / t : 1 / 3) - 1 / 3);
-};
-
-/** The index of the ball called `id` with the most confidence; -1 when none is. */
-const mostConfident = (guesses: readonly ClassifiedBall[], id: BallId): number => {
-  let best = -1;
-  guesses.forEach((g, i) => {
-    if (g.id === id && (best < 0 || g.confidence > (guesses[best] as ClassifiedBall).confidence)) best = i;
-  });
-  return best;
 };
 
 /** The set's ids whose looks have no hue of their own (see NeutralOptions.maxLookHue). */

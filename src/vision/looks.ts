@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
 import { parseWith } from '../core/schema.ts';
 import type { BallId } from '../equipment/pieces.ts';
-import type { ClassifiedBall } from './classify/index.ts';
+import { mostConfident, type ClassifiedBall } from './classify/index.ts';
 import type { Chromaticities, DetectedBall } from './identify.ts';
 import type { LocatedBall } from './locate.ts';
 
@@ -146,10 +146,7 @@ export const byLooks = (
   learned: BallLooks,
   o: LooksOptions = DEFAULT_LOOKS,
 ): ClassifiedBall[] => {
-  let w = -1;
-  guesses.forEach((g, i) => {
-    if (g.id === learned.white && (w < 0 || g.confidence > (guesses[w] as ClassifiedBall).confidence)) w = i;
-  });
+  const w = mostConfident(guesses, learned.white);
   if (w < 0) return [...guesses];
   return guesses.map((g, i) => {
     const seen = lookAt(balls, of, i, w);

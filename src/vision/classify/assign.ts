@@ -41,3 +41,12 @@ export const assignIdentities = (classified: readonly ClassifiedBall[], set: Bal
   }
   return out;
 };
+
+/** The index of the ball called `id` with the most confidence; -1 when none is. */
+export const mostConfident = (guesses: readonly ClassifiedBall[], id: BallId): number => {
+  let best = -1;
+  guesses.forEach((g, i) => {
+    if (g.id === id && (best < 0 || g.confidence > (guesses[best] as ClassifiedBall).confidence)) best = i;
+  });
+  return best;
+};
