@@ -1,6 +1,6 @@
 // `referee learn-looks --calibration c.json setup.png [--out looks.json]`: the club's own ball set,
-// learned from a picture of its balls set up as the game sets them (snooker: the colours on their
-// spots, the reds racked, the cue ball anywhere else; src/vision/looks.ts). The looks file is written
+// learned from a picture of its balls set up as the game sets them (the game's `perception.setUp`:
+// each ball on its place, the white anywhere else; src/vision/looks.ts). The looks file is written
 // to --out (or printed); `referee detect --looks looks.json` then weighs its names by them, so that a
 // maker's brown the classifier never saw is named brown. Exit 1 when the picture cannot be read or its
 // balls do not stand as set up (the message says which places were empty), 2 for a bad calibration or a
@@ -41,7 +41,7 @@ export const registerLearnLooks = (program: Command): void => {
   program
     .command('learn-looks')
     .description(
-      "learn the club's ball set from a picture of its balls set up as the game sets them (snooker: colours on their spots, reds racked, the cue ball anywhere else); use it with detect --looks",
+      "learn the club's ball set from a picture of its balls set up as the game sets them (each ball on its place, the cue ball anywhere else); use it with detect --looks",
     )
     .requiredOption('--calibration <file>', 'calibration file (its table names the game)')
     .option(
