@@ -42,9 +42,10 @@ export interface LooksOptions {
 
 // Measured on the second renderer's frames (every split through held-out 36, 1080p and 4K), each id's
 // look learned from the split's opening frame of the same camera and applied to its other frames, with
-// the naming rules before (identify.ts) and the set's assignment after: class errors 52 → 27 at the
-// spreads 0.05 and 0.6; at 0.03 and 0.4, 38; at 0.07 and 0.6, 32 (a simulation of the pipeline's last
-// step on the balls it found; the Detector's own figures are in README).
+// the naming rules before (identify.ts) and the set's assignment after, simulated on the balls the
+// Detector found: class errors 52 → 27 at the spreads 0.05 and 0.6; at 0.03 and 0.4, 38; at 0.07 and
+// 0.6, 32. The Detector itself, each variant's set learned from a set-up frame no benchmark case draws
+// (bench/detect-alt --looks): 1080p 53 → 21, 4K 8 → 2 (0.04 and 0.5: 23 and 3; 0.06 and 0.8: 25, 0).
 export const DEFAULT_LOOKS: LooksOptions = {
   placeReach: 0.5,
   maxUnseen: 0.25,
