@@ -1,10 +1,9 @@
 // The game's detector for a calibration: the vision stage its perception names (balls: the
 // classical stages and the game's ball classifier), ready to take frames.
-import type { Calibration } from '../camera/index.ts';
+import { readJsonFile, type Calibration } from '../camera/index.ts';
 import { onBed, type Surface } from '../equipment/index.ts';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
 import type { GameDefinition, PieceDetector } from '../games/definition.ts';
-import { readFileSync } from 'node:fs';
 import type { RgbImage } from '../core/image.ts';
 import type { Table } from '../equipment/index.ts';
 import { loadBallClassifier, type BallClassifier } from '../vision/classify/index.ts';
@@ -84,13 +83,8 @@ export const learnGameLooks = async (
 export const loadLooks = (file: string, calibration: Calibration<Surface>): Result<BallLooks> => {
   const bed = onBed(calibration);
   if (!bed) return err(refereeError('INVALID_INPUT', 'a ball set needs a table with balls', 'table'));
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    return err(refereeError('NOT_FOUND', `cannot read the looks file ${file}: ${(e as Error).message}`));
-  }
-  return parseBallLooks(json, bed.table.balls.ids);
+  const json = readJsonFile(file);
+  return json.ok ? parseBallLooks(json.value, bed.table.balls.ids) : json;
 };
 
 /** The detector for a game seen as pieces other than balls (tiles), or why there is none. */
