@@ -32,6 +32,7 @@ import { drawAltFrame, expectEveryBallNamed } from './helpers/alt-frame.ts';
 import { loadDemoCalibration, loadSnookerClassifier } from './helpers/games.ts';
 import { runReferee } from './helpers/spawn.ts';
 import { DetectionWorker } from '../src/pipeline/worker.ts';
+import { loadLooks } from '../src/pipeline/detector.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-looks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -123,8 +124,10 @@ describe("a club's ball set learned from its set-up names a brown the classifier
     expect(balls.filter((b) => Math.hypot(b.x - 1408.7, b.y - 26.8) < 26).map((b) => b.id)).toEqual([
       'brown',
     ]);
-    // The detector `run` and `serve` use (a worker thread) given the file as they give it (--looks).
-    const worker = await DetectionWorker.start('calibration/demo.json', undefined, looksFile);
+    // The detector `run` and `serve` use (a worker thread) given the file as they read it (--looks).
+    const read = loadLooks(looksFile, loadDemoCalibration());
+    if (!read.ok) throw new Error(read.error.message);
+    const worker = await DetectionWorker.start('calibration/demo.json', undefined, read.value);
     try {
       const reply = await worker.detect(frame);
       expect(reply.kind).toBe('balls');

@@ -15,6 +15,7 @@ import { isBed, type Surface } from '../equipment/index.ts';
 import type { FollowedPlay, GameDefinition, SessionRequest, TilesFollower } from '../games/definition.ts';
 import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
 import { LOOKS_HELP, looksOption } from './looks-option.ts';
+import type { BallLooks } from '../vision/index.ts';
 import {
   DetectorFailure,
   followSource,
@@ -129,6 +130,7 @@ const openSourceAndDetector = async (
   gameId: string,
   fps: number | undefined,
   stallTimeoutMs: number | undefined,
+  looks?: BallLooks,
 ): Promise<{ source: FrameSource; detector: DetectionWorker }> => {
   const opened = await openSource(opts.source, {
     ...(fps ? { fps } : {}),
@@ -139,7 +141,7 @@ const openSourceAndDetector = async (
   if (!opened.ok) throw new CliError(describeError(opened.error), INPUT);
   const source = opened.value;
   try {
-    return { source, detector: await DetectionWorker.start(opts.calibration, gameId, opts.looks) };
+    return { source, detector: await DetectionWorker.start(opts.calibration, gameId, looks) };
   } catch (e) {
     await source.close();
     throw new CliError((e as Error).message, FAILED);
@@ -155,7 +157,7 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   const chosen = chooseGame(opts.game, calibration.value);
   if (!chosen.ok) throw new CliError(describeError(chosen.error), INPUT);
   const game = chosen.value;
-  looksOption(opts.looks, calibration.value);
+  const looks = looksOption(opts.looks, calibration.value);
   const perception = game.perception;
   if (perception.kind === 'tiles') {
     const table = calibration.value.table;
@@ -176,7 +178,7 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   const runner = game.runner(table, startState);
   if (!runner.ok) throw new CliError(`--state ${opts.state ?? ''}: ${describeError(runner.error)}`, INPUT);
   const out = openOutput(opts.events);
-  const { source, detector } = await openSourceAndDetector(opts, game.id, fps, stallTimeoutMs);
+  const { source, detector } = await openSourceAndDetector(opts, game.id, fps, stallTimeoutMs, looks);
   const follower = new StrokeFollower(table, {
     ...DEFAULT_FOLLOWER,
     segmenter: { ...DEFAULT_FOLLOWER.segmenter, ...(restMs ? { restMs } : {}) },

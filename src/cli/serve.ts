@@ -90,9 +90,9 @@ export const registerServe = (program: Command): void => {
       const chosen = chooseGame(opts.game, calibration?.value);
       if (!chosen.ok) throw new CliError(describeError(chosen.error), 2);
       const game = chosen.value;
-      if (calibration) looksOption(opts.looks, calibration.value);
-      else if (opts.looks !== undefined)
+      if (!calibration && opts.looks !== undefined)
         throw new CliError("--looks: a ball set needs the camera's calibration", 2);
+      const looks = calibration && looksOption(opts.looks, calibration.value);
       const bed = calibration ? ok(calibration.value.table) : game.parseTable(game.defaultTableSpec);
       if (!bed.ok) throw new CliError(describeError(bed.error), 2);
       const table = bed.value;
@@ -192,7 +192,7 @@ export const registerServe = (program: Command): void => {
                 game,
                 sources,
                 calibration: calibrationFile,
-                looks: opts.looks,
+                looks,
                 table,
                 logger,
                 loop: opts.source === undefined,

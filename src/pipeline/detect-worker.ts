@@ -6,18 +6,19 @@ import type { Surface } from '../equipment/index.ts';
 import { parentPort, workerData } from 'node:worker_threads';
 import { describeError } from '../core/errors.ts';
 import type { Calibration } from '../camera/index.ts';
-import { err, ok, type Result } from '../core/errors.ts';
+import { ok, type Result } from '../core/errors.ts';
 import type { DetectedTile, GameDefinition } from '../games/definition.ts';
 import { chooseGame, loadCalibration } from '../games/registry.ts';
-import { loadDetector, loadLooks, loadPieceDetector } from './detector.ts';
+import { loadDetector, loadPieceDetector } from './detector.ts';
+import type { BallLooks } from '../vision/index.ts';
 
 /** What the worker is given at start. */
 export interface DetectWorkerData {
   readonly calibration: string;
   /** The game's id, where the command names it (`--game`). */
   readonly game?: string;
-  /** The club's ball set's looks file, where the command names one (`--looks`, `referee learn-looks`). */
-  readonly looks?: string;
+  /** The club's ball set, where the command was given one (`--looks`: read and checked there). */
+  readonly looks?: BallLooks;
 }
 
 /** A frame to detect: its pixels (transferred, not copied). */
@@ -65,7 +66,7 @@ type DetectOne = (frame: {
 const load = async (
   game: GameDefinition,
   calibration: Calibration<Surface>,
-  looksFile: string | undefined,
+  looks: BallLooks | undefined,
 ): Promise<Result<DetectOne>> => {
   if (game.perception.kind === 'tiles') {
     const d = loadPieceDetector(game, calibration);
@@ -82,13 +83,7 @@ const load = async (
       );
     });
   }
-  const looks = looksFile === undefined ? undefined : loadLooks(looksFile, calibration);
-  if (looks && !looks.ok)
-    return err({
-      ...looks.error,
-      field: `looks: ${looksFile}${looks.error.field ? ` ${looks.error.field}` : ''}`,
-    });
-  const d = await loadDetector(game, calibration, looks?.value);
+  const d = await loadDetector(game, calibration, looks);
   if (!d.ok) return d;
   return ok(async (frame) => {
     const r = await d.value.detect(frame);

@@ -16,6 +16,7 @@ import type { BallView, SourceInfo } from '../match/view.ts';
 import { StrokeFollower, TrailRecorder, type FollowedShot, type TrackedFrame } from '../tracking/index.ts';
 import { followSource, followTiles, type ArrivedFrame } from './follow.ts';
 import { DetectionWorker } from './worker.ts';
+import type { BallLooks } from '../vision/index.ts';
 
 export interface LiveSink {
   balls(t: number, balls: readonly BallView[]): void;
@@ -55,8 +56,8 @@ export interface LiveOptions {
   /** One source; or the demo's clips, played one after another. */
   readonly sources: readonly LiveSource[];
   readonly calibration: string;
-  /** The club's ball set's looks file (`referee learn-looks`), where one was given. */
-  readonly looks?: string | undefined;
+  /** The club's ball set (`referee learn-looks`, `--looks`), where one was given. */
+  readonly looks?: BallLooks | undefined;
   readonly table: Surface;
   readonly logger: Logger;
   /** Play the files over and over at their own pace, the table set from each clip's first frame (the demo). */

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { Calibration } from '../camera/index.ts';
 import type { RgbImage } from '../core/image.ts';
 import type { CameraCheckOptions } from '../vision/camera-check.ts';
+import type { BallLooks } from '../vision/index.ts';
 import type { CameraCheckReply, CameraCheckRequest, CameraCheckWorkerData } from './camera-check-worker.ts';
 import type { CameraChecker, CameraVerdict } from './camera-watch.ts';
 import type { CloseRequest, DetectReply, DetectRequest, DetectWorkerData } from './detect-worker.ts';
@@ -55,7 +56,7 @@ export class DetectionWorker {
     worker.on('exit', (code) => fail(new Error(`the detector stopped (exit ${code})`)));
   }
 
-  static async start(calibration: string, game?: string, looks?: string): Promise<DetectionWorker> {
+  static async start(calibration: string, game?: string, looks?: BallLooks): Promise<DetectionWorker> {
     const data: DetectWorkerData = {
       calibration,
       ...(game === undefined ? {} : { game }),
