@@ -458,6 +458,8 @@ export const ALT_HELD_OUT_37_SEED = 12_200_000;
 
 export interface AltCase {
   readonly name: string;
+  /** The style it is drawn in. */
+  readonly variant: AltVariant;
   readonly calibration: Calibration<Table>;
   /** Where each ball is at the middle of the exposure, and its velocity where it rolls (held-out 30's). */
   readonly balls: readonly AltBall[];
@@ -658,6 +660,7 @@ const altCase = (
   const person = player ?? altReferee(camera, balls, variant, seed);
   return {
     name: `${res} ${split} ${kind} ${variant} ${seed}`,
+    variant,
     calibration: camera,
     balls,
     style: clutter ? { ...style, clutter } : person ? { ...style, player: person } : style,
@@ -940,7 +943,7 @@ const withLearnedLooks = async (
       new Detector(k.calibration, classifier, looks.ok ? { ...options, looks: looks.value } : options),
     );
   }
-  return cases.map((k) => made.get(k.name.split(' ')[3] as AltVariant) as Detector);
+  return cases.map((k) => made.get(k.variant) as Detector);
 };
 
 const main = async (): Promise<void> => {
