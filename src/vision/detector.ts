@@ -400,6 +400,17 @@ const discOf = (image: RgbImage, u: number, v: number, radius: number): Disc => 
   return { rows: Int32Array.from(rows), bytes };
 };
 
+/** Every ball in one frame, with ids: a single fresh detection. */
+export const detectBalls = async (
+  image: RgbImage,
+  calibration: Calibration<Table>,
+  classifier: BallClassifier,
+  options: DetectorOptions = DEFAULT_DETECTOR_OPTIONS,
+): Promise<Result<DetectedBall[]>> => {
+  const r = await new Detector(calibration, classifier, options).detect(image);
+  return r.ok ? { ok: true, value: r.value.balls } : r;
+};
+
 /**
  * The club's ball set's looks (looks.ts), learned from a frame of its balls set up as the game sets
  * them (`places`: the colours on their spots, the reds racked), the `white` anywhere else: the frame
@@ -414,9 +425,9 @@ export const learnBallLooks = async (
   white: BallId,
   options: DetectorOptions = DEFAULT_DETECTOR_OPTIONS,
 ): Promise<Result<BallLooks>> => {
-  const r = await new Detector(calibration, classifier, { ...options, looks: undefined }).detect(image);
+  const r = await detectBalls(image, calibration, classifier, { ...options, looks: undefined });
   if (!r.ok) return r;
-  const { balls } = r.value;
+  const balls = r.value;
   return learnLooks(
     balls,
     chromaticitiesOf(image, balls.map(patchOf)),
@@ -425,15 +436,4 @@ export const learnBallLooks = async (
     calibration.table.ballRadius,
     options.looksMatch,
   );
-};
-
-/** Every ball in one frame, with ids: a single fresh detection. */
-export const detectBalls = async (
-  image: RgbImage,
-  calibration: Calibration<Table>,
-  classifier: BallClassifier,
-  options: DetectorOptions = DEFAULT_DETECTOR_OPTIONS,
-): Promise<Result<DetectedBall[]>> => {
-  const r = await new Detector(calibration, classifier, options).detect(image);
-  return r.ok ? { ok: true, value: r.value.balls } : r;
 };
