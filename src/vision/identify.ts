@@ -6,6 +6,7 @@ import type { RgbImage } from '../core/image.ts';
 import { capacityOf, isMarked, type BallId, type BallSet } from '../equipment/pieces.ts';
 import {
   assignIdentities,
+  classifiedFrom,
   mostConfident,
   type BallClassifier,
   type BallPatchInput,
@@ -162,21 +163,8 @@ const doubtOf = (g: ClassifiedBall, id: BallId): number =>
  * `g` with its probability of `id` scaled by `factor`, the rest renormalised, and its most likely id again;
  * `g` as it was if nothing else is left.
  */
-const scaledDown = (g: ClassifiedBall, id: BallId, factor: number): ClassifiedBall => {
-  const p = { ...g.probabilities, [id]: (g.probabilities[id] ?? 0) * factor };
-  const total = Object.values(p).reduce((a, b) => a + b, 0);
-  if (total <= 0) return g;
-  let best: BallId = id;
-  let bestP = -1;
-  for (const k of Object.keys(p)) {
-    p[k] = (p[k] as number) / total;
-    if ((p[k] as number) > bestP) {
-      bestP = p[k] as number;
-      best = k;
-    }
-  }
-  return { id: best, confidence: bestP, probabilities: p };
-};
+const scaledDown = (g: ClassifiedBall, id: BallId, factor: number): ClassifiedBall =>
+  classifiedFrom({ ...g.probabilities, [id]: (g.probabilities[id] ?? 0) * factor }) ?? g;
 
 /** `g` with its probabilities of `a` and `b` swapped, and its id the likeliest after. */
 const swapped = (g: ClassifiedBall, a: BallId, b: BallId): ClassifiedBall => {

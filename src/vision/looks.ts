@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { err, ok, refereeError, type Result } from '../core/errors.ts';
 import { parseWith } from '../core/schema.ts';
 import type { BallId } from '../equipment/pieces.ts';
-import { mostConfident, type ClassifiedBall } from './classify/index.ts';
+import { classifiedFrom, mostConfident, type ClassifiedBall } from './classify/index.ts';
 import type { Chromaticities, DetectedBall } from './identify.ts';
 import type { LocatedBall } from './locate.ts';
 
@@ -151,8 +151,7 @@ export const byLooks = (
   if (w < 0) return [...guesses];
   return guesses.map((g, i) => {
     const seen = lookAt(balls, of, i, w);
-    const weighed: Partial<Record<BallId, number>> = {};
-    let total = 0;
+    const weighed: Record<BallId, number> = {};
     for (const [id, p] of Object.entries(g.probabilities) as [BallId, number][]) {
       const look = learned.looks[id];
       const d2 = look
@@ -161,17 +160,9 @@ export const byLooks = (
           (seen.lightness - look.lightness) ** 2 / o.lightnessSpread ** 2
         : 0;
       // Floored, so that a ball unlike every look keeps the classifier's order among them.
-      const q = p * Math.exp(-0.5 * Math.min(d2, 600)) + 1e-300;
-      weighed[id] = q;
-      total += q;
+      weighed[id] = p * Math.exp(-0.5 * Math.min(d2, 600)) + 1e-300;
     }
-    const probabilities = Object.fromEntries(
-      Object.entries(weighed).map(([id, q]) => [id, (q as number) / total]),
-    ) as Record<BallId, number>;
-    const id = (Object.keys(probabilities) as BallId[]).reduce((a, b) =>
-      (probabilities[b] ?? 0) > (probabilities[a] ?? 0) ? b : a,
-    );
-    return { id, confidence: probabilities[id] ?? 0, probabilities };
+    return classifiedFrom(weighed) ?? g;
   });
 };
 

@@ -50,3 +50,19 @@ export const mostConfident = (guesses: readonly ClassifiedBall[], id: BallId): n
   });
   return best;
 };
+
+/**
+ * A guess from weights over the ids (any scale): them normalised to probabilities, its id the likeliest
+ * (the first of equals); undefined where they sum to nothing.
+ */
+export const classifiedFrom = (weights: Readonly<Record<BallId, number>>): ClassifiedBall | undefined => {
+  const total = Object.values(weights).reduce((a, b) => a + b, 0);
+  if (!(total > 0)) return undefined;
+  const probabilities: Record<BallId, number> = {};
+  let id: BallId | undefined;
+  for (const [k, w] of Object.entries(weights)) {
+    probabilities[k] = w / total;
+    if (id === undefined || (probabilities[k] as number) > (probabilities[id] as number)) id = k;
+  }
+  return id === undefined ? undefined : { id, confidence: probabilities[id] as number, probabilities };
+};

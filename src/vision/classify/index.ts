@@ -21,7 +21,7 @@ import type { ClassifiedBall } from './assign.ts';
 import { PATCH, makeInputs, toClassified, type ClassifierInputs } from './inputs.ts';
 import type { BallPatchInput, PatchOptions } from './patch.ts';
 
-export { assignIdentities, mostConfident, type ClassifiedBall } from './assign.ts';
+export { assignIdentities, classifiedFrom, mostConfident, type ClassifiedBall } from './assign.ts';
 export { makeInputs, type ClassifierInputs } from './inputs.ts';
 export type { BallPatchInput } from './patch.ts';
 
