@@ -1,14 +1,19 @@
 // The camera desk behind /calibrate (src/pipeline/camera-desk.ts), without a camera: its points (the
 // corners where the cushion noses meet, at the noses' height),
-// the solve from points (the lens in use kept), the drawing, and Save's file (docs/formats.md §2, the
-// full form) or its refusal.
+// the solve from points (the lens in use kept), the drawing, Save's file (docs/formats.md §2, the
+// full form) or its refusal, and Learn the ball set's refusals (its success: tests/browser/
+// calibrate-page-learns-the-ball-set).
 import { describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadCalibrationFile, project, stringifyCalibration } from '../src/camera/index.ts';
 import { mm } from '../src/core/units.ts';
+import { blackball } from '../src/games/blackball/index.ts';
 import { dominoes } from '../src/games/dominoes/index.ts';
+import type { GameDefinition } from '../src/games/definition.ts';
+import { snooker } from '../src/games/snooker/index.ts';
+import { createRenderer, renderFrame } from '../src/sim/render/index.ts';
 import { CameraDesk, type DeskPoint } from '../src/pipeline/camera-desk.ts';
 import { demo, knocked } from './camera-helpers.ts';
 import { parseCalibration } from './helpers/games.ts';
@@ -112,6 +117,95 @@ describe('the camera desk', () => {
     if (!r.ok) expect(r.error.message).toMatch(/without --calibration/);
     expect(desk.calibration).toBe(off);
   });
+});
+
+describe("learning the club's ball set at the desk", () => {
+  const game = snooker as GameDefinition;
+  const ballSet = (file: string | undefined) => ({ game, file, inUse: undefined });
+  const learnError = async (desk: CameraDesk) => {
+    const r = await desk.learnLooks();
+    if (r.ok) throw new Error('learned');
+    return r.error;
+  };
+
+  it('the page is told where Learn writes and whether a set is in use; none where the game cannot learn one', () => {
+    const start = (options: ConstructorParameters<typeof CameraDesk>[1]) =>
+      (new CameraDesk(off, options).start() as { ballSet: unknown }).ballSet;
+    expect(start({ file: 'c.json', now: () => 0, ballSet: ballSet('c.json.looks.json') })).toEqual({
+      file: 'c.json.looks.json',
+      inUse: false,
+    });
+    const inUse = { white: 'cue', looks: {} } as const;
+    expect(start({ file: 'c.json', now: () => 0, ballSet: { game, file: 'l.json', inUse } })).toEqual({
+      file: 'l.json',
+      inUse: true,
+    });
+    // A pool rack does not say which ball stands where; dominoes have no balls; a desk with no game.
+    for (const other of [blackball, dominoes] as GameDefinition[])
+      expect(
+        start({ file: 'c.json', now: () => 0, ballSet: { game: other, file: 'l.json', inUse: undefined } }),
+      ).toBeNull();
+    expect(start({ file: 'c.json', now: () => 0 })).toBeNull();
+  });
+
+  it('refused: the bundled demo (no file to keep it in), no frame yet, a game whose set-up does not say where each ball stands', async () => {
+    expect(
+      (await learnError(new CameraDesk(off, { file: undefined, now: () => 0, ballSet: ballSet(undefined) })))
+        .message,
+    ).toMatch(/without --calibration \(the bundled demo\): there is no file to keep the ball set in/);
+    expect(
+      (await learnError(new CameraDesk(off, { file: 'c.json', now: () => 0, ballSet: ballSet('l.json') })))
+        .message,
+    ).toBe('no frame from the camera yet');
+    const pool = new CameraDesk(off, {
+      file: 'c.json',
+      now: () => 0,
+      ballSet: { game: blackball as GameDefinition, file: 'l.json', inUse: undefined },
+    });
+    pool.frame({ width: 4, height: 4, data: new Uint8Array(48) });
+    const e = await learnError(pool);
+    expect([e.code, e.message]).toEqual([
+      'INVALID_INPUT',
+      "Black-ball pool's set-up does not say which ball stands where",
+    ]);
+  });
+
+  it('a frame whose balls are not set up: refused naming the empty places, nothing written, no set in use', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'referee-desk-looks-'));
+    try {
+      const file = path.join(dir, 'camera.json.looks.json');
+      const desk = new CameraDesk(truth, {
+        file: path.join(dir, 'camera.json'),
+        now: () => 0,
+        ballSet: ballSet(file),
+      });
+      const reload = vi.fn(() => Promise.resolve(true));
+      desk.reload = reload;
+      desk.frame(
+        renderFrame(
+          createRenderer(truth, { supersample: 1 }),
+          [
+            {
+              balls: [
+                { id: 'cue', x: 800, y: 700 },
+                { id: 'red', x: 900, y: 2800 },
+              ],
+              occluders: [],
+            },
+          ],
+          { frameIndex: 0 },
+        ),
+      );
+      const e = await learnError(desk);
+      expect(e.code).toBe('IMPOSSIBLE_STATE');
+      expect(e.message).toMatch(/^21 of the set-up's 21 places have no ball seen on them \(the red's/);
+      expect(existsSync(file)).toBe(false);
+      expect(reload).not.toHaveBeenCalled();
+      expect((desk.start() as { ballSet: { inUse: boolean } }).ballSet.inUse).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('the camera desk over a flat surface (dominoes: no pockets, no cushions)', () => {

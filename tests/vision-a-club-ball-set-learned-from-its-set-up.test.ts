@@ -6,7 +6,7 @@
 // the cue ball in hand; src/vision/looks.ts), each id's look weighs the names after. The set-up
 // picture is one no benchmark case draws (bench/detect-alt's installCase). And the learning's own
 // cases: a place with no ball, no cue ball off the places, a looks file of another game's ids.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -124,6 +124,22 @@ describe("a club's ball set learned from its set-up names a brown the classifier
     expect(balls.filter((b) => Math.hypot(b.x - 1408.7, b.y - 26.8) < 26).map((b) => b.id)).toEqual([
       'brown',
     ]);
+    // Kept beside the calibration (where /calibrate's Learn writes it), the set is used with no --looks;
+    // a broken one there stops the command, naming it.
+    const camera = path.join(dir, 'camera.json');
+    copyFileSync('calibration/demo.json', camera);
+    copyFileSync(looksFile, `${camera}.looks.json`);
+    const beside = await runReferee(['detect', '--calibration', camera, frameFile]);
+    expect(beside.code).toBe(0);
+    expect(
+      (JSON.parse(beside.stdout) as { balls: { id: string; x: number; y: number }[] }).balls
+        .filter((b) => Math.hypot(b.x - 1408.7, b.y - 26.8) < 26)
+        .map((b) => b.id),
+    ).toEqual(['brown']);
+    writeFileSync(`${camera}.looks.json`, '{"white":"cue","looks":{"stripe9":{}}}');
+    const broken = await runReferee(['detect', '--calibration', camera, frameFile]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain(`the ball set beside the calibration: ${camera}.looks.json:`);
     // The detector `run` and `serve` use (a worker thread) given the file as they read it (--looks).
     const read = loadLooks(looksFile, loadDemoCalibration());
     if (!read.ok) throw new Error(read.error.message);

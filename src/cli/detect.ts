@@ -47,7 +47,7 @@ export const runDetect = async (frames: readonly string[], options: DetectOption
     const pieces = loaded.value;
     detectFrame = (image) => Promise.resolve(pieces.detect(image));
   } else {
-    const looks = looksOption(options.looks, calibration.value);
+    const looks = looksOption(options.looks, calibration.value, options.calibration);
     const loaded = await loadDetector(game.value, calibration.value, looks);
     if (!loaded.ok)
       throw new CliError(describeError(loaded.error), loaded.error.code === 'NOT_FOUND' ? 1 : 2);

@@ -157,7 +157,7 @@ export const runRun = async (opts: RunOptions): Promise<void> => {
   const chosen = chooseGame(opts.game, calibration.value);
   if (!chosen.ok) throw new CliError(describeError(chosen.error), INPUT);
   const game = chosen.value;
-  const looks = looksOption(opts.looks, calibration.value);
+  const looks = looksOption(opts.looks, calibration.value, opts.calibration);
   const perception = game.perception;
   if (perception.kind === 'tiles') {
     const table = calibration.value.table;

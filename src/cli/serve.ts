@@ -7,6 +7,7 @@ import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/re
 import { LOOKS_HELP, looksOption } from './looks-option.ts';
 import type { DemoClip } from '../games/definition.ts';
 import { CameraDesk } from '../pipeline/camera-desk.ts';
+import { looksPath } from '../pipeline/detector.ts';
 import { runLive, type LiveSource } from '../pipeline/live.ts';
 import { commandLogger } from './log-format.ts';
 import { startServer } from '../server/app.ts';
@@ -92,7 +93,10 @@ export const registerServe = (program: Command): void => {
       const game = chosen.value;
       if (!calibration && opts.looks !== undefined)
         throw new CliError("--looks: a ball set needs the camera's calibration", 2);
-      const looks = calibration && looksOption(opts.looks, calibration.value);
+      const looks =
+        calibration && calibrationFile !== undefined
+          ? looksOption(opts.looks, calibration.value, calibrationFile)
+          : undefined;
       const bed = calibration ? ok(calibration.value.table) : game.parseTable(game.defaultTableSpec);
       if (!bed.ok) throw new CliError(describeError(bed.error), 2);
       const table = bed.value;
@@ -133,6 +137,14 @@ export const registerServe = (program: Command): void => {
           ? await CameraDesk.open(calibration.value, {
               file: opts.calibration,
               now: () => Date.now(),
+              // Learn on /calibrate writes the set given, else beside the calibration given (the
+              // bundled demo's is not written beside).
+              ballSet: {
+                game,
+                file:
+                  opts.looks ?? (opts.calibration === undefined ? undefined : looksPath(opts.calibration)),
+                inUse: looks,
+              },
               onCheck: (check) => {
                 service.updateCameraCheck(check);
                 if (check.state === lastCheck || check.state === 'unknown') return;

@@ -2,9 +2,10 @@
 // knocked-camera alert: the live source's latest frame, the calibration in use, a calibration solved
 // from points clicked on the frame (the camera module's points solve, the lens kept as the calibration
 // in use has it: a knock moves the camera, not its lens), the table's lines drawn back through it, the
-// automatic calibration's answer as a start, Save (the file, then the running detector), and the
+// automatic calibration's answer as a start, Save (the file, then the running detector), the club's
+// ball set learned from the frame of its balls set up (the file, then the running detector), and the
 // check that the calibration still fits the picture (camera-watch.ts, in a worker thread of its own
-// when opened for `serve`). Pure but for the frame it keeps, the file it writes and that thread; the
+// when opened for `serve`). Pure but for the frame it keeps, the files it writes and that thread; the
 // clock that runs the check is the command's.
 import { isBed, onBed, type Surface } from '../equipment/index.ts';
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
@@ -27,7 +28,11 @@ import type { CameraCheckView } from '../match/view.ts';
 import { decodeImage } from '../capture/folder.ts';
 import { calibrateFromImage } from '../vision/calibrate/index.ts';
 import type { CameraCheckOptions } from '../vision/camera-check.ts';
+import type { GameDefinition } from '../games/definition.ts';
+import { makeBallLooks, type BallLooks } from '../vision/index.ts';
 import { CameraWatch, inThread, type CameraChecker } from './camera-watch.ts';
+import { learnGameLooks } from './detector.ts';
+import type { DetectorChange } from './live.ts';
 import { CameraCheckWorker } from './worker.ts';
 
 /** A point of the table the page shows a handle for, where the calibration puts it. */
@@ -69,6 +74,16 @@ export interface DeskOptions {
   readonly onCheck?: (check: CameraCheckView) => void;
   /** The clock (ms), for when a check was made. */
   readonly now: () => number;
+  /** The club's ball set (Learn): the game whose set-up says where each ball stands, and the set's file. */
+  readonly ballSet?: BallSetOptions;
+}
+
+export interface BallSetOptions {
+  readonly game: GameDefinition;
+  /** Where Learn writes the set (serve's --looks, else beside the calibration file); none: Learn is refused. */
+  readonly file: string | undefined;
+  /** The set the detector uses at start, where there is one. */
+  readonly inUse: BallLooks | undefined;
 }
 
 const finite = z.number().finite();
@@ -89,7 +104,8 @@ export class CameraDesk {
   private current: Calibration<Surface>;
   private latest: RgbImage | undefined;
   private lastCheck: CameraCheckView | undefined;
-  private reloadDetector: ((file: string) => Promise<boolean>) | undefined;
+  private reloadDetector: ((change: DetectorChange) => Promise<boolean>) | undefined;
+  private looks: BallLooks | undefined;
   /** The frame last checked (a source that has ended, or stalled, is not checked over and over). */
   private checked: RgbImage | undefined;
   /** Checks asked for and not yet answered (the timer does not queue more behind them). */
@@ -102,6 +118,7 @@ export class CameraDesk {
     private readonly checker: CameraChecker = inThread(new CameraWatch(calibration, options.check)),
   ) {
     this.current = calibration;
+    this.looks = options.ballSet?.inUse;
   }
 
   /**
@@ -139,8 +156,8 @@ export class CameraDesk {
     return this.lastCheck;
   }
 
-  /** How Save makes the running detector take the new file (the live pipeline hands it over). */
-  set reload(reload: (file: string) => Promise<boolean>) {
+  /** How Save and Learn make the running detector take the new file or set (the live pipeline hands it over). */
+  set reload(reload: (change: DetectorChange) => Promise<boolean>) {
     this.reloadDetector = reload;
   }
 
@@ -233,7 +250,19 @@ export class CameraDesk {
       points: this.pointsThrough(c),
       drawing: drawTable(c),
       check: this.lastCheck ?? null,
+      ballSet: this.ballSetView(),
     };
+  }
+
+  /**
+   * What the page says of the ball set: whether the game's set-up lets it be learned (null: it does
+   * not say which ball stands where), the file Learn writes, and whether a set is in use.
+   */
+  private ballSetView(): { file: string | null; inUse: boolean } | null {
+    const b = this.options.ballSet;
+    const p = b?.game.perception;
+    if (!b || p?.kind !== 'balls' || !p.setUp) return null;
+    return { file: b.file ?? null, inUse: this.looks !== undefined };
   }
 
   /** The automatic calibration (calibrate --image, the lens in use kept) of the latest frame: the points where it puts them. */
@@ -311,23 +340,64 @@ export class CameraDesk {
     const solved = this.solve(body);
     if (!solved.ok) return solved;
     const { calibration, rmsPx, rmsMm } = solved.value;
-    // Written beside it, then renamed over it: a reader never sees half a file.
-    const partial = `${file}.part`;
     const picture = await this.frameJpeg(95);
+    const written = writeWhole(file, stringifyCalibration(calibration));
+    if (!written.ok) return written;
     try {
-      writeFileSync(partial, stringifyCalibration(calibration));
-      renameSync(partial, file);
       if (picture) writeFileSync(referencePath(file), picture);
     } catch (e) {
-      return err(refereeError('NOT_FOUND', `cannot write ${file}: ${(e as Error).message}`));
+      return err(refereeError('NOT_FOUND', `cannot write ${referencePath(file)}: ${(e as Error).message}`));
     }
     this.current = calibration;
     this.checker.recalibrate(calibration, this.latest);
-    const reloaded = this.reloadDetector ? await this.reloadDetector(file) : false;
+    const reloaded = this.reloadDetector ? await this.reloadDetector({ calibration: file }) : false;
     await this.runCheck();
     return ok({ file, rmsPx, rmsMm, pipeline: reloaded ? 'reloaded' : 'not running' });
   }
+
+  /**
+   * Learn the club's ball set from the latest frame, its balls standing where the game sets them up
+   * (src/vision/looks.ts, as `referee learn-looks`), write it to the set's file, and hand it to the
+   * running detector. Refused where the game's set-up does not say which ball stands where, where
+   * there is no file to keep it in, and (naming the empty places) where the balls do not stand as set up.
+   */
+  async learnLooks(): Promise<Result<{ file: string; learned: string[]; pipeline: string }>> {
+    const b = this.options.ballSet;
+    if (!b) return err(refereeError('NOT_FOUND', 'no game is followed here: there is no ball set to learn'));
+    if (b.file === undefined)
+      return err(
+        refereeError(
+          'NOT_FOUND',
+          'serve was started without --calibration (the bundled demo): there is no file to keep the ball set in',
+        ),
+      );
+    const image = this.latest;
+    if (!image) return err(refereeError('NOT_FOUND', 'no frame from the camera yet'));
+    const learned = await learnGameLooks(b.game, this.current, image);
+    if (!learned.ok) return learned;
+    const written = writeWhole(b.file, makeBallLooks(learned.value));
+    if (!written.ok) return written;
+    this.looks = learned.value;
+    const reloaded = this.reloadDetector ? await this.reloadDetector({ looks: learned.value }) : false;
+    return ok({
+      file: b.file,
+      learned: Object.keys(learned.value.looks),
+      pipeline: reloaded ? 'reloaded' : 'not running',
+    });
+  }
 }
+
+/** Write a file whole: beside it, then renamed over it, so that a reader never sees half a file. */
+const writeWhole = (file: string, text: string): Result<void> => {
+  const partial = `${file}.part`;
+  try {
+    writeFileSync(partial, text);
+    renameSync(partial, file);
+    return ok(undefined);
+  } catch (e) {
+    return err(refereeError('NOT_FOUND', `cannot write ${file}: ${(e as Error).message}`));
+  }
+};
 
 const round = (n: number, places = 2): number => {
   const k = 10 ** places;

@@ -68,16 +68,22 @@ export const learnGameLooks = async (
   calibration: Calibration<Surface>,
   image: RgbImage,
 ): Promise<Result<BallLooks>> => {
-  const v = await loadBallVision(game, calibration);
-  if (!v.ok) return v;
   const p = game.perception;
-  const setUp = p.kind === 'balls' ? p.setUp?.(v.value.bed.table) : undefined;
-  if (!setUp)
+  if (p.kind !== 'balls' || !p.setUp)
     return err(
       refereeError('INVALID_INPUT', `${game.title}'s set-up does not say which ball stands where`, 'game'),
     );
+  const v = await loadBallVision(game, calibration);
+  if (!v.ok) return v;
+  const setUp = p.setUp(v.value.bed.table);
   return learnBallLooks(image, v.value.bed, v.value.classifier, setUp.places, setUp.white);
 };
+
+/**
+ * Where a camera's ball set is kept when no file is named: beside its calibration file (the set is
+ * the club's, as the camera is; /calibrate's Learn writes it there, and detect, run and serve read it).
+ */
+export const looksPath = (calibrationFile: string): string => `${calibrationFile}.looks.json`;
 
 /** A looks file (`referee learn-looks`) read and checked against the calibration's ball set. */
 export const loadLooks = (file: string, calibration: Calibration<Surface>): Result<BallLooks> => {

@@ -73,9 +73,16 @@ export interface LiveOptions {
   readonly frameEveryMs?: number;
   /**
    * Handed, once the detector runs, the way to make it take another calibration file (a saved
-   * /calibrate): it resolves true once the new detector is in use, false where the pipeline has stopped.
+   * /calibrate) or another ball set (one learned there): it resolves true once the new detector is in
+   * use, false where the pipeline has stopped.
    */
-  readonly onReloadable?: (reload: (file: string) => Promise<boolean>) => void;
+  readonly onReloadable?: (reload: (change: DetectorChange) => Promise<boolean>) => void;
+}
+
+/** What a reload changes; what it does not name stays as the detector in use has it. */
+export interface DetectorChange {
+  readonly calibration?: string;
+  readonly looks?: BallLooks;
 }
 
 const toView = (frame: TrackedFrame): BallView[] =>
@@ -96,7 +103,8 @@ const round = (b: { id: string; x: number; y: number }): BallView => ({
 export const runLive = async (sink: LiveSink, options: LiveOptions, signal: AbortSignal): Promise<void> => {
   const log = options.logger;
   const perception = options.game.perception;
-  let detector = await DetectionWorker.start(options.calibration, options.game.id, options.looks);
+  let { calibration, looks } = options;
+  let detector = await DetectionWorker.start(calibration, options.game.id, looks);
   let running = true;
   // The detector in use, through which frames go: a new calibration swaps it without stopping the
   // source (frames the old one still held are answered as unusable).
@@ -106,17 +114,24 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       return detector.failure;
     },
   };
-  options.onReloadable?.(async (file) => {
+  options.onReloadable?.(async (change) => {
     if (!running) return false;
-    const next = await DetectionWorker.start(file, options.game.id, options.looks);
+    const file = change.calibration ?? calibration;
+    const set = change.looks ?? looks;
+    const next = await DetectionWorker.start(file, options.game.id, set);
     if (!running) {
       await next.close();
       return false;
     }
     const old = detector;
     detector = next;
+    calibration = file;
+    looks = set;
     await old.close();
-    log.info({ calibration: file }, 'the detector took the new calibration');
+    log.info(
+      { calibration: file, ballSet: change.looks ? 'learned' : set ? 'kept' : 'none' },
+      change.looks ? 'the detector took the new ball set' : 'the detector took the new calibration',
+    );
     return true;
   });
   const frameEvery = options.frameEveryMs ?? 500;

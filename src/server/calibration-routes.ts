@@ -1,6 +1,6 @@
 // The /calibrate page's API (docs/formats.md §2 for what Save writes): the live frame, the points
 // where the calibration in use puts the table, a solve from points dragged on the frame, the automatic
-// calibration as a start, and Save. Every route needs the referee's PIN (`Authorization: Bearer`):
+// calibration as a start, Save, and the club's ball set learned from the frame. Every route needs the referee's PIN (`Authorization: Bearer`):
 // the frame shows the room, and Save changes what every ruling is measured with. The camera itself
 // (the frame, the solve, the file) is the desk's, which the command wires in (pipeline/camera-desk.ts).
 import express, { type Express, type RequestHandler, type Response } from 'express';
@@ -18,6 +18,7 @@ export interface CalibrationDesk {
   }>;
   auto(): Result<object>;
   save(body: unknown): Promise<Result<object>>;
+  learnLooks(): Promise<Result<object>>;
 }
 
 type ApiError = (res: Response, status: number, code: string, message: string, field?: string) => void;
@@ -28,6 +29,8 @@ const STATUS: Partial<Record<RefereeError['code'], number>> = {
   NO_TABLE: 422,
   SOLVE_FAILED: 422,
   CALIBRATION: 422,
+  // The balls do not stand as the game sets them up (learning the ball set).
+  IMPOSSIBLE_STATE: 422,
 };
 
 export const mountCalibration = (
@@ -82,6 +85,15 @@ export const mountCalibration = (
     requirePin,
     withDesk((d, _body, res) => {
       const r = d.auto();
+      if (!r.ok) return fail(res, r.error);
+      res.json(r.value);
+    }),
+  );
+  app.post(
+    '/api/calibration/looks',
+    requirePin,
+    withDesk(async (d, _body, res) => {
+      const r = await d.learnLooks();
       if (!r.ok) return fail(res, r.error);
       res.json(r.value);
     }),

@@ -1,8 +1,10 @@
 // /calibrate: the live frame, the table's corners (and its spots) as handles the person installing
 // drags onto the picture, the table's lines drawn back through the camera the server solves from them
 // (the pose, the lens as the calibration in use has it), the reprojection error in px and mm, and Save,
-// which writes the calibration file and hands it to the running detector. Game-neutral: the points and
-// lines come from the server's calibration desk, the table's own geometry. Referee's PIN throughout.
+// which writes the calibration file and hands it to the running detector; and, where the game's set-up
+// says which ball stands where, Learn the ball set from the frame (the club's own balls' looks, kept
+// beside the calibration). Game-neutral: the points and lines come from the server's calibration desk,
+// the table's own geometry. Referee's PIN throughout.
 import { $ } from './dom.ts';
 import { refereeSignIn } from './sign-in.ts';
 
@@ -31,6 +33,14 @@ interface Start {
   readonly points: readonly Omit<Point, 'used'>[];
   readonly drawing: Drawing;
   readonly check: { readonly state: string; readonly text: string } | null;
+  /** Null where the game's set-up does not say which ball stands where. */
+  readonly ballSet: { readonly file: string | null; readonly inUse: boolean } | null;
+}
+
+interface Learned {
+  readonly file: string;
+  readonly learned: readonly string[];
+  readonly pipeline: string;
 }
 
 interface SolveReply {
@@ -82,6 +92,21 @@ const svgEl = <K extends keyof SVGElementTagNameMap>(
   return e;
 };
 
+/** The camera's latest frame; opened before the source has given one, the page waits for it. */
+const firstFrame = async (): Promise<Blob> => {
+  for (;;) {
+    try {
+      const frame = await (await api('/api/calibration/frame')).blob();
+      message('');
+      return frame;
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'NOT_FOUND') throw e;
+      message('Waiting for the camera’s first frame…');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+};
+
 const run = async (): Promise<void> => {
   const start = (await (await api('/api/calibration')).json()) as Start;
   const { width: W, height: H } = start.image;
@@ -92,8 +117,7 @@ const run = async (): Promise<void> => {
   const picture = $<SVGImageElement>('#picture');
   for (const [k, v] of Object.entries({ x: -0.5, y: -0.5, width: W, height: H }))
     picture.setAttribute(k, String(v));
-  const frame = await (await api('/api/calibration/frame')).blob();
-  picture.setAttribute('href', URL.createObjectURL(frame));
+  picture.setAttribute('href', URL.createObjectURL(await firstFrame()));
   if (start.check) $('#check').textContent = `Camera check: ${start.check.text}`;
   $('#status').textContent = start.file
     ? `Save writes ${start.file}`
@@ -226,6 +250,34 @@ const run = async (): Promise<void> => {
       })
       .catch((e: Error) => message(`Not saved: ${e.message}`, true));
   });
+
+  const ballSet = start.ballSet;
+  if (ballSet) {
+    $('#ball-set').hidden = false;
+    const state = (inUse: boolean): void => {
+      $('#ball-set-state').textContent = inUse
+        ? `learned, in use${ballSet.file ? ` (${ballSet.file})` : ''}`
+        : 'not learned: the balls are named by the classifier alone';
+    };
+    state(ballSet.inUse);
+    $('#learn').addEventListener('click', () => {
+      message('Learning the ball set from the picture…');
+      void api('/api/calibration/looks', {})
+        .then(async (res) => {
+          const r = (await res.json()) as Learned;
+          state(true);
+          message(
+            `Learned ${r.learned.join(', ')} into ${r.file}. ${
+              r.pipeline === 'reloaded'
+                ? 'The referee uses it now.'
+                : 'The camera is not being followed now: it is used from the next start.'
+            }`,
+          );
+          document.body.dataset['learned'] = 'true';
+        })
+        .catch((e: Error) => message(`Not learned: ${e.message}`, true));
+    });
+  }
 
   draw(start.drawing);
   handles();

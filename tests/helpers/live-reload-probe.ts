@@ -5,12 +5,12 @@ import { pino } from 'pino';
 import type { RgbImage } from '../../src/core/image.ts';
 import { snookerTable } from '../../src/games/snooker/equipment.ts';
 import { snooker } from '../../src/games/snooker/index.ts';
-import { runLive } from '../../src/pipeline/live.ts';
+import { runLive, type DetectorChange } from '../../src/pipeline/live.ts';
 
 const [clip = '', calibration = '', saved = ''] = process.argv.slice(2);
 const frames: RgbImage[] = [];
 let pushes = 0;
-let reload: ((file: string) => Promise<boolean>) | undefined;
+let reload: ((change: DetectorChange) => Promise<boolean>) | undefined;
 const stop = new AbortController();
 const until = async (done: () => boolean, ms: number): Promise<void> => {
   for (const end = Date.now() + ms; !done() && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
@@ -38,13 +38,13 @@ const running = runLive(
 );
 await until(() => frames.length > 1, 30_000);
 const first = frames[0];
-const reloaded = reload ? await reload(saved) : null;
+const reloaded = reload ? await reload({ calibration: saved }) : null;
 const before = pushes;
 await until(() => pushes > before + 3, 20_000);
 const after = pushes - before;
 stop.abort();
 await running;
-const afterStop = reload ? await reload(saved) : null;
+const afterStop = reload ? await reload({ calibration: saved }) : null;
 process.stdout.write(
   `${JSON.stringify({
     frames: frames.length,
