@@ -43,7 +43,11 @@
 // the frame may flare in the lens (its veiling glare, and ghosts of the iris's shape on the line through
 // the optical centre), and a capture may decode the camera's YCbCr video (4:2:0) by the wrong matrix
 // and in the wrong range (the blacks lifted and the whites held, or the darks crushed and the lights
-// clipped).
+// clipped). A club may fit its lamps with polarising film and its camera with a filter crossed to it
+// (the lamps' glare in the balls cut, what the balls mirror of the room dimmed or brightened round their
+// rims as its plane of reflection turns, the films' cast), and an old CCD camera's full photosites may
+// spill their charge along their columns (blooming: white streaks up and down from every highlight
+// beyond its full well) and its vertical registers smear a column's light down its length.
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -254,6 +258,56 @@ export interface AltStyle {
    * camera).
    */
   readonly capture?: AltCapture;
+  /**
+   * The lamps fitted with polarising film and the camera's lens with a polarising filter crossed to it
+   * (no film and no filter, the default).
+   */
+  readonly polariser?: AltPolariser;
+  /**
+   * A CCD sensor whose full photosites spill their charge along their columns and whose vertical
+   * registers smear (a sensor that clips each channel at its white and smears nothing, the default; no
+   * variant has both it and a webcam or an analogue camera).
+   */
+  readonly ccd?: AltCcd;
+}
+
+/**
+ * Crossed polarisers, as a club fits them against its lamps' glare on a streamed table (a studio's
+ * cross-polarised light): polarising film under every lamp, its transmission axis `axis` radians from
+ * the bed's +x axis in the bed's plane, and a polarising filter on the camera's lens at right angles to it
+ * (the horizontal direction across the film's axis, taken across each ray seen). The lamps' light a ball
+ * mirrors keeps its polarisation by Fresnel's equations (the ball's refractive index from its reflectance
+ * straight on, f0), so the filter stops nearly all of it where the reflection is near normal; light that
+ * a surface scatters (the cloth, a ball's colour, the room's walls lit by the lamps) is depolarised, and
+ * the filter passes half of it, as much as the camera's exposure makes up for (the diffuse light is
+ * unchanged). What a ball mirrors of the room and the cloth is polarised by its reflection, more so
+ * towards its rim: the filter passes Rs of it where the plane of reflection lies across the filter's
+ * axis and Rp where along it (over their mean: up to twice as bright and down to near nothing at the
+ * rim, unchanged in the middle). Each film passes `leak` of the light polarised across its axis (its
+ * extinction, red, green, blue: a film leaks most at the spectrum's ends, so what is left of the glare
+ * is violet); the two films' own colour, `tint`, casts the whole frame (green 1).
+ */
+export interface AltPolariser {
+  readonly axis: number;
+  readonly leak: readonly [number, number, number];
+  readonly tint: readonly [number, number, number];
+}
+
+/**
+ * An interline CCD with a weak overflow drain, as old security cameras had: a photosite holds
+ * `fullWell` of the exposure's light (the light times the exposure, before the white balance; the tone
+ * curve's white at 1) in each colour; beyond it, the drain takes `drain` of the excess, and the rest
+ * spills into the photosites above and below it along its column, half each way, filling each one it
+ * reaches (its three colours towards full well, each by its own room: a filled photosite is white) before
+ * going on, and lost beyond the frame's first and last rows. The charge is the mosaic's, colour-blind: a
+ * streak is as white as the white balance leaves a full photosite. While the charges are shifted out, the
+ * vertical registers catch light too (smear): every pixel of a column gains `smear` times the column's
+ * mean light, a faint stripe the frame's height through each bright highlight.
+ */
+export interface AltCcd {
+  readonly fullWell: number;
+  readonly drain: number;
+  readonly smear: number;
 }
 
 /**
@@ -1767,6 +1821,11 @@ export const renderAlt = (
   const marksOf = balls.map((b) => (style.ballMarks?.[b.id] ?? []).map((m) => ({ m, c: lin(m.colour) })));
   const polish = style.mirror;
   const seen = new Float64Array(3);
+  // Crossed polarisers: the balls' refractive index from their reflectance straight on, and each
+  // reflection's share through them (1, 1, 1 without them).
+  const pol = style.polariser;
+  const refraction = (1 + Math.sqrt(style.f0)) / (1 - Math.sqrt(style.f0));
+  const share = Float64Array.of(1, 1, 1);
   // Each ball's scuffs: its streaks' way and noise, its matte patches, from the seed and its place.
   const scuffs = style.scuffs;
   const scuffOf = balls.map((_, bi) => {
@@ -1906,9 +1965,6 @@ export const renderAlt = (
       const ey = softInside(l.hy, 0.15 * l.hy, py);
       const unslatted = ex * ey * 6 * (style.gloss ?? 1) * l.power * 1e-6 * norm * (l.glare ?? 1);
       const mirror = (blinds && l.slats ? unslatted * slatsAt(l, l.slats, hx, hy, hz) : unslatted) * seen;
-      spec0 += mirror * c[0];
-      spec1 += mirror * c[1];
-      spec2 += mirror * c[2];
       // The sheen around it: Blinn-Phong towards the lamp's centre.
       const lx = l.x - hx;
       const ly = l.y - hy;
@@ -1920,9 +1976,30 @@ export const renderAlt = (
       const hn = Math.hypot(hhx, hhy, hhz);
       const nh = Math.max(0, (nx * hhx + ny * hhy + nz * hhz) / hn);
       const sheen = 0.25 * nh ** style.shininess * seen;
-      spec0 += sheen * c[0];
-      spec1 += sheen * c[1];
-      spec2 += sheen * c[2];
+      // Crossed polarisers pass of the lamp's mirrored light what its reflection off the microfacet
+      // between the lamp and the camera turns into the filter's axis (1 times, to the bit, without them).
+      if (pol)
+        polarisedShare(
+          pol,
+          refraction,
+          -lx / ln,
+          -ly / ln,
+          -lz / ln,
+          hhx / hn,
+          hhy / hn,
+          hhz / hn,
+          -dx,
+          -dy,
+          -dz,
+          true,
+          share,
+        );
+      spec0 += mirror * c[0] * (share[0] as number);
+      spec1 += mirror * c[1] * (share[1] as number);
+      spec2 += mirror * c[2] * (share[2] as number);
+      spec0 += sheen * c[0] * (share[0] as number);
+      spec1 += sheen * c[1] * (share[1] as number);
+      spec2 += sheen * c[2] * (share[2] as number);
     }
     if (polish) {
       mirrorSees(polish, hx, hy, hz, rx, ry, rz, seen);
@@ -1934,6 +2011,13 @@ export const renderAlt = (
       env0 = clothRef[0] as number;
       env1 = clothRef[1] as number;
       env2 = clothRef[2] as number;
+    }
+    if (pol) {
+      // What it mirrors of the room and the cloth, unpolarised light, through the camera's filter.
+      polarisedShare(pol, refraction, -rx, -ry, -rz, nx, ny, nz, -dx, -dy, -dz, false, share);
+      env0 *= share[0] as number;
+      env1 *= share[1] as number;
+      env2 *= share[2] as number;
     }
     if (scuffs) {
       // Its scuffs break and dull what it mirrors, the lamps and the room alike.
@@ -2215,6 +2299,12 @@ export const renderAlt = (
 
   // The haze between the scene and the lens, where the room is smoky.
   if (style.haze) hazed(W, H, lr, lg, lb, style.haze);
+  // The lamps' film and the camera's polarising filter: their cast over everything.
+  if (pol)
+    [lr, lg, lb].forEach((p, ch) => {
+      const t = pol.tint[ch] as number;
+      for (let k = 0; k < W * H; k++) p[k] = (p[k] as number) * t;
+    });
   // The lens: a little out of focus, and red and blue magnified a little differently, where it is so.
   if (style.defocus) for (const p of [lr, lg, lb]) p.set(defocused(p, W, H, (style.defocus * H) / 1080));
   if (style.lateralCA) {
@@ -2239,6 +2329,9 @@ export const renderAlt = (
       });
     }
   }
+
+  // A CCD's full photosites spilling along their columns, and its registers' smear.
+  if (style.ccd) bloomed(W, H, lr, lg, lb, style.ccd, style.gain);
 
   // 3. The camera: exposure, white balance, a filmic curve, its sharpening, noise, 8 bits; a webcam's
   // at its own sensor's size, its frame coded and scaled up to the capture's.
@@ -3550,6 +3643,188 @@ const flared = (
         lg[k] = (lg[k] as number) + cover * tg;
         lb[k] = (lb[k] as number) + cover * tb;
       }
+  }
+};
+
+/**
+ * What crossed polarisers (AltPolariser) pass of light mirrored by a surface of refractive index `n`,
+ * arriving along (kx, ky, kz) (unit, the way it travels) and leaving along (vx, vy, vz) (unit, towards the
+ * camera) off a (micro)facet of normal (hx, hy, hz), as a share of what a bare camera records of it (the
+ * exposure making up for what the films take of scattered light), into out[0..2]: a lamp's light, polarised
+ * by its film (`lamp`), or unpolarised light (the room's and the cloth's, scattered). By Fresnel's
+ * amplitudes rs, rp (each field's s part along k × h, its p part along s × its way: a normal reflection
+ * returns the field as it came).
+ */
+const polarisedShare = (
+  pol: AltPolariser,
+  n: number,
+  kx: number,
+  ky: number,
+  kz: number,
+  hx: number,
+  hy: number,
+  hz: number,
+  vx: number,
+  vy: number,
+  vz: number,
+  lamp: boolean,
+  out: Float64Array,
+): void => {
+  const cosI = -(kx * hx + ky * hy + kz * hz);
+  if (cosI <= 0) {
+    out.fill(1);
+    return;
+  }
+  const cosT = Math.sqrt(Math.max(0, 1 - (1 - cosI * cosI) / (n * n)));
+  const rs = (cosI - n * cosT) / (cosI + n * cosT);
+  const rp = (n * cosI - cosT) / (n * cosI + cosT);
+  const Rs = rs * rs;
+  const Rp = rp * rp;
+  // s: across the plane of reflection (any way across the ray, at normal incidence).
+  let sx = ky * hz - kz * hy;
+  let sy = kz * hx - kx * hz;
+  let sz = kx * hy - ky * hx;
+  let sn = Math.hypot(sx, sy, sz);
+  if (sn < 1e-9) {
+    sx = 0;
+    sy = kz;
+    sz = -ky;
+    sn = Math.hypot(sy, sz);
+    if (sn < 1e-9) {
+      sx = -kz;
+      sy = 0;
+      sz = kx;
+      sn = Math.hypot(sx, sz);
+    }
+  }
+  sx /= sn;
+  sy /= sn;
+  sz /= sn;
+  // p after the reflection, s × v.
+  const px = sy * vz - sz * vy;
+  const py = sz * vx - sx * vz;
+  const pz = sx * vy - sy * vx;
+  // The camera's filter's axis: the horizontal across the film's, taken across the ray to the camera.
+  const c = Math.cos(pol.axis);
+  const sa = Math.sin(pol.axis);
+  const dot = -sa * vx + c * vy;
+  let ax = -sa - dot * vx;
+  let ay = c - dot * vy;
+  let az = -dot * vz;
+  const an = Math.hypot(ax, ay, az);
+  ax /= an;
+  ay /= an;
+  az /= an;
+  const sA = sx * ax + sy * ay + sz * az;
+  const pA = px * ax + py * ay + pz * az;
+  if (!lamp) {
+    // Unpolarised: Rs along s, Rp along p, the filter passing its axis's share of each and `leak` of the rest.
+    for (let ch = 0; ch < 3; ch++) {
+      const leak = pol.leak[ch] as number;
+      const pass = Rs * sA * sA + Rp * pA * pA + leak * (Rs * (1 - sA * sA) + Rp * (1 - pA * pA));
+      out[ch] = ((2 / (1 + leak)) * pass) / (Rs + Rp);
+    }
+    return;
+  }
+  // The lamp's film's field along its axis, across the way the light travels, and the field across it.
+  const dq = c * kx + sa * ky;
+  let ex = c - dq * kx;
+  let ey = sa - dq * ky;
+  let ez = -dq * kz;
+  const en = Math.hypot(ex, ey, ez);
+  ex /= en;
+  ey /= en;
+  ez /= en;
+  const fx = ky * ez - kz * ey;
+  const fy = kz * ex - kx * ez;
+  const fz = kx * ey - ky * ex;
+  // p before the reflection, s × k.
+  const qx = sy * kz - sz * ky;
+  const qy = sz * kx - sx * kz;
+  const qz = sx * ky - sy * kx;
+  /** A unit field's light through the filter after the reflection: its axis's part and `leak` of the rest. */
+  const through = (e0: number, e1: number, e2: number, leak: number): number => {
+    const es = e0 * sx + e1 * sy + e2 * sz;
+    const ep = e0 * qx + e1 * qy + e2 * qz;
+    const onAxis = rs * es * sA + rp * ep * pA;
+    const all = Rs * es * es + Rp * ep * ep;
+    return onAxis * onAxis + leak * (all - onAxis * onAxis);
+  };
+  for (let ch = 0; ch < 3; ch++) {
+    const leak = pol.leak[ch] as number;
+    const passed = 0.5 * through(ex, ey, ez, leak) + 0.5 * leak * through(fx, fy, fz, leak);
+    out[ch] = ((4 / (1 + leak) ** 2) * passed) / (Rs + Rp);
+  }
+};
+
+/**
+ * A CCD's charge (see AltCcd), in place on the frame's linear light: each column's photosites beyond
+ * their full well (fullWell / gain of light) clipped to it, the excess less the drain's share spilled half
+ * down and half up the column, filling each photosite it reaches before passing on (down first, then
+ * up, each into the room the other left); then each pixel of a column given `smear` times the column's
+ * mean light as it fell (before any clipping).
+ */
+const bloomed = (
+  W: number,
+  H: number,
+  lr: Float32Array,
+  lg: Float32Array,
+  lb: Float32Array,
+  ccd: AltCcd,
+  gain: number,
+): void => {
+  const full = ccd.fullWell / gain;
+  const half = (1 - ccd.drain) / 2;
+  const excess = new Float64Array(H);
+  const planes = [lr, lg, lb] as const;
+  /** Pixel k filled towards full well with up to `charge`: what it took. */
+  const fill = (k: number, charge: number): number => {
+    const r0 = Math.max(0, full - (lr[k] as number));
+    const r1 = Math.max(0, full - (lg[k] as number));
+    const r2 = Math.max(0, full - (lb[k] as number));
+    const room = r0 + r1 + r2;
+    if (room <= 0) return 0;
+    const took = Math.min(charge, room);
+    const f = took / room;
+    lr[k] = (lr[k] as number) + r0 * f;
+    lg[k] = (lg[k] as number) + r1 * f;
+    lb[k] = (lb[k] as number) + r2 * f;
+    return took;
+  };
+  for (let u = 0; u < W; u++) {
+    const smear = [0, 0, 0];
+    let any = false;
+    for (let v = 0; v < H; v++) {
+      const k = v * W + u;
+      let e = 0;
+      planes.forEach((p, ch) => {
+        const x = p[k] as number;
+        smear[ch] = (smear[ch] as number) + x;
+        if (x > full) {
+          e += x - full;
+          p[k] = full;
+        }
+      });
+      excess[v] = e;
+      if (e > 0) any = true;
+    }
+    if (any) {
+      let carry = 0;
+      for (let v = 0; v < H; v++) {
+        if (carry > 0) carry -= fill(v * W + u, carry);
+        carry += half * (excess[v] as number);
+      }
+      carry = 0;
+      for (let v = H - 1; v >= 0; v--) {
+        if (carry > 0) carry -= fill(v * W + u, carry);
+        carry += half * (excess[v] as number);
+      }
+    }
+    if (ccd.smear > 0)
+      planes.forEach((p, ch) => {
+        const add = (ccd.smear * (smear[ch] as number)) / H;
+        for (let v = 0; v < H; v++) p[v * W + u] = (p[v * W + u] as number) + add;
+      });
   }
 };
 

@@ -359,12 +359,29 @@
 // to white and the colours stronger), with a thirtieth maker's set (a rose-crimson red, an olive-lime
 // yellow, an aqua-green green, an amber-ochre brown, an ultramarine violet-blue blue, an orchid pink, a
 // slate-black black, an old ivory cue ball yellowed with use).
+// Held-out 38 (issue 14, drawn in the thirty-second session, to be run once): a club's polarisers
+// against its lamps' glare and an old CCD camera's blooming, as no variant before drew them.
+// `coral-polariser`, a coral cloth (a light orange-pink red, pinker and lighter than the terracotta,
+// redder than the apricot) under three lamps fitted with polarising film, seen by a camera with a
+// polarising filter crossed to the film (render.ts AltPolariser, drawn by the seed: the film's axis any
+// way across the table; what the films leak, most at blue and least at green; their cast, a little
+// warm): the lamps' highlights in the balls all but gone (a faint violet glint is left), what the
+// balls mirror of the cloth and the room dimmed along the filter's axis and brightened across it round
+// their rims, with a highly polished thirty-first maker's set (a carmine red, a pale lemon yellow, a
+// pale jade green, a honey-tan brown, a deep pure blue, a pale blush pink, a charcoal black, a
+// blue-white cue ball). `umber-ccd`, a dark umber cloth (a deep orange-brown, darker and more saturated
+// than the bronze, redder than the moss) under four small bare halogen lamps two by two (a hot, tight
+// highlight on every ball), seen by an old CCD security camera exposed well up for the dark cloth (render.ts AltCcd, drawn by the seed: its full well, its weak
+// overflow drain, its smear): every highlight beyond a photosite's full well spills its charge up and
+// down its column, a white streak above and below it as long as its excess fills, and each bright
+// column a faint smear the frame's height, with the usual set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
   AltAnalogue,
   AltBallMark,
   AltCapture,
+  AltCcd,
   AltFlare,
   AltBox,
   AltChalkDabs,
@@ -375,6 +392,7 @@ import type {
   AltLensDirt,
   AltMirror,
   AltOnlooker,
+  AltPolariser,
   AltPrint,
   AltPrintMark,
   AltScuffs,
@@ -469,6 +487,8 @@ export const ALT_VARIANTS = [
   'caramel-analogue',
   'lagoon-flare',
   'canary-capture',
+  'coral-polariser',
+  'umber-ccd',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -550,7 +570,9 @@ export const ALT_CLOTH: Readonly<
     | 'maroon'
     | 'caramel'
     | 'lagoon'
-    | 'canary',
+    | 'canary'
+    | 'coral'
+    | 'umber',
     Srgb8
   >
 > = {
@@ -631,6 +653,8 @@ export const ALT_CLOTH: Readonly<
   caramel: [196, 148, 80],
   lagoon: [0, 110, 140],
   canary: [232, 206, 60],
+  coral: [245, 100, 85],
+  umber: [100, 64, 10],
 };
 
 /**
@@ -664,6 +688,23 @@ const threeLamps = (t: Table, power: number): AltLamp[] =>
 const quadLamps = (t: Table, power: number): AltLamp[] =>
   [0.3, 0.7].flatMap((fy) =>
     [0.3, 0.7].map((fx) => ({ x: t.width * fx, y: t.length * fy, z: 1000, hx: 180, hy: 180, power })),
+  );
+
+/**
+ * Four small bare halogen lamps two by two, as a home-made canopy holds them: each a hot capsule in a
+ * small open reflector (a bright, tight highlight on every ball, four sharp shadows).
+ */
+const halogenLamps = (t: Table, power: number): AltLamp[] =>
+  [0.3, 0.7].flatMap((fy) =>
+    [0.3, 0.7].map((fx) => ({
+      x: t.width * fx,
+      y: t.length * fy,
+      z: 1000,
+      hx: 60,
+      hy: 60,
+      power,
+      glare: 30,
+    })),
   );
 
 /** Five narrow lamps in a row down the table, hung higher. */
@@ -1974,6 +2015,48 @@ const bulbFlare = (rng: Rng): AltFlare => {
 const wrongCapture = (rng: Rng): AltCapture => ({ range: rng.next() < 0.5 ? 'washed' : 'crushed' });
 
 /**
+ * A thirty-first maker's set: a carmine red (a pure red a little towards the blue), a pale lemon yellow,
+ * a pale jade green, a honey-tan brown, a deep pure blue, a pale blush pink, a charcoal black, and a
+ * blue-white cue ball.
+ */
+const THIRTY_FIRST_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [240, 246, 255],
+  red: [255, 0, 40],
+  yellow: [255, 255, 100],
+  green: [120, 200, 140],
+  brown: [185, 120, 10],
+  blue: [10, 10, 180],
+  pink: [250, 205, 215],
+  black: [40, 40, 44],
+};
+
+/**
+ * The club's polarising film under its lamps and the camera's filter crossed to it (AltPolariser): the
+ * film's axis any way across the table; each film passing 0.3 to 1 % of green light polarised across its
+ * axis, 1.5 to 3 times that of red and 3 to 6 times of blue (a film's extinction is worst at the
+ * spectrum's ends); the two films' cast, red 0.96 to 1 and blue 0.88 to 0.94 of green (a neutral film
+ * passes less blue).
+ */
+const crossedPolarisers = (rng: Rng): AltPolariser => {
+  const axis = rng.uniform(0, Math.PI);
+  const green = rng.uniform(0.003, 0.01);
+  const leak = [green * rng.uniform(1.5, 3), green, green * rng.uniform(3, 6)] as const;
+  const tint = [rng.uniform(0.96, 1), 1, rng.uniform(0.88, 0.94)] as const;
+  return { axis, leak, tint };
+};
+
+/**
+ * An old CCD security camera's sensor (AltCcd): a full well of 0.9 to 1 of the tone curve's white, an
+ * overflow drain taking up to 0.3 of a full photosite's excess, and a smear of 0.005 to 0.02 of a
+ * column's mean light.
+ */
+const oldCcd = (rng: Rng): AltCcd => ({
+  fullWell: rng.uniform(0.9, 1),
+  drain: rng.uniform(0, 0.3),
+  smear: rng.uniform(0.005, 0.02),
+});
+
+/**
  * An old analogue CCTV camera through a capture card (AltAnalogue): PAL's 576 lines of BT.601's 720
  * samples across a 16:9 frame (each 64/45 as wide as a line is high), the camera's chroma sent wide (a
  * Gaussian of half a sample: its encoder's band barely limited) and the card's narrow (2 samples, under
@@ -2443,6 +2526,10 @@ interface AltLook {
   readonly flare?: (rng: Rng) => AltFlare;
   /** A capture decoding the camera's video in the wrong range and matrix, which way drawn by the seed. */
   readonly capture?: (rng: Rng) => AltCapture;
+  /** Polarising film on the lamps and a filter crossed to it on the lens, drawn by the seed. */
+  readonly polariser?: (rng: Rng) => AltPolariser;
+  /** An old CCD's blooming and smear, drawn by the seed. */
+  readonly ccd?: (rng: Rng) => AltCcd;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -2938,6 +3025,23 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     ballColours: THIRTIETH_MAKER_BALLS,
     capture: wrongCapture,
   },
+  // A streamed club table under a three-lamp canopy, the lamps fitted with polarising film and the
+  // camera with a filter crossed to it against their glare. A thirty-first maker's set, highly polished.
+  'coral-polariser': {
+    cloth: ALT_CLOTH.coral,
+    lamps: threeLamps,
+    balls: 'glossy',
+    ballColours: THIRTY_FIRST_MAKER_BALLS,
+    polariser: crossedPolarisers,
+  },
+  // A club table under four small bare halogen lamps two by two, an old CCD security camera over it
+  // exposed well up for the dark cloth. The usual set.
+  'umber-ccd': {
+    cloth: ALT_CLOTH.umber,
+    lamps: halogenLamps,
+    exposure: 1.7,
+    ccd: oldCcd,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -2983,6 +3087,8 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.analogue ? { analogue: look.analogue(rng) } : {}),
     ...(look.flare ? { flare: look.flare(rng) } : {}),
     ...(look.capture ? { capture: look.capture(rng) } : {}),
+    ...(look.polariser ? { polariser: look.polariser(rng) } : {}),
+    ...(look.ccd ? { ccd: look.ccd(rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
