@@ -335,6 +335,21 @@
 //               tuning data since (seeds 12_200_000, 12_250_000 at 4K), demo's camera, the variants
 //               taking turns by kind as held-out 23's; the truth the layout's balls, the cue ball still
 //               `cue`
+//   held-out-38 a club's polarisers against its lamps' glare and an old CCD camera's blooming, as no
+//               split before drew them: a coral cloth under three lamps fitted with polarising film,
+//               seen by a camera with a polarising filter crossed to it (the lamps' highlights in the
+//               balls all but gone, a faint violet glint left; what the balls mirror of the cloth and
+//               the room dimmed along the filter's axis and brightened across it round their rims; the
+//               films' slight warm cast), with a highly polished thirty-first maker's set (a carmine
+//               red, a pale lemon yellow, a pale jade green, a honey-tan brown, a deep pure blue, a pale
+//               blush pink, a charcoal black, a blue-white cue ball); and a dark umber cloth under four
+//               small bare halogen lamps seen by an old CCD security camera exposed well up for it, its
+//               full photosites spilling their charge up and down their columns (white streaks from
+//               every highlight and overexposed ball beyond a photosite's full well, as long as the
+//               excess fills; a faint smear down each bright column), the usual set: drawn in the
+//               thirty-second session, not yet run (seeds 12_300_000, 12_350_000 at 4K), demo's camera,
+//               the variants taking turns by kind as held-out 23's; the truth the layout's balls, the
+//               cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
@@ -355,7 +370,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|all]
 // [--looks: each variant's ball set learned first, as at a club's installation, from a frame of it set
 // up (installCase), and its looks weighing the names (src/vision/looks.ts)]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
@@ -455,6 +470,7 @@ export const ALT_HELD_OUT_34_SEED = 11_900_000;
 export const ALT_HELD_OUT_35_SEED = 12_000_000;
 export const ALT_HELD_OUT_36_SEED = 12_100_000;
 export const ALT_HELD_OUT_37_SEED = 12_200_000;
+export const ALT_HELD_OUT_38_SEED = 12_300_000;
 
 export interface AltCase {
   readonly name: string;
@@ -530,7 +546,8 @@ export type AltSplit =
   | 'held-out-34'
   | 'held-out-35'
   | 'held-out-36'
-  | 'held-out-37';
+  | 'held-out-37'
+  | 'held-out-38';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -609,6 +626,11 @@ const SPLITS: Readonly<
   'held-out-37': {
     seed: ALT_HELD_OUT_37_SEED,
     variants: ['lagoon-flare', 'canary-capture'],
+    byKind: true,
+  },
+  'held-out-38': {
+    seed: ALT_HELD_OUT_38_SEED,
+    variants: ['coral-polariser', 'umber-ccd'],
     byKind: true,
   },
 };

@@ -7,15 +7,21 @@
 // films' cast, a ball's rim mirroring the cloth brighter across the filter's axis than along it; a
 // column's spilled charge the excess its photosites held beyond their full well less the drain's share,
 // half above and half below, each photosite it reaches filled to full well in turn, the streaks twice as
-// long at 2160 rows as at 1080, the smear a column's mean light. Only held-out 38's two variants have
-// either, no older split's case; no frame of held-out 38 is detected here.
+// long at 2160 rows as at 1080, the smear a column's mean light. Every held-out 38 frame is its layout's
+// balls in its variant. Only held-out 38's two variants have either, no older split's case; no frame of
+// held-out 38 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AltSplit } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
 import { altStyle, type AltBall, type AltStyle } from '../src/sim/alt/index.ts';
-import { expectClothsApart, expectDrawnOnlyBy, expectNewMakersSet } from './helpers/alt-split.ts';
+import {
+  expectClothsApart,
+  expectDrawnOnlyBy,
+  expectNewMakersSet,
+  expectSplitDrawn,
+} from './helpers/alt-split.ts';
 import { columnsOf, drawn, light, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
@@ -359,5 +365,21 @@ describe('held-out 38’s variants', () => {
     ];
     expectDrawnOnlyBy((s) => s.polariser !== undefined, ['coral-polariser'], older);
     expectDrawnOnlyBy((s) => s.ccd !== undefined, ['umber-ccd'], older);
+  });
+});
+
+describe('bench/detect-alt’s held-out 38', () => {
+  it('draws every held-out 38 frame in its variant, the truth the layout’s balls (the cue ball still `cue`)', () => {
+    expectSplitDrawn(
+      'held-out-38',
+      { hd: 12_300_000, uhd: 12_350_000 },
+      ['coral-polariser', 'umber-ccd'],
+      (k, variant) => {
+        if (variant === 'coral-polariser') {
+          expect(k.style.polariser, k.name).toBeDefined();
+          expect(k.style.ballColours, k.name).toBeDefined();
+        } else expect(k.style.ccd, k.name).toBeDefined();
+      },
+    );
   });
 });
