@@ -350,7 +350,8 @@ export const untracedBall = (
   };
 };
 
-const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
+/** An 8-bit sRGB value in linear light, 0…1. */
+export const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
   const v = i / 255;
   return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
 });

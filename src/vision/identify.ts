@@ -12,6 +12,7 @@ import {
   type BallPatchInput,
   type ClassifiedBall,
 } from './classify/index.ts';
+import { SRGB_TO_LINEAR } from './fit.ts';
 import type { LocatedBall } from './locate.ts';
 import { byLooks, inLightOf, type BallLooks, type LooksOptions } from './looks.ts';
 
@@ -92,11 +93,6 @@ export const DEFAULT_SHARED_COLOUR: SharedColourOptions = {
   hueReach: (6 * Math.PI) / 180,
   minSaturation: 0.1,
 };
-
-const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
-  const v = i / 255;
-  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-});
 
 /** A look's colour in linear light. */
 const linearOf = (c: readonly number[]): number[] => c.map((v) => SRGB_TO_LINEAR[Math.round(v)] as number);

@@ -27,6 +27,7 @@ import {
   type ImageCircle,
   type LimbPlace,
   untracedBall,
+  SRGB_TO_LINEAR,
 } from './fit.ts';
 import { clothShare, pixelShare, type ClothModel } from './cloth.ts';
 import type { ReducedFrame } from './reduce.ts';
@@ -272,11 +273,6 @@ let blockLimit = new Float64Array(0);
 const MAY_UNKNOWN = 0;
 const MAY_SEED = 1;
 const MAY_NOT = 2;
-
-const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
-  const v = i / 255;
-  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-});
 
 const pix = (img: RgbImage, x: number, y: number, c: number): number =>
   img.data[(Math.round(y) * img.width + Math.round(x)) * 3 + c] as number;
