@@ -72,6 +72,7 @@ import { reduceFrame, type ReducedFrame } from './reduce.ts';
 import { DEFAULT_STREAK_OPTIONS, placeStreaks, type StreakOptions } from './streak.ts';
 import { DEFAULT_BAND_OPTIONS, withoutBands, type BandOptions } from './bands.ts';
 import { DEFAULT_PRINT_OPTIONS, withoutPrint, type PrintOptions } from './print.ts';
+import { DEFAULT_GHOST_OPTIONS, withoutGhosts, type GhostOptions } from './ghost.ts';
 import { DEFAULT_VERIFY_OPTIONS, verifyBalls, type VerifiedBall, type VerifyOptions } from './verify.ts';
 
 /** When a partial outline is of a colour of its own (Locator.ofItsOwnColour). */
@@ -167,6 +168,8 @@ export interface LocateOptions {
   readonly bands: BandOptions;
   /** A disc whose inside is the colour of a sponsor's print kept near it is the print (print.ts). */
   readonly print: PrintOptions;
+  /** A disc whose outline is a regular polygon is a lamp's ghost in the lens (ghost.ts). */
+  readonly ghost: GhostOptions;
 }
 
 export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
@@ -226,6 +229,7 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   streak: DEFAULT_STREAK_OPTIONS,
   bands: DEFAULT_BAND_OPTIONS,
   print: DEFAULT_PRINT_OPTIONS,
+  ghost: DEFAULT_GHOST_OPTIONS,
 };
 
 /** A ball found in a frame: where it rests on the table, and where and how big it is in the image. */
@@ -706,9 +710,11 @@ export class Locator {
    * The balls among a frame's settled outline fits, with those the outlines missed: found by their
    * likeness to the balls verified in `pieces` (the Detector's changed ones), then by their limbs
    * anywhere, each time verified with the rest; then the shadows among them dropped, and the discs
-   * the cloth's bands of light run through (bands.ts) and those of a sponsor's print (print.ts), the balls whose
-   * outlines few rays agree with placed by their likeness (byLikeness), those overlapping parted
-   * (apart), and the two ends of a rolling ball's streak made one (streak.ts). `fits` are every fit made (the verified and those verification turned down).
+   * the cloth's bands of light run through (bands.ts), those of a sponsor's print (print.ts) and a
+   * lamp's ghosts in the lens (ghost.ts), the balls whose outlines few rays agree with placed by their
+   * likeness (byLikeness), those overlapping parted (apart), and the two ends of a rolling ball's
+   * streak made one (streak.ts). `fits` are every fit made (the verified and those verification
+   * turned down).
    */
   complete(
     frame: PreparedFrame,
@@ -741,16 +747,20 @@ export class Locator {
       frame,
       this.byLikeness(
         frame,
-        withoutPrint(
+        withoutGhosts(
           frame.image,
-          frame.cloth,
-          withoutBands(
+          withoutPrint(
             frame.image,
-            this.geometry,
-            this.withoutShadows(frame, this.withCasters(frame, verified, rimPx)),
-            this.options.bands,
+            frame.cloth,
+            withoutBands(
+              frame.image,
+              this.geometry,
+              this.withoutShadows(frame, this.withCasters(frame, verified, rimPx)),
+              this.options.bands,
+            ),
+            this.options.print,
           ),
-          this.options.print,
+          this.options.ghost,
         ),
       ),
     );
