@@ -347,9 +347,9 @@
 //               full photosites spilling their charge up and down their columns (white streaks from
 //               every highlight and overexposed ball beyond a photosite's full well, as long as the
 //               excess fills; a faint smear down each bright column), the usual set: drawn in the
-//               thirty-second session, not yet run (seeds 12_300_000, 12_350_000 at 4K), demo's camera,
-//               the variants taking turns by kind as held-out 23's; the truth the layout's balls, the
-//               cue ball still `cue`
+//               thirty-second session and run once then; tuning data since (seeds 12_300_000,
+//               12_350_000 at 4K), demo's camera, the variants taking turns by kind as held-out 23's;
+//               the truth the layout's balls, the cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
