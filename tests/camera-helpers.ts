@@ -15,6 +15,12 @@ import { parseCalibration } from './helpers/games.ts';
 import { mulMat, mulMatVec } from '../src/camera/mat3.ts';
 import type { Table } from '../src/equipment/index.ts';
 import { snookerTable } from '../src/games/snooker/equipment.ts';
+import type { RgbImage } from '../src/core/image.ts';
+import { createRenderer, renderFrame, type RenderBall } from '../src/sim/render/index.ts';
+
+/** A frame through camera `c`, drawn by our own renderer: `balls` at rest, nobody over the table. */
+export const stillFrame = (c: Calibration<Table>, balls: readonly RenderBall[], frameIndex = 0): RgbImage =>
+  renderFrame(createRenderer(c, { supersample: 1 }), [{ balls, occluders: [] }], { frameIndex });
 
 /** mulberry32: a small seeded PRNG (uniform in [0, 1)), so every noisy test is repeatable. */
 export { mulberry32 as seeded } from '../src/sim/random.ts';

@@ -13,9 +13,8 @@ import { blackball } from '../src/games/blackball/index.ts';
 import { dominoes } from '../src/games/dominoes/index.ts';
 import type { GameDefinition } from '../src/games/definition.ts';
 import { snooker } from '../src/games/snooker/index.ts';
-import { createRenderer, renderFrame } from '../src/sim/render/index.ts';
 import { CameraDesk, type DeskPoint } from '../src/pipeline/camera-desk.ts';
-import { demo, knocked } from './camera-helpers.ts';
+import { demo, knocked, stillFrame } from './camera-helpers.ts';
 import { parseCalibration } from './helpers/games.ts';
 
 const truth = demo();
@@ -182,19 +181,10 @@ describe("learning the club's ball set at the desk", () => {
       const reload = vi.fn(() => Promise.resolve(true));
       desk.reload = reload;
       desk.frame(
-        renderFrame(
-          createRenderer(truth, { supersample: 1 }),
-          [
-            {
-              balls: [
-                { id: 'cue', x: 800, y: 700 },
-                { id: 'red', x: 900, y: 2800 },
-              ],
-              occluders: [],
-            },
-          ],
-          { frameIndex: 0 },
-        ),
+        stillFrame(truth, [
+          { id: 'cue', x: 800, y: 700 },
+          { id: 'red', x: 900, y: 2800 },
+        ]),
       );
       const e = await learnError(desk);
       expect(e.code).toBe('IMPOSSIBLE_STATE');

@@ -15,7 +15,7 @@ import {
   edgeReference,
 } from '../src/vision/camera-check.ts';
 import { altStyle, jpegRoundTrip, renderAlt } from '../src/sim/alt/index.ts';
-import { demo, knocked } from './camera-helpers.ts';
+import { demo, knocked, stillFrame } from './camera-helpers.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { scaledCalibration } from './vision-scenes.ts';
 
@@ -111,18 +111,13 @@ describe('the camera check against a reference picture', () => {
   // Taken on a frame with two balls in the open; checked on the frame above (balls against four
   // cushions, a player leaning over one), a darker room, and the picture moved.
   const reference = edgeReference(
-    renderFrame(
-      createRenderer(truth, { supersample: 1 }),
+    stillFrame(
+      truth,
       [
-        {
-          balls: [
-            { id: 'red', x: 500, y: 2000 },
-            { id: 'cue', x: 800, y: 700 },
-          ],
-          occluders: [],
-        },
+        { id: 'red', x: 500, y: 2000 },
+        { id: 'cue', x: 800, y: 700 },
       ],
-      { frameIndex: 7 },
+      7,
     ),
     truth,
   );
@@ -142,11 +137,7 @@ describe('the camera check against a reference picture', () => {
   });
 
   it('the frame of a camera knocked 0.1° (rendered so) has moved ~2 px', () => {
-    const k = renderFrame(
-      createRenderer(knocked(truth, { x: 0.1, y: 0, z: 0 }), { supersample: 1 }),
-      [{ balls, occluders: [] }],
-      { frameIndex: 3 },
-    );
+    const k = stillFrame(knocked(truth, { x: 0.1, y: 0, z: 0 }), balls, 3);
     const r = checkAgainstReference(k, truth, reference);
     expect(r.verdict).toBe('moved');
     expect(r.offsetPx).toBeGreaterThan(1.6);

@@ -92,6 +92,12 @@ const svgEl = <K extends keyof SVGElementTagNameMap>(
   return e;
 };
 
+/** When what was written is used: at once where the running detector took it, else from the next start. */
+const whenUsed = (pipeline: string): string =>
+  pipeline === 'reloaded'
+    ? 'The referee uses it now.'
+    : 'The camera is not being followed now: it is used from the next start.';
+
 /** The camera's latest frame; opened before the source has given one, the page waits for it. */
 const firstFrame = async (): Promise<Blob> => {
   for (;;) {
@@ -239,13 +245,7 @@ const run = async (): Promise<void> => {
     void api('/api/calibration', { points: used })
       .then(async (res) => {
         const r = (await res.json()) as { file: string; rmsPx: number; pipeline: string };
-        message(
-          `Saved to ${r.file} (${r.rmsPx.toFixed(2)} px). ${
-            r.pipeline === 'reloaded'
-              ? 'The referee uses it now.'
-              : 'The camera is not being followed now: it is used from the next start.'
-          }`,
-        );
+        message(`Saved to ${r.file} (${r.rmsPx.toFixed(2)} px). ${whenUsed(r.pipeline)}`);
         document.body.dataset['saved'] = 'true';
       })
       .catch((e: Error) => message(`Not saved: ${e.message}`, true));
@@ -266,13 +266,7 @@ const run = async (): Promise<void> => {
         .then(async (res) => {
           const r = (await res.json()) as Learned;
           state(true);
-          message(
-            `Learned ${r.learned.join(', ')} into ${r.file}. ${
-              r.pipeline === 'reloaded'
-                ? 'The referee uses it now.'
-                : 'The camera is not being followed now: it is used from the next start.'
-            }`,
-          );
+          message(`Learned ${r.learned.join(', ')} into ${r.file}. ${whenUsed(r.pipeline)}`);
           document.body.dataset['learned'] = 'true';
         })
         .catch((e: Error) => message(`Not learned: ${e.message}`, true));

@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pixelToPlane, project, stringifyCalibration } from '../../src/camera/index.ts';
 import { mm } from '../../src/core/units.ts';
-import { createRenderer, encodePng, renderFrame } from '../../src/sim/render/index.ts';
-import { demo, knocked } from '../camera-helpers.ts';
+import { encodePng } from '../../src/sim/render/index.ts';
+import { demo, knocked, stillFrame } from '../camera-helpers.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { parseCalibration } from '../helpers/games.ts';
 import { startServeProcess, type ServeProcess } from '../../scripts/serve-process.ts';
@@ -36,19 +36,10 @@ const health = async (): Promise<Health> => (await (await fetch(`${url}/api/heal
 beforeAll(async () => {
   const frames = path.join(dir, 'frames');
   mkdirSync(frames);
-  const image = renderFrame(
-    createRenderer(truth, { supersample: 1 }),
-    [
-      {
-        balls: [
-          { id: 'cue', x: 800, y: 700 },
-          { id: 'red', x: 900, y: 2800 },
-        ],
-        occluders: [],
-      },
-    ],
-    { frameIndex: 0 },
-  );
+  const image = stillFrame(truth, [
+    { id: 'cue', x: 800, y: 700 },
+    { id: 'red', x: 900, y: 2800 },
+  ]);
   writeFileSync(path.join(frames, '000000.png'), await encodePng(image, 1));
   writeFileSync(file, stringifyCalibration(knocked(truth, { x: 0.3, y: -0.25, z: 0.2 })));
   server = await startServeProcess(PIN, ['--source', frames, '--calibration', file, '--check-every', '1'], {
