@@ -140,6 +140,13 @@ describe("a club's ball set learned from its set-up names a brown the classifier
     const broken = await runReferee(['detect', '--calibration', camera, frameFile]);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain(`the ball set beside the calibration: ${camera}.looks.json:`);
+    // One that is not JSON names itself once.
+    writeFileSync(`${camera}.looks.json`, '{');
+    const notJson = await runReferee(['detect', '--calibration', camera, frameFile]);
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toMatch(
+      new RegExp(`^referee: the ball set beside the calibration: ${camera}\\.looks\\.json is not valid JSON`),
+    );
     // The detector `run` and `serve` use (a worker thread) given the file as they read it (--looks).
     const read = loadLooks(looksFile, loadDemoCalibration());
     if (!read.ok) throw new Error(read.error.message);

@@ -17,11 +17,14 @@ export const looksOption = (
   const chosen = file ?? (existsSync(beside) ? beside : undefined);
   if (chosen === undefined) return undefined;
   const looks = loadLooks(chosen, calibration);
-  if (!looks.ok)
+  if (!looks.ok) {
+    // A file that cannot be read names itself; a field wrong in it needs the file named.
+    const why = looks.error.field ? `${chosen}: ${describeError(looks.error)}` : describeError(looks.error);
     throw new CliError(
-      `${file === undefined ? 'the ball set beside the calibration' : '--looks'}: ${chosen}: ${describeError(looks.error)}`,
+      `${file === undefined ? 'the ball set beside the calibration' : '--looks'}: ${why}`,
       2,
     );
+  }
   return looks.value;
 };
 
