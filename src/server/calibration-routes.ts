@@ -1,8 +1,9 @@
 // The /calibrate page's API (docs/formats.md §2 for what Save writes): the live frame, the points
 // where the calibration in use puts the table, a solve from points dragged on the frame, the automatic
-// calibration as a start, Save, and the club's ball set learned from the frame. Every route needs the referee's PIN (`Authorization: Bearer`):
-// the frame shows the room, and Save changes what every ruling is measured with. The camera itself
-// (the frame, the solve, the file) is the desk's, which the command wires in (pipeline/camera-desk.ts).
+// calibration as a start, Save, and the club's ball set learned from the frame. Every route needs the
+// referee's PIN (`Authorization: Bearer`): the frame shows the room, and Save changes what every ruling
+// is measured with. The camera itself (the frame, the solve, the file) is the desk's, which the command
+// wires in (pipeline/camera-desk.ts).
 import express, { type Express, type RequestHandler, type Response } from 'express';
 import type { RefereeError, Result } from '../core/errors.ts';
 

@@ -358,3 +358,10 @@ export const forDiscSamples = (
       if (x >= 0 && y >= 0 && x < width && y < height) visit(x, y, bx, by);
     }
 };
+
+/** Do the 2 × 2 pixels a bilinear sample at (x, y) reads lie on a W × H frame? */
+export const pixelOnFrame = (x: number, y: number, W: number, H: number): boolean => {
+  const i = Math.floor(x);
+  const j = Math.floor(y);
+  return i >= 0 && j >= 0 && i + 1 < W && j + 1 < H;
+};

@@ -12,7 +12,7 @@
 // regular polygon's shape.
 import type { RgbImage } from '../core/image.ts';
 import { SRGB_TO_LINEAR } from './fit.ts';
-import { forDiscSamples } from './geometry.ts';
+import { forDiscSamples, pixelOnFrame } from './geometry.ts';
 import type { VerifiedBall } from './verify.ts';
 
 export interface GhostOptions {
@@ -76,9 +76,8 @@ const sumAt = (d: Uint8Array, W: number, x: number, y: number): number => {
   return (1 - fy) * ((1 - fx) * a0 + fx * a1) + fy * ((1 - fx) * b0 + fx * b1);
 };
 
-/** Does a bilinear sample at (x, y) read pixels of a W × H frame only? */
-const onFrame = (x: number, y: number, W: number, H: number): boolean =>
-  x >= 0 && y >= 0 && Math.floor(x) + 1 < W && Math.floor(y) + 1 < H;
+/** outlineRadii's samples along a ray, reused. */
+let profile = new Float64Array(0);
 
 /**
  * The outline's radius on each of `o.rays` rays about (u, v): where its step across a pixel is
@@ -104,7 +103,10 @@ export const outlineRadii = (
     const sn = Math.sin((2 * Math.PI * a) / o.rays);
     // Samples along a ray are monotonic in x and y: on the frame when its ends are.
     const last = first + (n - 1) * ds;
-    if (!onFrame(u + first * cs, v + first * sn, W, H) || !onFrame(u + last * cs, v + last * sn, W, H)) {
+    if (
+      !pixelOnFrame(u + first * cs, v + first * sn, W, H) ||
+      !pixelOnFrame(u + last * cs, v + last * sn, W, H)
+    ) {
       out[a] = NaN;
       continue;
     }
@@ -123,8 +125,6 @@ export const outlineRadii = (
   }
   return out;
 };
-let profile = new Float64Array(0);
-
 export interface OutlineShape {
   /** The harmonic of the blades' numbers that swings most, its swing (share of the mean radius)… */
   readonly sides: number;

@@ -35,6 +35,7 @@ import { maskWords, type Component } from './foreground.ts';
 import {
   apparentRadius,
   hypotAgainst,
+  pixelOnFrame,
   projectPoint,
   Region,
   rowOnTable,
@@ -576,13 +577,6 @@ const rayOnFrame = (
   const x = u + (rho0 + k * step) * cs;
   const y = v + (rho0 + k * step) * sn;
   return pixelOnFrame(x, y, W, H) && pixelOnFrame(x - sn, y + cs, W, H) && pixelOnFrame(x + sn, y - cs, W, H);
-};
-
-/** Do the 2 × 2 pixels a bilinear sample at (x, y) reads lie on a W × H frame? */
-const pixelOnFrame = (x: number, y: number, W: number, H: number): boolean => {
-  const i = Math.floor(x);
-  const j = Math.floor(y);
-  return i >= 0 && j >= 0 && i + 1 < W && j + 1 < H;
 };
 
 /** The profiles of fitLimbAt's two traces, reused. */
