@@ -377,7 +377,7 @@
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
 import { cameraCentre, loadCalibrationFile } from '../src/camera/index.ts';
-import { loadSnookerClassifier } from '../tests/helpers/games.ts';
+import { loadSnookerClassifier, snookerSetUp } from '../tests/helpers/games.ts';
 import { ALT_SNOOKER_PALETTE } from '../tests/helpers/alt-palette.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -412,7 +412,6 @@ import {
   type FrameDetection,
 } from '../src/vision/index.ts';
 import type { BallClassifier } from '../src/vision/classify/index.ts';
-import { openingObjectBalls } from '../src/games/snooker/layout.ts';
 import { makeScene, scaledCalibration, type SceneKind } from '../tests/vision-scenes.ts';
 import {
   cpuNow,
@@ -951,14 +950,8 @@ const withLearnedLooks = async (
   const made = new Map<AltVariant, Detector>();
   for (const variant of new Set(SPLITS[split].variants)) {
     const k = installCase(camera, split, variant, res);
-    const looks = await learnBallLooks(
-      await altFrame(k),
-      k.calibration,
-      classifier,
-      openingObjectBalls(k.calibration.table),
-      'cue',
-      options,
-    );
+    const { places, white } = snookerSetUp(k.calibration.table);
+    const looks = await learnBallLooks(await altFrame(k), k.calibration, classifier, places, white, options);
     if (!looks.ok) lines.push(`${k.name}: the ball set not learned (${describeError(looks.error)})`);
     made.set(
       variant,

@@ -1,8 +1,8 @@
 // The camera desk behind /calibrate (src/pipeline/camera-desk.ts), without a camera: its points (the
 // corners where the cushion noses meet, at the noses' height),
 // the solve from points (the lens in use kept), the drawing, Save's file (docs/formats.md §2, the
-// full form) or its refusal, and Learn the ball set's refusals (its success: tests/browser/
-// calibrate-page-learns-the-ball-set).
+// full form) or its refusal, and Learn the ball set's refusals, in the caller's thread and in serve's
+// own (its success: tests/browser/calibrate-page-learns-the-ball-set).
 import { describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,8 @@ import { dominoes } from '../src/games/dominoes/index.ts';
 import type { GameDefinition } from '../src/games/definition.ts';
 import { snooker } from '../src/games/snooker/index.ts';
 import { CameraDesk, type DeskPoint } from '../src/pipeline/camera-desk.ts';
+import { learnGameLooks } from '../src/pipeline/detector.ts';
+import { learnInWorker } from '../src/pipeline/worker.ts';
 import { demo, knocked, stillFrame } from './camera-helpers.ts';
 import { parseCalibration } from './helpers/games.ts';
 
@@ -195,6 +197,21 @@ describe("learning the club's ball set at the desk", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }, 60_000);
+
+  it("serve's desk learns in a thread of its own (learnInWorker), answering as the caller's thread does", async () => {
+    const frame = stillFrame(truth, [
+      { id: 'cue', x: 800, y: 700 },
+      { id: 'red', x: 900, y: 2800 },
+    ]);
+    const here = await learnGameLooks(game, truth, frame);
+    const there = await learnInWorker(game, truth, frame);
+    expect(there.ok).toBe(false);
+    expect(there).toEqual(here);
+    // Not a game of set-up balls: refused as in the caller's thread, without starting one.
+    expect(await learnInWorker(blackball as GameDefinition, truth, frame)).toEqual(
+      await learnGameLooks(blackball as GameDefinition, truth, frame),
+    );
   }, 60_000);
 });
 

@@ -15,7 +15,6 @@ import { drawCase, installCase, type AltCase } from '../bench/detect-alt.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import { mm } from '../src/core/units.ts';
 import type { BallId } from '../src/equipment/pieces.ts';
-import { openingObjectBalls } from '../src/games/snooker/layout.ts';
 import type { ClassifiedBall } from '../src/vision/classify/index.ts';
 import {
   DEFAULT_DETECTOR_OPTIONS,
@@ -29,7 +28,7 @@ import {
 } from '../src/vision/index.ts';
 import { byLooks, learnLooks } from '../src/vision/looks.ts';
 import { drawAltFrame, expectEveryBallNamed } from './helpers/alt-frame.ts';
-import { loadDemoCalibration, loadSnookerClassifier } from './helpers/games.ts';
+import { loadDemoCalibration, loadSnookerClassifier, snookerSetUp } from './helpers/games.ts';
 import { runReferee } from './helpers/spawn.ts';
 import { DetectionWorker } from '../src/pipeline/worker.ts';
 import { loadLooks } from '../src/pipeline/detector.ts';
@@ -49,13 +48,8 @@ const maroonSetUp = (): Promise<{ k: AltCase; image: RgbImage }> => {
 
 const learnMaroon = async (): Promise<BallLooks> => {
   const { k, image } = await maroonSetUp();
-  const looks = await learnBallLooks(
-    image,
-    k.calibration,
-    await loadSnookerClassifier(),
-    openingObjectBalls(k.calibration.table),
-    'cue',
-  );
+  const { places, white } = snookerSetUp(k.calibration.table);
+  const looks = await learnBallLooks(image, k.calibration, await loadSnookerClassifier(), places, white);
   if (!looks.ok) throw new Error(looks.error.message);
   return looks.value;
 };

@@ -33,7 +33,7 @@ import { makeBallLooks, type BallLooks } from '../vision/index.ts';
 import { CameraWatch, inThread, type CameraChecker } from './camera-watch.ts';
 import { learnGameLooks } from './detector.ts';
 import type { DetectorChange } from './live.ts';
-import { CameraCheckWorker } from './worker.ts';
+import { CameraCheckWorker, learnInWorker } from './worker.ts';
 
 /** A point of the table the page shows a handle for, where the calibration puts it. */
 export interface DeskPoint {
@@ -78,6 +78,13 @@ export interface DeskOptions {
   readonly ballSet?: BallSetOptions;
 }
 
+/** How a desk learns the ball set from a frame: in the caller's thread (learnGameLooks) or another's. */
+export type BallSetLearner = (
+  game: GameDefinition,
+  calibration: Calibration<Surface>,
+  image: RgbImage,
+) => Promise<Result<BallLooks>>;
+
 export interface BallSetOptions {
   readonly game: GameDefinition;
   /** Where Learn writes the set (serve's --looks, else beside the calibration file); none: Learn is refused. */
@@ -111,25 +118,31 @@ export class CameraDesk {
   /** Checks asked for and not yet answered (the timer does not queue more behind them). */
   private checking = 0;
 
-  /** A desk checking in the caller's thread unless given a checker (`open` gives it a worker). */
+  /**
+   * A desk checking and learning in the caller's thread unless given a checker and a learner (`open`
+   * gives it a worker for each).
+   */
   constructor(
     calibration: Calibration<Surface>,
     private readonly options: DeskOptions,
     private readonly checker: CameraChecker = inThread(new CameraWatch(calibration, options.check)),
+    private readonly learner: BallSetLearner = learnGameLooks,
   ) {
     this.current = calibration;
     this.looks = options.ballSet?.inUse;
   }
 
   /**
-   * A desk whose check runs in a worker thread of its own (the server's thread never waits for one),
-   * with the reference picture saved beside the calibration file, where there is one.
+   * A desk whose check runs in a worker thread of its own, and whose Learn runs in another (the
+   * server's thread never waits for either), with the reference picture saved beside the calibration
+   * file, where there is one.
    */
   static async open(calibration: Calibration<Surface>, options: DeskOptions): Promise<CameraDesk> {
     const desk = new CameraDesk(
       calibration,
       options,
       await CameraCheckWorker.start(calibration, options.check),
+      learnInWorker,
     );
     const file = options.file === undefined ? undefined : referencePath(options.file);
     if (file !== undefined && existsSync(file)) {
@@ -373,7 +386,7 @@ export class CameraDesk {
       );
     const image = this.latest;
     if (!image) return err(refereeError('NOT_FOUND', 'no frame from the camera yet'));
-    const learned = await learnGameLooks(b.game, this.current, image);
+    const learned = await this.learner(b.game, this.current, image);
     if (!learned.ok) return learned;
     const written = writeWhole(b.file, makeBallLooks(learned.value));
     if (!written.ok) return written;

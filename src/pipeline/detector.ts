@@ -6,6 +6,7 @@ import { err, ok, refereeError, type Result } from '../core/errors.ts';
 import type { GameDefinition, PieceDetector } from '../games/definition.ts';
 import type { RgbImage } from '../core/image.ts';
 import type { Table } from '../equipment/index.ts';
+import type { BallId } from '../equipment/pieces.ts';
 import { loadBallClassifier, type BallClassifier } from '../vision/classify/index.ts';
 import {
   DEFAULT_DETECTOR_OPTIONS,
@@ -13,6 +14,7 @@ import {
   learnBallLooks,
   parseBallLooks,
   type BallLooks,
+  type SetUpPlace,
 } from '../vision/index.ts';
 
 /** The game's ball classifier and its bed, or why there are none (no model, a game not of balls). */
@@ -58,6 +60,19 @@ export const loadDetector = async (
   return ok(new Detector(v.value.bed, v.value.classifier, { ...DEFAULT_DETECTOR_OPTIONS, looks }));
 };
 
+/** Where the game sets its balls up, each place's ball named (what a ball set is learned from), or why not. */
+export const ballSetUp = (
+  game: GameDefinition,
+): Result<(table: Table) => { readonly places: readonly SetUpPlace[]; readonly white: BallId }> => {
+  const p = game.perception;
+  const setUp = p.kind === 'balls' ? p.setUp?.bind(p) : undefined;
+  return setUp
+    ? ok(setUp)
+    : err(
+        refereeError('INVALID_INPUT', `${game.title}'s set-up does not say which ball stands where`, 'game'),
+      );
+};
+
 /**
  * The club's ball set's looks from a frame of its balls set up as the game sets them (src/vision/looks.ts),
  * or why not: a game whose set-up does not say which ball is where, a frame that cannot be used, the
@@ -68,14 +83,11 @@ export const learnGameLooks = async (
   calibration: Calibration<Surface>,
   image: RgbImage,
 ): Promise<Result<BallLooks>> => {
-  const p = game.perception;
-  if (p.kind !== 'balls' || !p.setUp)
-    return err(
-      refereeError('INVALID_INPUT', `${game.title}'s set-up does not say which ball stands where`, 'game'),
-    );
+  const setUpOf = ballSetUp(game);
+  if (!setUpOf.ok) return setUpOf;
   const v = await loadBallVision(game, calibration);
   if (!v.ok) return v;
-  const setUp = p.setUp(v.value.bed.table);
+  const setUp = setUpOf.value(v.value.bed.table);
   return learnBallLooks(image, v.value.bed, v.value.classifier, setUp.places, setUp.white);
 };
 

@@ -4,12 +4,16 @@
 import type { Surface } from '../equipment/index.ts';
 import { Worker } from 'node:worker_threads';
 import type { Calibration } from '../camera/index.ts';
+import { err, refereeError, type Result } from '../core/errors.ts';
 import type { RgbImage } from '../core/image.ts';
+import type { GameDefinition } from '../games/definition.ts';
 import type { CameraCheckOptions } from '../vision/camera-check.ts';
 import type { BallLooks } from '../vision/index.ts';
 import type { CameraCheckReply, CameraCheckRequest, CameraCheckWorkerData } from './camera-check-worker.ts';
 import type { CameraChecker, CameraVerdict } from './camera-watch.ts';
 import type { CloseRequest, DetectReply, DetectRequest, DetectWorkerData } from './detect-worker.ts';
+import { ballSetUp } from './detector.ts';
+import type { LearnReply, LearnWorkerData } from './learn-worker.ts';
 
 /**
  * A worker thread running a module of this folder through tsx (worker-boot.js), as bin/referee.js
@@ -17,8 +21,7 @@ import type { CloseRequest, DetectReply, DetectRequest, DetectWorkerData } from 
  * `{ kind: 'fatal' }`.
  */
 const startWorker = (module: string, workerData: unknown): Promise<Worker> => {
-  const entry = new URL(module, import.meta.url).href;
-  const worker = new Worker(new URL('./worker-boot.js', import.meta.url), { argv: [entry], workerData });
+  const worker = spawn(module, workerData);
   return new Promise((resolve, reject) => {
     const first = (m: { kind: string; error?: string }): void => {
       if (m.kind === 'ready') resolve(worker);
@@ -28,6 +31,37 @@ const startWorker = (module: string, workerData: unknown): Promise<Worker> => {
     };
     worker.on('message', first);
     worker.once('error', reject);
+  });
+};
+
+/** A worker thread running `module` (of this folder) through tsx, as bin/referee.js runs the command. */
+const spawn = (module: string, workerData: unknown): Worker => {
+  const entry = new URL(module, import.meta.url).href;
+  return new Worker(new URL('./worker-boot.js', import.meta.url), { argv: [entry], workerData });
+};
+
+/**
+ * The club's ball set learned from `image` (detector.ts learnGameLooks) in a worker thread of its own
+ * (learn-worker.ts), so that the server's thread goes on with the live rulings meanwhile. A thread that
+ * fails or stops without answering is an error saying so.
+ */
+export const learnInWorker = (
+  game: GameDefinition,
+  calibration: Calibration<Surface>,
+  image: RgbImage,
+): Promise<Result<BallLooks>> => {
+  // A game that sets up no named balls is refused here, without a thread.
+  const setUp = ballSetUp(game);
+  if (!setUp.ok) return Promise.resolve(setUp);
+  const data: LearnWorkerData = { game: game.id, calibration, image };
+  const worker = spawn('./learn-worker.ts', data);
+  const failed = (why: string): Result<never> =>
+    err(refereeError('BAD_FRAME', `the ball set could not be learned: ${why}`));
+  // The first of these settles it; the thread ends by itself once it has answered.
+  return new Promise((resolve) => {
+    worker.once('message', (reply: LearnReply) => resolve(reply));
+    worker.once('error', (e) => resolve(failed(e.message)));
+    worker.once('exit', (code) => resolve(failed(`its thread stopped (exit ${code})`)));
   });
 };
 

@@ -21,6 +21,9 @@ import {
   type ClassifierOptions,
 } from '../../src/vision/classify/index.ts';
 import type { SimGame } from '../../src/sim/game.ts';
+import type { BallId } from '../../src/equipment/pieces.ts';
+import { ballSetUp } from '../../src/pipeline/detector.ts';
+import type { SetUpPlace } from '../../src/vision/index.ts';
 
 export { snooker };
 
@@ -46,6 +49,13 @@ export const MODEL_DIR = snooker.perception.kind === 'balls' ? snooker.perceptio
 export const loadSnookerClassifier = (
   options: Omit<ClassifierOptions, 'balls' | 'modelDir'> = {},
 ): Promise<BallClassifier> => loadBallClassifier({ ...options, balls: SNOOKER_BALLS, modelDir: MODEL_DIR });
+
+/** Snooker's set-up as its perception gives it (each place's ball, and the white): what its ball set is learned from. */
+export const snookerSetUp = (table: Table): { places: readonly SetUpPlace[]; white: BallId } => {
+  const setUp = ballSetUp(snooker);
+  if (!setUp.ok) throw new Error(setUp.error.message);
+  return setUp.value(table);
+};
 
 /** The demo camera's calibration (calibration/demo.json), which most tests of the vision draw with; throws where it does not load. */
 export const loadDemoCalibration = (): Calibration<Table> => {
