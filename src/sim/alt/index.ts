@@ -7,6 +7,7 @@ export {
   altInView,
   renderAlt,
   type AltAnalogue,
+  type AltArc,
   type AltCapture,
   type AltCcd,
   type AltFlare,
@@ -18,9 +19,12 @@ export {
   type AltClutter,
   type AltClutterItem,
   type AltDenoise,
+  type AltDome,
+  type AltEmitter,
   type AltFrame,
   type AltHaze,
   type AltLamp,
+  type AltLamplight,
   type AltLensDirt,
   type AltOnlooker,
   type AltMirror,
@@ -44,6 +48,7 @@ export {
 export { altStyle, boxBeside, ALT_CLOTH, ALT_VARIANTS, type AltVariant } from './style.ts';
 export { altCamera, mountCalibration, ALT_MOUNT_IMAGE, type AltMount } from './camera.ts';
 export { jpegRoundTrip } from './jpeg.ts';
+export { lampSpectrum, pigmentSpectrum, pigmentsUnder } from './spectrum.ts';
 export { altPlayer, hasPlayer } from './player.ts';
 export { altClutter, clutterGap, hasClutter } from './clutter.ts';
 export { altBlurInView, altMotion, inMotion, BLURRED_UNASKED } from './motion.ts';

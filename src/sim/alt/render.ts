@@ -47,12 +47,18 @@
 // (the lamps' glare in the balls cut, what the balls mirror of the room dimmed or brightened round their
 // rims as its plane of reflection turns, the films' cast), and an old CCD camera's full photosites may
 // spill their charge along their columns (blooming: white streaks up and down from every highlight
-// beyond its full well) and its vertical registers smear a column's light down its length.
+// beyond its full well) and its vertical registers smear a column's light down its length. Cheap LED
+// lamps may light the table with a spectrum full of gaps (spectrum.ts: each pigment's reflectance
+// spectrum lit by it and seen by a camera balanced to it, a red and a brown nearer than in daylight),
+// and a security camera may look through a tinted acrylic dome (a faint second image of the frame
+// turned half round, reflected between its lens and the dome; arcs of scratches and dust that blur what
+// lies behind them a little; the dome's bronze tint).
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
 import { mm, pointPx } from '../../core/units.ts';
 import { makeRng, type Rng } from '../random.ts';
+import { pigmentsUnder } from './spectrum.ts';
 import {
   hitPart,
   nearPart,
@@ -269,6 +275,68 @@ export interface AltStyle {
    * variant has both it and a webcam or an analogue camera).
    */
   readonly ccd?: AltCcd;
+  /**
+   * The lamps' spectrum, where it has gaps (cheap LEDs'): every surface's colour is its pigment's
+   * spectrum lit by it, seen by a camera balanced to it (daylight's colours, the default).
+   */
+  readonly lamplight?: AltLamplight;
+  /** A CCTV dome over the camera (no dome, the default). */
+  readonly dome?: AltDome;
+}
+
+/**
+ * A CCTV dome camera's bubble of tinted (smoked) acrylic in front of its lens. Its tint: what it passes of
+ * red, green and blue, the exposure making up its grey (green 1), a slight bronze. Its ghost: the light
+ * that the lens's front element reflects back out, reflected again by the bubble's inner surface (a
+ * concave mirror about the lens, centred near it) back into the lens: a faint second image of the frame,
+ * turned half round about the point `pole` (where the bubble's centre is seen, the lens being a little
+ * off it; fractions of the frame's width and height), `ghost` of its light (the front element's
+ * reflectance times the acrylic's, about 4 %), out of focus (a Gaussian of `ghostBlur` px at 1080 rows):
+ * the balls' highlights' ghosts are faint spots elsewhere on the table. Its scratches and dust: arcs left
+ * by wiping it round and round (`arcs`), where its surface scatters a share of the light through a small
+ * angle (the frame there mixed by `depth` towards itself blurred by a Gaussian of `scatter` px at 1080
+ * rows).
+ */
+export interface AltDome {
+  readonly tint: readonly [number, number, number];
+  readonly pole: { readonly u: number; readonly v: number };
+  readonly ghost: number;
+  readonly ghostBlur: number;
+  readonly arcs: readonly AltArc[];
+  readonly scatter: number;
+}
+
+/**
+ * A scratched or dusty arc of a dome: about (u, v) (fractions of the frame's width and height), its
+ * radius and its width in px at 1080 rows, from angle `from` to `to` (rad, image axes, u right and v
+ * down), `depth` the share of the light its middle scatters.
+ */
+export interface AltArc {
+  readonly u: number;
+  readonly v: number;
+  readonly radius: number;
+  readonly width: number;
+  readonly from: number;
+  readonly to: number;
+  readonly depth: number;
+}
+
+/**
+ * The light of lamps of a poor colour rendering (cheap LED panels: a blue die's narrow band and a
+ * phosphor's broader one, with little deep red), as a sum of emitters' bands, relative powers, and the
+ * camera balanced to it (spectrum.ts): each pigment's colour (its sRGB taken as in daylight) becomes its
+ * reflectance spectrum's under this light, so pigments that daylight tells apart by light the lamps lack
+ * move nearer each other (a red and a brown both dull brick), while a white stays white.
+ */
+export interface AltLamplight {
+  readonly emitters: readonly AltEmitter[];
+}
+
+/** An emitter's band: its peak and its full width at half its peak, nm, and its power (relative). */
+export interface AltEmitter {
+  readonly peak: number;
+  readonly width: number;
+  readonly power: number;
 }
 
 /**
@@ -1432,7 +1500,10 @@ export const renderAlt = (
   const grid = rayGrid(c);
   const { ox, oy, oz } = grid;
   const rng: Rng = makeRng(seed);
-  const cloth = lin(style.cloth);
+  // Each surface's colour in linear light: as in daylight, or as the camera sees it under lamps whose
+  // spectrum has gaps (its pigment's spectrum lit by theirs).
+  const pigment = style.lamplight ? pigmentsUnder(style.lamplight) : lin;
+  const cloth = pigment(style.cloth);
   const lamps = style.lamps;
   const reach = style.shadowReach ?? 4;
   const blinds = lamps.some((l) => l.slats !== undefined);
@@ -1444,12 +1515,12 @@ export const renderAlt = (
   const gx = Math.cos(gradAngle) / Math.max(t.width, t.length);
   const gy = Math.sin(gradAngle) / Math.max(t.width, t.length);
   const napSeed = rng.int(1, 1 << 30);
-  const rail = lin([92, 50, 26]);
-  const floor = lin([46, 44, 42]);
+  const rail = pigment([92, 50, 26]);
+  const floor = pigment([46, 44, 42]);
   const box = style.box;
   const wear = style.wear;
   const rub = new Float64Array(2);
-  const boxColour = box ? lin(box.colour) : cloth;
+  const boxColour = box ? pigment(box.colour) : cloth;
   const occ =
     style.player || style.onlookers ? occluders(style.player, style.onlookers ?? [], lamps) : undefined;
   const moving = exposureOf(c, balls, style.shutter);
@@ -1544,7 +1615,7 @@ export const renderAlt = (
     planeAt(ox + s * dx, oy + s * dy, out, now);
   };
   const dabs = style.chalkDabs;
-  const dabColour = dabs ? lin(dabs.colour) : cloth;
+  const dabColour = dabs ? pigment(dabs.colour) : cloth;
   // Each dab's box on the bed (x0, y0, x1, y1), beyond which it adds under 1e-4 of chalk (2 half widths).
   const dabBoxes = (dabs?.dabs ?? []).map((d) => {
     const r = 2 * d.half;
@@ -1571,7 +1642,7 @@ export const renderAlt = (
   // covers nothing), and its edges' width, the ink's bleed and a pixel's footprint on the bed at the
   // image's middle together.
   const print = style.print;
-  const inks = (print?.marks ?? []).map((m) => lin(m.ink));
+  const inks = (print?.marks ?? []).map((m) => pigment(m.ink));
   const printEdge = print ? Math.hypot(print.bleed, bedFootprint(grid, W, H)) : 0;
   const markBoxes = (print?.marks ?? []).map((m) => markBox(m, printEdge));
   const printed = new Float64Array(3);
@@ -1612,8 +1683,8 @@ export const renderAlt = (
   const itemInks = items.map(
     (it) =>
       [
-        lin(it.colour),
-        lin(it.kind === 'rest' ? it.brass : it.kind === 'coaster' ? it.ring : it.colour),
+        pigment(it.colour),
+        pigment(it.kind === 'rest' ? it.brass : it.kind === 'coaster' ? it.ring : it.colour),
       ] as const,
   );
   // The things whose boxes hold the point planeAt is at: the first `nearCount` of `nearItems`.
@@ -1812,13 +1883,13 @@ export const renderAlt = (
     cloth[1] * (1 + style.ambient),
     cloth[2] * (1 + style.ambient),
   ];
-  const albedo = balls.map((b) => lin(style.ballColours?.[b.id] ?? palette[b.id] ?? [128, 128, 128]));
+  const albedo = balls.map((b) => pigment(style.ballColours?.[b.id] ?? palette[b.id] ?? [128, 128, 128]));
   const done = new Uint8Array(W * H);
   const S = 4;
   const col = new Float64Array(3);
   const onBall = new Float64Array(3);
   // Each ball's marks, with their colours in linear light.
-  const marksOf = balls.map((b) => (style.ballMarks?.[b.id] ?? []).map((m) => ({ m, c: lin(m.colour) })));
+  const marksOf = balls.map((b) => (style.ballMarks?.[b.id] ?? []).map((m) => ({ m, c: pigment(m.colour) })));
   const polish = style.mirror;
   const seen = new Float64Array(3);
   // Crossed polarisers: the balls' refractive index from their reflectance straight on, and each
@@ -2039,7 +2110,7 @@ export const renderAlt = (
   // past the other parts, the room's, and the lamps' sheen (Blinn-Phong towards each lamp's middle).
   const partColours = occ
     ? occ.parts.map((q) =>
-        q.part.kind === 'rod' ? q.part.bands.map((b) => lin(b.colour)) : [lin(q.part.colour)],
+        q.part.kind === 'rod' ? q.part.bands.map((b) => pigment(b.colour)) : [pigment(q.part.colour)],
       )
     : [];
   const onPart = new Float64Array(3);
@@ -2305,6 +2376,8 @@ export const renderAlt = (
       const t = pol.tint[ch] as number;
       for (let k = 0; k < W * H; k++) p[k] = (p[k] as number) * t;
     });
+  // A security camera's dome in front of the lens: its ghost, its scratches, its tint.
+  if (style.dome) domed(W, H, lr, lg, lb, style.dome);
   // The lens: a little out of focus, and red and blue magnified a little differently, where it is so.
   if (style.defocus) for (const p of [lr, lg, lb]) p.set(defocused(p, W, H, (style.defocus * H) / 1080));
   if (style.lateralCA) {
@@ -3755,6 +3828,88 @@ const polarisedShare = (
     const passed = 0.5 * through(ex, ey, ez, leak) + 0.5 * leak * through(fx, fy, fz, leak);
     out[ch] = ((4 / (1 + leak) ** 2) * passed) / (Rs + Rp);
   }
+};
+
+/**
+ * A dome over the lens (see AltDome), in place on the frame's linear light: its ghost (the frame turned
+ * half round about the pole, out of focus, `ghost` of it, nothing where it comes from beyond the frame)
+ * added, then its arcs' scatter (each pixel mixed towards the frame blurred round it by the arcs' depth
+ * there), then its tint. The blurs are taken at a quarter of the frame's size (blockBlurred).
+ */
+const domed = (
+  W: number,
+  H: number,
+  lr: Float32Array,
+  lg: Float32Array,
+  lb: Float32Array,
+  d: AltDome,
+): void => {
+  const scale = H / 1080;
+  const planes = [lr, lg, lb] as const;
+  const F = 4;
+  // Where each pixel's ghost comes from: the pixel turned half round about the pole.
+  const pu = 2 * d.pole.u * W - 1;
+  const pv = 2 * d.pole.v * H - 1;
+  const from = (k: number): number => {
+    const u = Math.round(pu - (k % W));
+    const v = Math.round(pv - Math.floor(k / W));
+    return u >= 0 && u < W && v >= 0 && v < H ? v * W + u : -1;
+  };
+  // The arcs' scatter at each pixel (their depth, summed, at most 1), over each arc's box.
+  const mask = new Float32Array(W * H);
+  for (const a of d.arcs) {
+    const cu = a.u * W;
+    const cv = a.v * H;
+    const r = a.radius * scale;
+    const half = (a.width * scale) / 2;
+    const span = a.to - a.from;
+    const soft = Math.min(0.3, span / 4);
+    const reach = r + 2 * half;
+    for (let v = Math.max(0, Math.floor(cv - reach)); v <= Math.min(H - 1, Math.ceil(cv + reach)); v++)
+      for (let u = Math.max(0, Math.floor(cu - reach)); u <= Math.min(W - 1, Math.ceil(cu + reach)); u++) {
+        const q = (Math.hypot(u - cu, v - cv) - r) / half;
+        if (q * q > 4) continue;
+        // Its angle past the arc's start, within its span, soft at both ends.
+        let t = Math.atan2(v - cv, u - cu) - a.from;
+        t -= 2 * Math.PI * Math.floor(t / (2 * Math.PI));
+        if (t > span) continue;
+        const ends = Math.min(1, t / soft, (span - t) / soft);
+        const k = v * W + u;
+        mask[k] = Math.min(1, (mask[k] as number) + a.depth * Math.exp(-q * q) * ends);
+      }
+  }
+  planes.forEach((plane, ch) => {
+    if (d.ghost > 0)
+      blockBlurred(
+        W,
+        H,
+        F,
+        (d.ghostBlur * scale) / F,
+        true,
+        (k) => {
+          const j = from(k);
+          return j < 0 ? 0 : (plane[j] as number);
+        },
+        (k, g) => {
+          plane[k] = (plane[k] as number) + d.ghost * g;
+        },
+      );
+    if (d.arcs.length > 0)
+      blockBlurred(
+        W,
+        H,
+        F,
+        (d.scatter * scale) / F,
+        true,
+        (k) => plane[k] as number,
+        (k, g) => {
+          const m = mask[k] as number;
+          if (m > 0) plane[k] = (plane[k] as number) * (1 - m) + g * m;
+        },
+      );
+    const t = d.tint[ch] as number;
+    for (let k = 0; k < W * H; k++) plane[k] = (plane[k] as number) * t;
+  });
 };
 
 /**

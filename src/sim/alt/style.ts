@@ -375,13 +375,33 @@
 // overflow drain, its smear): every highlight beyond a photosite's full well spills its charge up and
 // down its column, a white streak above and below it as long as its excess fills, and each bright
 // column a faint smear the frame's height, with the usual set.
+// Held-out 39 (issue 14, drawn in the thirty-third session, to be run once): cheap LED panels of a poor
+// colour rendering, as no variant before drew them. `meadow-lowcri`, a bright meadow-green cloth (a
+// light, vivid grass green, lighter and yellower than the shamrock, greener than the lime) under four
+// square LED panels down the middle whose light is a blue die's narrow band and one narrow phosphor's,
+// little beyond 620 nm (render.ts AltLamplight, spectrum.ts; drawn by the seed: the die's peak and
+// width, the phosphor's, their shares), the camera balanced to them: each pigment's reflectance
+// spectrum lit by theirs, so that the reds lose the deep red that set them apart (the red and the brown
+// nearer each other than in daylight, both dull brick), the cloth a little olive, the whites still
+// white, with a thirty-second maker's set (a vermilion red, an acid lemon yellow, a dark leaf green, a
+// burnt-sienna brown, a deep violet-blue blue, a hot rose pink, a warm black, a warm white cue ball).
+// `sapphire-dome`, a deep sapphire-blue cloth (a pure, dark blue, bluer and darker than the royal,
+// brighter than the navy) under an ordinary three-lamp canopy, seen by a CCTV dome camera through its
+// bubble of smoked acrylic (render.ts AltDome, drawn by the seed: where the bubble's centre is seen,
+// its ghost's strength and focus, its arcs of scratches and dust, its tint): a faint second image of
+// the frame turned half round about the bubble's centre (the balls' highlights as faint spots
+// elsewhere on the dark cloth), arcs where the frame is a little blurred, a slight bronze cast, with
+// the usual set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
   AltAnalogue,
   AltBallMark,
   AltCapture,
+  AltArc,
   AltCcd,
+  AltDome,
+  AltLamplight,
   AltFlare,
   AltBox,
   AltChalkDabs,
@@ -489,6 +509,8 @@ export const ALT_VARIANTS = [
   'canary-capture',
   'coral-polariser',
   'umber-ccd',
+  'meadow-lowcri',
+  'sapphire-dome',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -572,7 +594,9 @@ export const ALT_CLOTH: Readonly<
     | 'lagoon'
     | 'canary'
     | 'coral'
-    | 'umber',
+    | 'umber'
+    | 'meadow'
+    | 'sapphire',
     Srgb8
   >
 > = {
@@ -655,6 +679,8 @@ export const ALT_CLOTH: Readonly<
   canary: [232, 206, 60],
   coral: [245, 100, 85],
   umber: [100, 64, 10],
+  meadow: [76, 200, 84],
+  sapphire: [0, 6, 140],
 };
 
 /**
@@ -2057,6 +2083,70 @@ const oldCcd = (rng: Rng): AltCcd => ({
 });
 
 /**
+ * A thirty-second maker's set: a vermilion red, an acid lemon yellow (a little towards green), a dark
+ * leaf green, a burnt-sienna brown (a red-orange brown), a deep violet-blue blue, a hot rose pink, a
+ * warm black, and a warm white cue ball.
+ */
+const THIRTY_SECOND_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [252, 248, 232],
+  red: [255, 50, 45],
+  yellow: [230, 230, 0],
+  green: [20, 90, 20],
+  brown: [170, 60, 0],
+  blue: [50, 20, 200],
+  pink: [255, 105, 170],
+  black: [30, 24, 20],
+};
+
+/**
+ * Cheap LED panels' light (AltLamplight): a blue die's narrow band, its peak 445 to 458 nm and 16 to 24 nm
+ * wide (at half its peak), and a single narrow phosphor's, its peak 548 to 562 nm and 90 to 110 nm wide
+ * (a good one's is 120 nm or more, with a second, red phosphor), the die's power 0.3 to 0.5 of the
+ * phosphor's: little light beyond 630 nm, and a gap at the cyan between the two.
+ */
+const cheapLeds = (rng: Rng): AltLamplight => ({
+  emitters: [
+    { peak: rng.uniform(445, 458), width: rng.uniform(16, 24), power: rng.uniform(0.3, 0.5) },
+    { peak: rng.uniform(548, 562), width: rng.uniform(90, 110), power: 1 },
+  ],
+});
+
+/**
+ * A CCTV dome camera's smoked acrylic bubble (AltDome): its centre seen within 6 % of the frame's size of
+ * the frame's middle (the lens a little off it, as a dome's tilt and pan leave it); its ghost 0.05 to
+ * 0.15 % of the frame's light (an acrylic's 3.9 % times a cheap lens's front element's 1.3 to 3.8 %),
+ * a little out of focus (1.5 to 4 px); three to six arcs of scratches and dust about points near the
+ * bubble's centre (wiped round and round), 150 to 500 px across at 1080 rows, 6 to 20 px wide, 0.6 to
+ * 2.2 rad long, scattering 0.3 to 0.7 of the light at their middle by 3 to 6 px; its tint bronze, red
+ * 1 to 1.04 and blue 0.86 to 0.94 of green.
+ */
+const cctvDome = (rng: Rng): AltDome => {
+  const pole = { u: 0.5 + rng.uniform(-0.06, 0.06), v: 0.5 + rng.uniform(-0.06, 0.06) };
+  const ghost = 0.039 * rng.uniform(0.013, 0.038);
+  const ghostBlur = rng.uniform(1.5, 4);
+  const arcs: AltArc[] = Array.from({ length: rng.int(3, 7) }, () => {
+    const from = rng.uniform(-Math.PI, Math.PI);
+    return {
+      u: pole.u + rng.uniform(-0.03, 0.03),
+      v: pole.v + rng.uniform(-0.03, 0.03),
+      radius: rng.uniform(75, 250),
+      width: rng.uniform(6, 20),
+      from,
+      to: from + rng.uniform(0.6, 2.2),
+      depth: rng.uniform(0.3, 0.7),
+    };
+  });
+  return {
+    tint: [rng.uniform(1, 1.04), 1, rng.uniform(0.86, 0.94)],
+    pole,
+    ghost,
+    ghostBlur,
+    arcs,
+    scatter: rng.uniform(3, 6),
+  };
+};
+
+/**
  * An old analogue CCTV camera through a capture card (AltAnalogue): PAL's 576 lines of BT.601's 720
  * samples across a 16:9 frame (each 64/45 as wide as a line is high), the camera's chroma sent wide (a
  * Gaussian of half a sample: its encoder's band barely limited) and the card's narrow (2 samples, under
@@ -2530,6 +2620,10 @@ interface AltLook {
   readonly polariser?: (rng: Rng) => AltPolariser;
   /** An old CCD's blooming and smear, drawn by the seed. */
   readonly ccd?: (rng: Rng) => AltCcd;
+  /** Lamps whose spectrum has gaps, drawn by the seed. */
+  readonly lamplight?: (rng: Rng) => AltLamplight;
+  /** A CCTV dome over the camera, drawn by the seed. */
+  readonly dome?: (rng: Rng) => AltDome;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -3042,6 +3136,21 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     exposure: 1.7,
     ccd: oldCcd,
   },
+  // A club table under four cheap square LED panels down the middle, of a poor colour rendering (a blue
+  // die and one narrow phosphor), the camera balanced to them. A thirty-second maker's set.
+  'meadow-lowcri': {
+    cloth: ALT_CLOTH.meadow,
+    lamps: panelLamps,
+    ballColours: THIRTY_SECOND_MAKER_BALLS,
+    lamplight: cheapLeds,
+  },
+  // A club table under an ordinary three-lamp canopy, seen by a CCTV dome camera on the ceiling over it
+  // through its smoked, wiped bubble. The usual set.
+  'sapphire-dome': {
+    cloth: ALT_CLOTH.sapphire,
+    lamps: threeLamps,
+    dome: cctvDome,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -3089,6 +3198,8 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.capture ? { capture: look.capture(rng) } : {}),
     ...(look.polariser ? { polariser: look.polariser(rng) } : {}),
     ...(look.ccd ? { ccd: look.ccd(rng) } : {}),
+    ...(look.lamplight ? { lamplight: look.lamplight(rng) } : {}),
+    ...(look.dome ? { dome: look.dome(rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
