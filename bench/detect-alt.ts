@@ -350,6 +350,22 @@
 //               thirty-second session and run once then; tuning data since (seeds 12_300_000,
 //               12_350_000 at 4K), demo's camera, the variants taking turns by kind as held-out 23's;
 //               the truth the layout's balls, the cue ball still `cue`
+//   held-out-39 cheap LED panels of a poor colour rendering and a CCTV dome camera, as no split before
+//               drew them: a bright meadow-green cloth under four square LED panels whose light is a
+//               blue die's narrow band and one narrow phosphor's, little beyond 630 nm, the camera
+//               balanced to them, each pigment's reflectance spectrum lit by theirs
+//               (src/sim/alt/spectrum.ts: the red and the brown nearer each other than in daylight, both
+//               dull brick; the cloth an olive-lime; the whites still white), with a thirty-second
+//               maker's set (a vermilion red, an acid lemon yellow, a dark leaf green, a burnt-sienna
+//               brown, a deep violet-blue blue, a hot rose pink, a warm black, a warm white cue ball);
+//               and a deep sapphire-blue cloth under three lamps seen by a CCTV dome camera through its
+//               smoked acrylic bubble (a faint second image of the frame turned half round about the
+//               bubble's centre, reflected between the lens and the bubble: the balls' highlights as
+//               faint spots elsewhere on the cloth; arcs of scratches and dust blurring what lies
+//               behind them a little; a slight bronze cast), the usual set: drawn in the thirty-third
+//               session, not run (seeds 12_400_000, 12_450_000 at 4K), demo's camera, the variants
+//               taking turns by kind as held-out 23's; the truth the layout's balls, the cue ball still
+//               `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
@@ -370,7 +386,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|all]
 // [--looks: each variant's ball set learned first, as at a club's installation, from a frame of it set
 // up (installCase), and its looks weighing the names (src/vision/looks.ts)]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
@@ -470,6 +486,7 @@ export const ALT_HELD_OUT_35_SEED = 12_000_000;
 export const ALT_HELD_OUT_36_SEED = 12_100_000;
 export const ALT_HELD_OUT_37_SEED = 12_200_000;
 export const ALT_HELD_OUT_38_SEED = 12_300_000;
+export const ALT_HELD_OUT_39_SEED = 12_400_000;
 
 export interface AltCase {
   readonly name: string;
@@ -546,7 +563,8 @@ export type AltSplit =
   | 'held-out-35'
   | 'held-out-36'
   | 'held-out-37'
-  | 'held-out-38';
+  | 'held-out-38'
+  | 'held-out-39';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -630,6 +648,11 @@ const SPLITS: Readonly<
   'held-out-38': {
     seed: ALT_HELD_OUT_38_SEED,
     variants: ['coral-polariser', 'umber-ccd'],
+    byKind: true,
+  },
+  'held-out-39': {
+    seed: ALT_HELD_OUT_39_SEED,
+    variants: ['meadow-lowcri', 'sapphire-dome'],
     byKind: true,
   },
 };

@@ -7,8 +7,9 @@
 // observer and a von Kries adaptation in CAT02's space (the white still white; the red and the brown
 // nearer each other than in daylight); the dome's ghost the frame turned half round about its pole, its
 // share of the light where it falls, at 540 rows and at 1080; an arc's scatter blurring the cloth's nap
-// within its band and span and nothing beyond; the tint's cast. Only held-out 39's two variants have
-// either, no older split's case; no frame of held-out 39 is detected here.
+// within its band and span and nothing beyond; the tint's cast. Every held-out 39 frame is its layout's
+// balls in its variant. Only held-out 39's two variants have either, no older split's case; no frame of
+// held-out 39 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AltSplit } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
@@ -23,7 +24,12 @@ import {
   type AltStyle,
   type Srgb8,
 } from '../src/sim/alt/index.ts';
-import { expectClothsApart, expectDrawnOnlyBy, expectNewMakersSet } from './helpers/alt-split.ts';
+import {
+  expectClothsApart,
+  expectDrawnOnlyBy,
+  expectNewMakersSet,
+  expectSplitDrawn,
+} from './helpers/alt-split.ts';
 import { drawn, light, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
@@ -365,5 +371,21 @@ describe('held-out 39’s variants', () => {
     ];
     expectDrawnOnlyBy((s) => s.lamplight !== undefined, ['meadow-lowcri'], older);
     expectDrawnOnlyBy((s) => s.dome !== undefined, ['sapphire-dome'], older);
+  });
+});
+
+describe('bench/detect-alt’s held-out 39', () => {
+  it('draws every held-out 39 frame in its variant, the truth the layout’s balls (the cue ball still `cue`)', () => {
+    expectSplitDrawn(
+      'held-out-39',
+      { hd: 12_400_000, uhd: 12_450_000 },
+      ['meadow-lowcri', 'sapphire-dome'],
+      (k, variant) => {
+        if (variant === 'meadow-lowcri') {
+          expect(k.style.lamplight, k.name).toBeDefined();
+          expect(k.style.ballColours, k.name).toBeDefined();
+        } else expect(k.style.dome, k.name).toBeDefined();
+      },
+    );
   });
 });
