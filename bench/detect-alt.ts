@@ -363,9 +363,9 @@
 //               bubble's centre, reflected between the lens and the bubble: the balls' highlights as
 //               faint spots elsewhere on the cloth; arcs of scratches and dust blurring what lies
 //               behind them a little; a slight bronze cast), the usual set: drawn in the thirty-third
-//               session, not run (seeds 12_400_000, 12_450_000 at 4K), demo's camera, the variants
-//               taking turns by kind as held-out 23's; the truth the layout's balls, the cue ball still
-//               `cue`
+//               session and run once then; tuning data since (seeds 12_400_000, 12_450_000 at 4K),
+//               demo's camera, the variants taking turns by kind as held-out 23's; the truth the
+//               layout's balls, the cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
