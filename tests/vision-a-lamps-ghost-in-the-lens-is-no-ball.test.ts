@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../src/core/image.ts';
 import { DEFAULT_LOCATE_OPTIONS, Locator } from '../src/vision/index.ts';
-import { DEFAULT_GHOST_OPTIONS, isGhost, outlineRadii, outlineShape, shading } from '../src/vision/ghost.ts';
+import { DEFAULT_GHOST_OPTIONS, inside, isGhost, outlineRadii, outlineShape } from '../src/vision/ghost.ts';
 import { drawAltFrame, itFindsEveryBallOnce } from './helpers/alt-frame.ts';
 
 describe("a lamp's ghost in the lens is no ball", () => {
@@ -102,7 +102,7 @@ describe('on a picture: a flat hexagon is traced as one, a shaded ball is not ev
       Math.hypot(x, y) < R * polygon(6, Math.atan2(y, x), 0.2) ? [110, 130, 120] : undefined,
     );
     const o = DEFAULT_GHOST_OPTIONS;
-    expect(shading(img, 40, 40, 13, o)).toBeLessThan(o.maxShading);
+    expect(inside(img, 40, 40, 13, o).shading).toBeLessThan(o.maxShading);
     const s = outlineShape(outlineRadii(img, 40, 40, 13, o), o.blades);
     expect(s.sides).toBe(6);
     expect(isGhost(s, o)).toBe(true);
@@ -117,6 +117,8 @@ describe('on a picture: a flat hexagon is traced as one, a shaded ball is not ev
       const v = Math.round(255 * Math.min(1, 0.1 + lit));
       return [v, Math.round(v * 0.2), Math.round(v * 0.2)];
     });
-    expect(shading(img, 40, 40, 13, DEFAULT_GHOST_OPTIONS)).toBeGreaterThan(DEFAULT_GHOST_OPTIONS.maxShading);
+    expect(inside(img, 40, 40, 13, DEFAULT_GHOST_OPTIONS).shading).toBeGreaterThan(
+      DEFAULT_GHOST_OPTIONS.maxShading,
+    );
   });
 });

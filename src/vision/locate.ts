@@ -749,6 +749,7 @@ export class Locator {
         frame,
         withoutGhosts(
           frame.image,
+          frame.cloth,
           withoutPrint(
             frame.image,
             frame.cloth,
