@@ -6,11 +6,10 @@
 // against the cloth on most of their rays towards where they would go, where a streak's smear leaves
 // none (StreakOptions `traced`). The guard: held-out 30's rolling balls are still moved along their
 // streaks (tests/vision-ball-streaked-over-the-shutter-found-once-at-its-middle).
-import { describe, it } from 'vitest';
-import { expectFoundAlone, locateAltFrame } from './helpers/alt-frame.ts';
-import type { AltSplit } from '../bench/detect-alt.ts';
+import { describe } from 'vitest';
+import { itPlacesWhereItLies, type AltBallCase } from './helpers/alt-frame.ts';
 
-const CASES: readonly (readonly [string, AltSplit, number, { x: number; y: number }, number])[] = [
+const CASES: readonly AltBallCase[] = [
   [
     "a red beside the sponsor's white letters at the baulk end",
     'held-out-33',
@@ -28,14 +27,5 @@ const CASES: readonly (readonly [string, AltSplit, number, { x: number; y: numbe
 ];
 
 describe('a still ball is not moved along a streak its outline denies', () => {
-  it.each(CASES)(
-    '%s (%s frame %i): placed where it lies',
-    async (_, split, seed, at, withinMm) => {
-      const { k, found } = await locateAltFrame(split, seed);
-      const ball = k.balls.find((b) => Math.hypot(b.x - at.x, b.y - at.y) < 2);
-      if (!ball) throw new Error(`no ball at (${at.x}, ${at.y})`);
-      expectFoundAlone(k, found, { x: ball.x, y: ball.y }, withinMm);
-    },
-    120_000,
-  );
+  itPlacesWhereItLies(CASES);
 });

@@ -108,6 +108,28 @@ export const expectEveryBallOnceAndNothingElse = (k: AltCase, found: readonly Lo
 /** A frame a test names: what it shows, its split and its seed (1080p). */
 export type AltFrameCase = readonly [string, AltSplit, number];
 
+/** A frame and the ball in it a test is about: where that ball lies (within 2 mm) and how near it must be found. */
+export type AltBallCase = readonly [
+  string,
+  AltSplit,
+  number,
+  { readonly x: number; readonly y: number },
+  number,
+];
+
+/** One test a frame of `cases`: located, its ball found once within its distance of where it lies, every other once, nothing else. */
+export const itPlacesWhereItLies = (cases: readonly AltBallCase[]): void =>
+  it.each(cases)(
+    '%s (%s frame %i): placed where it lies',
+    async (_, split, seed, at, withinMm) => {
+      const { k, found } = await locateAltFrame(split, seed);
+      const ball = k.balls.find((b) => Math.hypot(b.x - at.x, b.y - at.y) < 2);
+      if (!ball) throw new Error(`no ball at (${at.x}, ${at.y})`);
+      expectFoundAlone(k, found, { x: ball.x, y: ball.y }, withinMm);
+    },
+    120_000,
+  );
+
 /** One test a frame of `cases`: located, every ball found once, nothing else. */
 export const itFindsEveryBallOnce = (cases: readonly AltFrameCase[]): void =>
   it.each(cases)(
