@@ -52,7 +52,11 @@
 // spectrum lit by it and seen by a camera balanced to it, a red and a brown nearer than in daylight),
 // and a security camera may look through a tinted acrylic dome (a faint second image of the frame
 // turned half round, reflected between its lens and the dome; arcs of scratches and dust that blur what
-// lies behind them a little; the dome's bronze tint).
+// lies behind them a little; the dome's bronze tint). A phone's or an action camera's wide lens may
+// leave its colour shading uncorrected (its calibration table another module's: the corners darker and
+// tinted magenta or green, the tint growing with the square of the distance from the optical centre),
+// and an ageing sensor at a high gain may show its defects (hot and stuck photosites, fixed in place
+// frame to frame; its columns' and rows' faint offsets; its readout amplifier's glow in one corner).
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -282,7 +286,96 @@ export interface AltStyle {
   readonly lamplight?: AltLamplight;
   /** A CCTV dome over the camera (no dome, the default). */
   readonly dome?: AltDome;
+  /** A wide lens's colour shading left uncorrected (the lens's light even across the frame, the default). */
+  readonly shading?: AltShading;
+  /**
+   * An ageing sensor's defects: hot and stuck photosites, fixed-pattern offsets, an amplifier's glow (a
+   * flawless sensor, the default; no variant has both it and a webcam or an analogue camera).
+   */
+  readonly sensor?: AltSensor;
 }
+
+/**
+ * A wide lens's shading as the camera leaves it, its lens-shading correction calibrated for another module
+ * (another lens's chief-ray angles, another IR-cut filter's): at ρ, the distance from the optical centre
+ * (u, v: fractions of the frame's width and height) over half the frame's diagonal, every channel's light
+ * is 1 − fall·ρ² of itself (the luminance shading left over), and red's and blue's are further times
+ * 1 + tint[0]·ρ² and 1 + tint[1]·ρ² (the colour shading: red and blue over green grow with ρ², both up for
+ * magenta corners, both down for green ones).
+ */
+export interface AltShading {
+  readonly u: number;
+  readonly v: number;
+  readonly fall: number;
+  readonly tint: readonly [number, number];
+}
+
+/**
+ * An ageing CMOS sensor's defects, at the frame's own exposure (raw: the light times the exposure, 1 its
+ * white), under an RGGB Bayer filter (the frame's even rows red and green, odd rows green and blue). Where
+ * they lie and each one's strength are the camera's (`seed`): the same in every frame it takes at its
+ * size. Hot photosites (`hot` of all, a share) add their dark signal to their own filter's channel, log-
+ * normal about `dark` (raw) with a spread `spread` (of its log), times `warmth`; stuck ones (`stuck`) read
+ * their full well, whatever falls on them. Each column's readout adds an offset drawn about 0 with a
+ * spread of `columns` (raw), each row's one of `rows`. The readout amplifier's glow in corner `glow.corner`
+ * (0 top left, 1 top right, 2 bottom right, 3 bottom left): `glow.strength` (raw, times `warmth`) at the
+ * corner, falling as exp(−d / (glow.reach · H)), d its distance in px, in the channels by `glow.colour`.
+ * `warmth` is the frame's own: its dark current over the camera's usual (the sensor's temperature).
+ */
+export interface AltSensor {
+  readonly seed: number;
+  readonly hot: number;
+  readonly dark: number;
+  readonly spread: number;
+  readonly stuck: number;
+  readonly columns: number;
+  readonly rows: number;
+  readonly glow: AltGlow;
+  readonly warmth: number;
+}
+
+/** A sensor's amplifier glow (see AltSensor). */
+export interface AltGlow {
+  readonly corner: 0 | 1 | 2 | 3;
+  readonly strength: number;
+  readonly reach: number;
+  readonly colour: readonly [number, number, number];
+}
+
+/**
+ * A sensor's defective photosites (see AltSensor), as the camera's seed places them on a W × H frame: each
+ * one's pixel, its channel (its Bayer site's filter), and its raw signal (a hot one's dark signal before
+ * the frame's warmth; a stuck one's, its full well, Infinity). Drawn from the seed alone, in this order: the
+ * hot photosites, the stuck ones, the columns' offsets, the rows'.
+ */
+export const sensorDefects = (
+  s: AltSensor,
+  W: number,
+  H: number,
+): {
+  readonly pixels: Int32Array;
+  readonly channels: Uint8Array;
+  readonly signals: Float64Array;
+  readonly columns: Float64Array;
+  readonly rows: Float64Array;
+} => {
+  const rng = makeRng(s.seed);
+  const nHot = Math.round(s.hot * W * H);
+  const n = nHot + Math.round(s.stuck * W * H);
+  const pixels = new Int32Array(n);
+  const channels = new Uint8Array(n);
+  const signals = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const k = Math.floor(rng.next() * W * H);
+    const odd = (Math.floor(k / W) % 2) + ((k % W) % 2);
+    pixels[i] = k;
+    channels[i] = odd;
+    signals[i] = i < nHot ? s.dark * Math.exp(s.spread * rng.normal()) : Infinity;
+  }
+  const columns = Float64Array.from({ length: W }, () => rng.normal(0, s.columns));
+  const rows = Float64Array.from({ length: H }, () => rng.normal(0, s.rows));
+  return { pixels, channels, signals, columns, rows };
+};
 
 /**
  * A CCTV dome camera's bubble of tinted (smoked) acrylic in front of its lens. Its tint: what it passes of
@@ -2403,8 +2496,12 @@ export const renderAlt = (
     }
   }
 
+  // A wide lens's colour shading, its correction another module's: the corners darker and tinted.
+  if (style.shading) shaded(W, H, lr, lg, lb, style.shading);
   // A CCD's full photosites spilling along their columns, and its registers' smear.
   if (style.ccd) bloomed(W, H, lr, lg, lb, style.ccd, style.gain);
+  // An ageing sensor's hot and stuck photosites, its columns' and rows' offsets, its amplifier's glow.
+  if (style.sensor) aged(W, H, lr, lg, lb, style.sensor, style.gain);
 
   // 3. The camera: exposure, white balance, a filmic curve, its sharpening, noise, 8 bits; a webcam's
   // at its own sensor's size, its frame coded and scaled up to the capture's.
@@ -3910,6 +4007,71 @@ const domed = (
     const t = d.tint[ch] as number;
     for (let k = 0; k < W * H; k++) plane[k] = (plane[k] as number) * t;
   });
+};
+
+/**
+ * A wide lens's shading (see AltShading), in place on the frame's linear light: each channel times its
+ * share at the pixel's ρ.
+ */
+const shaded = (
+  W: number,
+  H: number,
+  lr: Float32Array,
+  lg: Float32Array,
+  lb: Float32Array,
+  s: AltShading,
+): void => {
+  const cu = s.u * W - 0.5;
+  const cv = s.v * H - 0.5;
+  const half2 = (W * W + H * H) / 4;
+  const [tr, tb] = s.tint;
+  for (let v = 0; v < H; v++)
+    for (let u = 0; u < W; u++) {
+      const k = v * W + u;
+      const r2 = ((u - cu) ** 2 + (v - cv) ** 2) / half2;
+      const g = Math.max(0, 1 - s.fall * r2);
+      lr[k] = (lr[k] as number) * g * Math.max(0, 1 + tr * r2);
+      lg[k] = (lg[k] as number) * g;
+      lb[k] = (lb[k] as number) * g * Math.max(0, 1 + tb * r2);
+    }
+};
+
+/**
+ * An ageing sensor's defects (see AltSensor), in place on the frame's linear light (raw over the exposure
+ * `gain`): the columns' and rows' offsets and the amplifier's glow added to every pixel (none below black),
+ * then each hot photosite's dark signal added to its channel and each stuck one's channel set to its full
+ * well.
+ */
+const aged = (
+  W: number,
+  H: number,
+  lr: Float32Array,
+  lg: Float32Array,
+  lb: Float32Array,
+  s: AltSensor,
+  gain: number,
+): void => {
+  const planes = [lr, lg, lb] as const;
+  const d = sensorDefects(s, W, H);
+  const g = s.glow;
+  const gu = g.corner === 1 || g.corner === 2 ? W - 1 : 0;
+  const gv = g.corner >= 2 ? H - 1 : 0;
+  const reach = g.reach * H;
+  for (let v = 0; v < H; v++)
+    for (let u = 0; u < W; u++) {
+      const k = v * W + u;
+      const offset = (d.columns[u] as number) + (d.rows[v] as number);
+      const glow = g.strength * s.warmth * Math.exp(-Math.hypot(u - gu, v - gv) / reach);
+      planes.forEach((p, ch) => {
+        p[k] = Math.max(0, (p[k] as number) + (offset + glow * (g.colour[ch] as number)) / gain);
+      });
+    }
+  for (let i = 0; i < d.pixels.length; i++) {
+    const p = planes[d.channels[i] as number] as Float32Array;
+    const k = d.pixels[i] as number;
+    const signal = d.signals[i] as number;
+    p[k] = signal === Infinity ? 1 / gain : (p[k] as number) + (signal * s.warmth) / gain;
+  }
 };
 
 /**

@@ -392,6 +392,20 @@
 // the frame turned half round about the bubble's centre (the balls' highlights as faint spots
 // elsewhere on the dark cloth), arcs where the frame is a little blurred, a slight bronze cast, with
 // the usual set.
+// Held-out 40 (issue 14, drawn in the thirty-third session, to be run once): an ageing sensor and a wide
+// lens's colour shading left uncorrected, as no variant before drew them. `orchid-sensor`, a vivid orchid
+// cloth (a pinkish purple, lighter and pinker than the violet, more purple than the pink) in a dim room
+// (three lamps, the walls dark) seen at a high gain, a little under, by a camera whose sensor has aged
+// (render.ts AltSensor: its defects the camera's, the same in every frame; the frame's warmth drawn by
+// the seed): hot photosites, a few in 10 000, each a dot of its Bayer site's colour, stuck ones at full,
+// its columns' and rows' faint offsets, its readout amplifier's reddish glow in one corner, with a
+// thirty-third maker's set (a strawberry red, a bright lemon yellow, a vivid spring green, a copper
+// brown, a bright ultramarine blue, a pale powder pink, a blue-black black, a soft white cue ball).
+// `sky-shading`, a bright sky-blue cloth (lighter and more saturated than the cerulean, bluer than the
+// powder) under two lamps, seen by a phone's wide camera whose lens-shading correction is another
+// module's (render.ts AltShading, drawn by the seed: the optical centre, the fall, the tint magenta or
+// green): the corners darker and tinted, the tint growing with the square of the distance from the
+// optical centre, with the usual set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
@@ -416,6 +430,8 @@ import type {
   AltPrint,
   AltPrintMark,
   AltScuffs,
+  AltSensor,
+  AltShading,
   AltSharpen,
   AltSheen,
   AltStyle,
@@ -511,6 +527,8 @@ export const ALT_VARIANTS = [
   'umber-ccd',
   'meadow-lowcri',
   'sapphire-dome',
+  'orchid-sensor',
+  'sky-shading',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -596,7 +614,9 @@ export const ALT_CLOTH: Readonly<
     | 'coral'
     | 'umber'
     | 'meadow'
-    | 'sapphire',
+    | 'sapphire'
+    | 'orchid'
+    | 'sky',
     Srgb8
   >
 > = {
@@ -681,6 +701,8 @@ export const ALT_CLOTH: Readonly<
   umber: [100, 64, 10],
   meadow: [76, 200, 84],
   sapphire: [0, 6, 140],
+  orchid: [195, 55, 195],
+  sky: [80, 190, 250],
 };
 
 /**
@@ -2147,6 +2169,71 @@ const cctvDome = (rng: Rng): AltDome => {
 };
 
 /**
+ * A thirty-third maker's set: a strawberry red (a little towards pink), a bright lemon yellow (a little
+ * towards green), a vivid spring green, a copper brown (a red-orange brown), a bright ultramarine blue, a
+ * pale powder pink, a blue-black black, and a soft white cue ball.
+ */
+const THIRTY_THIRD_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [250, 248, 240],
+  red: [255, 70, 80],
+  yellow: [250, 255, 30],
+  green: [0, 190, 55],
+  brown: [190, 75, 35],
+  blue: [80, 70, 240],
+  pink: [220, 190, 205],
+  black: [28, 30, 40],
+};
+
+/** The ageing club camera's own seed: where its sensor's defects lie, the same in every frame it takes. */
+const AGED_CAMERA = 40_033;
+
+/**
+ * An ageing sensor at a high gain (AltSensor). The camera's own, drawn from its seed: 2 to 4 hot
+ * photosites in 10 000, their dark signal log-normal about 0.04 to 0.06 of the white (a spread of 0.8 in
+ * its log: 2 to 5 in 100 past 0.2); 1 to 3 stuck ones in 100 000; its columns' offsets 0.0012 to 0.0025 of the
+ * white, its rows' 0.0006 to 0.0012; its amplifier's glow 0.06 to 0.12 of the white at one corner, falling
+ * by e over 0.12 to 0.22 of the frame's height, reddish (red and blue's filters passing more of its near
+ * infrared than green's: 1, 0.55, 0.75). The frame's own warmth, drawn by the seed: 2^−0.5 to 2^0.5 (the
+ * sensor 3 °C cooler or warmer: dark current doubles every 6 °C).
+ */
+const agedSensor = (rng: Rng): AltSensor => {
+  const cam = makeRng(AGED_CAMERA + 1);
+  return {
+    seed: AGED_CAMERA,
+    hot: cam.uniform(2e-4, 4e-4),
+    dark: cam.uniform(0.04, 0.06),
+    spread: 0.8,
+    stuck: cam.uniform(1e-5, 3e-5),
+    columns: cam.uniform(0.0012, 0.0025),
+    rows: cam.uniform(0.0006, 0.0012),
+    glow: {
+      corner: cam.int(0, 4) as 0 | 1 | 2 | 3,
+      strength: cam.uniform(0.06, 0.12),
+      reach: cam.uniform(0.12, 0.22),
+      colour: [1, 0.55, 0.75],
+    },
+    warmth: 2 ** rng.uniform(-0.5, 0.5),
+  };
+};
+
+/**
+ * A phone's wide camera whose lens-shading correction is another module's (AltShading): its optical
+ * centre within 3 % of the frame's middle; 20 to 35 % of the light lost at the corners; the corners
+ * magenta (red 1.12 to 1.25 and blue 1.08 to 1.2 of green's share there) or green (red 0.82 to 0.9, blue
+ * 0.85 to 0.94), which drawn by the seed.
+ */
+const otherModule = (rng: Rng): AltShading => {
+  const u = 0.5 + rng.uniform(-0.03, 0.03);
+  const v = 0.5 + rng.uniform(-0.03, 0.03);
+  const fall = rng.uniform(0.2, 0.35);
+  const magenta = rng.next() < 0.5;
+  const tint: readonly [number, number] = magenta
+    ? [rng.uniform(0.12, 0.25), rng.uniform(0.08, 0.2)]
+    : [-rng.uniform(0.1, 0.18), -rng.uniform(0.06, 0.15)];
+  return { u, v, fall, tint };
+};
+
+/**
  * An old analogue CCTV camera through a capture card (AltAnalogue): PAL's 576 lines of BT.601's 720
  * samples across a 16:9 frame (each 64/45 as wide as a line is high), the camera's chroma sent wide (a
  * Gaussian of half a sample: its encoder's band barely limited) and the card's narrow (2 samples, under
@@ -2624,6 +2711,10 @@ interface AltLook {
   readonly lamplight?: (rng: Rng) => AltLamplight;
   /** A CCTV dome over the camera, drawn by the seed. */
   readonly dome?: (rng: Rng) => AltDome;
+  /** A wide lens's colour shading left uncorrected, drawn by the seed. */
+  readonly shading?: (rng: Rng) => AltShading;
+  /** An ageing sensor's defects (the camera's), the frame's warmth drawn by the seed. */
+  readonly sensor?: (rng: Rng) => AltSensor;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -3151,6 +3242,25 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     lamps: threeLamps,
     dome: cctvDome,
   },
+  // A club table in a dim room (three weak lamps, the walls dark), seen at a high gain, a little under,
+  // by a camera whose sensor has aged: hot and stuck photosites, fixed-pattern offsets, its amplifier's
+  // glow in one corner (their strengths the sensor's at that gain). A thirty-third maker's set.
+  'orchid-sensor': {
+    cloth: ALT_CLOTH.orchid,
+    lamps: threeLamps,
+    exposure: 0.85,
+    roomLight: 0.5,
+    noiseGain: 2.5,
+    ballColours: THIRTY_THIRD_MAKER_BALLS,
+    sensor: agedSensor,
+  },
+  // A club table under two lamps, seen by a phone on a stand whose wide camera's lens-shading correction
+  // is another module's: the corners darker and tinted magenta or green. The usual set.
+  'sky-shading': {
+    cloth: ALT_CLOTH.sky,
+    lamps: twoLamps,
+    shading: otherModule,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -3200,6 +3310,8 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.ccd ? { ccd: look.ccd(rng) } : {}),
     ...(look.lamplight ? { lamplight: look.lamplight(rng) } : {}),
     ...(look.dome ? { dome: look.dome(rng) } : {}),
+    ...(look.shading ? { shading: look.shading(rng) } : {}),
+    ...(look.sensor ? { sensor: look.sensor(rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
