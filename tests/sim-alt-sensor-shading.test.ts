@@ -3,12 +3,12 @@
 // (orchid-sensor: hot and stuck photosites, its columns' and rows' offsets, its amplifier's glow in a
 // corner), and a phone's wide camera whose lens-shading correction is another module's (sky-shading: the
 // corners darker and tinted). Each is measured against what it is drawn from, the frame drawn with it
-// and without it, without sensor noise, every pixel of a frame of 540 rows: each defect a dot in its own
+// and without it, without sensor noise, every pixel of a frame of 270 or 540 rows: each defect a dot in its own
 // Bayer site's channel alone, its light its dark signal (or the full well, stuck), placed by the camera
 // and not the frame; the offsets and the glow as they are drawn, wherever nothing clips; the shading
 // each channel's share at the pixel's distance from the optical centre, the tint growing with its
-// square. Only held-out 40's two variants have either, no older split's case; no frame of held-out 40 is
-// detected here.
+// square. Every held-out 40 frame is its layout's balls in its variant. Only held-out 40's two variants
+// have either, no older split's case; no frame of held-out 40 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AltSplit } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
@@ -20,7 +20,12 @@ import {
   type AltShading,
   type AltStyle,
 } from '../src/sim/alt/index.ts';
-import { expectClothsApart, expectDrawnOnlyBy, expectNewMakersSet } from './helpers/alt-split.ts';
+import {
+  expectClothsApart,
+  expectDrawnOnlyBy,
+  expectNewMakersSet,
+  expectSplitDrawn,
+} from './helpers/alt-split.ts';
 import { drawn, light } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
@@ -304,5 +309,21 @@ describe('held-out 40’s variants', () => {
     ];
     expectDrawnOnlyBy((s) => s.sensor !== undefined, ['orchid-sensor'], older);
     expectDrawnOnlyBy((s) => s.shading !== undefined, ['sky-shading'], older);
+  });
+});
+
+describe('bench/detect-alt’s held-out 40', () => {
+  it('draws every held-out 40 frame in its variant, the truth the layout’s balls (the cue ball still `cue`)', () => {
+    expectSplitDrawn(
+      'held-out-40',
+      { hd: 12_500_000, uhd: 12_550_000 },
+      ['orchid-sensor', 'sky-shading'],
+      (k, variant) => {
+        if (variant === 'orchid-sensor') {
+          expect(k.style.sensor, k.name).toBeDefined();
+          expect(k.style.ballColours, k.name).toBeDefined();
+        } else expect(k.style.shading, k.name).toBeDefined();
+      },
+    );
   });
 });
