@@ -377,9 +377,10 @@
 //               soft white cue ball); and a bright sky-blue cloth under two lamps seen by a phone's wide
 //               camera whose lens-shading correction is another module's (the corners 20 to 35 %
 //               darker and tinted magenta or green, the tint growing with the square of the distance
-//               from the optical centre), the usual set: drawn in the thirty-third session, not run
-//               (seeds 12_500_000, 12_550_000 at 4K), demo's camera, the variants taking turns by kind
-//               as held-out 23's; the truth the layout's balls, the cue ball still `cue`
+//               from the optical centre), the usual set: drawn in the thirty-third session and run
+//               once then; tuning data since (seeds 12_500_000, 12_550_000 at 4K), demo's camera, the
+//               variants taking turns by kind as held-out 23's; the truth the layout's balls, the cue
+//               ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
