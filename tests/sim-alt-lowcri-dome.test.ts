@@ -11,7 +11,6 @@
 // balls in its variant. Only held-out 39's two variants have either, no older split's case; no frame of
 // held-out 39 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AltSplit } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
@@ -24,12 +23,7 @@ import {
   type AltStyle,
   type Srgb8,
 } from '../src/sim/alt/index.ts';
-import {
-  expectClothsApart,
-  expectDrawnOnlyBy,
-  expectNewMakersSet,
-  expectSplitDrawn,
-} from './helpers/alt-split.ts';
+import { itDrawsANewSplit } from './helpers/alt-split.ts';
 import { drawn, light, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
@@ -346,46 +340,27 @@ describe('a CCTV dome camera (sapphire-dome)', () => {
   });
 });
 
-describe('held-out 39’s variants', () => {
-  it('has a meadow cloth and a sapphire one, each far from every older cloth', () => {
-    expectClothsApart([
-      ['meadow', 75],
-      ['sapphire', 60],
-    ]);
-  });
-
-  it('gives meadow-lowcri a thirty-second maker’s set, each coloured ball 25 code values or more from every older set’s', () => {
-    expectNewMakersSet('meadow-lowcri', 32, 25);
-  });
-
-  it('draws lamps with gaps in meadow-lowcri alone and a dome in sapphire-dome alone, in no older split’s case', () => {
-    const older: AltSplit[] = [
-      'tuning',
-      'held-out',
-      'held-out-22',
-      'held-out-32',
-      'held-out-35',
-      'held-out-36',
-      'held-out-37',
-      'held-out-38',
-    ];
-    expectDrawnOnlyBy((s) => s.lamplight !== undefined, ['meadow-lowcri'], older);
-    expectDrawnOnlyBy((s) => s.dome !== undefined, ['sapphire-dome'], older);
-  });
-});
-
-describe('bench/detect-alt’s held-out 39', () => {
-  it('draws every held-out 39 frame in its variant, the truth the layout’s balls (the cue ball still `cue`)', () => {
-    expectSplitDrawn(
-      'held-out-39',
-      { hd: 12_400_000, uhd: 12_450_000 },
-      ['meadow-lowcri', 'sapphire-dome'],
-      (k, variant) => {
-        if (variant === 'meadow-lowcri') {
-          expect(k.style.lamplight, k.name).toBeDefined();
-          expect(k.style.ballColours, k.name).toBeDefined();
-        } else expect(k.style.dome, k.name).toBeDefined();
-      },
-    );
-  });
+itDrawsANewSplit({
+  split: 'held-out-39',
+  name: 'held-out 39',
+  seeds: { hd: 12_400_000, uhd: 12_450_000 },
+  cloths: [
+    ['meadow', 75],
+    ['sapphire', 60],
+  ],
+  makersSet: { variant: 'meadow-lowcri', makers: 32, least: 25 },
+  variants: [
+    { variant: 'meadow-lowcri', draws: 'lamps with gaps', drawsIt: (s) => s.lamplight !== undefined },
+    { variant: 'sapphire-dome', draws: 'a dome', drawsIt: (s) => s.dome !== undefined },
+  ],
+  older: [
+    'tuning',
+    'held-out',
+    'held-out-22',
+    'held-out-32',
+    'held-out-35',
+    'held-out-36',
+    'held-out-37',
+    'held-out-38',
+  ],
 });

@@ -11,17 +11,11 @@
 // balls in its variant. Only held-out 38's two variants have either, no older split's case; no frame of
 // held-out 38 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AltSplit } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
 import { altStyle, type AltBall, type AltStyle } from '../src/sim/alt/index.ts';
-import {
-  expectClothsApart,
-  expectDrawnOnlyBy,
-  expectNewMakersSet,
-  expectSplitDrawn,
-} from './helpers/alt-split.ts';
+import { itDrawsANewSplit } from './helpers/alt-split.ts';
 import { columnsOf, drawn, light, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
@@ -341,45 +335,18 @@ describe('an old CCD camera’s blooming and smear (umber-ccd)', () => {
   };
 });
 
-describe('held-out 38’s variants', () => {
-  it('has a coral cloth and an umber one, each 40 code values or more from every older cloth', () => {
-    expectClothsApart([
-      ['coral', 49],
-      ['umber', 40],
-    ]);
-  });
-
-  it('gives coral-polariser a thirty-first maker’s set, each coloured ball 34 code values or more from every older set’s', () => {
-    expectNewMakersSet('coral-polariser', 31, 34);
-  });
-
-  it('draws polarisers in coral-polariser alone and a CCD in umber-ccd alone, in no older split’s case', () => {
-    const older: AltSplit[] = [
-      'tuning',
-      'held-out',
-      'held-out-22',
-      'held-out-32',
-      'held-out-35',
-      'held-out-36',
-      'held-out-37',
-    ];
-    expectDrawnOnlyBy((s) => s.polariser !== undefined, ['coral-polariser'], older);
-    expectDrawnOnlyBy((s) => s.ccd !== undefined, ['umber-ccd'], older);
-  });
-});
-
-describe('bench/detect-alt’s held-out 38', () => {
-  it('draws every held-out 38 frame in its variant, the truth the layout’s balls (the cue ball still `cue`)', () => {
-    expectSplitDrawn(
-      'held-out-38',
-      { hd: 12_300_000, uhd: 12_350_000 },
-      ['coral-polariser', 'umber-ccd'],
-      (k, variant) => {
-        if (variant === 'coral-polariser') {
-          expect(k.style.polariser, k.name).toBeDefined();
-          expect(k.style.ballColours, k.name).toBeDefined();
-        } else expect(k.style.ccd, k.name).toBeDefined();
-      },
-    );
-  });
+itDrawsANewSplit({
+  split: 'held-out-38',
+  name: 'held-out 38',
+  seeds: { hd: 12_300_000, uhd: 12_350_000 },
+  cloths: [
+    ['coral', 49],
+    ['umber', 40],
+  ],
+  makersSet: { variant: 'coral-polariser', makers: 31, least: 34 },
+  variants: [
+    { variant: 'coral-polariser', draws: 'polarisers', drawsIt: (s) => s.polariser !== undefined },
+    { variant: 'umber-ccd', draws: 'a CCD', drawsIt: (s) => s.ccd !== undefined },
+  ],
+  older: ['tuning', 'held-out', 'held-out-22', 'held-out-32', 'held-out-35', 'held-out-36', 'held-out-37'],
 });

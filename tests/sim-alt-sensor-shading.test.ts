@@ -9,8 +9,8 @@
 // each channel's share at the pixel's distance from the optical centre, the tint growing with its
 // square. Every held-out 40 frame is its layout's balls in its variant. Only held-out 40's two variants
 // have either, no older split's case; no frame of held-out 40 is detected here.
+import type { RgbImage } from '../src/core/image.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AltSplit } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { Table } from '../src/equipment/index.ts';
 import {
@@ -20,12 +20,7 @@ import {
   type AltShading,
   type AltStyle,
 } from '../src/sim/alt/index.ts';
-import {
-  expectClothsApart,
-  expectDrawnOnlyBy,
-  expectNewMakersSet,
-  expectSplitDrawn,
-} from './helpers/alt-split.ts';
+import { itDrawsANewSplit } from './helpers/alt-split.ts';
 import { drawn, light } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
@@ -56,6 +51,20 @@ const raw = (s: AltStyle, v: number, ch: number): { x: number; slack: number } =
 const sensorOf = (s: AltStyle): AltSensor => {
   if (!s.sensor) throw new Error('no sensor');
   return s.sensor;
+};
+
+/** Each pixel's each channel of two frames of one size: (u, v), the channel, its code value in each. */
+const eachSample = (
+  A: RgbImage,
+  B: RgbImage,
+  f: (u: number, v: number, ch: number, a: number, b: number) => void,
+): void => {
+  for (let v = 0; v < A.height; v++)
+    for (let u = 0; u < A.width; u++)
+      for (const ch of [0, 1, 2]) {
+        const k = 3 * (v * A.width + u) + ch;
+        f(u, v, ch, A.data[k] as number, B.data[k] as number);
+      }
 };
 
 describe('an ageing sensor (orchid-sensor)', () => {
@@ -172,19 +181,14 @@ describe('an ageing sensor (orchid-sensor)', () => {
     expect(colSd / sensor.columns).toBeGreaterThan(0.9);
     expect(colSd / sensor.columns).toBeLessThan(1.1);
     let n = 0;
-    for (let v = 0; v < H; v++)
-      for (let u = 0; u < W; u++)
-        for (const ch of [0, 1, 2]) {
-          const k = v * W + u;
-          const a = A.data[3 * k + ch] as number;
-          const b = B.data[3 * k + ch] as number;
-          if (b < 12 || b > 245 || a < 2) continue;
-          n++;
-          const want = (d.columns[u] as number) + (d.rows[v] as number);
-          const got = raw(on, a, ch).x - raw(on, b, ch).x;
-          const slack = raw(on, a, ch).slack + raw(on, b, ch).slack;
-          if (Math.abs(got - want) > slack + 1e-5) expect(got, `${u} ${v} ${ch}`).toBeCloseTo(want, 6);
-        }
+    eachSample(A, B, (u, v, ch, a, b) => {
+      if (b < 12 || b > 245 || a < 2) return;
+      n++;
+      const want = (d.columns[u] as number) + (d.rows[v] as number);
+      const got = raw(on, a, ch).x - raw(on, b, ch).x;
+      const slack = raw(on, a, ch).slack + raw(on, b, ch).slack;
+      if (Math.abs(got - want) > slack + 1e-5) expect(got, `${u} ${v} ${ch}`).toBeCloseTo(want, 6);
+    });
     expect(n).toBeGreaterThan(0.5 * 3 * W * H);
   });
 
@@ -203,24 +207,19 @@ describe('an ageing sensor (orchid-sensor)', () => {
       expect(g.colour[0]).toBeGreaterThan(g.colour[1]);
       let n = 0;
       let near = 0;
-      for (let v = 0; v < H; v++)
-        for (let u = 0; u < W; u++)
-          for (const ch of [0, 1, 2]) {
-            const k = v * W + u;
-            const a = A.data[3 * k + ch] as number;
-            const b = B.data[3 * k + ch] as number;
-            if (b < 12 || a > 245) continue;
-            n++;
-            const want =
-              g.strength *
-              sensor.warmth *
-              (g.colour[ch] as number) *
-              Math.exp(-Math.hypot(u - gu, v - gv) / (g.reach * H));
-            const got = raw(on, a, ch).x - raw(on, b, ch).x;
-            const slack = raw(on, a, ch).slack + raw(on, b, ch).slack;
-            if (want > 0.02) near++;
-            if (Math.abs(got - want) > slack + 1e-5) expect(got, `${H} ${u} ${v} ${ch}`).toBeCloseTo(want, 6);
-          }
+      eachSample(A, B, (u, v, ch, a, b) => {
+        if (b < 12 || a > 245) return;
+        n++;
+        const want =
+          g.strength *
+          sensor.warmth *
+          (g.colour[ch] as number) *
+          Math.exp(-Math.hypot(u - gu, v - gv) / (g.reach * H));
+        const got = raw(on, a, ch).x - raw(on, b, ch).x;
+        const slack = raw(on, a, ch).slack + raw(on, b, ch).slack;
+        if (want > 0.02) near++;
+        if (Math.abs(got - want) > slack + 1e-5) expect(got, `${H} ${u} ${v} ${ch}`).toBeCloseTo(want, 6);
+      });
       expect(n).toBeGreaterThan(0.5 * 3 * W * H);
       expect(near).toBeGreaterThan(100);
     }
@@ -257,25 +256,19 @@ describe('a wide lens’s colour shading left uncorrected (sky-shading)', () => 
       const H = A.height;
       let n = 0;
       let corner = 0;
-      for (let v = 0; v < H; v++)
-        for (let u = 0; u < W; u++) {
-          const want = share(sh, W, H, u, v);
-          for (const ch of [0, 1, 2]) {
-            const k = v * W + u;
-            const a = A.data[3 * k + ch] as number;
-            const b = B.data[3 * k + ch] as number;
-            if (b < 16 || b > 240 || a < 16) continue;
-            n++;
-            if (want[1] < 1 - 0.8 * sh.fall) corner++;
-            const x = raw(s, a, ch);
-            const y = raw(s, b, ch);
-            const got = x.x / y.x;
-            // The ratio's slack: each side's half a code value.
-            const slack = x.slack / y.x + (x.x * y.slack) / (y.x * y.x);
-            if (Math.abs(got - (want[ch] as number)) > slack + 1e-4)
-              expect(got, `${seed} ${u} ${v} ${ch}`).toBeCloseTo(want[ch] as number, 4);
-          }
-        }
+      eachSample(A, B, (u, v, ch, a, b) => {
+        if (b < 16 || b > 240 || a < 16) return;
+        const want = share(sh, W, H, u, v);
+        n++;
+        if (want[1] < 1 - 0.8 * sh.fall) corner++;
+        const x = raw(s, a, ch);
+        const y = raw(s, b, ch);
+        const got = x.x / y.x;
+        // The ratio's slack: each side's half a code value.
+        const slack = x.slack / y.x + (x.x * y.slack) / (y.x * y.x);
+        if (Math.abs(got - (want[ch] as number)) > slack + 1e-4)
+          expect(got, `${seed} ${u} ${v} ${ch}`).toBeCloseTo(want[ch] as number, 4);
+      });
       expect(n).toBeGreaterThan(0.6 * 3 * W * H);
       expect(corner).toBeGreaterThan(10);
     }
@@ -283,47 +276,28 @@ describe('a wide lens’s colour shading left uncorrected (sky-shading)', () => 
   });
 });
 
-describe('held-out 40’s variants', () => {
-  it('has an orchid cloth and a sky-blue one, each far from every older cloth', () => {
-    expectClothsApart([
-      ['orchid', 70],
-      ['sky', 74],
-    ]);
-  });
-
-  it('gives orchid-sensor a thirty-third maker’s set, each coloured ball 30 code values or more from every older set’s', () => {
-    expectNewMakersSet('orchid-sensor', 33, 30);
-  });
-
-  it('draws an ageing sensor in orchid-sensor alone and colour shading in sky-shading alone, in no older split’s case', () => {
-    const older: AltSplit[] = [
-      'tuning',
-      'held-out',
-      'held-out-22',
-      'held-out-32',
-      'held-out-35',
-      'held-out-36',
-      'held-out-37',
-      'held-out-38',
-      'held-out-39',
-    ];
-    expectDrawnOnlyBy((s) => s.sensor !== undefined, ['orchid-sensor'], older);
-    expectDrawnOnlyBy((s) => s.shading !== undefined, ['sky-shading'], older);
-  });
-});
-
-describe('bench/detect-alt’s held-out 40', () => {
-  it('draws every held-out 40 frame in its variant, the truth the layout’s balls (the cue ball still `cue`)', () => {
-    expectSplitDrawn(
-      'held-out-40',
-      { hd: 12_500_000, uhd: 12_550_000 },
-      ['orchid-sensor', 'sky-shading'],
-      (k, variant) => {
-        if (variant === 'orchid-sensor') {
-          expect(k.style.sensor, k.name).toBeDefined();
-          expect(k.style.ballColours, k.name).toBeDefined();
-        } else expect(k.style.shading, k.name).toBeDefined();
-      },
-    );
-  });
+itDrawsANewSplit({
+  split: 'held-out-40',
+  name: 'held-out 40',
+  seeds: { hd: 12_500_000, uhd: 12_550_000 },
+  cloths: [
+    ['orchid', 70],
+    ['sky', 74],
+  ],
+  makersSet: { variant: 'orchid-sensor', makers: 33, least: 30 },
+  variants: [
+    { variant: 'orchid-sensor', draws: 'an ageing sensor', drawsIt: (s) => s.sensor !== undefined },
+    { variant: 'sky-shading', draws: 'colour shading', drawsIt: (s) => s.shading !== undefined },
+  ],
+  older: [
+    'tuning',
+    'held-out',
+    'held-out-22',
+    'held-out-32',
+    'held-out-35',
+    'held-out-36',
+    'held-out-37',
+    'held-out-38',
+    'held-out-39',
+  ],
 });

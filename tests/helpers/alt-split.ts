@@ -1,6 +1,7 @@
 // What every new split of bench/detect-alt asks of itself: its new drawing in its own variants only (an
-// older split's frames unchanged), and each of its frames the layout's balls in its variants' style.
-import { expect } from 'vitest';
+// older split's frames unchanged), and each of its frames the layout's balls in its variants' style;
+// and, for the splits since held-out 39, those tests written from the split's data (itDrawsANewSplit).
+import { describe, expect, it } from 'vitest';
 import { altCases, type AltCase, type AltSplit } from '../../bench/detect-alt.ts';
 import {
   ALT_CLOTH,
@@ -88,4 +89,59 @@ export const expectNewMakersSet = (variant: AltVariant, makers: number, least: n
   for (const id of ['red', 'yellow', 'green', 'brown', 'blue', 'pink'])
     for (const set of older)
       expect(apart(own[id] as Srgb8, set[id] as Srgb8), id).toBeGreaterThanOrEqual(least);
+};
+
+/** A new held-out split's own drawing, as its test states it (itDrawsANewSplit). */
+export interface NewSplit {
+  /** The split, and its name in the tests' words ("held-out 40"). */
+  readonly split: AltSplit;
+  readonly name: string;
+  /** Its seeds at 1080p and 4K. */
+  readonly seeds: { readonly hd: number; readonly uhd: number };
+  /** Its new cloths (by name), each at least its code values from every older one. */
+  readonly cloths: readonly (readonly [keyof typeof ALT_CLOTH, number])[];
+  /** The variant with a new maker's set: the `makers`th, each coloured ball `least` from every older set's. */
+  readonly makersSet: { readonly variant: AltVariant; readonly makers: number; readonly least: number };
+  /** Its two variants, each with what it alone draws (in words, and as found in a style). */
+  readonly variants: readonly [NewVariant, NewVariant];
+  /** The older splits none of whose cases draws either. */
+  readonly older: readonly AltSplit[];
+}
+
+export interface NewVariant {
+  readonly variant: AltVariant;
+  readonly draws: string;
+  readonly drawsIt: (s: AltStyle) => boolean;
+}
+
+/**
+ * The tests every new split makes of itself: its cloths new, its maker's set new, each variant's
+ * drawing its own and in no older split's case, and every frame of the split the layout's balls in its
+ * variants' style (the set's variant with its set).
+ */
+export const itDrawsANewSplit = (n: NewSplit): void => {
+  const [a, b] = n.variants;
+  describe(`${n.name}’s variants`, () => {
+    it(`has new cloths (${n.cloths.map(([c]) => c).join(', ')}), each far from every older cloth`, () => {
+      expectClothsApart(n.cloths);
+    });
+
+    it(`gives ${n.makersSet.variant} maker’s set ${n.makersSet.makers}, each coloured ball ${n.makersSet.least} code values or more from every older set’s`, () => {
+      expectNewMakersSet(n.makersSet.variant, n.makersSet.makers, n.makersSet.least);
+    });
+
+    it(`draws ${a.draws} in ${a.variant} alone and ${b.draws} in ${b.variant} alone, in no older split’s case`, () => {
+      for (const v of n.variants) expectDrawnOnlyBy(v.drawsIt, [v.variant], n.older);
+    });
+  });
+
+  describe(`bench/detect-alt’s ${n.name}`, () => {
+    it(`draws every ${n.name} frame in its variant, the truth the layout’s balls (the cue ball still \`cue\`)`, () => {
+      expectSplitDrawn(n.split, n.seeds, [a.variant, b.variant], (k, variant) => {
+        const own = n.variants.find((v) => v.variant === variant);
+        expect(own?.drawsIt(k.style), k.name).toBe(true);
+        if (variant === n.makersSet.variant) expect(k.style.ballColours, k.name).toBeDefined();
+      });
+    });
+  });
 };
