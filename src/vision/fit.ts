@@ -356,6 +356,10 @@ export const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
   return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
 });
 
+/** A colour of 8-bit sRGB channels (a mean's fractions rounded) in linear light. */
+export const linearOf = (c: ArrayLike<number>): number[] =>
+  Array.from(c, (v) => SRGB_TO_LINEAR[Math.round(v)] as number);
+
 /** Bilinear sample in linear light at (u, v); false outside the image. */
 const sampleLinear = (img: RgbImage, u: number, v: number, out: Float64Array, o: number): boolean => {
   const x0 = Math.floor(u);

@@ -19,7 +19,7 @@
 // even disc whose inside lies nearly the cloth's colour is no ball either.
 import type { RgbImage } from '../core/image.ts';
 import { blockOf, type ClothModel } from './cloth.ts';
-import { SRGB_TO_LINEAR } from './fit.ts';
+import { linearOf, SRGB_TO_LINEAR } from './fit.ts';
 import { forDiscSamples, pixelOnFrame } from './geometry.ts';
 import type { VerifiedBall } from './verify.ts';
 
@@ -248,10 +248,7 @@ export const fromCloth = (
   [r, g, b]: readonly [number, number, number],
 ): number => {
   const k = 3 * blockOf(cloth, u, v);
-  const linear = (c: number): number => SRGB_TO_LINEAR[Math.round(cloth.colour[k + c] as number)] as number;
-  const cr = linear(0);
-  const cg = linear(1);
-  const cb = linear(2);
+  const [cr, cg, cb] = linearOf(cloth.colour.subarray(k, k + 3)) as [number, number, number];
   return Math.hypot(r - cr, g - cg, b - cb) / Math.hypot(cr, cg, cb);
 };
 

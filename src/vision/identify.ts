@@ -12,7 +12,7 @@ import {
   type BallPatchInput,
   type ClassifiedBall,
 } from './classify/index.ts';
-import { SRGB_TO_LINEAR } from './fit.ts';
+import { linearOf, SRGB_TO_LINEAR } from './fit.ts';
 import type { LocatedBall } from './locate.ts';
 import { byLooks, inLightOf, type BallLooks, type LooksOptions } from './looks.ts';
 
@@ -93,9 +93,6 @@ export const DEFAULT_SHARED_COLOUR: SharedColourOptions = {
   hueReach: (6 * Math.PI) / 180,
   minSaturation: 0.1,
 };
-
-/** A look's colour in linear light. */
-const linearOf = (c: readonly number[]): number[] => c.map((v) => SRGB_TO_LINEAR[Math.round(v)] as number);
 
 /**
  * Chromaticity (r, g, b over their sum, linear light) of a ball's body: the samples within 0.6 of its
