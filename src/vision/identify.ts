@@ -58,6 +58,12 @@ export interface SharedColourOptions {
    */
   readonly hueReach: number;
   readonly minSaturation: number;
+  /**
+   * A ball called another id is like them (within `maxDistance`) only if its hue lies within this of
+   * their median's too (radians; where that is `minSaturation` or more from grey): a brown is a red
+   * turned towards orange, whatever the light does to how pure both look (see sharedColour).
+   */
+  readonly likeHue: number;
 }
 
 // Measured at 1080p on the second renderer's frames (bench/detect-alt: tuning, tuning-hard,
@@ -81,7 +87,12 @@ export interface SharedColourOptions {
 // maxDistance from their frame's reds lie within 3.8° of their hue (held-out 11's washed out by its
 // tangerine light, up to 0.32 away; 16's, 23's, 24's, 34's); held-out 35's oxblood brown, called red
 // with certainty, 7.3–10.6° (and purer than the reds: 0.09–0.13 from their hue's line); of the balls
-// purer than their frame's reds, the reds lie within 2.9° of their hue, the browns 4.4–10.6°.
+// purer than their frame's reds, the reds lie within 2.9° of their hue, the browns 4.4–10.6°. likeHue
+// (every cached split through held-out 40, 1080p and 4K, the balls called another id that this makes
+// reds: within maxDistance of their frame's reds, and red 0.04 or more or within sureDistance): the reds
+// lie within 2.6° of their hue but one, 3.6° (held-out 36's analogue capture at 4K, in a corner's jaws,
+// its fit 7 mm off); the browns 3.9° (held-out 38's umber under the CCD) and 5.9° (40's copper on the
+// orchid cloth), each named red so before, and 3.5° (21's in warm light by the pearl window: still red).
 export const DEFAULT_SHARED_COLOUR: SharedColourOptions = {
   minCapacity: 3,
   minBalls: 3,
@@ -92,6 +103,7 @@ export const DEFAULT_SHARED_COLOUR: SharedColourOptions = {
   unlikeDistance: 0.22,
   hueReach: (6 * Math.PI) / 180,
   minSaturation: 0.1,
+  likeHue: (3.7 * Math.PI) / 180,
 };
 
 /**
@@ -236,8 +248,9 @@ export const sharedColour = (
     const hue = median.map((m) => m - 1 / 3);
     const saturation = Math.hypot(...hue);
     const medianHue = hueAngle(median).angle;
-    const ofTheirHue = (i: number): boolean =>
-      saturation < o.minSaturation || hueApart(hueAngle(of(i)).angle, medianHue) <= o.hueReach;
+    const hueWithin = (i: number, reach: number): boolean =>
+      saturation < o.minSaturation || hueApart(hueAngle(of(i)).angle, medianHue) <= reach;
+    const ofTheirHue = (i: number): boolean => hueWithin(i, o.hueReach);
     const distance = (i: number): number => {
       const c = of(i);
       const d = Math.hypot(
@@ -263,7 +276,10 @@ export const sharedColour = (
       // so, of theirs for one it calls otherwise.
       const doubt = called ? doubtOf(g, id) : (g.probabilities[id] ?? 0);
       const d = distance(i);
-      const unlike = d > o.maxDistance;
+      // Called otherwise, a ball must be of their very hue too to be like them: a copper brown in the
+      // aged sensor's frames of held-out 40 lay 0.088 from its reds (they within 0.005 of each other),
+      // 5.9° from their hue, and was named red.
+      const unlike = d > o.maxDistance || (!called && !hueWithin(i, o.likeHue));
       // Where the classifier is sure, a ball called theirs stays one of them if it is like them or of
       // their hue (reds washed out towards grey, or lit purer, are no less red), but not if it is
       // unlike them in hue too: held-out 35's oxblood brown, called red with certainty (1.00) beside
@@ -277,7 +293,7 @@ export const sharedColour = (
       // probabilities of the two ids swapped (scaled down by `penalty`, a called id that had more than
       // a thousand times theirs was still the likelier: held-out 25's brick reds on the onyx cloth
       // called salmon pink or tan brown 0.75–0.88, red under a thousandth of that).
-      if (!called && d <= o.sureDistance) out[i] = swapped(g, g.id, id);
+      if (!called && !unlike && d <= o.sureDistance) out[i] = swapped(g, g.id, id);
       // Called theirs but unlike them, or called otherwise but like them: the called id is doubted.
       else if (called === unlike) out[i] = scaledDown(g, g.id, o.penalty);
       // Called otherwise and far unlike them: their id is.
