@@ -59,9 +59,10 @@ export interface SharedColourOptions {
   readonly hueReach: number;
   readonly minSaturation: number;
   /**
-   * A ball called another id is like them (within `maxDistance`) only if its hue lies within this of
-   * their median's too (radians; where that is `minSaturation` or more from grey): a brown is a red
-   * turned towards orange, whatever the light does to how pure both look (see sharedColour).
+   * A ball is like them (within `maxDistance`) only if its hue lies within this of their median's too
+   * (radians; where that is `minSaturation` or more from grey), whether called their id or another: a
+   * brown is a red turned towards orange, whatever the light does to how pure both look (see
+   * sharedColour).
    */
   readonly likeHue: number;
 }
@@ -93,6 +94,9 @@ export interface SharedColourOptions {
 // lie within 2.6° of their hue but one, 3.6° (held-out 36's analogue capture at 4K, in a corner's jaws,
 // its fit 7 mm off); the browns 3.9° (held-out 38's umber under the CCD) and 5.9° (40's copper on the
 // orchid cloth), each named red so before, and 3.5° (21's in warm light by the pearl window: still red).
+// Of the balls called red in some doubt that lie within maxDistance of their frame's reds, the reds lie
+// within 3.4° of their hue (held-out 24's pale reds on the pink cloth), the one brown 5.5° (held-out 40's
+// copper in a corner's jaws, named red before).
 export const DEFAULT_SHARED_COLOUR: SharedColourOptions = {
   minCapacity: 3,
   minBalls: 3,
@@ -276,10 +280,11 @@ export const sharedColour = (
       // so, of theirs for one it calls otherwise.
       const doubt = called ? doubtOf(g, id) : (g.probabilities[id] ?? 0);
       const d = distance(i);
-      // Called otherwise, a ball must be of their very hue too to be like them: a copper brown in the
-      // aged sensor's frames of held-out 40 lay 0.088 from its reds (they within 0.005 of each other),
-      // 5.9° from their hue, and was named red.
-      const unlike = d > o.maxDistance || (!called && !hueWithin(i, o.likeHue));
+      // A ball must be of their very hue too to be like them: a copper brown in the aged sensor's
+      // frames of held-out 40 lay 0.088 from its reds (they within 0.005 of each other), 5.9° from their
+      // hue, called brown, and was named red; in a corner's jaws, called red (0.61, brown 0.30), 0.081
+      // and 5.5°, and it stayed red.
+      const unlike = d > o.maxDistance || !hueWithin(i, o.likeHue);
       // Where the classifier is sure, a ball called theirs stays one of them if it is like them or of
       // their hue (reds washed out towards grey, or lit purer, are no less red), but not if it is
       // unlike them in hue too: held-out 35's oxblood brown, called red with certainty (1.00) beside
