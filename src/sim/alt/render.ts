@@ -57,6 +57,11 @@
 // tinted magenta or green, the tint growing with the square of the distance from the optical centre),
 // and an ageing sensor at a high gain may show its defects (hot and stuck photosites, fixed in place
 // frame to frame; its columns' and rows' faint offsets; its readout amplifier's glow in one corner).
+// A day/night camera's IR-cut filter may stick open under lamps rich in near infrared (every surface's
+// near-infrared reflectance, its dye's, adding to red and a little to green and blue, the camera
+// balanced to a white: the dyes bright in infrared washed pale and towards pink), and a projector may cast
+// a club's logo through a coloured gobo on the cloth and the balls (a sharp-edged spot, moved between
+// frames; the balls' sharp shadows of it).
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -117,7 +122,169 @@ export interface AltLamp {
   readonly colour?: readonly [number, number, number];
   /** A venetian blind between it and the table (the sun through a window's blind): its light in stripes. */
   readonly slats?: AltSlats;
+  /**
+   * A projector's gobo in front of it (a spotlight casting a logo): its light only in the gobo's spot,
+   * coloured by its glass (the lamp's `colour` unused).
+   */
+  readonly gobo?: AltGobo;
 }
+
+/**
+ * A projector's gobo (a club's logo cast on the table): the lamp is the projector's lens, aimed at
+ * (ax, ay) on the bed. A point's direction from the lens, at tangents (p, q) off the beam's axis (p level
+ * across the axis, q square to both, the logo turned by `spin` about the axis), is lit where it falls in
+ * the gobo's disc (radius `half`, a tangent): by the `logo` glass where inside the logo (a ring from
+ * 0.8 to 0.92 of the radius, and a five-pointed star of tips at 0.62, its inner corners at 0.25),
+ * elsewhere by the `ground` glass (linear RGB shares of the lamp's power); each edge soft over `edge` (a
+ * tangent: the lens's focus), none outside the disc.
+ */
+export interface AltGobo {
+  readonly ax: number;
+  readonly ay: number;
+  readonly half: number;
+  readonly edge: number;
+  readonly spin: number;
+  readonly ground: readonly [number, number, number];
+  readonly logo: readonly [number, number, number];
+}
+
+/**
+ * A camera's IR-cut filter stuck open (a day/night camera's, or a full-spectrum one) under lamps rich
+ * in near infrared (halogen, incandescent): each surface's near-infrared reflectance adds to its colour
+ * `lamps` (the lamps' near infrared over their visible light, as the sensor's red sees them) times the
+ * sensor's `response` in each channel (red 1; green's and blue's filters pass some too) times the
+ * reflectance, then the camera balances to a white whose reflectance is `white`. Reflectances by
+ * material: the cloth's dye, each ball's by id, the rail's wood, the floor's, and anything else's.
+ */
+export interface AltInfrared {
+  readonly lamps: number;
+  readonly response: readonly [number, number, number];
+  readonly white: number;
+  readonly cloth: number;
+  readonly balls: Readonly<Record<string, number>>;
+  readonly rail: number;
+  readonly floor: number;
+  readonly other: number;
+}
+
+/**
+ * A colour as a camera with its IR-cut filter open sees it (see AltInfrared): its linear light (by
+ * `base`, as without) plus its near-infrared reflectance `ir`'s signal, balanced to the white.
+ */
+export const infraredSeen =
+  (f: AltInfrared, base: (c: Srgb8) => [number, number, number]) =>
+  (c: Srgb8, ir: number = f.other): [number, number, number] => {
+    const v = base(c);
+    const seen = (ch: 0 | 1 | 2): number => {
+      const k = f.lamps * f.response[ch];
+      return (v[ch] + k * ir) / (1 + k * f.white);
+    };
+    return [seen(0), seen(1), seen(2)];
+  };
+
+/** A gobo's beam: the lens's axis towards its aim, and the two unit vectors across it (p, q). */
+interface GoboBeam {
+  readonly a: readonly [number, number, number];
+  readonly p: readonly [number, number, number];
+  readonly q: readonly [number, number, number];
+}
+const beams = new WeakMap<AltGobo, GoboBeam>();
+const beamOf = (l: AltLamp, g: AltGobo): GoboBeam => {
+  const had = beams.get(g);
+  if (had) return had;
+  const dx = g.ax - l.x;
+  const dy = g.ay - l.y;
+  const dz = -l.z;
+  const n = Math.hypot(dx, dy, dz);
+  const a = [dx / n, dy / n, dz / n] as const;
+  // Across the beam, level (the axis is never vertical: the projector stands off the spot).
+  const h = Math.hypot(a[0], a[1]);
+  const p = [-a[1] / h, a[0] / h, 0] as const;
+  const q = [a[1] * p[2] - a[2] * p[1], a[2] * p[0] - a[0] * p[2], a[0] * p[1] - a[1] * p[0]] as const;
+  const beam = { a, p, q };
+  beams.set(g, beam);
+  return beam;
+};
+
+/** The star's ten corners (unit radius, a tip up), its tips at 0.62 and inner corners at 0.25 of the disc. */
+const STAR = Array.from({ length: 10 }, (_, i) => {
+  const r = i % 2 === 0 ? 0.62 : 0.25;
+  const a = Math.PI / 2 + (i * Math.PI) / 5;
+  return [r * Math.cos(a), r * Math.sin(a)] as const;
+});
+
+/** A point's signed distance (inside negative) to the gobo's star, in units of the disc's radius. */
+export const starDistance = (x: number, y: number): number => {
+  let best = Infinity;
+  let inside = false;
+  for (let i = 0, j = 9; i < 10; j = i++) {
+    const [xi, yi] = STAR[i] as readonly [number, number];
+    const [xj, yj] = STAR[j] as readonly [number, number];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    const ex = xj - xi;
+    const ey = yj - yi;
+    const s = Math.min(1, Math.max(0, ((x - xi) * ex + (y - yi) * ey) / (ex * ex + ey * ey)));
+    best = Math.min(best, Math.hypot(x - xi - s * ex, y - yi - s * ey));
+  }
+  return inside ? -best : best;
+};
+
+/**
+ * The gobo's colour on its beam at tangents (p, q) from the axis (see AltGobo), into `out`: the disc's
+ * cover, and within it the logo's over the ground's.
+ */
+export const goboColour = (g: AltGobo, p: number, q: number, out: Float64Array): Float64Array => {
+  const r = Math.hypot(p, q);
+  const disc = Math.min(1, Math.max(0, (g.half - r) / g.edge + 0.5));
+  if (disc <= 0) {
+    out[0] = 0;
+    out[1] = 0;
+    out[2] = 0;
+    return out;
+  }
+  // In the disc's units, turned by the spin.
+  const c = Math.cos(g.spin);
+  const s = Math.sin(g.spin);
+  const x = (c * p + s * q) / g.half;
+  const y = (-s * p + c * q) / g.half;
+  const e = g.edge / g.half;
+  const ring = Math.min(1, Math.max(0, (0.06 - Math.abs(r / g.half - 0.86)) / e + 0.5));
+  const star = Math.min(1, Math.max(0, -starDistance(x, y) / e + 0.5));
+  const logo = Math.max(ring, star);
+  for (let ch = 0; ch < 3; ch++)
+    out[ch] = disc * ((g.ground[ch] as number) * (1 - logo) + (g.logo[ch] as number) * logo);
+  return out;
+};
+
+/**
+ * A gobo lamp's light towards a point (x, y, z), a share of its power in each channel, into `out` (the
+ * point's tangents off the beam's axis, see AltGobo).
+ */
+export const goboAt = (
+  l: AltLamp,
+  g: AltGobo,
+  x: number,
+  y: number,
+  z: number,
+  out: Float64Array,
+): Float64Array => {
+  const b = beamOf(l, g);
+  const dx = x - l.x;
+  const dy = y - l.y;
+  const dz = z - l.z;
+  const along = dx * b.a[0] + dy * b.a[1] + dz * b.a[2];
+  if (along <= 0) {
+    out[0] = 0;
+    out[1] = 0;
+    out[2] = 0;
+    return out;
+  }
+  const p = (dx * b.p[0] + dy * b.p[1] + dz * b.p[2]) / along;
+  const q = (dx * b.q[0] + dy * b.q[1] + dz * b.q[2]) / along;
+  return goboColour(g, p, q, out);
+};
+const goboTint = new Float64Array(3);
+const goboSeen = new Float64Array(3);
 
 /**
  * A window's venetian blind between a lamp outside it and the table: level slats in a vertical plane,
@@ -293,6 +460,8 @@ export interface AltStyle {
    * flawless sensor, the default; no variant has both it and a webcam or an analogue camera).
    */
   readonly sensor?: AltSensor;
+  /** A camera's IR-cut filter stuck open under lamps rich in near infrared (an IR-cut filter, the default). */
+  readonly infrared?: AltInfrared;
 }
 
 /**
@@ -1147,7 +1316,7 @@ const lampDiffuse = (
     const shaded = l.shade ? direct * shadeAt(l.shade, x - l.x, y - l.y) : direct;
     const striped = blinds && l.slats ? shaded * slatsAt(l, l.slats, x, y, z) : shaded;
     const e = occ ? striped * occ.seen(li, x, y, z, skip) : striped;
-    const c = l.colour ?? WHITE;
+    const c = blinds && l.gobo ? goboAt(l, l.gobo, x, y, z, goboTint) : (l.colour ?? WHITE);
     r += e * c[0];
     g += e * c[1];
     b += e * c[2];
@@ -1365,7 +1534,7 @@ const shadowAt = (
       blinds && l.slats
         ? directLight(l, lz / ln, lz / ln, ln * ln) * slatsAt(l, l.slats, x, y, 0)
         : l.power / (ln * ln);
-    const c = l.colour ?? WHITE;
+    const c = blinds && l.gobo ? goboAt(l, l.gobo, x, y, 0, goboTint) : (l.colour ?? WHITE);
     lit0 += vis * weight * c[0];
     lit1 += vis * weight * c[1];
     lit2 += vis * weight * c[2];
@@ -1595,21 +1764,29 @@ export const renderAlt = (
   const rng: Rng = makeRng(seed);
   // Each surface's colour in linear light: as in daylight, or as the camera sees it under lamps whose
   // spectrum has gaps (its pigment's spectrum lit by theirs).
-  const pigment = style.lamplight ? pigmentsUnder(style.lamplight) : lin;
-  const cloth = pigment(style.cloth);
+  // Seen through an IR-cut filter stuck open, each material's near infrared adds to it.
+  const daylit = style.lamplight ? pigmentsUnder(style.lamplight) : lin;
+  const ir = style.infrared;
+  const pigment: (c: Srgb8, reflects?: number) => [number, number, number] = ir
+    ? infraredSeen(ir, daylit)
+    : daylit;
+  const cloth = pigment(style.cloth, ir?.cloth);
   const lamps = style.lamps;
   const reach = style.shadowReach ?? 4;
-  const blinds = lamps.some((l) => l.slats !== undefined);
+  // Any lamp masked: behind a blind, or a projector's gobo.
+  const blinds = lamps.some((l) => l.slats !== undefined || l.gobo !== undefined);
   // The exposure's reference: the light at the middle of the bed, its green where lamps have colours,
   // as if no blind striped it (the exposure does not hang on where the stripes fall).
   const irr = new Float64Array(3);
-  const norm = 1 / (lampDiffuse(lamps, t.width / 2, t.length / 2, 0, 0, 0, 1, irr, false)[1] as number);
+  // A projector's spot is no part of it (the camera exposes for the table's lamps).
+  const lit = lamps.filter((l) => l.gobo === undefined);
+  const norm = 1 / (lampDiffuse(lit, t.width / 2, t.length / 2, 0, 0, 0, 1, irr, false)[1] as number);
   const gradAngle = rng.uniform(0, 2 * Math.PI);
   const gx = Math.cos(gradAngle) / Math.max(t.width, t.length);
   const gy = Math.sin(gradAngle) / Math.max(t.width, t.length);
   const napSeed = rng.int(1, 1 << 30);
-  const rail = pigment([92, 50, 26]);
-  const floor = pigment([46, 44, 42]);
+  const rail = pigment([92, 50, 26], ir?.rail);
+  const floor = pigment([46, 44, 42], ir?.floor);
   const box = style.box;
   const wear = style.wear;
   const rub = new Float64Array(2);
@@ -1976,7 +2153,9 @@ export const renderAlt = (
     cloth[1] * (1 + style.ambient),
     cloth[2] * (1 + style.ambient),
   ];
-  const albedo = balls.map((b) => pigment(style.ballColours?.[b.id] ?? palette[b.id] ?? [128, 128, 128]));
+  const albedo = balls.map((b) =>
+    pigment(style.ballColours?.[b.id] ?? palette[b.id] ?? [128, 128, 128], ir?.balls[b.id]),
+  );
   const done = new Uint8Array(W * H);
   const S = 4;
   const col = new Float64Array(3);
@@ -2118,7 +2297,8 @@ export const renderAlt = (
     for (let li = 0; li < lamps.length; li++) {
       if (rz <= 0) break;
       const l = lamps[li] as AltLamp;
-      const c = l.colour ?? WHITE;
+      // A projector's highlight is the colour its gobo casts towards the ball.
+      const c = blinds && l.gobo ? goboAt(l, l.gobo, hx, hy, hz, goboSeen) : (l.colour ?? WHITE);
       // A player's part between the ball and the lamp hides its highlight (1 times, to the bit, without one).
       const seen = occ ? occ.seen(li, hx, hy, hz, -1) : 1;
       const s = (l.z - hz) / rz;
@@ -2245,7 +2425,7 @@ export const renderAlt = (
       const nh = (nx * hhx + ny * hhy + nz * hhz) / Math.hypot(hhx, hhy, hhz);
       if (nh <= 0 || nx * lx + ny * ly + nz * lz <= 0) continue;
       const e = ((q.part.gloss * nh ** 30 * l.power) / d2) * o.seen(li, hx, hy, hz, j);
-      const c = l.colour ?? WHITE;
+      const c = blinds && l.gobo ? goboAt(l, l.gobo, hx, hy, hz, goboSeen) : (l.colour ?? WHITE);
       s0 += e * c[0];
       s1 += e * c[1];
       s2 += e * c[2];

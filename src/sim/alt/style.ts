@@ -406,6 +406,22 @@
 // module's (render.ts AltShading, drawn by the seed: the optical centre, the fall, the tint magenta or
 // green): the corners darker and tinted, the tint growing with the square of the distance from the
 // optical centre, with the usual set.
+// Held-out 41 (issue 14, drawn in the thirty-fourth session, to be run once): a camera blind to its
+// own near infrared no more, and a projector's logo on the table, as no variant before drew them.
+// `spring-infrared`, a bright spring-green cloth (a mint green, lighter and more saturated than the
+// meadow, greener than the vivid teal) under four bare halogen lamps rich in near infrared, seen by a
+// day/night camera whose IR-cut filter has stuck open (render.ts AltInfrared, drawn by the seed: the
+// lamps' near infrared, the sensor's green and blue response to it): every dye's near-infrared
+// reflectance adds to red, and some to green and blue, the camera balanced to a white: the cloth's dye
+// and the red, yellow, pink and brown bright in infrared, the blue less, the black's carbon not at all
+// (the cloth paler and pinker, the brown nearer the red), with the usual set. `hotpink-gobo`, a hot-pink
+// cloth (more saturated than the pink, lighter than the fuchsia) under two lamps, and a projector on
+// the ceiling beyond a long side casting a club's logo through a coloured gobo (render.ts AltGobo, drawn
+// by the seed, so that it moves from frame to frame: where it aims, how large, its spin, which pair of
+// glasses): a sharp-edged spot of coloured light with a ring and a star of another colour, on the cloth
+// and over the balls in it, their sharp shadows of it; a thirty-fourth maker's set (a vermilion red, an
+// old-gold yellow, a pure green, a rosy brown, a violet blue, an orchid pink, a jet black, a cream cue
+// ball).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
@@ -422,6 +438,7 @@ import type {
   AltDenoise,
   AltFlicker,
   AltHaze,
+  AltInfrared,
   AltLamp,
   AltLensDirt,
   AltMirror,
@@ -529,6 +546,8 @@ export const ALT_VARIANTS = [
   'sapphire-dome',
   'orchid-sensor',
   'sky-shading',
+  'spring-infrared',
+  'hotpink-gobo',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -616,7 +635,9 @@ export const ALT_CLOTH: Readonly<
     | 'meadow'
     | 'sapphire'
     | 'orchid'
-    | 'sky',
+    | 'sky'
+    | 'spring'
+    | 'hotpink',
     Srgb8
   >
 > = {
@@ -703,6 +724,8 @@ export const ALT_CLOTH: Readonly<
   sapphire: [0, 6, 140],
   orchid: [195, 55, 195],
   sky: [80, 190, 250],
+  spring: [50, 230, 150],
+  hotpink: [250, 20, 140],
 };
 
 /**
@@ -2234,6 +2257,104 @@ const otherModule = (rng: Rng): AltShading => {
 };
 
 /**
+ * A day/night camera's IR-cut filter stuck open under bare halogen lamps (AltInfrared): the lamps' near
+ * infrared 0.6 to 1 of their visible light as the sensor's red sees it (a halogen capsule at 3000 K gives
+ * more power past 700 nm than below it; silicon sees to 1000 nm), green's filter passing 0.3 to 0.45 of
+ * red's share of it and blue's 0.25 to 0.4 (their dyes clear past 800 nm only), drawn by the seed; the
+ * camera balanced to a white card's 0.85. Near-infrared reflectances at 700 to 1000 nm: the cloth's wool
+ * with its acid dyes 0.75 (the dyes clear in infrared, the wool bright); the balls' phenolic resin with
+ * their pigments, the cue ball 0.85, the red's and the pink's organic reds 0.82 and 0.85, the yellow's
+ * 0.85, the brown's iron oxide 0.65, the green's phthalocyanine 0.5, the blue's 0.3, the black's carbon
+ * 0.05; the rail's wood 0.55, the floor 0.35, anything else 0.5.
+ */
+const irCutOpen = (rng: Rng): AltInfrared => ({
+  lamps: rng.uniform(0.6, 1),
+  response: [1, rng.uniform(0.3, 0.45), rng.uniform(0.25, 0.4)],
+  white: 0.85,
+  cloth: 0.75,
+  balls: { cue: 0.85, red: 0.82, yellow: 0.85, green: 0.5, brown: 0.65, blue: 0.3, pink: 0.85, black: 0.05 },
+  rail: 0.55,
+  floor: 0.35,
+  other: 0.5,
+});
+
+/**
+ * A thirty-fourth maker's set: a vermilion red (towards orange), an old-gold yellow, a pure green, a rosy
+ * brown, a violet blue, an orchid pink, a jet black, and a cream cue ball.
+ */
+const THIRTY_FOURTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [252, 246, 228],
+  red: [215, 70, 0],
+  yellow: [205, 185, 55],
+  green: [0, 200, 0],
+  brown: [190, 95, 80],
+  blue: [100, 0, 190],
+  pink: [220, 105, 190],
+  black: [14, 14, 16],
+};
+
+/** The glasses a club's gobo projector may carry: its ground's and its logo's (linear shares of its light). */
+const GOBO_GLASSES: readonly (readonly [
+  readonly [number, number, number],
+  readonly [number, number, number],
+])[] = [
+  // A deep blue ground, an amber logo.
+  [
+    [0.1, 0.25, 1],
+    [1, 0.62, 0.1],
+  ],
+  // A green ground, a clear logo.
+  [
+    [0.15, 1, 0.3],
+    [1, 1, 1],
+  ],
+  // A violet ground, a yellow logo.
+  [
+    [0.55, 0.15, 1],
+    [1, 0.9, 0.2],
+  ],
+];
+
+/**
+ * A club's gobo projector on the ceiling (AltGobo: a bare lamp, its lens 50 mm across, no glare of its
+ * own), drawn by the seed, so that its spot moves from frame to frame: 0.9 to 1.5 m beyond one long side
+ * (which, drawn), 2.2 to 2.7 m above the bed, along the table 0.2 to 0.8 of its length; aimed at a point
+ * of the bed (0.15 to 0.85 of its width, 0.12 to 0.88 of its length), its spot 260 to 420 mm in radius
+ * there, its edges 2 to 5 mm wide there (in focus), the logo turned anyhow, one of three pairs of
+ * glasses; its light through the clearest glass 0.8 to 1.4 times the table's lamps' at the bed's middle.
+ */
+const goboProjector = (t: Table, lamps: readonly AltLamp[], rng: Rng): AltLamp => {
+  const side = rng.next() < 0.5;
+  const x = side ? -rng.uniform(900, 1500) : t.width + rng.uniform(900, 1500);
+  const y = t.length * rng.uniform(0.2, 0.8);
+  const z = rng.uniform(2200, 2700);
+  const ax = t.width * rng.uniform(0.15, 0.85);
+  const ay = t.length * rng.uniform(0.12, 0.88);
+  const d = Math.hypot(ax - x, ay - y, z);
+  const radius = rng.uniform(260, 420);
+  const edge = rng.uniform(2, 5);
+  const spin = rng.uniform(0, 2 * Math.PI);
+  const [ground, logo] = GOBO_GLASSES[rng.int(0, GOBO_GLASSES.length)] as (typeof GOBO_GLASSES)[number];
+  // The table's lamps' light at the bed's middle (each facing down: its power times the cosine twice).
+  const middle = lamps.reduce((e, l) => {
+    const d2 = (l.x - t.width / 2) ** 2 + (l.y - t.length / 2) ** 2 + l.z * l.z;
+    return e + (l.power * l.z * l.z) / (d2 * d2);
+  }, 0);
+  // A bare lamp's light at the aim: its power times the cosine there over d².
+  const power = (rng.uniform(0.8, 1.4) * middle * d ** 3) / z;
+  return {
+    x,
+    y,
+    z,
+    hx: 25,
+    hy: 25,
+    power,
+    bare: true,
+    gobo: { ax, ay, half: radius / d, edge: edge / d, spin, ground, logo },
+  };
+};
+
+/**
  * An old analogue CCTV camera through a capture card (AltAnalogue): PAL's 576 lines of BT.601's 720
  * samples across a 16:9 frame (each 64/45 as wide as a line is high), the camera's chroma sent wide (a
  * Gaussian of half a sample: its encoder's band barely limited) and the card's narrow (2 samples, under
@@ -2715,6 +2836,10 @@ interface AltLook {
   readonly shading?: (rng: Rng) => AltShading;
   /** An ageing sensor's defects (the camera's), the frame's warmth drawn by the seed. */
   readonly sensor?: (rng: Rng) => AltSensor;
+  /** A camera's IR-cut filter stuck open, drawn by the seed. */
+  readonly infrared?: (rng: Rng) => AltInfrared;
+  /** A gobo projector over the table, a lamp beside the look's (their light at the bed's middle), drawn by the seed. */
+  readonly gobo?: (t: Table, lamps: readonly AltLamp[], rng: Rng) => AltLamp;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -3261,6 +3386,22 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     lamps: twoLamps,
     shading: otherModule,
   },
+  // A club table under four bare halogen lamps, seen by a day/night camera whose IR-cut filter has
+  // stuck open: every surface's near infrared in red, some in green and blue, balanced to a white. The
+  // usual set.
+  'spring-infrared': {
+    cloth: ALT_CLOTH.spring,
+    lamps: halogenLamps,
+    infrared: irCutOpen,
+  },
+  // A club table under two lamps, a projector on the ceiling casting the club's logo on it through a
+  // coloured gobo, its spot elsewhere in every frame. A thirty-fourth maker's set.
+  'hotpink-gobo': {
+    cloth: ALT_CLOTH.hotpink,
+    lamps: twoLamps,
+    ballColours: THIRTY_FOURTH_MAKER_BALLS,
+    gobo: goboProjector,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -3312,6 +3453,8 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.dome ? { dome: look.dome(rng) } : {}),
     ...(look.shading ? { shading: look.shading(rng) } : {}),
     ...(look.sensor ? { sensor: look.sensor(rng) } : {}),
+    ...(look.infrared ? { infrared: look.infrared(rng) } : {}),
+    ...(look.gobo ? { lamps: [...look.lamps(t, 1), look.gobo(t, look.lamps(t, 1), rng)] } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
