@@ -381,6 +381,22 @@
 //               once then; tuning data since (seeds 12_500_000, 12_550_000 at 4K), demo's camera, the
 //               variants taking turns by kind as held-out 23's; the truth the layout's balls, the cue
 //               ball still `cue`
+//   held-out-41 a camera's IR-cut filter stuck open and a projector's logo on the table, as no split
+//               before drew them: a bright spring-green cloth under four bare halogen lamps seen by a
+//               day/night camera whose IR-cut filter has stuck open (the lamps' near infrared 0.6 to 1
+//               of their visible light in red, 0.3 to 0.45 of that in green, 0.25 to 0.4 in blue; each
+//               material's near-infrared reflectance, the cloth's 0.75, the red's 0.82, the brown's 0.65,
+//               the blue's 0.3, the black's 0.05, added, the camera balanced to a white: the cloth pale
+//               and washed towards pink, the brown nearer the red), the usual set; and a hot-pink cloth
+//               under two lamps, a projector on the ceiling beyond a long side casting a club's logo
+//               through a coloured gobo (a sharp-edged spot 260 to 420 mm in radius of a blue, green or
+//               violet glass, a ring and a five-pointed star in amber, clear or yellow, on the cloth and
+//               over the balls in it, their sharp shadows of it; where it falls, its size and its turn
+//               drawn for every frame), with a thirty-fourth maker's set (a vermilion red, an old-gold
+//               yellow, a pure green, a rosy brown, a violet blue, an orchid pink, a jet black, a cream
+//               cue ball): drawn in the thirty-fourth session, not run (seeds 12_600_000, 12_650_000 at
+//               4K), demo's camera, the variants taking turns by kind as held-out 23's; the truth the
+//               layout's balls, the cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
@@ -401,7 +417,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|all]
 // [--looks: each variant's ball set learned first, as at a club's installation, from a frame of it set
 // up (installCase), and its looks weighing the names (src/vision/looks.ts)]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
@@ -503,6 +519,7 @@ export const ALT_HELD_OUT_37_SEED = 12_200_000;
 export const ALT_HELD_OUT_38_SEED = 12_300_000;
 export const ALT_HELD_OUT_39_SEED = 12_400_000;
 export const ALT_HELD_OUT_40_SEED = 12_500_000;
+export const ALT_HELD_OUT_41_SEED = 12_600_000;
 
 export interface AltCase {
   readonly name: string;
@@ -581,7 +598,8 @@ export type AltSplit =
   | 'held-out-37'
   | 'held-out-38'
   | 'held-out-39'
-  | 'held-out-40';
+  | 'held-out-40'
+  | 'held-out-41';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -675,6 +693,11 @@ const SPLITS: Readonly<
   'held-out-40': {
     seed: ALT_HELD_OUT_40_SEED,
     variants: ['orchid-sensor', 'sky-shading'],
+    byKind: true,
+  },
+  'held-out-41': {
+    seed: ALT_HELD_OUT_41_SEED,
+    variants: ['spring-infrared', 'hotpink-gobo'],
     byKind: true,
   },
 };

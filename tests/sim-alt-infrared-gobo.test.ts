@@ -7,7 +7,9 @@
 // without sensor noise: the cloth's, the rail's and each ball's light over its light without, as the
 // reflectances and the sensor's response say; the spot's light over the lamps' at each bed point, as the
 // gobo's glass there says (its pattern written out again here from AltGobo's words), nothing outside it
-// changed, the balls' shadows of it dark. No frame of held-out 41 is detected here.
+// changed, the balls' shadows of it dark. Every held-out 41 frame is its layout's balls in its variant.
+// Only held-out 41's two variants draw either, no older split's case; no frame of held-out 41 is
+// detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
 import { markDistance, type Table } from '../src/equipment/index.ts';
@@ -21,6 +23,7 @@ import {
   type Srgb8,
 } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
+import { itDrawsANewSplit } from './helpers/alt-split.ts';
 import { at, drawn, light, px } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
@@ -402,4 +405,39 @@ describe('a projector’s gobo (hotpink-gobo)', () => {
       expect(l.gobo.ay).toBeLessThan(table.length);
     }
   });
+});
+
+itDrawsANewSplit({
+  split: 'held-out-41',
+  name: 'held-out 41',
+  seeds: { hd: 12_600_000, uhd: 12_650_000 },
+  cloths: [
+    ['spring', 72],
+    ['hotpink', 84],
+  ],
+  makersSet: { variant: 'hotpink-gobo', makers: 34, least: 28 },
+  variants: [
+    {
+      variant: 'spring-infrared',
+      draws: 'an IR-cut filter stuck open',
+      drawsIt: (s) => s.infrared !== undefined,
+    },
+    {
+      variant: 'hotpink-gobo',
+      draws: 'a gobo’s spot',
+      drawsIt: (s) => s.lamps.some((l) => l.gobo !== undefined),
+    },
+  ],
+  older: [
+    'tuning',
+    'held-out',
+    'held-out-22',
+    'held-out-32',
+    'held-out-35',
+    'held-out-36',
+    'held-out-37',
+    'held-out-38',
+    'held-out-39',
+    'held-out-40',
+  ],
 });
