@@ -3,7 +3,7 @@
 // seen on 0.77, was called green 0.99 by the classifier, but its middle, the hand's warm colour, lies
 // 8° in hue from the yellow's look and 109° from the green's; the yellow's id scaled down, it was
 // named black. The hue decides with no doubt from the classifier only for a ball seen nearly all round
-// (LookHueOptions.clearView, 0.9). The frame is bench/detect.ts' own, drawn here.
+// (LookHueOptions.clearView, 0.8). The frame is bench/detect.ts' own, drawn here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Calibration } from '../src/camera/index.ts';
 import type { Table } from '../src/equipment/index.ts';

@@ -419,13 +419,15 @@ export interface LookHueOptions {
   readonly reach: number;
   /** …where the two looks' hues lie at least this far apart (radians)… */
   readonly minApart: number;
-  /** …and its outline is seen on this share or more (nothing over its middle)… */
+  /** …and its outline is seen on this share or more (nothing over its middle: a hand's over a ball
+   * leaves less of it)… */
   readonly clearView: number;
   /** …or nearer it than its own by more than this (radians) where the classifier gave that other id
    * at least `minDoubt`… */
   readonly doubtedMargin: number;
   readonly minDoubt: number;
-  /** …is not the id it was called: its probability is scaled by this. */
+  /** …is not the id it was called: its probability is scaled by this (and where it is still the
+   * likeliest, the ball takes the nearest such look's id). */
   readonly penalty: number;
 }
 
@@ -438,12 +440,14 @@ export interface LookHueOptions {
 // saturated 0.13 from grey (the tangerine light). Of the 15 balls the classifier gave another id
 // `minDoubt` or more whose look lies `minApart` from the called one's, the two it called wrong lie
 // 21.6° and 54.6° nearer the other look than their own; the 13 it called right, 13.3° farther at the
-// least.
+// least. clearView: held-out 41's blue on the hot-pink cloth in warm light, seen on 0.85 of its outline
+// and called pink with certainty, lies 90° from the pink's look and 19° from the blue's; the one ball
+// it guards against, a green half under a hand (below), 0.77.
 export const DEFAULT_LOOK_HUE: LookHueOptions = {
   minSaturation: 0.1,
   reach: (30 * Math.PI) / 180,
   minApart: (60 * Math.PI) / 180,
-  clearView: 0.9,
+  clearView: 0.8,
   doubtedMargin: (15 * Math.PI) / 180,
   minDoubt: 0.04,
   penalty: 1e-3,
@@ -472,7 +476,10 @@ const hueApart = (a: number, b: number): number => {
  * than `reach`, is not the id it was called. Held-out 21's petrol blue under a warm-white batten
  * (10 605 001) was called green with near certainty (0.98, blue 0.02), there being no green on the
  * table, and so named; in the cue ball's light it lies 20° from the blue's look and 72° from the
- * green's. Only a ball seen nearly all round (`clearView`): a green half under a player's hand on
+ * green's. Where the classifier was so sure that its id scaled down is still the likeliest, the
+ * probabilities of the id and the nearest look's are swapped: held-out 41's violet-blue on the hot-pink
+ * cloth under the projector, called pink 1 − 10⁻⁸, lies 19° from the blue's look and 90° from the
+ * pink's. Only a ball seen nearly all round (`clearView`): a green half under a player's hand on
  * our own renderer's frames (4K, 7 004 001; its outline seen on 0.77) has the hand's warm colour in
  * its middle, 8° from the yellow's look, and was called green 0.99 and named black. Where the
  * classifier gave the other id some doubt (`minDoubt`), however much of the ball is seen, nearer it by
@@ -520,7 +527,7 @@ export const lookHue = (
     }
     const fromOwn = hueApart(angle, own);
     const clear = (balls[i]?.visible ?? 0) >= o.clearView;
-    const nearer = hued.some((id) => {
+    const nearer = hued.filter((id) => {
       const look = lookAngle.get(id) as number;
       const from = hueApart(angle, look);
       if (id === g.id || hueApart(look, own) < o.minApart) return false;
@@ -529,7 +536,15 @@ export const lookHue = (
         (clear && from < o.reach && fromOwn - from > o.reach) || (doubted && fromOwn - from > o.doubtedMargin)
       );
     });
-    return nearer ? scaledDown(g, g.id, o.penalty) : g;
+    if (nearer.length === 0) return g;
+    const scaled = scaledDown(g, g.id, o.penalty);
+    if (scaled.id !== g.id) return scaled;
+    // Scaled down, the called id was still the likeliest (the classifier a thousand times surer of it
+    // than of all the rest): the ball takes the nearest look's id in its stead.
+    const nearest = nearer.reduce((a, b) =>
+      hueApart(angle, lookAngle.get(b) as number) < hueApart(angle, lookAngle.get(a) as number) ? b : a,
+    );
+    return swapped(g, g.id, nearest);
   });
 };
 
