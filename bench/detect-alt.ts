@@ -394,8 +394,8 @@
 //               over the balls in it, their sharp shadows of it; where it falls, its size and its turn
 //               drawn for every frame), with a thirty-fourth maker's set (a vermilion red, an old-gold
 //               yellow, a pure green, a rosy brown, a violet blue, an orchid pink, a jet black, a cream
-//               cue ball): drawn in the thirty-fourth session, not run (seeds 12_600_000, 12_650_000 at
-//               4K), demo's camera, the variants taking turns by kind as held-out 23's; the truth the
+//               cue ball): drawn in the thirty-fourth session and run once then; tuning data since
+//               (seeds 12_600_000, 12_650_000 at 4K), demo's camera, the variants taking turns by kind as held-out 23's; the truth the
 //               layout's balls, the cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
