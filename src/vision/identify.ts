@@ -442,10 +442,12 @@ export interface LookHueOptions {
 // 21.6° and 54.6° nearer the other look than their own; the 13 it called right, 13.3° farther at the
 // least. clearView: held-out 41's blue on the hot-pink cloth in warm light, seen on 0.85 of its outline
 // and called pink with certainty, lies 90° from the pink's look and 19° from the blue's; the one ball
-// it guards against, a green half under a hand (below), 0.77.
+// it guards against, a green half under a hand (below), 0.77. reach: the same split's blue in a warm
+// frame lay 30.3° from the blue's look (77.7° from the pink's); the greens nearest another look lie 36°
+// from the blue's (above), so 33°.
 export const DEFAULT_LOOK_HUE: LookHueOptions = {
   minSaturation: 0.1,
-  reach: (30 * Math.PI) / 180,
+  reach: (33 * Math.PI) / 180,
   minApart: (60 * Math.PI) / 180,
   clearView: 0.8,
   doubtedMargin: (15 * Math.PI) / 180,
