@@ -61,7 +61,10 @@
 // near-infrared reflectance, its dye's, adding to red and a little to green and blue, the camera
 // balanced to a white: the dyes bright in infrared washed pale and towards pink), and a projector may cast
 // a club's logo through a coloured gobo on the cloth and the balls (a sharp-edged spot, moved between
-// frames; the balls' sharp shadows of it).
+// frames; the balls' sharp shadows of it). A CCTV camera may burn its on-screen display into the
+// picture (a timestamp ticking on from frame to frame, the camera's name, in white or yellow bitmap
+// text ringed dark), and a club's stream its graphics (a channel's logo, a score bug, half see-through
+// over the table), both laid over the developed frame before it is coded.
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -462,6 +465,11 @@ export interface AltStyle {
   readonly sensor?: AltSensor;
   /** A camera's IR-cut filter stuck open under lamps rich in near infrared (an IR-cut filter, the default). */
   readonly infrared?: AltInfrared;
+  /**
+   * What the camera or the stream burns into the picture: a timestamp, a camera's name, a channel's
+   * logo, a score bug (nothing, the default; no variant has both it and a webcam or an analogue camera).
+   */
+  readonly osd?: AltOsd;
 }
 
 /**
@@ -2701,7 +2709,9 @@ export const renderAlt = (
     return { image: { width: W, height: H, data: bilinearUp(video, w, h, W, H) }, truth };
   }
   if (!cam) {
-    const data = developed(W, H, lr, lg, lb, style, noiseSeed);
+    const developedData = developed(W, H, lr, lg, lb, style, noiseSeed);
+    // A camera's or a stream's on-screen display, burned in before the video is coded.
+    const data = style.osd ? burnedIn(W, H, developedData, style.osd) : developedData;
     return {
       image: { width: W, height: H, data: style.capture ? captured(W, H, data, style.capture) : data },
       truth,
@@ -2847,6 +2857,170 @@ const developed = (
     data[3 * k] = clamp8(vr + n * gauss(k, noiseSeed));
     data[3 * k + 1] = clamp8(vg + n * gauss(k, noiseSeed + 1));
     data[3 * k + 2] = clamp8(vb + n * gauss(k, noiseSeed + 2));
+  }
+  return data;
+};
+
+/**
+ * What a camera or a stream burns into its picture (AltStyle.osd): panels (a score bug's ground, a
+ * logo's plate), then lines of text over them, each laid over the camera's 8-bit frame after its
+ * development, before any coding (a CCTV camera's on-screen display is written into its video by its
+ * own encoder, a stream's graphics by its mixer). Everything is placed as fractions of the frame and
+ * sized in px at 1080 rows (scaled with the frame's height and rounded to whole pixels: an OSD
+ * generator's font is a bitmap, drawn at its own integer scale; at 4K every pixel of its 1080p self four).
+ */
+export interface AltOsd {
+  readonly panels: readonly AltOsdPanel[];
+  readonly texts: readonly AltOsdText[];
+}
+
+/** A flat rectangle laid over the frame: colour × alpha over the picture × (1 − alpha). */
+export interface AltOsdPanel {
+  /** Its top left corner, fractions of the frame's width and height. */
+  readonly u: number;
+  readonly v: number;
+  /** Its width and height, px at 1080 rows. */
+  readonly w: number;
+  readonly h: number;
+  readonly colour: Srgb8;
+  readonly alpha: number;
+}
+
+/**
+ * A line of text in the generator's 5 × 7 bitmap font (OSD_FONT; each character cell 6 font pixels
+ * wide, a column of space after each glyph), each font pixel `scale` px square (at 1080 rows), its
+ * strokes in `colour` ringed by an `outline` of `edge` px (at 1080 rows, at least 1; every pixel within
+ * that many of a stroke's pixel, up, down, across or diagonally, that is not a stroke's), both laid over
+ * the picture at `alpha`.
+ */
+export interface AltOsdText {
+  readonly text: string;
+  /** Its cell's top left corner (the first glyph's), fractions of the frame's width and height. */
+  readonly u: number;
+  readonly v: number;
+  readonly scale: number;
+  readonly colour: Srgb8;
+  readonly outline: Srgb8;
+  readonly edge: number;
+  readonly alpha: number;
+}
+
+/**
+ * An OSD generator's 5 × 7 font: each glyph seven rows of five, '#' a stroke. The characters a camera's
+ * name, a date and time, a channel's logo and a score bug need; any other is a blank.
+ */
+export const OSD_FONT: Readonly<Record<string, readonly string[]>> = {
+  '0': [' ### ', '#   #', '#  ##', '# # #', '##  #', '#   #', ' ### '],
+  '1': ['  #  ', ' ##  ', '  #  ', '  #  ', '  #  ', '  #  ', ' ### '],
+  '2': [' ### ', '#   #', '    #', '   # ', '  #  ', ' #   ', '#####'],
+  '3': ['#####', '   # ', '  #  ', '   # ', '    #', '#   #', ' ### '],
+  '4': ['   # ', '  ## ', ' # # ', '#  # ', '#####', '   # ', '   # '],
+  '5': ['#####', '#    ', '#### ', '    #', '    #', '#   #', ' ### '],
+  '6': ['  ## ', ' #   ', '#    ', '#### ', '#   #', '#   #', ' ### '],
+  '7': ['#####', '    #', '   # ', '  #  ', ' #   ', ' #   ', ' #   '],
+  '8': [' ### ', '#   #', '#   #', ' ### ', '#   #', '#   #', ' ### '],
+  '9': [' ### ', '#   #', '#   #', ' ####', '    #', '   # ', ' ##  '],
+  A: [' ### ', '#   #', '#   #', '#####', '#   #', '#   #', '#   #'],
+  B: ['#### ', '#   #', '#   #', '#### ', '#   #', '#   #', '#### '],
+  C: [' ### ', '#   #', '#    ', '#    ', '#    ', '#   #', ' ### '],
+  D: ['###  ', '#  # ', '#   #', '#   #', '#   #', '#  # ', '###  '],
+  E: ['#####', '#    ', '#    ', '#### ', '#    ', '#    ', '#####'],
+  F: ['#####', '#    ', '#    ', '#### ', '#    ', '#    ', '#    '],
+  G: [' ### ', '#   #', '#    ', '# ###', '#   #', '#   #', ' ####'],
+  H: ['#   #', '#   #', '#   #', '#####', '#   #', '#   #', '#   #'],
+  I: [' ### ', '  #  ', '  #  ', '  #  ', '  #  ', '  #  ', ' ### '],
+  J: ['  ###', '   # ', '   # ', '   # ', '   # ', '#  # ', ' ##  '],
+  K: ['#   #', '#  # ', '# #  ', '##   ', '# #  ', '#  # ', '#   #'],
+  L: ['#    ', '#    ', '#    ', '#    ', '#    ', '#    ', '#####'],
+  M: ['#   #', '## ##', '# # #', '# # #', '#   #', '#   #', '#   #'],
+  N: ['#   #', '#   #', '##  #', '# # #', '#  ##', '#   #', '#   #'],
+  O: [' ### ', '#   #', '#   #', '#   #', '#   #', '#   #', ' ### '],
+  P: ['#### ', '#   #', '#   #', '#### ', '#    ', '#    ', '#    '],
+  Q: [' ### ', '#   #', '#   #', '#   #', '# # #', '#  # ', ' ## #'],
+  R: ['#### ', '#   #', '#   #', '#### ', '# #  ', '#  # ', '#   #'],
+  S: [' ####', '#    ', '#    ', ' ### ', '    #', '    #', '#### '],
+  T: ['#####', '  #  ', '  #  ', '  #  ', '  #  ', '  #  ', '  #  '],
+  U: ['#   #', '#   #', '#   #', '#   #', '#   #', '#   #', ' ### '],
+  V: ['#   #', '#   #', '#   #', '#   #', '#   #', ' # # ', '  #  '],
+  W: ['#   #', '#   #', '#   #', '# # #', '# # #', '# # #', ' # # '],
+  X: ['#   #', '#   #', ' # # ', '  #  ', ' # # ', '#   #', '#   #'],
+  Y: ['#   #', '#   #', ' # # ', '  #  ', '  #  ', '  #  ', '  #  '],
+  Z: ['#####', '    #', '   # ', '  #  ', ' #   ', '#    ', '#####'],
+  ':': ['     ', '  #  ', '  #  ', '     ', '  #  ', '  #  ', '     '],
+  '-': ['     ', '     ', '     ', '#####', '     ', '     ', '     '],
+  '/': ['    #', '    #', '   # ', '  #  ', ' #   ', '#    ', '#    '],
+  '.': ['     ', '     ', '     ', '     ', '     ', ' ##  ', ' ##  '],
+  '(': ['   # ', '  #  ', ' #   ', ' #   ', ' #   ', '  #  ', '   # '],
+  ')': [' #   ', '  #  ', '   # ', '   # ', '   # ', '  #  ', ' #   '],
+};
+
+/** Whether font pixel (i across, j down) of a line of text is a stroke's (outside every glyph: not). */
+export const osdStroke = (text: string, i: number, j: number): boolean => {
+  if (i < 0 || j < 0 || j >= 7) return false;
+  const n = Math.floor(i / 6);
+  const col = i - 6 * n;
+  if (n >= text.length || col >= 5) return false;
+  const glyph = OSD_FONT[text[n] as string];
+  return glyph !== undefined && (glyph[j] as string)[col] === '#';
+};
+
+/**
+ * A place on the frame (px) on the OSD generator's grid: its pixels at 1080 rows, each round(H / 1080)
+ * of the frame's (at least 1), so that a 4K frame's OSD is its 1080p one's, each pixel four.
+ */
+const osdGrid = (x: number, H: number): number => {
+  const k = Math.max(1, Math.round(H / 1080));
+  return k * Math.round(x / k);
+};
+
+/** A text's size in px in a frame `H` rows high: its font pixel's, its outline's, its box's (cells and outline). */
+export const osdTextBox = (
+  s: AltOsdText,
+  W: number,
+  H: number,
+): { px: number; edge: number; u0: number; v0: number; w: number; h: number } => {
+  const px = Math.max(1, Math.round((s.scale * H) / 1080));
+  const edge = Math.max(1, Math.round((s.edge * H) / 1080));
+  return {
+    px,
+    edge,
+    u0: osdGrid(s.u * W, H),
+    v0: osdGrid(s.v * H, H),
+    w: (6 * s.text.length - 1) * px,
+    h: 7 * px,
+  };
+};
+
+/** The frame (W × H, 8-bit RGB) with the OSD's panels and texts laid over it, in place. */
+const burnedIn = (W: number, H: number, data: Uint8Array, osd: AltOsd): Uint8Array => {
+  const over = (k: number, c: Srgb8, a: number): void => {
+    for (let ch = 0; ch < 3; ch++)
+      data[3 * k + ch] = clamp8((data[3 * k + ch] as number) * (1 - a) + (c[ch] as number) * a);
+  };
+  for (const p of osd.panels) {
+    const u0 = Math.max(0, osdGrid(p.u * W, H));
+    const v0 = Math.max(0, osdGrid(p.v * H, H));
+    const u1 = Math.min(W, osdGrid(p.u * W, H) + Math.round((p.w * H) / 1080));
+    const v1 = Math.min(H, osdGrid(p.v * H, H) + Math.round((p.h * H) / 1080));
+    for (let v = v0; v < v1; v++) for (let u = u0; u < u1; u++) over(v * W + u, p.colour, p.alpha);
+  }
+  for (const s of osd.texts) {
+    const b = osdTextBox(s, W, H);
+    const { px, edge } = b;
+    // Each pixel's font pixel, and whether it or any within `edge` px is a stroke's.
+    const stroke = (u: number, v: number): boolean =>
+      osdStroke(s.text, Math.floor((u - b.u0) / px), Math.floor((v - b.v0) / px));
+    for (let v = Math.max(0, b.v0 - edge); v < Math.min(H, b.v0 + b.h + edge); v++)
+      for (let u = Math.max(0, b.u0 - edge); u < Math.min(W, b.u0 + b.w + edge); u++) {
+        if (stroke(u, v)) {
+          over(v * W + u, s.colour, s.alpha);
+          continue;
+        }
+        let ringed = false;
+        for (let dv = -edge; dv <= edge && !ringed; dv++)
+          for (let du = -edge; du <= edge && !ringed; du++) ringed = stroke(u + du, v + dv);
+        if (ringed) over(v * W + u, s.outline, s.alpha);
+      }
   }
   return data;
 };

@@ -422,6 +422,16 @@
 // and over the balls in it, their sharp shadows of it; a thirty-fourth maker's set (a vermilion red, an
 // old-gold yellow, a pure green, a rosy brown, a violet blue, an orchid pink, a jet black, a cream cue
 // ball).
+// Held-out 42 (issue 14, drawn in the thirty-fourth session, to be run once): what a camera or a stream
+// burns into the picture, as no variant before drew it. `acid-cctv`, an acid-green cloth (yellower and
+// lighter than the chartreuse, greener than the canary) under three lamps, seen by a CCTV camera whose
+// on-screen display is on (render.ts AltOsd, drawn by the seed): its clock at the top left, ticking on
+// from frame to frame, and its name at the bottom right, in white or yellow bitmap text ringed black,
+// partly over the bed, with the usual set. `cyan-stream`, a bright cyan cloth (lighter and greener than
+// the vivid teal) under two lamps, streamed: the channel's logo at the top right and a score bug low on
+// the left, half see-through over the table (their names and scores drawn for each frame); a
+// thirty-fifth maker's set (a deep crimson red, a citron yellow, a grass green, a rosewood brown, an
+// ultramarine violet blue, a light orchid pink, a blue-black, a cold white cue ball).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
@@ -439,6 +449,8 @@ import type {
   AltFlicker,
   AltHaze,
   AltInfrared,
+  AltOsd,
+  AltOsdText,
   AltLamp,
   AltLensDirt,
   AltMirror,
@@ -548,6 +560,8 @@ export const ALT_VARIANTS = [
   'sky-shading',
   'spring-infrared',
   'hotpink-gobo',
+  'acid-cctv',
+  'cyan-stream',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -637,7 +651,9 @@ export const ALT_CLOTH: Readonly<
     | 'orchid'
     | 'sky'
     | 'spring'
-    | 'hotpink',
+    | 'hotpink'
+    | 'acid'
+    | 'cyan',
     Srgb8
   >
 > = {
@@ -726,6 +742,8 @@ export const ALT_CLOTH: Readonly<
   sky: [80, 190, 250],
   spring: [50, 230, 150],
   hotpink: [250, 20, 140],
+  acid: [160, 250, 0],
+  cyan: [0, 245, 245],
 };
 
 /**
@@ -2354,6 +2372,147 @@ const goboProjector = (t: Table, lamps: readonly AltLamp[], rng: Rng): AltLamp =
   };
 };
 
+/** A day and a time of a club's evening, as a CCTV camera's clock writes it, drawn by the seed (each frame its own). */
+const clockAt = (rng: Rng, style: number): string => {
+  const two = (n: number): string => String(n).padStart(2, '0');
+  const day = rng.int(1, 31);
+  const hh = rng.int(17, 24);
+  const mm = rng.int(0, 60);
+  const ss = rng.int(0, 60);
+  const date = style === 0 ? `2026-11-${two(day)}` : `${two(day)}/11/2026`;
+  return `${date} ${two(hh)}:${two(mm)}:${two(ss)}`;
+};
+
+/**
+ * A CCTV camera's on-screen display (AltOsd), as its maker's firmware draws it: the date and time at the
+ * top left (ISO's order or the day first, drawn), ticking on from frame to frame, and the camera's name at
+ * the bottom right, in the generator's bitmap font 3 or 4 px a font pixel at 1080 rows (21 to 28 px
+ * tall), white or yellow (drawn), ringed black 1 or 2 px, opaque. Where they fall is the installer's
+ * setting, drawn here: the clock's left 0.03 to 0.07 of the width, its top 0.095 to 0.125 of the height
+ * (over the top rail and the bed's top edge at the left), the name's right end 0.93 to 0.96 of the
+ * width, its top 0.8 to 0.84 of the height (over the bed's bottom edge at the right).
+ */
+const cctvDisplay = (rng: Rng): AltOsd => {
+  const yellow = rng.next() < 0.5;
+  const colour: Srgb8 = yellow ? [245, 225, 30] : [240, 240, 240];
+  const scale = rng.int(3, 5);
+  const edge = rng.int(1, 3);
+  const clock = clockAt(rng, rng.int(0, 2));
+  const name = `CAM ${String(rng.int(1, 9)).padStart(2, '0')} TABLE ${rng.int(1, 13)}`;
+  const right = rng.uniform(0.93, 0.96);
+  const text = (t: string, u: number, v: number): AltOsdText => ({
+    text: t,
+    u,
+    v,
+    scale,
+    colour,
+    outline: [8, 8, 8],
+    edge,
+    alpha: 1,
+  });
+  return {
+    panels: [],
+    texts: [
+      text(clock, rng.uniform(0.03, 0.07), rng.uniform(0.095, 0.125)),
+      text(name, right - ((6 * name.length - 1) * scale) / 1920, rng.uniform(0.8, 0.84)),
+    ],
+  };
+};
+
+/** Players' names a club's score bug may show. */
+const BUG_NAMES = [
+  'SMITH',
+  'JONES',
+  'BROWN',
+  'TAYLOR',
+  'WILSON',
+  'DAVIES',
+  'EVANS',
+  'WALKER',
+  'WRIGHT',
+  'HUGHES',
+];
+
+/** A club's stream's colours: its logo's plate and its bug's accent. */
+const CHANNEL_COLOURS: readonly Srgb8[] = [
+  [200, 20, 40],
+  [240, 150, 0],
+  [20, 90, 200],
+];
+
+/**
+ * A club's stream's graphics (AltOsd), laid over the picture by its mixer: the channel's logo at the top
+ * right (a plate of its colour, alpha 0.35 to 0.5, with its name in white, alpha 0.6 to 0.8: a
+ * watermark the table shows through), its plate's left 0.8 to 0.84 of the width, its top 0.1 to 0.13 of
+ * the height (over the bed's top right corner); and a score bug low on the left (a dark navy ground,
+ * alpha 0.55 to 0.8, an accent strip of the channel's colour, two rows: each player's name, frames won
+ * and the current break's score in white, opaque), its left 0.14 to 0.4 of the width, its top 0.78 to 0.81
+ * of the height (over the bed's bottom edge), 3 px a font pixel at 1080 rows. The names, the frames and
+ * the scores are drawn for each frame, so the bug changes between frames.
+ */
+const streamGraphics = (rng: Rng): AltOsd => {
+  const channel = CHANNEL_COLOURS[rng.int(0, CHANNEL_COLOURS.length)] as Srgb8;
+  const lu = rng.uniform(0.8, 0.84);
+  const lv = rng.uniform(0.1, 0.13);
+  const plate = rng.uniform(0.35, 0.5);
+  const mark = rng.uniform(0.6, 0.8);
+  const bu = rng.uniform(0.14, 0.4);
+  const bv = rng.uniform(0.78, 0.81);
+  const ground = rng.uniform(0.55, 0.8);
+  const a = BUG_NAMES[rng.int(0, BUG_NAMES.length)] as string;
+  const b = BUG_NAMES.filter((n) => n !== a)[rng.int(0, BUG_NAMES.length - 1)] as string;
+  const row = (n: string): string =>
+    `${n.padEnd(7)} ${String(rng.int(0, 6))} ${String(rng.int(0, 100)).padStart(3)}`;
+  const white: Srgb8 = [245, 245, 245];
+  const text = (
+    t: string,
+    u: number,
+    v: number,
+    scale: number,
+    outline: Srgb8,
+    alpha: number,
+  ): AltOsdText => ({
+    text: t,
+    u,
+    v,
+    scale,
+    colour: white,
+    outline,
+    edge: 1,
+    alpha,
+  });
+  // The bug: 15 cells of 3 px a font pixel (267 px) and a margin, two rows of 21 px and their gaps.
+  const bugW = 15 * 18 + 30;
+  const bugH = 2 * 21 + 3 * 8;
+  return {
+    panels: [
+      { u: lu, v: lv, w: 6 * 4 * 7 + 4 * 4, h: 7 * 4 + 2 * 8, colour: channel, alpha: plate },
+      { u: bu, v: bv, w: bugW, h: bugH, colour: [12, 20, 60], alpha: ground },
+      { u: bu, v: bv, w: 8, h: bugH, colour: channel, alpha: 0.9 },
+    ],
+    texts: [
+      text('CLUB TV', lu + 8 / 1920, lv + 8 / 1080, 4, channel, mark),
+      text(row(a), bu + 18 / 1920, bv + 8 / 1080, 3, [12, 20, 60], 1),
+      text(row(b), bu + 18 / 1920, bv + 37 / 1080, 3, [12, 20, 60], 1),
+    ],
+  };
+};
+
+/**
+ * A thirty-fifth maker's set: a deep crimson red, a citron yellow (towards green), a grass green, a
+ * rosewood brown, an ultramarine violet blue, a light orchid pink, a blue-black, a cold white cue ball.
+ */
+const THIRTY_FIFTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [240, 244, 250],
+  red: [180, 0, 0],
+  yellow: [200, 210, 90],
+  green: [90, 200, 70],
+  brown: [170, 70, 60],
+  blue: [110, 0, 255],
+  pink: [255, 140, 220],
+  black: [16, 18, 26],
+};
+
 /**
  * An old analogue CCTV camera through a capture card (AltAnalogue): PAL's 576 lines of BT.601's 720
  * samples across a 16:9 frame (each 64/45 as wide as a line is high), the camera's chroma sent wide (a
@@ -2840,6 +2999,8 @@ interface AltLook {
   readonly infrared?: (rng: Rng) => AltInfrared;
   /** A gobo projector over the table, a lamp beside the look's (their light at the bed's middle), drawn by the seed. */
   readonly gobo?: (t: Table, lamps: readonly AltLamp[], rng: Rng) => AltLamp;
+  /** What the camera or the stream burns into the picture, drawn by the seed (each frame its own). */
+  readonly osd?: (rng: Rng) => AltOsd;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -3402,6 +3563,21 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     ballColours: THIRTY_FOURTH_MAKER_BALLS,
     gobo: goboProjector,
   },
+  // A club table under three lamps seen by a CCTV camera whose on-screen display is on: its clock and
+  // its name burned into the picture, partly over the bed. The usual set.
+  'acid-cctv': {
+    cloth: ALT_CLOTH.acid,
+    lamps: threeLamps,
+    osd: cctvDisplay,
+  },
+  // A club table under two lamps, streamed: the channel's logo and a score bug laid over the picture,
+  // the table showing through them. A thirty-fifth maker's set.
+  'cyan-stream': {
+    cloth: ALT_CLOTH.cyan,
+    lamps: twoLamps,
+    ballColours: THIRTY_FIFTH_MAKER_BALLS,
+    osd: streamGraphics,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -3455,6 +3631,7 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.sensor ? { sensor: look.sensor(rng) } : {}),
     ...(look.infrared ? { infrared: look.infrared(rng) } : {}),
     ...(look.gobo ? { lamps: [...look.lamps(t, 1), look.gobo(t, look.lamps(t, 1), rng)] } : {}),
+    ...(look.osd ? { osd: look.osd(rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
