@@ -397,6 +397,19 @@
 //               cue ball): drawn in the thirty-fourth session and run once then; tuning data since
 //               (seeds 12_600_000, 12_650_000 at 4K), demo's camera, the variants taking turns by kind as held-out 23's; the truth the
 //               layout's balls, the cue ball still `cue`
+//   held-out-42 what a camera or a stream burns into the picture, as no split before drew it: an
+//               acid-green cloth under three lamps seen by a CCTV camera whose on-screen display is on
+//               (its date and time at the top left, ticking on from frame to frame, and its name at the
+//               bottom right, in white or yellow 5 x 7 bitmap text 21 to 28 px tall at 1080p ringed
+//               black, opaque, partly over the bed), the usual set; and a bright cyan cloth under two
+//               lamps, streamed (the channel's logo at the top right, its plate alpha 0.35 to 0.5 and its
+//               name 0.6 to 0.8, and a score bug low on the left, a dark ground alpha 0.55 to 0.8 with
+//               the players' names, frames and scores opaque, over the bed's edge; the names and scores
+//               drawn for every frame), with a thirty-fifth maker's set (a deep crimson red, a citron
+//               yellow, a grass green, a rosewood brown, an ultramarine violet blue, a light orchid pink,
+//               a blue-black, a cold white cue ball): drawn in the thirty-fourth session, not run (seeds
+//               12_700_000, 12_750_000 at 4K), demo's camera, the variants taking turns by kind as
+//               held-out 23's; the truth the layout's balls, the cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
@@ -417,7 +430,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|all]
 // [--looks: each variant's ball set learned first, as at a club's installation, from a frame of it set
 // up (installCase), and its looks weighing the names (src/vision/looks.ts)]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
@@ -520,6 +533,7 @@ export const ALT_HELD_OUT_38_SEED = 12_300_000;
 export const ALT_HELD_OUT_39_SEED = 12_400_000;
 export const ALT_HELD_OUT_40_SEED = 12_500_000;
 export const ALT_HELD_OUT_41_SEED = 12_600_000;
+export const ALT_HELD_OUT_42_SEED = 12_700_000;
 
 export interface AltCase {
   readonly name: string;
@@ -599,7 +613,8 @@ export type AltSplit =
   | 'held-out-38'
   | 'held-out-39'
   | 'held-out-40'
-  | 'held-out-41';
+  | 'held-out-41'
+  | 'held-out-42';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -698,6 +713,11 @@ const SPLITS: Readonly<
   'held-out-41': {
     seed: ALT_HELD_OUT_41_SEED,
     variants: ['spring-infrared', 'hotpink-gobo'],
+    byKind: true,
+  },
+  'held-out-42': {
+    seed: ALT_HELD_OUT_42_SEED,
+    variants: ['acid-cctv', 'cyan-stream'],
     byKind: true,
   },
 };

@@ -7,8 +7,10 @@
 // (each compared with every glyph of the font), its strokes the text's colour, its ring of `edge` px the
 // outline's, every other pixel the frame without it; a panel's pixels the colour over the frame without
 // at its alpha; both partly over the bed (the bed's outline projected through the camera); at 4K each
-// font pixel twice the size. No frame of held-out 42 is detected here.
+// font pixel twice the size. Every held-out 42 frame is its layout's balls in its variant. Only held-out
+// 42's two variants draw either, no older split's case; no frame of held-out 42 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { altCases } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
@@ -21,6 +23,7 @@ import {
   type AltStyle,
   type Srgb8,
 } from '../src/sim/alt/index.ts';
+import { itDrawsANewSplit } from './helpers/alt-split.ts';
 import { drawn, px } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
@@ -192,6 +195,17 @@ describe('a CCTV camera’s on-screen display (acid-cctv)', () => {
     }
   });
 
+  it('ticks on from frame to frame: every acid-cctv frame of held-out 42 its own time, read off its pixels', () => {
+    const cases = altCases(demo, 'held-out-42', 3, '1080p').filter((k) => k.style.osd?.panels.length === 0);
+    expect(cases.length).toBeGreaterThanOrEqual(6);
+    const times = cases.map((k) => (k.style.osd?.texts[0] as AltOsdText).text);
+    expect(new Set(times).size).toBe(times.length);
+    // Two frames' clocks drawn and read back (a quarter-size frame would blur the font; these are full size).
+    const a = altStyle(table, 'acid-cctv', 3);
+    const b2 = altStyle(table, 'acid-cctv', 4);
+    expect((a.osd?.texts[0] as AltOsdText).text).not.toBe((b2.osd?.texts[0] as AltOsdText).text);
+  });
+
   it('draws its font pixels twice as large at 4K, each 1080p pixel of the text four 4K pixels of it', () => {
     const style = altStyle(table, 'acid-cctv', 1);
     const uhd = scaledCalibration(demo, 2);
@@ -289,4 +303,56 @@ describe('a stream’s graphics (cyan-stream)', () => {
       expect(sd(sums.on) / sd(sums.off)).toBeCloseTo(1 - ground.alpha, 1);
     }
   });
+
+  it('changes its bug between frames: the names and scores of held-out 42’s cyan-stream frames not all alike', () => {
+    const cases = altCases(demo, 'held-out-42', 3, '1080p').filter(
+      (k) => (k.style.osd?.panels.length ?? 0) > 0,
+    );
+    expect(cases.length).toBeGreaterThanOrEqual(6);
+    const bugs = cases.map((k) =>
+      (k.style.osd?.texts ?? [])
+        .slice(1)
+        .map((t) => t.text)
+        .join('/'),
+    );
+    expect(new Set(bugs).size).toBe(bugs.length);
+    const places = cases.map((k) => k.style.osd?.panels[1]?.u ?? 0);
+    expect(Math.max(...places) - Math.min(...places)).toBeGreaterThan(0.1);
+  });
+});
+
+itDrawsANewSplit({
+  split: 'held-out-42',
+  name: 'held-out 42',
+  seeds: { hd: 12_700_000, uhd: 12_750_000 },
+  cloths: [
+    ['acid', 100],
+    ['cyan', 88],
+  ],
+  makersSet: { variant: 'cyan-stream', makers: 35, least: 28 },
+  variants: [
+    {
+      variant: 'acid-cctv',
+      draws: 'a CCTV camera’s clock and name',
+      drawsIt: (s) => s.osd !== undefined && s.osd.panels.length === 0 && s.osd.texts.length === 2,
+    },
+    {
+      variant: 'cyan-stream',
+      draws: 'a stream’s logo and score bug',
+      drawsIt: (s) => s.osd !== undefined && s.osd.panels.length === 3,
+    },
+  ],
+  older: [
+    'tuning',
+    'held-out',
+    'held-out-22',
+    'held-out-32',
+    'held-out-35',
+    'held-out-36',
+    'held-out-37',
+    'held-out-38',
+    'held-out-39',
+    'held-out-40',
+    'held-out-41',
+  ],
 });
