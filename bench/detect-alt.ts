@@ -407,8 +407,8 @@
 //               the players' names, frames and scores opaque, over the bed's edge; the names and scores
 //               drawn for every frame), with a thirty-fifth maker's set (a deep crimson red, a citron
 //               yellow, a grass green, a rosewood brown, an ultramarine violet blue, a light orchid pink,
-//               a blue-black, a cold white cue ball): drawn in the thirty-fourth session, not run (seeds
-//               12_700_000, 12_750_000 at 4K), demo's camera, the variants taking turns by kind as
+//               a blue-black, a cold white cue ball): drawn in the thirty-fourth session and run once
+//               then; tuning data since (seeds 12_700_000, 12_750_000 at 4K), demo's camera, the variants taking turns by kind as
 //               held-out 23's; the truth the layout's balls, the cue ball still `cue`
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
