@@ -24,7 +24,7 @@ import {
 } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { itDrawsANewSplit } from './helpers/alt-split.ts';
-import { at, drawn, light, px } from './helpers/alt-window.ts';
+import { at, drawn, px, raw } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
 
@@ -37,18 +37,6 @@ beforeAll(() => {
   table = demo.table;
   half = scaledCalibration(demo, 0.5);
 });
-
-/**
- * A code value's raw light (the tone curve and the white balance undone), and the width of the raw light
- * that reads as it: a code value's, and a step of the camera's table (its curve looked up at 1/1024).
- */
-const raw = (s: AltStyle, v: number, ch: number): { x: number; slack: number } => {
-  const wb = s.whiteBalance[ch] as number;
-  return {
-    x: light(v) / wb,
-    slack: (light(Math.min(255, v + 0.5)) - light(Math.max(0, v - 0.5)) + 1 / 1024) / wb,
-  };
-};
 
 /** A's light over B's in one channel at code values a and b, and how far that may be off by their widths. */
 const ratio = (s: AltStyle, a: number, b: number, ch: number): { r: number; slack: number } => {
@@ -427,17 +415,5 @@ itDrawsANewSplit({
       draws: 'a gobo’s spot',
       drawsIt: (s) => s.lamps.some((l) => l.gobo !== undefined),
     },
-  ],
-  older: [
-    'tuning',
-    'held-out',
-    'held-out-22',
-    'held-out-32',
-    'held-out-35',
-    'held-out-36',
-    'held-out-37',
-    'held-out-38',
-    'held-out-39',
-    'held-out-40',
   ],
 });

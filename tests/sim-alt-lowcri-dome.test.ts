@@ -353,14 +353,4 @@ itDrawsANewSplit({
     { variant: 'meadow-lowcri', draws: 'lamps with gaps', drawsIt: (s) => s.lamplight !== undefined },
     { variant: 'sapphire-dome', draws: 'a dome', drawsIt: (s) => s.dome !== undefined },
   ],
-  older: [
-    'tuning',
-    'held-out',
-    'held-out-22',
-    'held-out-32',
-    'held-out-35',
-    'held-out-36',
-    'held-out-37',
-    'held-out-38',
-  ],
 });

@@ -342,17 +342,4 @@ itDrawsANewSplit({
       drawsIt: (s) => s.osd !== undefined && s.osd.panels.length === 3,
     },
   ],
-  older: [
-    'tuning',
-    'held-out',
-    'held-out-22',
-    'held-out-32',
-    'held-out-35',
-    'held-out-36',
-    'held-out-37',
-    'held-out-38',
-    'held-out-39',
-    'held-out-40',
-    'held-out-41',
-  ],
 });

@@ -348,5 +348,4 @@ itDrawsANewSplit({
     { variant: 'coral-polariser', draws: 'polarisers', drawsIt: (s) => s.polariser !== undefined },
     { variant: 'umber-ccd', draws: 'a CCD', drawsIt: (s) => s.ccd !== undefined },
   ],
-  older: ['tuning', 'held-out', 'held-out-22', 'held-out-32', 'held-out-35', 'held-out-36', 'held-out-37'],
 });

@@ -21,7 +21,7 @@ import {
   type AltStyle,
 } from '../src/sim/alt/index.ts';
 import { itDrawsANewSplit } from './helpers/alt-split.ts';
-import { drawn, light } from './helpers/alt-window.ts';
+import { drawn, raw } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { makeScene, scaledCalibration } from './vision-scenes.ts';
 
@@ -34,18 +34,6 @@ beforeAll(() => {
   table = demo.table;
   half = scaledCalibration(demo, 0.5);
 });
-
-/**
- * A code value's raw light (the tone curve and the white balance undone), and the width of the raw light
- * that reads as it: a code value's, and a step of the camera's table (its curve looked up at 1/1024).
- */
-const raw = (s: AltStyle, v: number, ch: number): { x: number; slack: number } => {
-  const wb = s.whiteBalance[ch] as number;
-  return {
-    x: light(v) / wb,
-    slack: (light(Math.min(255, v + 0.5)) - light(Math.max(0, v - 0.5)) + 1 / 1024) / wb,
-  };
-};
 
 /** A style's sensor (orchid-sensor's). */
 const sensorOf = (s: AltStyle): AltSensor => {
@@ -288,16 +276,5 @@ itDrawsANewSplit({
   variants: [
     { variant: 'orchid-sensor', draws: 'an ageing sensor', drawsIt: (s) => s.sensor !== undefined },
     { variant: 'sky-shading', draws: 'colour shading', drawsIt: (s) => s.shading !== undefined },
-  ],
-  older: [
-    'tuning',
-    'held-out',
-    'held-out-22',
-    'held-out-32',
-    'held-out-35',
-    'held-out-36',
-    'held-out-37',
-    'held-out-38',
-    'held-out-39',
   ],
 });

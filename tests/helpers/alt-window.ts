@@ -56,6 +56,18 @@ export const light = (v: number): number => {
   return y / (1.25 - 0.25 * y);
 };
 
+/**
+ * A code value's raw light (the tone curve and the white balance undone), and the width of the raw light
+ * that reads as it: a code value's, and a step of the camera's table (its curve looked up at 1/1024).
+ */
+export const raw = (s: AltStyle, v: number, ch: number): { x: number; slack: number } => {
+  const wb = s.whiteBalance[ch] as number;
+  return {
+    x: light(v) / wb,
+    slack: (light(Math.min(255, v + 0.5)) - light(Math.max(0, v - 0.5)) + 1 / 1024) / wb,
+  };
+};
+
 /** A frame (or a window of one, windowOn) drawn without sensor noise, from a fixed seed. */
 export const drawn = (c: Calibration<Table>, balls: readonly AltBall[], style: AltStyle): RgbImage =>
   renderAlt(c, ALT_SNOOKER_PALETTE, balls, { ...style, noise: 0 }, 7).image;
