@@ -9,7 +9,6 @@
 // 2 × 2 block. Every held-out 37 frame is its layout's balls in its variant. Only held-out 37's two
 // variants have either, no older split's case; no frame of held-out 37 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AltSplit } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
@@ -19,6 +18,7 @@ import {
   expectDrawnOnlyBy,
   expectNewMakersSet,
   expectSplitDrawn,
+  olderThan,
 } from './helpers/alt-split.ts';
 import { drawn, light, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
@@ -352,14 +352,7 @@ describe('held-out 37’s variants', () => {
   });
 
   it('draws a flare in lagoon-flare alone and a wrong capture in canary-capture alone, in no older split’s case', () => {
-    const older: AltSplit[] = [
-      'tuning',
-      'held-out',
-      'held-out-22',
-      'held-out-32',
-      'held-out-35',
-      'held-out-36',
-    ];
+    const older = olderThan('held-out-37');
     expectDrawnOnlyBy((s) => s.flare !== undefined, ['lagoon-flare'], older);
     expectDrawnOnlyBy((s) => s.capture !== undefined, ['canary-capture'], older);
   });

@@ -127,7 +127,7 @@ const LOOKED_AT: readonly AltSplit[] = [
 ];
 
 /** The splits of LOOKED_AT before `split` (all of them for a split not listed yet). */
-const olderThan = (split: AltSplit): readonly AltSplit[] => {
+export const olderThan = (split: AltSplit): readonly AltSplit[] => {
   const at = LOOKED_AT.indexOf(split);
   return at < 0 ? LOOKED_AT : LOOKED_AT.slice(0, at);
 };
