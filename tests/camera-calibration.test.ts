@@ -7,6 +7,7 @@ import {
   makeCalibrationJson,
   pixelToPlane,
   project,
+  scaleCalibration,
   solveCalibration,
   stringifyCalibration,
   type CalibrationJson,
@@ -162,6 +163,48 @@ describe('the full form round trips', () => {
     if (!c.ok) throw new Error(describeError(c.error));
     expect(c.value.table.name).toBe('snooker');
   });
+  it("the picture's graphics (overlays) are kept: parsed, written back, and grown to whole pixels with the picture", () => {
+    const overlays = [
+      { u: 80, v: 100, width: 460, height: 37 },
+      { u: 1479, v: 870, width: 333, height: 34 },
+    ];
+    const c = parseCalibration({ ...(demoJson() as CalibrationJson), overlays });
+    if (!c.ok) throw new Error(describeError(c.error));
+    expect(c.value.overlays).toEqual(overlays);
+    expect(makeCalibrationJson(c.value).overlays).toEqual(overlays);
+    const again = parseCalibration(JSON.parse(stringifyCalibration(c.value)));
+    expect(again.ok && again.value).toEqual(c.value);
+    // At 4K each box covers the same part of the picture; at half size, every pixel it touched.
+    const uhd = scaleCalibration(c.value, 2);
+    expect(uhd.ok && uhd.value.overlays).toEqual(
+      overlays.map((o) => ({ u: 2 * o.u, v: 2 * o.v, width: 2 * o.width, height: 2 * o.height })),
+    );
+    const half = scaleCalibration(c.value, 0.5);
+    expect(half.ok && half.value.overlays).toEqual([
+      { u: 40, v: 50, width: 230, height: 19 },
+      { u: 739, v: 435, width: 167, height: 17 },
+    ]);
+  });
+  it('a file with no graphics, or an empty list, writes none', () => {
+    expect('overlays' in makeCalibrationJson(cal)).toBe(false);
+    const c = parseCalibration({ ...(demoJson() as CalibrationJson), overlays: [] });
+    expect(c.ok && 'overlays' in c.value).toBe(false);
+  });
+  it("a points file's graphics are kept in the calibration solved from it", () => {
+    const points = JSON.parse(readFileSync('calibration/example-points.json', 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const overlays = [{ u: 0, v: 0, width: 300, height: 40 }];
+    const input = parsePointsCalibration({ ...points, overlays });
+    if (!input.ok) throw new Error(describeError(input.error));
+    const solved = solveCalibration(input.value);
+    expect(solved.ok && solved.value.calibration.overlays).toEqual(overlays);
+    const past = parsePointsCalibration({ ...points, overlays: [{ u: 1800, v: 0, width: 300, height: 40 }] });
+    if (!past.ok) throw new Error(describeError(past.error));
+    const r = solveCalibration(past.value);
+    expect(!r.ok && r.error.field).toBe('overlays[0].width');
+  });
   it('distortion coefficients a lens does not need may be left out (zero)', () => {
     const json = demoJson() as CalibrationJson;
     const { fx, fy, cx, cy } = json.camera;
@@ -252,6 +295,50 @@ const BAD_FILES: readonly { name: string; json: unknown; field?: string; message
     json: broken((j) => (j.pose.t[2] = -(j.pose.t[2] ?? 0))),
     field: 'pose',
     message: /behind the camera/,
+  },
+  {
+    name: "a box of graphics past the picture's right edge",
+    json: broken((j) => (j.overlays = [{ u: 1800, v: 0, width: 130, height: 40 }])),
+    field: 'overlays[0].width',
+    message: /^reaches past the picture's right edge \(u \+ width = 1930 > 1920\)$/,
+  },
+  {
+    name: "a box of graphics past the picture's bottom edge",
+    json: broken(
+      (j) =>
+        (j.overlays = [
+          { u: 0, v: 0, width: 10, height: 10 },
+          { u: 0, v: 1050, width: 130, height: 40 },
+        ]),
+    ),
+    field: 'overlays[1].height',
+    message: /bottom edge \(v \+ height = 1090 > 1080\)/,
+  },
+  {
+    name: 'a box of graphics with no height',
+    json: broken((j) => (j.overlays = [{ u: 0, v: 0, width: 10, height: 0 }])),
+    field: 'overlays[0].height',
+    message: /must be positive, got 0/,
+  },
+  {
+    name: 'a box of graphics at half a pixel',
+    json: broken((j) => (j.overlays = [{ u: 10.5, v: 0, width: 10, height: 10 }])),
+    field: 'overlays[0].u',
+    message: /whole number of pixels, got 10.5/,
+  },
+  {
+    name: 'a box of graphics left of the picture',
+    json: broken((j) => (j.overlays = [{ u: 0, v: -3, width: 10, height: 10 }])),
+    field: 'overlays[0].v',
+    message: /must be 0 or more, got -3/,
+  },
+  {
+    name: 'more boxes of graphics than a camera draws',
+    json: broken(
+      (j) => (j.overlays = Array.from({ length: 17 }, () => ({ u: 0, v: 0, width: 1, height: 1 }))),
+    ),
+    field: 'overlays',
+    message: /at most 16 boxes/,
   },
   {
     name: 'a lens model that folds back inside the image',

@@ -39,6 +39,18 @@ export interface ImageSize {
   readonly height: number;
 }
 
+/**
+ * A rectangle of the picture that the camera or the stream draws over (a CCTV camera's clock and name,
+ * a channel's logo): its top-left pixel and its size, px. Nothing there is the table, so the vision
+ * does not look there; the person installing marks it on /calibrate (docs/formats.md §2).
+ */
+export interface Overlay {
+  readonly u: number;
+  readonly v: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 /** A camera over a plane; `S` is the surface `tableSpec` names, as the resolver gave it. */
 export interface Calibration<S extends Plane = Plane> {
   /** The surface `tableSpec` names. */
@@ -47,6 +59,8 @@ export interface Calibration<S extends Plane = Plane> {
   readonly image: ImageSize;
   readonly camera: Intrinsics;
   readonly pose: Pose;
+  /** The picture's burned-in graphics, where the file marks any. */
+  readonly overlays?: readonly Overlay[];
 }
 
 /** The full form of the calibration file, as JSON (docs/formats.md §2). */
@@ -65,6 +79,7 @@ export interface CalibrationJson {
     k3: number;
   };
   pose: { R: number[][]; t: number[] };
+  overlays?: readonly Overlay[];
 }
 
 // R·Rᵀ = I and det R = +1 are checked to this tolerance: a file written with 7 significant digits
@@ -85,6 +100,17 @@ const pixels = finite
   .positive({ error: (issue) => `must be positive, got ${String(issue.input)}` });
 
 export const imageSchema = z.object({ width: pixels, height: pixels });
+
+const fromEdge = finite
+  .int({ error: (issue) => `must be a whole number of pixels, got ${String(issue.input)}` })
+  .nonnegative({ error: (issue) => `must be 0 or more, got ${String(issue.input)}` });
+
+/** A picture's graphics are a few boxes (a clock, a name, a logo, a score bug); more is no camera's. */
+export const MAX_OVERLAYS = 16;
+
+export const overlaysSchema = z
+  .array(z.object({ u: fromEdge, v: fromEdge, width: pixels, height: pixels }))
+  .max(MAX_OVERLAYS, { error: `at most ${MAX_OVERLAYS} boxes` });
 
 // Distortion coefficients a lens does not need may be left out (OpenCV files often stop at k2).
 export const intrinsicsSchema = z.object({
@@ -109,6 +135,7 @@ const calibrationSchema = z.object({
   image: imageSchema,
   camera: intrinsicsSchema,
   pose: poseSchema,
+  overlays: overlaysSchema.optional(),
 });
 
 /** The least part of the playing area a calibration must show to be a camera over this table. */
@@ -124,6 +151,19 @@ const show = (n: number): string => String(Number(n.toPrecision(3)));
 export const validateCalibration = <S extends Plane>(c: Calibration<S>): Result<Calibration<S>> => {
   const bad = (field: string, message: string): Result<never> =>
     err(refereeError('CALIBRATION', message, field));
+  const { width, height } = c.image;
+  for (const [i, o] of (c.overlays ?? []).entries()) {
+    if (o.u + o.width > width)
+      return bad(
+        `overlays[${i}].width`,
+        `reaches past the picture's right edge (u + width = ${o.u + o.width} > ${width})`,
+      );
+    if (o.v + o.height > height)
+      return bad(
+        `overlays[${i}].height`,
+        `reaches past the picture's bottom edge (v + height = ${o.v + o.height} > ${height})`,
+      );
+  }
   const { R } = c.pose;
   const off = orthonormalityError(R);
   if (!(off <= ROTATION_TOLERANCE))
@@ -134,7 +174,6 @@ export const validateCalibration = <S extends Plane>(c: Calibration<S>): Result<
 
   const k = c.camera;
   const fold = foldRadius(k);
-  const { width, height } = c.image;
   // The image spans [-0.5, width - 0.5] with pixel centres at integers (OpenCV).
   const corners = [
     [-0.5, -0.5],
@@ -193,11 +232,24 @@ export const parseCalibration = <S extends Plane>(
 ): Result<Calibration<S>> => {
   const parsed = parseWith(calibrationSchema, json, 'CALIBRATION');
   if (!parsed.ok) return parsed;
-  const { table: spec, image, camera, pose } = parsed.value;
+  const { table: spec, image, camera, pose, overlays } = parsed.value;
   const table = resolve(spec);
   if (!table.ok) return err(refereeError('CALIBRATION', table.error.message, table.error.field ?? 'table'));
-  return validateCalibration({ table: table.value, tableSpec: spec, image, camera, pose });
+  return validateCalibration({
+    table: table.value,
+    tableSpec: spec,
+    image,
+    camera,
+    pose,
+    ...marked(overlays),
+  });
 };
+
+/** The `overlays` field where there are any: a calibration with none leaves it out, as its file does. */
+export const marked = (
+  overlays: readonly Overlay[] | undefined,
+): { readonly overlays?: readonly Overlay[] } =>
+  overlays && overlays.length > 0 ? { overlays: overlays.map((o) => ({ ...o })) } : {};
 
 /**
  * The same camera and pose seen in a frame scaled `k` times (a 4K frame of a 1080p calibration, k = 2;
@@ -205,10 +257,23 @@ export const parseCalibration = <S extends Plane>(
  * the same spot of the picture (pixel centres: (c + 0.5) k - 0.5), the lens's distortion unchanged (it
  * is stated in normalised coordinates). The image's size is rounded down to whole pixels.
  */
-export const scaleCalibration = <S extends Plane>(c: Calibration<S>, k: number): Result<Calibration<S>> =>
-  validateCalibration({
+export const scaleCalibration = <S extends Plane>(c: Calibration<S>, k: number): Result<Calibration<S>> => {
+  const width = Math.floor(c.image.width * k);
+  const height = Math.floor(c.image.height * k);
+  // Each box grown to whole pixels of the new picture that it touches, and kept inside it.
+  const overlays = c.overlays?.map((o) => {
+    const u = Math.floor(o.u * k);
+    const v = Math.floor(o.v * k);
+    return {
+      u,
+      v,
+      width: Math.max(1, Math.min(width, Math.ceil((o.u + o.width) * k)) - u),
+      height: Math.max(1, Math.min(height, Math.ceil((o.v + o.height) * k)) - v),
+    };
+  });
+  return validateCalibration({
     ...c,
-    image: { width: Math.floor(c.image.width * k), height: Math.floor(c.image.height * k) },
+    image: { width, height },
     camera: {
       ...c.camera,
       fx: c.camera.fx * k,
@@ -216,7 +281,9 @@ export const scaleCalibration = <S extends Plane>(c: Calibration<S>, k: number):
       cx: (c.camera.cx + 0.5) * k - 0.5,
       cy: (c.camera.cy + 0.5) * k - 0.5,
     },
+    ...marked(overlays),
   });
+};
 
 /** The full JSON form of a calibration (docs/formats.md §2), ready for JSON.stringify. */
 export const makeCalibrationJson = (c: Calibration): CalibrationJson => {
@@ -226,6 +293,7 @@ export const makeCalibrationJson = (c: Calibration): CalibrationJson => {
     image: { width: c.image.width, height: c.image.height },
     camera: { fx, fy, cx, cy, k1, k2, p1, p2, k3 },
     pose: { R: c.pose.R.map((r) => [...r]), t: [...c.pose.t] },
+    ...marked(c.overlays),
   };
 };
 

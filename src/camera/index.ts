@@ -2,14 +2,18 @@
 // and pose solving from cloth-plane points.
 export {
   makeCalibrationJson,
+  marked,
+  overlaysSchema,
   parseCalibration,
   scaleCalibration,
   stringifyCalibration,
   validateCalibration,
+  MAX_OVERLAYS,
   ROTATION_TOLERANCE,
   type Calibration,
   type CalibrationJson,
   type ImageSize,
+  type Overlay,
   type Plane,
   type Pose,
   type TableResolver,

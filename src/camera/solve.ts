@@ -10,9 +10,12 @@ import { mm, pointPx } from '../core/units.ts';
 import {
   imageSchema,
   intrinsicsSchema,
+  marked,
+  overlaysSchema,
   validateCalibration,
   type Calibration,
   type ImageSize,
+  type Overlay,
   type Plane,
   type TableResolver,
   type TableSpec,
@@ -54,6 +57,8 @@ export interface PointsCalibrationInput<S extends Plane = Plane> {
   readonly points: readonly PointCorrespondence[];
   /** Known intrinsics (with distortion): only the pose is solved. Absent: focal length solved too. */
   readonly camera?: Intrinsics;
+  /** The picture's burned-in graphics, kept as given (calibration.ts Overlay). */
+  readonly overlays?: readonly Overlay[];
 }
 
 export interface SolvedCalibration<S extends Plane = Plane> {
@@ -85,6 +90,7 @@ const pointsFileSchema = z.object({
   image: imageSchema,
   points: pointsSchema,
   camera: intrinsicsSchema.optional(),
+  overlays: overlaysSchema.optional(),
 });
 
 /** The `points` form of a calibration file: `{ table, image, points: [{u, v, x, y}, …], camera? }`. */
@@ -94,10 +100,10 @@ export const parsePointsCalibration = <S extends Plane>(
 ): Result<PointsCalibrationInput<S>> => {
   const parsed = parseWith(pointsFileSchema, json);
   if (!parsed.ok) return parsed;
-  const { table: tableSpec, image, points, camera } = parsed.value;
+  const { table: tableSpec, image, points, camera, overlays } = parsed.value;
   const table = resolve(tableSpec);
   if (!table.ok) return table;
-  const input = { table: table.value, tableSpec, image, points };
+  const input = { table: table.value, tableSpec, image, points, ...marked(overlays) };
   return ok(camera ? { ...input, camera } : input);
 };
 
@@ -275,7 +281,7 @@ export const solveCalibration = <S extends Plane>(
   if (!Number.isFinite(fit.cost) || !fit.params.every(Number.isFinite))
     return solveFailed('the pose refinement did not converge to finite numbers');
 
-  const calibration = calibrationOf(fit.params);
+  const calibration = { ...calibrationOf(fit.params), ...marked(input.overlays) };
   if (!(cameraCentre(calibration).z > 0))
     return err(
       refereeError(
@@ -285,7 +291,9 @@ export const solveCalibration = <S extends Plane>(
       ),
     );
   const valid = validateCalibration(calibration);
-  if (!valid.ok) return err(seenFromPoints(valid.error));
+  // A box of graphics past the picture's edge is the box's fault, not the points'.
+  if (!valid.ok)
+    return err(valid.error.field?.startsWith('overlays') ? valid.error : seenFromPoints(valid.error));
   const rmsPx = Math.sqrt(fit.cost / points.length);
   if (known) return ok({ calibration, rmsPx });
   return ok({ calibration, rmsPx, focalUncertainty: focalUncertainty(fit.jacobian) });
