@@ -433,6 +433,8 @@
 // [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|all]
 // [--looks: each variant's ball set learned first, as at a club's installation, from a frame of it set
 // up (installCase), and its looks weighing the names (src/vision/looks.ts)]
+// [--no-marks: the burned-in graphics of a split that draws them (held-out 42) not marked on /calibrate,
+// where by default each case's are, as its installer would (asInstalled)]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
 import { resolveBed } from '../src/games/registry.ts';
@@ -458,6 +460,7 @@ import {
   altStyle,
   h264RoundTrip,
   jpegRoundTrip,
+  osdBoxes,
   renderAlt,
   type AltBall,
   type AltStream,
@@ -813,6 +816,27 @@ export const altCases = (c: Calibration<Table>, split: AltSplit, perKind: number
   return out;
 };
 
+// A box a person drags over graphics on /calibrate reaches a little past them: 3 px at 1080 rows.
+const INSTALLER_MARGIN = 3;
+
+/**
+ * A case as its camera is installed at a club: where the picture carries burned-in graphics (held-out
+ * 42's CCTV clock and name, a stream's logo and score bug), the person installing marks a box over each
+ * on /calibrate (INSTALLER_MARGIN past what is drawn), and the calibration keeps them (its overlays).
+ * A case with none is as it was. Its frame is drawn as before: the renderer takes no notice of overlays.
+ */
+export const asInstalled = (k: AltCase): AltCase => {
+  if (!k.style.osd) return k;
+  const { width: W, height: H } = k.calibration.image;
+  const m = Math.round((INSTALLER_MARGIN * H) / 1080);
+  const overlays = osdBoxes(k.style.osd, W, H).map((b) => {
+    const u = Math.max(0, b.u0 - m);
+    const v = Math.max(0, b.v0 - m);
+    return { u, v, width: Math.min(W, b.u1 + m) - u, height: Math.min(H, b.v1 + m) - v };
+  });
+  return { ...k, calibration: { ...k.calibration, overlays } };
+};
+
 const CACHE = join(tmpdir(), 'referee-alt-frames');
 
 /** A case's frame drawn: rendered, through its stream's H.264 where it has one, then JPEG where it says. */
@@ -1034,19 +1058,28 @@ const withLearnedLooks = async (
   classifier: BallClassifier,
   options: DetectorOptions,
   lines: string[],
+  install: (k: AltCase) => AltCase,
 ): Promise<Detector[]> => {
-  const made = new Map<AltVariant, Detector>();
+  const learned = new Map<AltVariant, DetectorOptions>();
   for (const variant of new Set(SPLITS[split].variants)) {
-    const k = installCase(camera, split, variant, res);
+    const k = install(installCase(camera, split, variant, res));
     const { places, white } = snookerSetUp(k.calibration.table);
     const looks = await learnBallLooks(await altFrame(k), k.calibration, classifier, places, white, options);
     if (!looks.ok) lines.push(`${k.name}: the ball set not learned (${describeError(looks.error)})`);
-    made.set(
-      variant,
-      new Detector(k.calibration, classifier, looks.ok ? { ...options, looks: looks.value } : options),
-    );
+    learned.set(variant, looks.ok ? { ...options, looks: looks.value } : options);
   }
-  return cases.map((k) => made.get(k.variant) as Detector);
+  // One Detector a camera and set: a case whose graphics were marked has a calibration of its own.
+  const made = new Map<string, Detector>();
+  const cameras = new Map<Calibration<Table>, number>();
+  return cases.map((k) => {
+    if (!cameras.has(k.calibration)) cameras.set(k.calibration, cameras.size);
+    const key = `${cameras.get(k.calibration)} ${k.variant}`;
+    const known = made.get(key);
+    if (known) return known;
+    const fresh = new Detector(k.calibration, classifier, learned.get(k.variant) ?? options);
+    made.set(key, fresh);
+    return fresh;
+  });
 };
 
 const main = async (): Promise<void> => {
@@ -1058,7 +1091,9 @@ const main = async (): Promise<void> => {
     limb: { type: 'boolean', default: true },
     baseline: { type: 'boolean', default: true },
     looks: { type: 'boolean', default: false },
+    marks: { type: 'boolean', default: true },
   });
+  const install = flags.marks === false ? (k: AltCase): AltCase => k : asInstalled;
   const options = {
     ...DEFAULT_DETECTOR_OPTIONS,
     locate: {
@@ -1082,8 +1117,8 @@ const main = async (): Promise<void> => {
     // Before anything is timed: the warm-up, on the first split's frames (1080p, then 4K), then a
     // still table.
     const first = splits[0] as AltSplit;
-    const hdCases = altCases(demo.value, first, PER_KIND, '1080p');
-    const uhdCases = altCases(uhd, first, PER_KIND_4K, '4K');
+    const hdCases = altCases(demo.value, first, PER_KIND, '1080p').map(install);
+    const uhdCases = altCases(uhd, first, PER_KIND_4K, '4K').map(install);
     const warm = perCamera(hdCases, (c) => new Detector(c, classifier, options));
     const hd = await Promise.all(hdCases.map(altFrame));
     const uhdFrames = await Promise.all(uhdCases.map(altFrame));
@@ -1105,10 +1140,10 @@ const main = async (): Promise<void> => {
     ] as const) {
       if (per <= 0) continue;
       const t = altTally();
-      const cases = altCases(cal, split, per, res);
+      const cases = altCases(cal, split, per, res).map(install);
       const detectors =
         flags.looks === true
-          ? await withLearnedLooks(cases, split, cal, res, classifier, options, lines)
+          ? await withLearnedLooks(cases, split, cal, res, classifier, options, lines, install)
           : perCamera(cases, (c) => new Detector(c, classifier, options));
       const images = await Promise.all(cases.map(altFrame));
       // An untimed pass first: the JIT's compiler threads, which the process's CPU counts, still

@@ -2991,6 +2991,39 @@ export const osdTextBox = (
   };
 };
 
+/** A box on a W × H frame, px: columns u0 … u1 − 1, rows v0 … v1 − 1. */
+export interface OsdBox {
+  readonly u0: number;
+  readonly v0: number;
+  readonly u1: number;
+  readonly v1: number;
+}
+
+/** The pixels a panel covers on a W × H frame, clipped to it. */
+const panelBox = (p: AltOsdPanel, W: number, H: number): OsdBox => ({
+  u0: Math.max(0, osdGrid(p.u * W, H)),
+  v0: Math.max(0, osdGrid(p.v * H, H)),
+  u1: Math.min(W, osdGrid(p.u * W, H) + Math.round((p.w * H) / 1080)),
+  v1: Math.min(H, osdGrid(p.v * H, H) + Math.round((p.h * H) / 1080)),
+});
+
+/**
+ * Every box an OSD draws on over a W × H frame, clipped to it: each panel, and each text's cells with
+ * their outline: what a person installing the camera sees drawn over the table.
+ */
+export const osdBoxes = (osd: AltOsd, W: number, H: number): OsdBox[] => [
+  ...osd.panels.map((p) => panelBox(p, W, H)),
+  ...osd.texts.map((s) => {
+    const b = osdTextBox(s, W, H);
+    return {
+      u0: Math.max(0, b.u0 - b.edge),
+      v0: Math.max(0, b.v0 - b.edge),
+      u1: Math.min(W, b.u0 + b.w + b.edge),
+      v1: Math.min(H, b.v0 + b.h + b.edge),
+    };
+  }),
+];
+
 /** The frame (W × H, 8-bit RGB) with the OSD's panels and texts laid over it, in place. */
 const burnedIn = (W: number, H: number, data: Uint8Array, osd: AltOsd): Uint8Array => {
   const over = (k: number, c: Srgb8, a: number): void => {
@@ -2998,10 +3031,7 @@ const burnedIn = (W: number, H: number, data: Uint8Array, osd: AltOsd): Uint8Arr
       data[3 * k + ch] = clamp8((data[3 * k + ch] as number) * (1 - a) + (c[ch] as number) * a);
   };
   for (const p of osd.panels) {
-    const u0 = Math.max(0, osdGrid(p.u * W, H));
-    const v0 = Math.max(0, osdGrid(p.v * H, H));
-    const u1 = Math.min(W, osdGrid(p.u * W, H) + Math.round((p.w * H) / 1080));
-    const v1 = Math.min(H, osdGrid(p.v * H, H) + Math.round((p.h * H) / 1080));
+    const { u0, v0, u1, v1 } = panelBox(p, W, H);
     for (let v = v0; v < v1; v++) for (let u = u0; u < u1; u++) over(v * W + u, p.colour, p.alpha);
   }
   for (const s of osd.texts) {
