@@ -86,6 +86,16 @@ describe('the camera desk', () => {
       'points[3].z',
     ],
     ['no body', undefined, undefined],
+    [
+      'a box of graphics past the picture',
+      { points: corners, overlays: [{ u: 1900, v: 0, width: 40, height: 30 }] },
+      'overlays[0].width',
+    ],
+    [
+      'a box of graphics with no size',
+      { points: corners, overlays: [{ u: 10, v: 10 }] },
+      'overlays[0].width',
+    ],
   ])('refuses %s, naming the field', (_name, body, field) => {
     const r = new CameraDesk(off, { file: undefined, now: () => 0 }).solve(body);
     expect(r.ok).toBe(false);
@@ -106,6 +116,37 @@ describe('the camera desk', () => {
       expect(text).toBe(stringifyCalibration(parsed.value));
       expect(desk.calibration.pose).toEqual(parsed.value.pose);
       expect(Object.keys(JSON.parse(text) as object)).toEqual(['table', 'image', 'camera', 'pose']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("Save keeps the boxes marked over the picture's graphics in the file; the page starts from them", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'referee-desk-'));
+    const file = path.join(dir, 'camera.json');
+    const overlays = [
+      { u: 80, v: 100, width: 460, height: 37 },
+      { u: 1479, v: 870, width: 333, height: 34 },
+    ];
+    try {
+      const desk = new CameraDesk(off, { file, now: () => 0 });
+      expect((desk.start() as { overlays: unknown }).overlays).toEqual([]);
+      const r = await desk.save({ points: corners, overlays });
+      if (!r.ok) throw new Error(r.error.message);
+      const parsed = parseCalibration(JSON.parse(readFileSync(file, 'utf8')));
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      expect(parsed.value.overlays).toEqual(overlays);
+      expect(desk.calibration.overlays).toEqual(overlays);
+      expect((desk.start() as { overlays: unknown }).overlays).toEqual(overlays);
+      // Saved again with none marked: the file has none.
+      const cleared = await desk.save({ points: corners, overlays: [] });
+      if (!cleared.ok) throw new Error(cleared.error.message);
+      expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')) as object)).toEqual([
+        'table',
+        'image',
+        'camera',
+        'pose',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -16,6 +16,8 @@ import {
   pixelToPlane,
   project,
   solveCalibration,
+  marked,
+  overlaysSchema,
   stringifyCalibration,
   type Calibration,
   type PointCorrespondence,
@@ -99,6 +101,8 @@ const pointsBody = z.object({
     .array(z.object({ u: finite, v: finite, x: finite, y: finite, z: finite.default(0) }))
     .min(4, { error: 'need at least the four corners' })
     .max(MAX_POINTS),
+  // The boxes of the picture's burned-in graphics marked on the page; none: the picture has none.
+  overlays: overlaysSchema.default([]),
 });
 
 /** Samples per drawn segment: enough for the lens's bending to show. */
@@ -261,6 +265,7 @@ export class CameraDesk {
       table: { width: c.table.width, length: c.table.length },
       file: this.options.file ?? null,
       points: this.pointsThrough(c),
+      overlays: c.overlays ?? [],
       drawing: drawTable(c),
       check: this.lastCheck ?? null,
       ballSet: this.ballSetView(),
@@ -304,13 +309,14 @@ export class CameraDesk {
     const parsed = parseWith(pointsBody, body, 'INVALID_INPUT');
     if (!parsed.ok) return parsed;
     const c = this.current;
-    const points = parsed.value.points;
+    const { points, overlays } = parsed.value;
     const solved = solveCalibration({
       table: c.table,
       tableSpec: c.tableSpec,
       image: c.image,
       points,
       camera: c.camera,
+      ...marked(overlays),
     });
     if (!solved.ok) return solved;
     const s = solved.value.calibration;

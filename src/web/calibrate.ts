@@ -3,7 +3,8 @@
 // (the pose, the lens as the calibration in use has it), the reprojection error in px and mm, and Save,
 // which writes the calibration file and hands it to the running detector; and, where the game's set-up
 // says which ball stands where, Learn the ball set from the frame (the club's own balls' looks, kept
-// beside the calibration). Game-neutral: the points and lines come from the server's calibration desk,
+// beside the calibration); and boxes marked over the picture's burned-in graphics (a CCTV camera's clock
+// and name), which the vision does not look at, saved with the calibration. Game-neutral: the points and lines come from the server's calibration desk,
 // the table's own geometry. Referee's PIN throughout.
 import { $ } from './dom.ts';
 import { refereeSignIn } from './sign-in.ts';
@@ -27,10 +28,19 @@ interface Drawing {
   readonly spots: readonly { readonly name: string; readonly u: number; readonly v: number }[];
 }
 
+/** A box of the picture's burned-in graphics, px: its top-left pixel and its size (docs/formats.md §2). */
+interface Overlay {
+  readonly u: number;
+  readonly v: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 interface Start {
   readonly image: { readonly width: number; readonly height: number };
   readonly file: string | null;
   readonly points: readonly Omit<Point, 'used'>[];
+  readonly overlays: readonly Overlay[];
   readonly drawing: Drawing;
   readonly check: { readonly state: string; readonly text: string } | null;
   /** Null where the game's set-up does not say which ball stands where. */
@@ -131,7 +141,19 @@ const run = async (): Promise<void> => {
 
   const fresh = (): Point[] => start.points.map((p) => ({ ...p, used: p.corner }));
   let points = fresh();
+  let overlays: Overlay[] = [...start.overlays];
   const radius = Math.max(W, H) / 120;
+
+  const showOverlays = (): void => {
+    $<SVGGElement>('#overlays').replaceChildren(
+      ...overlays.map((o) =>
+        svgEl('rect', { class: 'overlay', x: o.u - 0.5, y: o.v - 0.5, width: o.width, height: o.height }),
+      ),
+    );
+    $('#overlay-count').textContent =
+      overlays.length === 0 ? 'none' : `${overlays.length} box${overlays.length > 1 ? 'es' : ''} marked`;
+    $<HTMLButtonElement>('#unmark').disabled = overlays.length === 0;
+  };
 
   const draw = (d: Drawing): void => {
     const g = $<SVGGElement>('#drawing');
@@ -200,6 +222,8 @@ const run = async (): Promise<void> => {
   };
 
   const grab = (e: PointerEvent, i: number, c: SVGCircleElement): void => {
+    // Marking: the drag spans a box wherever it starts (the picture's listener below).
+    if (document.body.dataset['marking'] === 'true') return;
     e.preventDefault();
     c.setPointerCapture(e.pointerId);
     const p = points[i];
@@ -237,12 +261,60 @@ const run = async (): Promise<void> => {
   });
   $('#reset').addEventListener('click', () => {
     points = fresh();
+    overlays = [...start.overlays];
     handles();
+    showOverlays();
     void solve();
   });
+
+  // Mark: the next drag on the picture (not on a handle) spans a box, whole pixels inside the picture.
+  $('#mark').addEventListener('click', () => {
+    document.body.dataset['marking'] = 'true';
+    message('Drag a box over the graphics on the picture');
+  });
+  $('#unmark').addEventListener('click', () => {
+    overlays.pop();
+    showOverlays();
+  });
+  const pixel = (x: number, most: number): number => Math.min(most, Math.max(0, Math.round(x)));
+  svg.addEventListener('pointerdown', (e) => {
+    if (document.body.dataset['marking'] !== 'true') return;
+    e.preventDefault();
+    svg.setPointerCapture(e.pointerId);
+    const a = toImage(e);
+    const rect = svgEl('rect', { class: 'overlay marking', x: a.u, y: a.v, width: 0, height: 0 });
+    $<SVGGElement>('#overlays').append(rect);
+    const box = (ev: PointerEvent): Overlay => {
+      const b = toImage(ev);
+      const u = pixel(Math.min(a.u, b.u) + 0.5, W - 1);
+      const v = pixel(Math.min(a.v, b.v) + 0.5, H - 1);
+      return {
+        u,
+        v,
+        width: Math.max(1, pixel(Math.max(a.u, b.u) + 0.5, W) - u),
+        height: Math.max(1, pixel(Math.max(a.v, b.v) + 0.5, H) - v),
+      };
+    };
+    const move = (ev: PointerEvent): void => {
+      const o = box(ev);
+      for (const [k, v] of Object.entries({ x: o.u - 0.5, y: o.v - 0.5, width: o.width, height: o.height }))
+        rect.setAttribute(k, String(v));
+    };
+    const drop = (ev: PointerEvent): void => {
+      svg.removeEventListener('pointermove', move);
+      svg.removeEventListener('pointerup', drop);
+      document.body.dataset['marking'] = 'false';
+      overlays.push(box(ev));
+      showOverlays();
+      message('Marked: Save keeps it with the calibration');
+    };
+    svg.addEventListener('pointermove', move);
+    svg.addEventListener('pointerup', drop);
+  });
+
   $('#save').addEventListener('click', () => {
     const used = points.filter((p) => p.used).map(({ u, v, x, y, z }) => ({ u, v, x, y, z }));
-    void api('/api/calibration', { points: used })
+    void api('/api/calibration', { points: used, overlays })
       .then(async (res) => {
         const r = (await res.json()) as { file: string; rmsPx: number; pipeline: string };
         message(`Saved to ${r.file} (${r.rmsPx.toFixed(2)} px). ${whenUsed(r.pipeline)}`);
@@ -275,6 +347,7 @@ const run = async (): Promise<void> => {
 
   draw(start.drawing);
   handles();
+  showOverlays();
   await solve();
   document.body.dataset['ready'] = 'true';
 };
