@@ -11,6 +11,10 @@ export {
   infraredSeen,
   osdStroke,
   osdBoxes,
+  lossBlock,
+  lostBlocks,
+  temporalWeight,
+  LOSS_GREY_GREEN,
   osdTextBox,
   OSD_FONT,
   sensorDefects,
@@ -39,6 +43,9 @@ export {
   type AltLamplight,
   type AltOsd,
   type OsdBox,
+  type AltPacketLoss,
+  type AltLostSlice,
+  type AltTemporalNR,
   type AltOsdPanel,
   type AltOsdText,
   type AltLensDirt,
@@ -69,7 +76,7 @@ export { jpegRoundTrip } from './jpeg.ts';
 export { lampSpectrum, pigmentSpectrum, pigmentsUnder } from './spectrum.ts';
 export { altPlayer, hasPlayer } from './player.ts';
 export { altClutter, clutterGap, hasClutter } from './clutter.ts';
-export { altBlurInView, altMotion, inMotion, BLURRED_UNASKED } from './motion.ts';
+export { altBlurInView, altHistory, altMotion, inMotion, BLURRED_UNASKED, FRAME_INTERVAL } from './motion.ts';
 export { type AltBand, type AltEllipsoid, type AltPart, type AltPoint, type AltRod } from './parts.ts';
 export { altStream, h264RoundTrip, withFreshNoise, type AltStream, type StreamedFrame } from './stream.ts';
 export { altReferee, hasReferee } from './referee.ts';

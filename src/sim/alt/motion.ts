@@ -151,3 +151,85 @@ export const altMotion = (
  */
 export const altBlurInView = (t: Table, balls: readonly AltBall[], shutter: number): number[] =>
   balls.map((b) => (Math.hypot(b.vx ?? 0, b.vy ?? 0) * shutter <= 2 * t.ballRadius ? 1 : BLURRED_UNASKED));
+
+/** The frames' interval of a CCTV or IP camera, s (25 frames a second). */
+export const FRAME_INTERVAL = 0.04;
+/** A ball rolling into its place over the frames before, mm/s: a slow drift to a firm roll. */
+const HISTORY_SPEED = [300, 2000] as const;
+/** How long ago a ball that rolled has stopped, in frames (0: rolling still), weights of 0, 1, 2, 3. */
+const STOPPED_FOR = [0.5, 0.25, 0.15, 0.1] as const;
+
+/**
+ * The balls in the `frames` frames before this one (FRAME_INTERVAL apart), the last first, where the
+ * camera's frames are drawn from what came before them (a temporal noise reduction, a lost packet's
+ * concealment); undefined where `frames` is 0. The balls of this frame are the layout's, as they lie
+ * (the truth). One to three of them rolled into their places (the cue ball in CUE_ROLLING of frames):
+ * each at HISTORY_SPEED, in a straight line, rolling still or stopped 1 to 3 frames ago (STOPPED_FOR; at
+ * most `frames` − 1, so that it moved over the frames drawn),
+ * drawn from the seed until its path over the frames before keeps on the bed (its centre a radius
+ * inside the cushions' noses) and GAP clear of every other ball where it was then; a ball touching
+ * another now (in a pack) is never one. The rest lay where they lie in every frame.
+ */
+export const altHistory = (
+  t: Table,
+  balls: readonly AltBall[],
+  seed: number,
+  frames: number,
+): AltBall[][] | undefined => {
+  if (frames <= 0) return undefined;
+  const rng = makeRng(seed ^ 0x415709);
+  const R = t.ballRadius;
+  // Each ball's velocity and how many frames ago it stopped (none: still).
+  const ways: ({ vx: number; vy: number; stopped: number } | undefined)[] = balls.map(() => undefined);
+  const at = (i: number, back: number): readonly [number, number] => {
+    const b = balls[i] as AltBall;
+    const w = ways[i];
+    if (!w) return [b.x, b.y];
+    const s = Math.max(0, back - w.stopped) * FRAME_INTERVAL;
+    return [b.x - w.vx * s, b.y - w.vy * s];
+  };
+  const clear = (i: number): boolean => {
+    const steps = 8 * frames;
+    for (let n = 0; n <= steps; n++) {
+      const back = n / 8;
+      const [x, y] = at(i, back);
+      if (x < R || x > t.width - R || y < R || y > t.length - R) return false;
+      for (let j = 0; j < balls.length; j++) {
+        if (j === i) continue;
+        const [ox, oy] = at(j, back);
+        if (Math.hypot(x - ox, y - oy) < 2 * R + GAP) return false;
+      }
+    }
+    return true;
+  };
+  const roll = (i: number): boolean => {
+    const speed = rng.uniform(HISTORY_SPEED[0], HISTORY_SPEED[1]);
+    // Stopped no earlier than the first frame drawn (a ball seen rolling into its place over them).
+    const stopped = Math.min(frames - 1, drawIndex(rng, STOPPED_FOR));
+    for (let k = 0; k < TRIES; k++) {
+      const a = rng.uniform(0, 2 * Math.PI);
+      ways[i] = { vx: speed * Math.cos(a), vy: speed * Math.sin(a), stopped };
+      if (clear(i)) return true;
+    }
+    ways[i] = undefined;
+    return false;
+  };
+  let movers = 1 + drawIndex(rng, [0.45, 0.35, 0.2]);
+  const cue = balls.findIndex((b) => b.id === 'cue');
+  if (cue >= 0 && rng.next() < CUE_ROLLING && roll(cue)) movers--;
+  const others = balls.flatMap((b, i) => (b.id === 'cue' ? [] : [i]));
+  for (let n = others.length - 1; n > 0; n--) {
+    const m = rng.int(0, n + 1);
+    [others[n], others[m]] = [others[m] as number, others[n] as number];
+  }
+  for (const i of [...others, ...(cue >= 0 ? [cue] : [])]) {
+    if (movers <= 0) break;
+    if (!ways[i] && roll(i)) movers--;
+  }
+  return Array.from({ length: frames }, (_, f) =>
+    balls.map((b, i) => {
+      const [x, y] = at(i, f + 1);
+      return x === b.x && y === b.y ? b : { ...b, x, y };
+    }),
+  );
+};

@@ -65,6 +65,11 @@
 // picture (a timestamp ticking on from frame to frame, the camera's name, in white or yellow bitmap
 // text ringed dark), and a club's stream its graphics (a channel's logo, a score bug, half see-through
 // over the table), both laid over the developed frame before it is coded.
+// The frames before this one may be drawn where balls moved (AltStyle.earlier): a CCTV camera's
+// temporal noise reduction blends each pixel with its past where it changed little (a moving ball's
+// fading comet behind it, a ball just stopped half the cloth), and an IP camera's stream may lose
+// packets, its decoder hiding the lost macroblocks with the previous frame's picture (a moved ball in
+// its old place), a wrong shift of it, or a grey-green smear of the row above.
 import { pixelRay, project, type Calibration } from '../../camera/index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
@@ -470,7 +475,87 @@ export interface AltStyle {
    * logo, a score bug (nothing, the default; no variant has both it and a webcam or an analogue camera).
    */
   readonly osd?: AltOsd;
+  /**
+   * The balls in the frames before this one, the last first (motion.ts altHistory; none, the default):
+   * what a temporal noise reduction or a lost packet's concealment draws from. The balls of this frame
+   * are the truth.
+   */
+  readonly earlier?: readonly (readonly AltBall[])[];
+  /** A CCTV camera's temporal (3D) noise reduction over the frames before (none, the default). */
+  readonly temporalNR?: AltTemporalNR;
+  /** An IP camera's stream losing packets, its decoder concealing them (none, the default). */
+  readonly packetLoss?: AltPacketLoss;
 }
+
+/**
+ * A CCTV camera's temporal (3D) noise reduction, a recursive filter run on the sensor's linear light,
+ * frame by frame: each pixel's output the new frame's × (1 − w) plus the last output's × w, where w =
+ * `keep` × max(0, 1 − d / `threshold`) and d = |Y_new − Y_last| / (Y_new + Y_last) (a change of luma
+ * relative to its level, the filter's motion detector: a pixel that changed much taken as it is, one
+ * that changed little blended). Run over `frames` frames before this one (the oldest taken as it is),
+ * so a moving ball leaves a fading comet of itself behind, faint where it differs little from the
+ * cloth, and a ball that has just stopped is half blended with the cloth it stopped on. Static pixels
+ * are this frame's (their noise the filter's lesser share: the variant's sensor noise drawn lower).
+ */
+export interface AltTemporalNR {
+  readonly frames: number;
+  readonly keep: number;
+  readonly threshold: number;
+}
+
+/**
+ * An IP camera's stream losing packets: each lost slice a run of `blocks` macroblocks in raster order
+ * from block (`column`, `row`) of the frame's grid of `size` × `size` px blocks (16 at 1080p; at 4K
+ * H.264's 16 or H.265's 64-px coding tree units: `codec`), and hidden by the decoder as it can:
+ * `copy`, the previous frame's picture (a ball that moved since shows in its old place); `shift`, the
+ * previous frame's picture shifted `shift` px across (at 1080 rows: a wrong motion vector, the slice's
+ * rows displaced); `smear`, each block row the row of pixels above it faded `fade` of the way to the
+ * decoder's grey-green (a spatial concealment drawing down what it last decoded). Its row: `v` a
+ * fraction of the frame's height, or `aimed` (undefined v): across the first ball that moved since the
+ * last frame (a P-frame's bits, so its packets, crowd where the picture changed; the frame's middle
+ * where none did). Laid over the 8-bit
+ * picture, the previous frame's with its own sensor noise.
+ */
+export interface AltPacketLoss {
+  readonly codec: 'h264' | 'h265';
+  readonly slices: readonly AltLostSlice[];
+}
+
+export interface AltLostSlice {
+  /** Its first block's column, a fraction of the grid's width, and its row's, of its height (aimed: none). */
+  readonly u: number;
+  readonly v?: number;
+  /** Its length in blocks, at 1080p (at 4K the same share of the grid's blocks). */
+  readonly blocks: number;
+  readonly conceal: 'copy' | 'shift' | 'smear';
+  readonly shift: number;
+  readonly fade: number;
+}
+
+/** The decoder's grey-green a smear fades to (a chroma of zero decoded as colour: Y, Cb, Cr low). */
+export const LOSS_GREY_GREEN: Srgb8 = [88, 124, 80];
+
+/** A lost slice's block size, px, in a frame `H` rows high (16 at 1080p; at 4K by the codec). */
+export const lossBlock = (loss: AltPacketLoss, H: number): number =>
+  H > 1200 && loss.codec === 'h265' ? 64 : 16;
+
+/** A lost slice's blocks in a W × H frame: its grid's width in blocks, its first block's index, its count. */
+export const lostBlocks = (
+  s: AltLostSlice,
+  loss: AltPacketLoss,
+  W: number,
+  H: number,
+  aimedRow: number,
+): { size: number; cols: number; first: number; count: number } => {
+  const size = lossBlock(loss, H);
+  const cols = Math.ceil(W / size);
+  const rows = Math.ceil(H / size);
+  const row = s.v === undefined ? aimedRow : Math.floor(s.v * rows);
+  const col = Math.min(cols - 1, Math.floor(s.u * cols));
+  // At 4K the same share of the grid as at 1080p (120 × 68 blocks).
+  const count = Math.max(1, Math.round((s.blocks * cols * rows) / (120 * 68)));
+  return { size, cols, first: Math.max(0, Math.min(rows - 1, row)) * cols + col, count };
+};
 
 /**
  * A wide lens's shading as the camera leaves it, its lens-shading correction calibrated for another module
@@ -2649,6 +2734,120 @@ export const renderAlt = (
     }
   });
 
+  // The frames before this one where a ball has moved since (AltStyle.earlier): each pixel a moved ball's
+  // shadow may reach, then or now, drawn as it was then (4 × 4 samples, the balls where they were, their
+  // shadows then), for the temporal noise reduction's recursion or the previous frame's picture a lost
+  // slice is hidden with.
+  const earlier = style.earlier ?? [];
+  const nr = style.temporalNR;
+  const loss = style.packetLoss;
+  const frames = nr
+    ? Math.min(nr.frames, earlier.length)
+    : loss && loss.slices.length > 0
+      ? Math.min(1, earlier.length)
+      : 0;
+  const before = loss && frames > 0 ? [lr.slice(), lg.slice(), lb.slice()] : undefined;
+  // A lost slice aimed at a ball that moved, where none did: at the frame's middle.
+  let aimedRow = Math.floor(H / 2 / (loss ? lossBlock(loss, H) : 16)) - 1;
+  if (frames > 0) {
+    const past = earlier.slice(0, frames);
+    const movedBall = balls.map((b, i) => past.some((at) => at[i]?.x !== b.x || at[i]?.y !== b.y));
+    // Where the first ball that moved since the last frame lies, between there and here (a lost slice aimed at it).
+    const first = balls.findIndex((b, i) => past[0]?.[i]?.x !== b.x || past[0]?.[i]?.y !== b.y);
+    if (first >= 0) {
+      const a = projectPx(c, balls[first]?.x as number, balls[first]?.y as number, zc);
+      const e = projectPx(c, past[0]?.[first]?.x as number, past[0]?.[first]?.y as number, zc);
+      aimedRow = Math.floor((a[1] + e[1]) / 2 / (loss ? lossBlock(loss, H) : 16)) - 1;
+    }
+    const pastBoxes = past.map((at) => at.map((b) => ballBox(c, b)));
+    for (const at of past) nearAt.set(at, ballsNear(at, R, reach));
+    // The region: every moved ball's box now and then, widened by its shadows' reach.
+    const region = new Uint8Array(W * H);
+    // (A box is a ball's width and a little; its shadows reach `reach` radii from its middle.)
+    const grow = (Math.max(reach, 2) - 1) / 2;
+    for (const bx of [boxes, ...pastBoxes])
+      bx.forEach((o, i) => {
+        if (!movedBall[i]) return;
+        const du = Math.ceil((o[2] - o[0]) * grow);
+        const dv = Math.ceil((o[3] - o[1]) * grow);
+        for (let v = Math.max(0, o[1] - dv); v <= Math.min(H - 1, o[3] + dv); v++)
+          region.fill(1, v * W + Math.max(0, o[0] - du), v * W + Math.min(W - 1, o[2] + du) + 1);
+      });
+    const centreRay = new Float64Array(3);
+    const thenCol = new Float64Array(3);
+    // Pixel (u, v) as it was at frame j back (1 the last), into `out`.
+    const pictureThen = (u: number, v: number, j: number, out: Float64Array): void => {
+      const at = past[j - 1] as readonly AltBall[];
+      const bx = pastBoxes[j - 1] as (readonly [number, number, number, number])[];
+      const near = at
+        .map((_, q) => q)
+        .filter((q) => {
+          const o = bx[q] as readonly [number, number, number, number];
+          return u >= o[0] && u <= o[2] && v >= o[1] && v <= o[3];
+        });
+      rayAt(grid, u, v, centreRay);
+      background(centreRay[0] as number, centreRay[1] as number, centreRay[2] as number, thenCol, at);
+      if (near.length === 0) {
+        out.set(thenCol);
+        return;
+      }
+      let r = 0;
+      let g = 0;
+      let bl = 0;
+      for (let sj = 0; sj < S; sj++) {
+        for (let si = 0; si < S; si++) {
+          sample(u, v, si, sj, at, near);
+          const { dx, dy, dz, ball: which, t: best } = ray;
+          if (which < 0 || boxHit(dx, dy, dz) < best) {
+            r += thenCol[0] as number;
+            g += thenCol[1] as number;
+            bl += thenCol[2] as number;
+            continue;
+          }
+          shadeBall(which, dx, dy, dz, best, col, at[which]);
+          r += col[0] as number;
+          g += col[1] as number;
+          bl += col[2] as number;
+        }
+      }
+      out[0] = r / (S * S);
+      out[1] = g / (S * S);
+      out[2] = bl / (S * S);
+    };
+    const was = new Float64Array(3);
+    for (let k = 0; k < W * H; k++) {
+      if (!region[k]) continue;
+      const u = k % W;
+      const v = (k - u) / W;
+      if (before) {
+        pictureThen(u, v, 1, was);
+        for (let ch = 0; ch < 3; ch++) (before[ch] as Float32Array)[k] = was[ch] as number;
+        continue;
+      }
+      if (!nr) continue;
+      // The recursion from the oldest frame to this one.
+      pictureThen(u, v, frames, was);
+      let o0 = was[0] as number;
+      let o1 = was[1] as number;
+      let o2 = was[2] as number;
+      for (let j = frames - 1; j >= 0; j--) {
+        if (j > 0) pictureThen(u, v, j, was);
+        else {
+          was[0] = lr[k] as number;
+          was[1] = lg[k] as number;
+          was[2] = lb[k] as number;
+        }
+        const w = temporalWeight(nr, o0, o1, o2, was[0] as number, was[1] as number, was[2] as number);
+        o0 = (was[0] as number) * (1 - w) + o0 * w;
+        o1 = (was[1] as number) * (1 - w) + o1 * w;
+        o2 = (was[2] as number) * (1 - w) + o2 * w;
+      }
+      lr[k] = o0;
+      lg[k] = o1;
+      lb[k] = o2;
+    }
+  }
+
   // The haze between the scene and the lens, where the room is smoky.
   if (style.haze) hazed(W, H, lr, lg, lb, style.haze);
   // The lamps' film and the camera's polarising filter: their cast over everything.
@@ -2710,8 +2909,28 @@ export const renderAlt = (
   }
   if (!cam) {
     const developedData = developed(W, H, lr, lg, lb, style, noiseSeed);
+    // A lost packet's slices, hidden with the previous frame's picture (its own noise) or a smear.
+    const decoded =
+      loss && before
+        ? concealed(
+            W,
+            H,
+            developedData,
+            developed(
+              W,
+              H,
+              before[0] as Float32Array,
+              before[1] as Float32Array,
+              before[2] as Float32Array,
+              style,
+              noiseSeed ^ 0x5a5a5,
+            ),
+            loss,
+            aimedRow,
+          )
+        : developedData;
     // A camera's or a stream's on-screen display, burned in before the video is coded.
-    const data = style.osd ? burnedIn(W, H, developedData, style.osd) : developedData;
+    const data = style.osd ? burnedIn(W, H, decoded, style.osd) : decoded;
     return {
       image: { width: W, height: H, data: style.capture ? captured(W, H, data, style.capture) : data },
       truth,
@@ -3023,6 +3242,66 @@ export const osdBoxes = (osd: AltOsd, W: number, H: number): OsdBox[] => [
     };
   }),
 ];
+/**
+ * The temporal noise reduction's weight of its last output (AltTemporalNR), from that output's linear
+ * light and the new frame's: `keep` where the luma has not changed, falling to none at `threshold`.
+ */
+export const temporalWeight = (
+  nr: AltTemporalNR,
+  o0: number,
+  o1: number,
+  o2: number,
+  n0: number,
+  n1: number,
+  n2: number,
+): number => {
+  const yo = 0.2126 * o0 + 0.7152 * o1 + 0.0722 * o2;
+  const yn = 0.2126 * n0 + 0.7152 * n1 + 0.0722 * n2;
+  const d = Math.abs(yn - yo) / Math.max(1e-6, yn + yo);
+  return nr.keep * Math.max(0, 1 - d / nr.threshold);
+};
+
+/**
+ * The decoded frame (W × H, 8-bit RGB) with a lost packet's slices hidden (AltPacketLoss), in place:
+ * `previous` the previous frame's decoded picture. Slices in their order; a smear draws down from the
+ * row above each block row, concealed already where that was lost too.
+ */
+const concealed = (
+  W: number,
+  H: number,
+  data: Uint8Array,
+  previous: Uint8Array,
+  loss: AltPacketLoss,
+  aimedRow: number,
+): Uint8Array => {
+  const g = LOSS_GREY_GREEN;
+  for (const s of loss.slices) {
+    const { size, cols, first, count } = lostBlocks(s, loss, W, H, aimedRow);
+    const shift = Math.round((s.shift * H) / 1080);
+    for (let b = first; b < first + count; b++) {
+      const bu = (b % cols) * size;
+      const bv = Math.floor(b / cols) * size;
+      if (bv >= H) break;
+      for (let v = bv; v < Math.min(H, bv + size); v++)
+        for (let u = bu; u < Math.min(W, bu + size); u++) {
+          const k = 3 * (v * W + u);
+          if (s.conceal === 'smear') {
+            // The row above the block row (the frame's first row where there is none), faded to grey-green.
+            const a = 3 * (Math.max(0, bv - 1) * W + u);
+            for (let ch = 0; ch < 3; ch++)
+              data[k + ch] = clamp8((data[a + ch] as number) * (1 - s.fade) + (g[ch] as number) * s.fade);
+            continue;
+          }
+          const from = s.conceal === 'shift' ? Math.min(W - 1, Math.max(0, u - shift)) : u;
+          const q = 3 * (v * W + from);
+          data[k] = previous[q] as number;
+          data[k + 1] = previous[q + 1] as number;
+          data[k + 2] = previous[q + 2] as number;
+        }
+    }
+  }
+  return data;
+};
 
 /** The frame (W × H, 8-bit RGB) with the OSD's panels and texts laid over it, in place. */
 const burnedIn = (W: number, H: number, data: Uint8Array, osd: AltOsd): Uint8Array => {

@@ -432,6 +432,18 @@
 // the left, half see-through over the table (their names and scores drawn for each frame); a
 // thirty-fifth maker's set (a deep crimson red, a citron yellow, a grass green, a rosewood brown, an
 // ultramarine violet blue, a light orchid pink, a blue-black, a cold white cue ball).
+// Held-out 43 (issue 14, drawn in the thirty-fifth session, to be run once): what a camera draws from
+// the frames before the one it gives, as no variant before drew it (the balls in those frames from
+// motion.ts altHistory: one to three rolled into their places, some rolling still, some just stopped).
+// `iris-packets`, an iris-blue cloth (a light violet blue, bluer than the periwinkle) under three lamps,
+// streamed by an IP camera whose network loses packets (render.ts AltPacketLoss): in five frames of six a slice
+// or two of 16-px macroblocks (at 4K H.264's 16 or H.265's 64) hidden by the decoder with the previous
+// frame's picture, a wrong shift of it, or a grey-green smear, one across a ball that moved; the usual
+// set. `neon-nr`, a neon-green cloth (greener and purer than the acid) under two lamps, seen by a CCTV
+// camera whose temporal noise reduction (render.ts AltTemporalNR) leaves a moving ball's fading comet
+// behind it and a ball just stopped half blended with the cloth; a thirty-sixth maker's set (a
+// vermilion red, a tan yellow, an emerald green, an amber brown, a pure blue, a magenta pink, a warm
+// black, an ivory cue ball).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
@@ -451,6 +463,9 @@ import type {
   AltInfrared,
   AltOsd,
   AltOsdText,
+  AltPacketLoss,
+  AltLostSlice,
+  AltTemporalNR,
   AltLamp,
   AltLensDirt,
   AltMirror,
@@ -562,6 +577,8 @@ export const ALT_VARIANTS = [
   'hotpink-gobo',
   'acid-cctv',
   'cyan-stream',
+  'iris-packets',
+  'neon-nr',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -653,7 +670,9 @@ export const ALT_CLOTH: Readonly<
     | 'spring'
     | 'hotpink'
     | 'acid'
-    | 'cyan',
+    | 'cyan'
+    | 'iris'
+    | 'neon',
     Srgb8
   >
 > = {
@@ -744,6 +763,8 @@ export const ALT_CLOTH: Readonly<
   hotpink: [250, 20, 140],
   acid: [160, 250, 0],
   cyan: [0, 245, 245],
+  iris: [95, 90, 255],
+  neon: [15, 255, 0],
 };
 
 /**
@@ -2514,6 +2535,62 @@ const THIRTY_FIFTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
 };
 
 /**
+ * A thirty-sixth maker's set (neon-nr): a vermilion red, a tan yellow, an emerald green, an amber brown,
+ * a pure blue, a magenta pink, a warm black, an ivory cue ball; each coloured ball 27 or more code
+ * values from every older set's.
+ */
+const THIRTY_SIXTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [250, 246, 232],
+  red: [230, 45, 0],
+  yellow: [200, 150, 70],
+  green: [0, 200, 105],
+  brown: [190, 85, 0],
+  blue: [20, 0, 255],
+  pink: [255, 100, 220],
+  black: [30, 24, 20],
+};
+
+/**
+ * An IP camera's stream losing packets (AltPacketLoss), drawn by the seed: H.264 or H.265 at 4K (its
+ * blocks 16 or 64 px; 16 at 1080p); in five frames of six one or two lost slices (none in the
+ * sixth): the first aimed across a ball that moved since the last frame, 240 to 360 blocks long (two
+ * to three block rows of a 1080p frame, from the row above the ball's), the second anywhere, 30 to 240
+ * blocks; each hidden with the previous frame's picture (half of them), that picture shifted 8 to 48 px
+ * (at 1080 rows) either way (a quarter), or a smear of the row above faded 0.3 to 0.8 of the way to
+ * grey-green (a quarter).
+ */
+const lostPackets = (rng: Rng): AltPacketLoss => {
+  const codec = rng.next() < 0.5 ? 'h264' : 'h265';
+  const slice = (aimed: boolean): AltLostSlice => {
+    const c = rng.next();
+    const conceal = c < 0.5 ? 'copy' : c < 0.75 ? 'shift' : 'smear';
+    const u = rng.uniform(0, 1);
+    const v = rng.uniform(0, 1);
+    const blocks = aimed ? rng.int(240, 361) : rng.int(30, 241);
+    const shift = (rng.next() < 0.5 ? -1 : 1) * rng.uniform(8, 48);
+    const fade = rng.uniform(0.3, 0.8);
+    return { u, ...(aimed ? {} : { v }), blocks, conceal, shift, fade };
+  };
+  const lossy = rng.next() < 5 / 6;
+  const two = rng.next() < 0.5;
+  return { codec, slices: lossy ? [slice(true), ...(two ? [slice(false)] : [])] : [] };
+};
+
+/**
+ * A CCTV camera's temporal noise reduction (AltTemporalNR), drawn by the seed: over the 5 frames before,
+ * keeping 0.6 to 0.85 of its last output where nothing changed, its motion detector taking a pixel as
+ * it is where its luma changed by `threshold` 0.3 to 0.6 of the two's sum (a night-tuned camera's
+ * lenient detector: on the neon cloth the ivory cue ball (0.12) and the emerald green (0.25) trail, the
+ * pink and the tan yellow (0.33 to 0.36) a little at most, the reds, the brown, the blue and the black
+ * (0.58 to 0.97) not at all).
+ */
+const temporalNR = (rng: Rng): AltTemporalNR => ({
+  frames: 5,
+  keep: rng.uniform(0.6, 0.85),
+  threshold: rng.uniform(0.3, 0.6),
+});
+
+/**
  * An old analogue CCTV camera through a capture card (AltAnalogue): PAL's 576 lines of BT.601's 720
  * samples across a 16:9 frame (each 64/45 as wide as a line is high), the camera's chroma sent wide (a
  * Gaussian of half a sample: its encoder's band barely limited) and the card's narrow (2 samples, under
@@ -3001,6 +3078,10 @@ interface AltLook {
   readonly gobo?: (t: Table, lamps: readonly AltLamp[], rng: Rng) => AltLamp;
   /** What the camera or the stream burns into the picture, drawn by the seed (each frame its own). */
   readonly osd?: (rng: Rng) => AltOsd;
+  /** An IP camera's stream losing packets, drawn by the seed (the balls before from motion.ts altHistory). */
+  readonly packetLoss?: (rng: Rng) => AltPacketLoss;
+  /** A CCTV camera's temporal noise reduction, drawn by the seed (the balls before from altHistory). */
+  readonly temporalNR?: (rng: Rng) => AltTemporalNR;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -3578,6 +3659,23 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     ballColours: THIRTY_FIFTH_MAKER_BALLS,
     osd: streamGraphics,
   },
+  // A club table under three lamps streamed by an IP camera over a network that loses packets: slices
+  // of macroblocks hidden with the last frame's picture, shifted, or smeared. The usual set.
+  'iris-packets': {
+    cloth: ALT_CLOTH.iris,
+    lamps: threeLamps,
+    packetLoss: lostPackets,
+  },
+  // A club table under two lamps seen by a CCTV camera whose temporal noise reduction blends each frame
+  // with the last where it changed little: its sensor's noise the filter's lesser share (half), a moving
+  // ball's comet behind it. A thirty-sixth maker's set.
+  'neon-nr': {
+    cloth: ALT_CLOTH.neon,
+    lamps: twoLamps,
+    noiseGain: 0.5,
+    ballColours: THIRTY_SIXTH_MAKER_BALLS,
+    temporalNR,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -3632,6 +3730,9 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.infrared ? { infrared: look.infrared(rng) } : {}),
     ...(look.gobo ? { lamps: [...look.lamps(t, 1), look.gobo(t, look.lamps(t, 1), rng)] } : {}),
     ...(look.osd ? { osd: look.osd(rng) } : {}),
+    // The balls before this frame are the case's (bench/detect-alt altCase, motion.ts altHistory): none here.
+    ...(look.packetLoss ? { packetLoss: look.packetLoss(rng), earlier: [] } : {}),
+    ...(look.temporalNR ? { temporalNR: look.temporalNR(rng), earlier: [] } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
