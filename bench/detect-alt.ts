@@ -410,6 +410,22 @@
 //               a blue-black, a cold white cue ball): drawn in the thirty-fourth session and run once
 //               then; tuning data since (seeds 12_700_000, 12_750_000 at 4K), demo's camera, the variants taking turns by kind as
 //               held-out 23's; the truth the layout's balls, the cue ball still `cue`
+//   held-out-43 what a camera draws from the frames before the one it gives, as no split before drew
+//               it (the balls in the 1 or 5 frames before, 40 ms apart, from altHistory: one to three
+//               of the layout's balls rolled into their places at 0.3 to 2 m/s, rolling still or
+//               stopped 1 to 3 frames ago, within the frames drawn): an iris-blue cloth under three lamps streamed by an IP
+//               camera whose network loses packets (in five frames of six one or two slices of
+//               16-px macroblocks, at 4K 16 or H.265's 64, hidden with the previous frame's picture, so
+//               a ball that moved shows in its old place, or that picture shifted 8 to 48 px, or a
+//               grey-green smear of the row above; the first slice across a ball that moved), the
+//               usual set; and a neon-green cloth under two lamps seen by a CCTV camera whose temporal
+//               noise reduction blends each pixel with its last output where its luma changed little
+//               (keeping 0.6 to 0.85 of it), a moving ball's fading comet behind it and a ball just
+//               stopped half the cloth, with a thirty-sixth maker's set (a vermilion red, a tan yellow,
+//               an emerald green, an amber brown, a pure blue, a magenta pink, a warm black, an ivory
+//               cue ball): drawn in the thirty-fifth session, not run (seeds 12_800_000, 12_850_000 at
+//               4K), demo's camera, the variants taking turns by kind as held-out 23's; the truth the
+//               layout's balls as they lie in this frame (the cue ball still `cue`), not their ghosts
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
@@ -430,7 +446,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|held-out-43|all]
 // [--looks: each variant's ball set learned first, as at a club's installation, from a frame of it set
 // up (installCase), and its looks weighing the names (src/vision/looks.ts)]
 // [--no-marks: the burned-in graphics of a split that draws them (held-out 42) not marked on /calibrate,
@@ -451,6 +467,7 @@ import {
   altBlurInView,
   altCamera,
   altInView,
+  altHistory,
   altMotion,
   altClutter,
   altPlayer,
@@ -537,6 +554,7 @@ export const ALT_HELD_OUT_39_SEED = 12_400_000;
 export const ALT_HELD_OUT_40_SEED = 12_500_000;
 export const ALT_HELD_OUT_41_SEED = 12_600_000;
 export const ALT_HELD_OUT_42_SEED = 12_700_000;
+export const ALT_HELD_OUT_43_SEED = 12_800_000;
 
 export interface AltCase {
   readonly name: string;
@@ -617,7 +635,8 @@ export type AltSplit =
   | 'held-out-39'
   | 'held-out-40'
   | 'held-out-41'
-  | 'held-out-42';
+  | 'held-out-42'
+  | 'held-out-43';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -723,6 +742,11 @@ const SPLITS: Readonly<
     variants: ['acid-cctv', 'cyan-stream'],
     byKind: true,
   },
+  'held-out-43': {
+    seed: ALT_HELD_OUT_43_SEED,
+    variants: ['iris-packets', 'neon-nr'],
+    byKind: true,
+  },
 };
 
 /** The variants' own cameras, made once for each split camera they stand in for (see cameraFor). */
@@ -761,6 +785,13 @@ const altCase = (
   const shutter = style.shutter ?? 0;
   const rolling = altMotion(c.table, scene.balls, variant, seed, shutter);
   const balls = rolling ?? scene.balls;
+  // The balls in the frames before, where the camera draws from them (a noise reduction, a lost packet).
+  const earlier = altHistory(
+    c.table,
+    balls,
+    seed,
+    style.temporalNR ? style.temporalNR.frames : style.packetLoss ? 1 : 0,
+  );
   const player = altPlayer(c.table, balls, variant, seed, cameraCentre(camera));
   // Things on the table, placed among the balls as they lie (no variant has both them and a player).
   const clutter = altClutter(c.table, balls, variant, seed);
@@ -775,7 +806,13 @@ const altCase = (
     variant,
     calibration: camera,
     balls,
-    style: clutter ? { ...style, clutter } : person ? { ...style, player: person } : style,
+    style: clutter
+      ? { ...style, clutter }
+      : person
+        ? { ...style, player: person }
+        : earlier
+          ? { ...style, earlier }
+          : style,
     seed,
     ...(stream ? { h264: stream } : {}),
     ...(seed % 2 === 0 ? { jpeg: 70 + (seed % 20) } : {}),

@@ -8,8 +8,10 @@
 // pixels the previous frame's (or shifted, or smeared, to the code value), exactly the slice's blocks of
 // the codec's size and nothing else changed; a comet's ghosts measured against the ball's own contrast
 // with the cloth, fading frame by frame, none behind a ball the motion detector sees (the black), the
-// same share at 4K. No frame of held-out 43 is detected here.
+// same share at 4K. Every held-out 43 frame is its layout's balls in its variant, the balls before
+// it rolled clear into their places. No frame of held-out 43 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { altCases } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
@@ -22,6 +24,7 @@ import {
   type AltPacketLoss,
   type AltStyle,
 } from '../src/sim/alt/index.ts';
+import { itDrawsANewSplit } from './helpers/alt-split.ts';
 import { columnsOf, drawn, light, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
@@ -314,4 +317,62 @@ describe('a CCTV camera’s temporal noise reduction (neon-nr)', () => {
     expect(Math.abs(((uhd.ghosts[0] as number[])[0] as number) - g1)).toBeLessThan(0.08);
     expect(Math.abs(uhd.stopped1 - hd.stopped1)).toBeLessThan(0.08);
   });
+});
+
+describe('bench/detect-alt’s held-out 43, the balls before each frame', () => {
+  it('gives every frame its balls before (5 frames for neon-nr, 1 for iris-packets), those that moved rolled clear, on the bed', () => {
+    const R = table.ballRadius;
+    const cases = altCases(demo, 'held-out-43', 3, '1080p');
+    let moved = 0;
+    let movedSinceLast = 0;
+    let stopped = 0;
+    let lossy = 0;
+    for (const k of cases) {
+      const e = k.style.earlier ?? [];
+      expect(e.length, k.name).toBe(k.variant === 'neon-nr' ? 5 : 1);
+      const movers = k.balls.flatMap((b, i) =>
+        e.some((f) => f[i]?.x !== b.x || f[i]?.y !== b.y) ? [i] : [],
+      );
+      if (movers.length > 0) moved++;
+      if (movers.length > 0 && k.variant === 'iris-packets') movedSinceLast++;
+      if ((k.style.packetLoss?.slices.length ?? 0) > 0) lossy++;
+      for (const i of movers) {
+        if (e[0]?.[i]?.x === k.balls[i]?.x && e[0]?.[i]?.y === k.balls[i]?.y) stopped++;
+        for (const f of e) {
+          const b = f[i] as AltBall;
+          expect(b.x > R && b.x < table.width - R && b.y > R && b.y < table.length - R, k.name).toBe(true);
+          for (const [j, o] of f.entries())
+            if (j !== i) expect(Math.hypot(b.x - o.x, b.y - o.y), k.name).toBeGreaterThanOrEqual(2 * R);
+        }
+      }
+    }
+    expect(moved).toBeGreaterThanOrEqual(12);
+    // A packet-losing frame's ball moved since the last frame in every frame but the clusters' (packed).
+    expect(movedSinceLast).toBeGreaterThanOrEqual(7);
+    expect(stopped).toBeGreaterThanOrEqual(2);
+    expect(lossy).toBeGreaterThanOrEqual(5);
+  });
+});
+
+itDrawsANewSplit({
+  split: 'held-out-43',
+  name: 'held-out 43',
+  seeds: { hd: 12_800_000, uhd: 12_850_000 },
+  cloths: [
+    ['iris', 85],
+    ['neon', 110],
+  ],
+  makersSet: { variant: 'neon-nr', makers: 36, least: 26 },
+  variants: [
+    {
+      variant: 'iris-packets',
+      draws: 'a stream’s lost packets',
+      drawsIt: (s) => s.packetLoss !== undefined && s.earlier !== undefined,
+    },
+    {
+      variant: 'neon-nr',
+      draws: 'a temporal noise reduction',
+      drawsIt: (s) => s.temporalNR !== undefined && s.earlier !== undefined,
+    },
+  ],
 });
