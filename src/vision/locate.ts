@@ -71,6 +71,7 @@ import {
 import { reduceFrame, type ReducedFrame } from './reduce.ts';
 import { DEFAULT_STREAK_OPTIONS, placeStreaks, type StreakOptions } from './streak.ts';
 import { DEFAULT_BAND_OPTIONS, withoutBands, type BandOptions } from './bands.ts';
+import { DEFAULT_TRAIL_OPTIONS, withoutTrails, type TrailOptions } from './trail.ts';
 import { DEFAULT_PRINT_OPTIONS, withoutPrint, type PrintOptions } from './print.ts';
 import { DEFAULT_GHOST_OPTIONS, withoutGhosts, type GhostOptions } from './ghost.ts';
 import { DEFAULT_VERIFY_OPTIONS, verifyBalls, type VerifiedBall, type VerifyOptions } from './verify.ts';
@@ -181,6 +182,8 @@ export interface LocateOptions {
   readonly print: PrintOptions;
   /** A disc whose outline is a regular polygon is a lamp's ghost in the lens (ghost.ts). */
   readonly ghost: GhostOptions;
+  /** A rolling ball's trail left by the camera's noise reduction is no balls (trail.ts). */
+  readonly trail: TrailOptions;
 }
 
 export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
@@ -249,6 +252,7 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   bands: DEFAULT_BAND_OPTIONS,
   print: DEFAULT_PRINT_OPTIONS,
   ghost: DEFAULT_GHOST_OPTIONS,
+  trail: DEFAULT_TRAIL_OPTIONS,
 };
 
 /** A ball found in a frame: where it rests on the table, and where and how big it is in the image. */
@@ -749,7 +753,8 @@ export class Locator {
    * likeness to the balls verified in `pieces` (the Detector's changed ones), then by their limbs
    * anywhere, each time verified with the rest; then the shadows among them dropped, and the discs
    * the cloth's bands of light run through (bands.ts), those of a sponsor's print (print.ts) and a
-   * lamp's ghosts in the lens (ghost.ts), the balls whose outlines few rays agree with placed by their
+   * lamp's ghosts in the lens (ghost.ts) and a rolling ball's trail left by the camera's noise
+   * reduction (trail.ts), the balls whose outlines few rays agree with placed by their
    * likeness (byLikeness), those overlapping parted (apart), and the two ends of a rolling ball's
    * streak made one (streak.ts). `fits` are every fit made (the verified and those verification
    * turned down).
@@ -781,33 +786,41 @@ export class Locator {
       fits = [...fits, ...limbs];
       verified = this.verify(frame, fits);
     }
-    const placed = this.apart(
-      frame,
-      this.byLikeness(
-        frame,
-        withoutGhosts(
+    const { balls, copies } = withoutTrails(
+      frame.image,
+      withoutGhosts(
+        frame.image,
+        frame.cloth,
+        withoutPrint(
           frame.image,
           frame.cloth,
-          withoutPrint(
+          withoutBands(
             frame.image,
-            frame.cloth,
-            withoutBands(
-              frame.image,
-              this.geometry,
-              this.withoutPocketShade(
-                frame,
-                this.withoutShadows(frame, this.withCasters(frame, verified, rimPx)),
-              ),
-              this.options.bands,
+            this.geometry,
+            this.withoutPocketShade(
+              frame,
+              this.withoutShadows(frame, this.withCasters(frame, verified, rimPx)),
             ),
-            this.options.print,
+            this.options.bands,
           ),
-          this.options.ghost,
+          this.options.print,
         ),
+        this.options.ghost,
       ),
+      2 * this.geometry.ballRadius,
+      this.options.trail,
     );
+    const placed = this.apart(frame, this.byLikeness(frame, balls));
+    // A trail's copies are where a ball was in the frames before, not its blur now: no way along them.
     return {
-      verified: placeStreaks(frame.image, this.geometry, frame.cloth, placed, this.options.streak),
+      verified: placeStreaks(
+        frame.image,
+        this.geometry,
+        frame.cloth,
+        placed,
+        this.options.streak,
+        copies.map((c) => c.fit),
+      ),
       fits,
     };
   }

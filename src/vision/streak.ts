@@ -355,6 +355,7 @@ export const placeStreaks = (
   cloth: ClothModel,
   balls: readonly VerifiedBall[],
   o: StreakOptions,
+  occupied: readonly FittedBall[] = [],
 ): VerifiedBall[] => {
   const out: (VerifiedBall | undefined)[] = [...balls];
   for (let i = 0; i < out.length; i++)
@@ -374,7 +375,7 @@ export const placeStreaks = (
       out[j] = undefined;
     }
   const joined = out.filter((b): b is VerifiedBall => b !== undefined);
-  const fits = joined.map((b) => b.fit);
+  const fits = [...joined.map((b) => b.fit), ...occupied];
   return joined.map((b) => {
     if (b.visible >= o.seen) return b;
     const moved = alongStreak(image, g, cloth, b.fit, fits, o);
