@@ -423,7 +423,7 @@
 //               (keeping 0.6 to 0.85 of it), a moving ball's fading comet behind it and a ball just
 //               stopped half the cloth, with a thirty-sixth maker's set (a vermilion red, a tan yellow,
 //               an emerald green, an amber brown, a pure blue, a magenta pink, a warm black, an ivory
-//               cue ball): drawn in the thirty-fifth session, not run (seeds 12_800_000, 12_850_000 at
+//               cue ball): drawn in the thirty-fifth session and run once then; tuning data since (seeds 12_800_000, 12_850_000 at
 //               4K), demo's camera, the variants taking turns by kind as held-out 23's; the truth the
 //               layout's balls as they lie in this frame (the cue ball still `cue`), not their ghosts
 //

@@ -124,6 +124,7 @@ const LOOKED_AT: readonly AltSplit[] = [
   'held-out-40',
   'held-out-41',
   'held-out-42',
+  'held-out-43',
 ];
 
 /** The splits of LOOKED_AT before `split` (all of them for a split not listed yet). */
