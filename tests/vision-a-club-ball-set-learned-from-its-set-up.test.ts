@@ -9,7 +9,6 @@
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { drawCase, installCase, type AltCase } from '../bench/detect-alt.ts';
 import type { RgbImage } from '../src/core/image.ts';
@@ -30,6 +29,7 @@ import { byLooks, learnLooks } from '../src/vision/looks.ts';
 import { drawAltFrame, expectEveryBallNamed } from './helpers/alt-frame.ts';
 import { loadDemoCalibration, loadSnookerClassifier, snookerSetUp } from './helpers/games.ts';
 import { runReferee } from './helpers/spawn.ts';
+import { writePng } from './helpers/still-source.ts';
 import { DetectionWorker } from '../src/pipeline/worker.ts';
 import { loadLooks } from '../src/pipeline/detector.ts';
 
@@ -86,15 +86,11 @@ describe("a club's ball set learned from its set-up names a brown the classifier
   it('the set-up picture through the real commands: learn-looks writes the file, detect --looks names the brown', async () => {
     const { image } = await maroonSetUp();
     const { image: frame } = await drawAltFrame('held-out-36', 12_101_001);
-    const png = (p: string, i: RgbImage): Promise<unknown> =>
-      sharp(i.data, { raw: { width: i.width, height: i.height, channels: 3 } })
-        .png()
-        .toFile(p);
     const setUpFile = path.join(dir, 'set-up.png');
     const frameFile = path.join(dir, 'frame.png');
     const looksFile = path.join(dir, 'looks.json');
-    await png(setUpFile, image);
-    await png(frameFile, frame);
+    await writePng(setUpFile, image);
+    await writePng(frameFile, frame);
     const learnt = await runReferee([
       'learn-looks',
       '--calibration',

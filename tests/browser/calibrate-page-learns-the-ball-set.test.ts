@@ -8,16 +8,15 @@
 // set beside the calibration and names the brown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { drawCase, installCase } from '../../bench/detect-alt.ts';
-import type { RgbImage } from '../../src/core/image.ts';
 import { drawAltFrame } from '../helpers/alt-frame.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { loadDemoCalibration } from '../helpers/games.ts';
 import { runReferee } from '../helpers/spawn.ts';
+import { stillFolder, writePng } from '../helpers/still-source.ts';
 import { startServeProcess, type ServeProcess } from '../../scripts/serve-process.ts';
 
 const PIN = '246810';
@@ -29,19 +28,6 @@ const playPicture = path.join(dir, 'play.png');
 const BROWN = { x: 1408.7, y: 26.8 };
 let server: ServeProcess | undefined;
 let browser: Browser;
-
-const png = (file: string, i: RgbImage): Promise<unknown> =>
-  sharp(i.data, { raw: { width: i.width, height: i.height, channels: 3 } })
-    .png()
-    .toFile(file);
-
-/** A folder source showing one picture for two minutes (600 frames at --fps 5, each a link to it). */
-const still = (name: string, picture: string): string => {
-  const folder = path.join(dir, name);
-  mkdirSync(folder);
-  for (let i = 0; i < 600; i++) symlinkSync(picture, path.join(folder, `${String(i).padStart(6, '0')}.png`));
-  return folder;
-};
 
 /** What serve logged, by message. */
 const logged: string[] = [];
@@ -56,9 +42,9 @@ const serve = (folder: string): Promise<ServeProcess> =>
 beforeAll(async () => {
   copyFileSync('calibration/demo.json', calibration);
   const k = installCase(loadDemoCalibration(), 'held-out-36', 'maroon-referee', '1080p');
-  await png(setUpPicture, await drawCase(k));
-  await png(playPicture, (await drawAltFrame('held-out-36', 12_101_001)).image);
-  server = await serve(still('set-up', setUpPicture));
+  await writePng(setUpPicture, await drawCase(k));
+  await writePng(playPicture, (await drawAltFrame('held-out-36', 12_101_001)).image);
+  server = await serve(stillFolder(path.join(dir, 'set-up'), setUpPicture));
   browser = await launchBrowser();
 }, 180_000);
 
@@ -105,7 +91,7 @@ describe("the club's ball set, learned on /calibrate", () => {
     await server?.stop();
     server = undefined;
     expect(existsSync(`${calibration}.looks.json`)).toBe(true);
-    server = await serve(still('play', playPicture));
+    server = await serve(stillFolder(path.join(dir, 'play'), playPicture));
     const url = server.url;
     const near = async (): Promise<string[]> => {
       const view = (await (await fetch(`${url}/api/view`)).json()) as {

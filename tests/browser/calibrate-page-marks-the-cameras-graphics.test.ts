@@ -6,16 +6,16 @@
 // still are. `referee detect` with the saved file says the same of the picture.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { AltCase } from '../../bench/detect-alt.ts';
 import { osdBoxes, type OsdBox } from '../../src/sim/alt/index.ts';
 import { drawAltFrame } from '../helpers/alt-frame.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { parseCalibration } from '../helpers/games.ts';
 import { runReferee } from '../helpers/spawn.ts';
+import { stillFolder, writePng } from '../helpers/still-source.ts';
 import { startServeProcess, type ServeProcess } from '../../scripts/serve-process.ts';
 
 const PIN = '975312';
@@ -51,14 +51,8 @@ beforeAll(async () => {
   const osd = k.style.osd;
   if (!osd) throw new Error('the frame has no graphics');
   boxes = osdBoxes(osd, frame.image.width, frame.image.height);
-  await sharp(frame.image.data, {
-    raw: { width: frame.image.width, height: frame.image.height, channels: 3 },
-  })
-    .png()
-    .toFile(picture);
-  const folder = path.join(dir, 'frames');
-  mkdirSync(folder);
-  for (let i = 0; i < 600; i++) symlinkSync(picture, path.join(folder, `${String(i).padStart(6, '0')}.png`));
+  await writePng(picture, frame.image);
+  const folder = stillFolder(path.join(dir, 'frames'), picture);
   server = await startServeProcess(PIN, ['--source', folder, '--fps', '5', '--calibration', calibration], {
     logLevel: 'silent',
   });

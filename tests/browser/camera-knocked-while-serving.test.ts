@@ -8,7 +8,7 @@
 // the knock comes when the test has seen the check fit, however fast or slow the machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { project, stringifyCalibration, type Calibration } from '../../src/camera/index.ts';
@@ -17,6 +17,7 @@ import type { Table } from '../../src/equipment/index.ts';
 import { createRenderer, encodePng, renderFrame } from '../../src/sim/render/index.ts';
 import { demo, knocked } from '../camera-helpers.ts';
 import { launchBrowser } from '../helpers/browser.ts';
+import { stillFolder } from '../helpers/still-source.ts';
 import { startServeProcess, type ServeProcess } from '../../scripts/serve-process.ts';
 
 const truth = demo();
@@ -91,12 +92,9 @@ const show = (png: Buffer): void => {
 let knockedPicture: Buffer;
 
 beforeAll(async () => {
-  const frames = path.join(dir, 'frames');
-  mkdirSync(frames);
   show(await seenThrough(truth));
   knockedPicture = await seenThrough(knock);
-  for (let i = 0; i < FRAMES; i++)
-    symlinkSync(picture, path.join(frames, `${String(i).padStart(6, '0')}.png`));
+  const frames = stillFolder(path.join(dir, 'frames'), picture, FRAMES);
   const file = path.join(dir, 'camera.json');
   writeFileSync(file, stringifyCalibration(truth));
   server = await startServeProcess(
