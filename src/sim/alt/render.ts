@@ -75,6 +75,7 @@ import type { RgbImage } from '../../core/image.ts';
 import { markDistance, type Table } from '../../equipment/index.ts';
 import { mm, pointPx } from '../../core/units.ts';
 import { makeRng, type Rng } from '../random.ts';
+import { FRAME_INTERVAL } from './motion.ts';
 import { pigmentsUnder } from './spectrum.ts';
 import {
   hitPart,
@@ -485,7 +486,78 @@ export interface AltStyle {
   readonly temporalNR?: AltTemporalNR;
   /** An IP camera's stream losing packets, its decoder concealing them (none, the default). */
   readonly packetLoss?: AltPacketLoss;
+  /** A phone's or an action camera's HDR merge of a short exposure with this one (none, the default). */
+  readonly hdrMerge?: AltHdrMerge;
+  /** One lamp of the rig failing: dark or caught dim in this frame (every lamp lit, the default). */
+  readonly lampFailure?: AltLampFailure;
 }
+
+/**
+ * A phone's or an action camera's HDR merge: a short exposure taken `gap` ms before this frame's (its
+ * balls that far back along their way to the last frame's places, AltStyle.earlier's first; its light
+ * scaled up by the exposures' ratio to this one's) merged with it in linear light, the short's weight
+ * `share` in the mid-tones (its noise averaged in) rising to 1 as the long exposure's exposed luma
+ * climbs from `knee` to its clipping (1): a moving ball shows faint where it was in the short exposure
+ * (a bright ball mostly there, its long exposure's image faint). Then the merge's global tone curve on
+ * the merged light's luminance, each pixel's three channels scaled alike: mid-grey (0.25 exposed) kept,
+ * Y' = 0.25 (Y / 0.25)^`flatten` (below 1: shadows lifted, highlights pulled down, the light flattened).
+ */
+export interface AltHdrMerge {
+  readonly gap: number;
+  readonly share: number;
+  readonly knee: number;
+  readonly flatten: number;
+}
+
+/**
+ * One lamp of the rig failing (a tube at the end of its life, a driver cutting out): lamp `lamp` of
+ * AltStyle.lamps gives `power` of its light in this frame (0 dark; between, the exposure caught it
+ * flickering; 1 lit), and the camera's auto exposure makes up `compensation` of the light lost, in
+ * stops (the gain times (lit / all)^-compensation, lit and all the rig's power summed).
+ */
+export interface AltLampFailure {
+  readonly lamp: number;
+  readonly power: number;
+  readonly compensation: number;
+}
+
+/** Linear light's luma (Rec. 709). */
+const lumaOf = (r: number, g: number, b: number): number => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+
+/** The short exposure's weight in an HDR merge where the long one's exposed luma is `y` (clipping at 1). */
+export const hdrShare = (m: AltHdrMerge, y: number): number => {
+  const s = Math.min(1, Math.max(0, (y - m.knee) / (1 - m.knee)));
+  return m.share + (1 - m.share) * s * s * (3 - 2 * s);
+};
+
+/** An HDR merge's global tone curve on the frame's linear light (W × H), in place: see AltHdrMerge. */
+const hdrToned = (
+  W: number,
+  H: number,
+  lr: Float32Array,
+  lg: Float32Array,
+  lb: Float32Array,
+  m: AltHdrMerge,
+  gain: number,
+): void => {
+  const MID = 0.25;
+  for (let k = 0; k < W * H; k++) {
+    const y = gain * lumaOf(lr[k] as number, lg[k] as number, lb[k] as number);
+    if (y <= 0) continue;
+    const f = Math.pow(y / MID, m.flatten - 1);
+    lr[k] = (lr[k] as number) * f;
+    lg[k] = (lg[k] as number) * f;
+    lb[k] = (lb[k] as number) * f;
+  }
+};
+
+/** The style with its failing lamp at its power in this frame and the auto exposure's answer to it. */
+const withLampFailure = (style: AltStyle, f: AltLampFailure): AltStyle => {
+  const all = style.lamps.reduce((a, l) => a + l.power, 0);
+  const lamps = style.lamps.map((l, i) => (i === f.lamp ? { ...l, power: l.power * f.power } : l));
+  const lit = lamps.reduce((a, l) => a + l.power, 0);
+  return { ...style, lamps, gain: style.gain * Math.pow(lit / all, -f.compensation) };
+};
 
 /**
  * A CCTV camera's temporal (3D) noise reduction, a recursive filter run on the sensor's linear light,
@@ -1844,9 +1916,11 @@ export const renderAlt = (
   c: Calibration<Table>,
   palette: Readonly<Record<string, Srgb8>>,
   balls: readonly AltBall[],
-  style: AltStyle,
+  given: AltStyle,
   seed: number,
 ): AltFrame => {
+  // A failing lamp: the rig as it was lit in this frame, the auto exposure's gain.
+  const style = given.lampFailure ? withLampFailure(given, given.lampFailure) : given;
   const W = c.image.width;
   const H = c.image.height;
   const t = c.table;
@@ -1871,8 +1945,9 @@ export const renderAlt = (
   // The exposure's reference: the light at the middle of the bed, its green where lamps have colours,
   // as if no blind striped it (the exposure does not hang on where the stripes fall).
   const irr = new Float64Array(3);
-  // A projector's spot is no part of it (the camera exposes for the table's lamps).
-  const lit = lamps.filter((l) => l.gobo === undefined);
+  // A projector's spot is no part of it (the camera exposes for the table's lamps); a failing lamp's
+  // rig is referred to as it was installed, every lamp lit (the auto exposure's answer is in the gain).
+  const lit = given.lamps.filter((l) => l.gobo === undefined);
   const norm = 1 / (lampDiffuse(lit, t.width / 2, t.length / 2, 0, 0, 0, 1, irr, false)[1] as number);
   const gradAngle = rng.uniform(0, 2 * Math.PI);
   const gx = Math.cos(gradAngle) / Math.max(t.width, t.length);
@@ -2741,16 +2816,28 @@ export const renderAlt = (
   const earlier = style.earlier ?? [];
   const nr = style.temporalNR;
   const loss = style.packetLoss;
+  const hdr = style.hdrMerge;
   const frames = nr
     ? Math.min(nr.frames, earlier.length)
     : loss && loss.slices.length > 0
       ? Math.min(1, earlier.length)
-      : 0;
+      : hdr
+        ? Math.min(1, earlier.length)
+        : 0;
   const before = loss && frames > 0 ? [lr.slice(), lg.slice(), lb.slice()] : undefined;
   // A lost slice aimed at a ball that moved, where none did: at the frame's middle.
   let aimedRow = Math.floor(H / 2 / (loss ? lossBlock(loss, H) : 16)) - 1;
   if (frames > 0) {
-    const past = earlier.slice(0, frames);
+    // An HDR merge's short exposure: the balls `gap` ms back along their way to the last frame's places.
+    const back = hdr ? hdr.gap / 1000 / FRAME_INTERVAL : 0;
+    const past = hdr
+      ? [
+          balls.map((b, i) => {
+            const e = earlier[0]?.[i];
+            return e ? { ...b, x: b.x + (e.x - b.x) * back, y: b.y + (e.y - b.y) * back } : b;
+          }),
+        ]
+      : earlier.slice(0, frames);
     const movedBall = balls.map((b, i) => past.some((at) => at[i]?.x !== b.x || at[i]?.y !== b.y));
     // Where the first ball that moved since the last frame lies, between there and here (a lost slice aimed at it).
     const first = balls.findIndex((b, i) => past[0]?.[i]?.x !== b.x || past[0]?.[i]?.y !== b.y);
@@ -2824,6 +2911,15 @@ export const renderAlt = (
         for (let ch = 0; ch < 3; ch++) (before[ch] as Float32Array)[k] = was[ch] as number;
         continue;
       }
+      if (hdr) {
+        // The short exposure merged in: its share by the long one's exposed luma.
+        pictureThen(u, v, 1, was);
+        const a = hdrShare(hdr, style.gain * lumaOf(lr[k] as number, lg[k] as number, lb[k] as number));
+        lr[k] = (lr[k] as number) * (1 - a) + (was[0] as number) * a;
+        lg[k] = (lg[k] as number) * (1 - a) + (was[1] as number) * a;
+        lb[k] = (lb[k] as number) * (1 - a) + (was[2] as number) * a;
+        continue;
+      }
       if (!nr) continue;
       // The recursion from the oldest frame to this one.
       pictureThen(u, v, frames, was);
@@ -2847,6 +2943,9 @@ export const renderAlt = (
       lb[k] = o2;
     }
   }
+
+  // The HDR merge's global tone curve, over the whole frame.
+  if (hdr) hdrToned(W, H, lr, lg, lb, hdr, style.gain);
 
   // The haze between the scene and the lens, where the room is smoky.
   if (style.haze) hazed(W, H, lr, lg, lb, style.haze);

@@ -444,6 +444,15 @@
 // behind it and a ball just stopped half blended with the cloth; a thirty-sixth maker's set (a
 // vermilion red, a tan yellow, an emerald green, an amber brown, a pure blue, a magenta pink, a warm
 // black, an ivory cue ball).
+// Held-out 44 (drawn in the thirty-fifth session, late, to be run once): two things a club's camera or
+// its lamps do that no variant before drew. `ultraviolet-hdr`, an ultraviolet cloth (an electric violet,
+// bluer and purer than the violet) under three lamps, filmed by a phone or an action camera whose HDR
+// merge takes a short exposure 8 to 16 ms before this one (render.ts AltHdrMerge): a moving ball faint
+// where it was then, a bright one mostly there, and the merge's tone curve flattening the light; the
+// usual set. `flamingo-lamp`, a pink-flamingo cloth (a light magenta, lighter than the orchid) under
+// four LED panels in a row, one of which is failing (its driver cutting out) (render.ts AltLampFailure): dark in half the frames,
+// caught dim while flickering in a third, lit in the rest, the camera's auto exposure making up part of
+// the light lost; the usual set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
@@ -466,6 +475,8 @@ import type {
   AltPacketLoss,
   AltLostSlice,
   AltTemporalNR,
+  AltHdrMerge,
+  AltLampFailure,
   AltLamp,
   AltLensDirt,
   AltMirror,
@@ -579,6 +590,8 @@ export const ALT_VARIANTS = [
   'cyan-stream',
   'iris-packets',
   'neon-nr',
+  'ultraviolet-hdr',
+  'flamingo-lamp',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -672,7 +685,9 @@ export const ALT_CLOTH: Readonly<
     | 'acid'
     | 'cyan'
     | 'iris'
-    | 'neon',
+    | 'neon'
+    | 'ultraviolet'
+    | 'flamingo',
     Srgb8
   >
 > = {
@@ -765,6 +780,8 @@ export const ALT_CLOTH: Readonly<
   cyan: [0, 245, 245],
   iris: [95, 90, 255],
   neon: [15, 255, 0],
+  ultraviolet: [140, 0, 255],
+  flamingo: [255, 130, 255],
 };
 
 /**
@@ -2591,6 +2608,34 @@ const temporalNR = (rng: Rng): AltTemporalNR => ({
 });
 
 /**
+ * A phone's or an action camera's HDR merge (AltHdrMerge), drawn by the seed: its short exposure 8 to 16
+ * ms before the long one (the bracket's exposures back to back, at 60 to 120 a second), weighing 0.25
+ * to 0.45 of the merge in the mid-tones and all of it from 0.55 to 0.75 of the long one's clipping on,
+ * its tone curve's power 0.6 to 0.8 about mid-grey (a phone's flat HDR look).
+ */
+const hdrMerge = (rng: Rng): AltHdrMerge => ({
+  gap: rng.uniform(8, 16),
+  share: rng.uniform(0.25, 0.45),
+  knee: rng.uniform(0.55, 0.75),
+  flatten: rng.uniform(0.6, 0.8),
+});
+
+/**
+ * One lamp of the rig failing (AltLampFailure), drawn by the seed: any of the rig's `lamps`; dark in
+ * half the frames, caught at 0.1 to 0.6 of its light while it flickers in a third, lit in the sixth
+ * left; the camera's auto exposure making up 0.3 to 0.7 of the light lost (in stops).
+ */
+const failingLamp =
+  (lamps: number) =>
+  (rng: Rng): AltLampFailure => {
+    const lamp = rng.int(0, lamps);
+    const state = rng.next();
+    const dim = rng.uniform(0.1, 0.6);
+    const power = state < 1 / 2 ? 0 : state < 5 / 6 ? dim : 1;
+    return { lamp, power, compensation: rng.uniform(0.3, 0.7) };
+  };
+
+/**
  * An old analogue CCTV camera through a capture card (AltAnalogue): PAL's 576 lines of BT.601's 720
  * samples across a 16:9 frame (each 64/45 as wide as a line is high), the camera's chroma sent wide (a
  * Gaussian of half a sample: its encoder's band barely limited) and the card's narrow (2 samples, under
@@ -3082,6 +3127,10 @@ interface AltLook {
   readonly packetLoss?: (rng: Rng) => AltPacketLoss;
   /** A CCTV camera's temporal noise reduction, drawn by the seed (the balls before from altHistory). */
   readonly temporalNR?: (rng: Rng) => AltTemporalNR;
+  /** A phone's HDR merge, drawn by the seed (its short exposure's balls from altHistory). */
+  readonly hdrMerge?: (rng: Rng) => AltHdrMerge;
+  /** One lamp of the rig failing, drawn by the seed. */
+  readonly lampFailure?: (rng: Rng) => AltLampFailure;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -3676,6 +3725,20 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     ballColours: THIRTY_SIXTH_MAKER_BALLS,
     temporalNR,
   },
+  // A club table under three lamps filmed by a phone or an action camera whose HDR merge takes a short
+  // exposure just before this one: a moving ball's faint second image, the light flattened. The usual set.
+  'ultraviolet-hdr': {
+    cloth: ALT_CLOTH.ultraviolet,
+    lamps: threeLamps,
+    hdrMerge,
+  },
+  // A club table under four LED panels in a row, one of them failing (its driver cutting out): dark,
+  // dim, or lit in this frame, the camera's auto exposure answering part of it. The usual set.
+  'flamingo-lamp': {
+    cloth: ALT_CLOTH.flamingo,
+    lamps: panelLamps,
+    lampFailure: failingLamp(4),
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -3733,6 +3796,8 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     // The balls before this frame are the case's (bench/detect-alt altCase, motion.ts altHistory): none here.
     ...(look.packetLoss ? { packetLoss: look.packetLoss(rng), earlier: [] } : {}),
     ...(look.temporalNR ? { temporalNR: look.temporalNR(rng), earlier: [] } : {}),
+    ...(look.hdrMerge ? { hdrMerge: look.hdrMerge(rng), earlier: [] } : {}),
+    ...(look.lampFailure ? { lampFailure: look.lampFailure(rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
