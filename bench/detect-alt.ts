@@ -426,6 +426,19 @@
 //               cue ball): drawn in the thirty-fifth session and run once then; tuning data since (seeds 12_800_000, 12_850_000 at
 //               4K), demo's camera, the variants taking turns by kind as held-out 23's; the truth the
 //               layout's balls as they lie in this frame (the cue ball still `cue`), not their ghosts
+//   held-out-44 two things a club's camera or its lamps do that no split before drew: an ultraviolet
+//               cloth under three lamps filmed by a phone or an action camera whose HDR merge takes a
+//               short exposure 8 to 16 ms before this one (the balls then from altHistory's last frame,
+//               that far back along their way) and merges it in linear light (0.25 to 0.45 of it in
+//               the mid-tones, all of it near clipping), so a moving ball shows faint where it was
+//               then, and flattens the light with its tone curve (a power of 0.6 to 0.8 about
+//               mid-grey), the usual set; and a pink-flamingo cloth under four LED panels in a row, one
+//               of which is failing (dark in half the frames, caught at 0.1 to 0.6 of its light in a
+//               third, lit in the rest), the camera's auto exposure making up 0.3 to 0.7 of the light
+//               lost in stops, the usual set: drawn in the thirty-fifth session (late), not run (seeds
+//               12_900_000, 12_950_000 at 4K), demo's camera, the variants taking turns by kind as
+//               held-out 23's; the truth the layout's balls as they lie in this frame, not their
+//               short exposure's faint images
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
@@ -446,7 +459,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|held-out-43|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|held-out-43|held-out-44|all]
 // [--looks: each variant's ball set learned first, as at a club's installation, from a frame of it set
 // up (installCase), and its looks weighing the names (src/vision/looks.ts)]
 // [--no-marks: the burned-in graphics of a split that draws them (held-out 42) not marked on /calibrate,
@@ -555,6 +568,7 @@ export const ALT_HELD_OUT_40_SEED = 12_500_000;
 export const ALT_HELD_OUT_41_SEED = 12_600_000;
 export const ALT_HELD_OUT_42_SEED = 12_700_000;
 export const ALT_HELD_OUT_43_SEED = 12_800_000;
+export const ALT_HELD_OUT_44_SEED = 12_900_000;
 
 export interface AltCase {
   readonly name: string;
@@ -636,7 +650,8 @@ export type AltSplit =
   | 'held-out-40'
   | 'held-out-41'
   | 'held-out-42'
-  | 'held-out-43';
+  | 'held-out-43'
+  | 'held-out-44';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -747,6 +762,11 @@ const SPLITS: Readonly<
     variants: ['iris-packets', 'neon-nr'],
     byKind: true,
   },
+  'held-out-44': {
+    seed: ALT_HELD_OUT_44_SEED,
+    variants: ['ultraviolet-hdr', 'flamingo-lamp'],
+    byKind: true,
+  },
 };
 
 /** The variants' own cameras, made once for each split camera they stand in for (see cameraFor). */
@@ -790,7 +810,7 @@ const altCase = (
     c.table,
     balls,
     seed,
-    style.temporalNR ? style.temporalNR.frames : style.packetLoss ? 1 : 0,
+    style.temporalNR ? style.temporalNR.frames : style.packetLoss || style.hdrMerge ? 1 : 0,
   );
   const player = altPlayer(c.table, balls, variant, seed, cameraCentre(camera));
   // Things on the table, placed among the balls as they lie (no variant has both them and a player).

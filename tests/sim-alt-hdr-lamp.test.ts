@@ -2,12 +2,15 @@
 // exposure's faint ball where a rolling ball was 10 ms before, in the light share the merge gives it,
 // its tone curve flattening the light by its power) and a failing lamp of the rig (the bed dark under
 // it, lit as before at the rig's far end, the auto exposure's gain exactly (lit / all)^-compensation),
-// at 1080p and at 4K, on windows of the frame drawn without noise. No frame of held-out 44 is detected here.
+// at 1080p and at 4K, on windows of the frame drawn without noise. Every held-out 44 frame is its
+// layout's balls in its variant. No frame of held-out 44 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { altCases } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
 import { altStyle, hdrShare, type AltBall, type AltHdrMerge, type AltStyle } from '../src/sim/alt/index.ts';
+import { itDrawsANewSplit } from './helpers/alt-split.ts';
 import { at, drawn, light, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
@@ -170,4 +173,48 @@ describe('a failing lamp of the rig (flamingo-lamp)', () => {
     const hd = clothUnder(demo, dark, 0.15) / clothUnder(demo, s, 0.15);
     expect(Math.abs(clothUnder(uhd, dark, 0.15) / clothUnder(uhd, s, 0.15) - hd)).toBeLessThan(0.03);
   });
+});
+
+describe('bench/detect-alt’s held-out 44, the merge’s balls before and the lamp’s states', () => {
+  it('gives every ultraviolet-hdr frame the last frame’s balls, and flamingo-lamp frames a dark, a dim and a lit panel', () => {
+    const cases = altCases(demo, 'held-out-44', 3, '1080p');
+    let moved = 0;
+    const states = new Set<string>();
+    for (const k of cases) {
+      if (k.variant === 'ultraviolet-hdr') {
+        expect(k.style.earlier?.length, k.name).toBe(1);
+        const e = k.style.earlier?.[0] ?? [];
+        if (k.balls.some((b, i) => e[i]?.x !== b.x || e[i]?.y !== b.y)) moved++;
+      } else {
+        const f = k.style.lampFailure;
+        expect(f, k.name).toBeDefined();
+        expect(k.style.lamps).toHaveLength(4);
+        states.add(f?.power === 0 ? 'dark' : f?.power === 1 ? 'lit' : 'dim');
+      }
+    }
+    expect(moved).toBeGreaterThanOrEqual(5);
+    expect(states.has('dark') && states.has('dim')).toBe(true);
+  });
+});
+
+itDrawsANewSplit({
+  split: 'held-out-44',
+  name: 'held-out 44',
+  seeds: { hd: 12_900_000, uhd: 12_950_000 },
+  cloths: [
+    ['ultraviolet', 95],
+    ['flamingo', 95],
+  ],
+  variants: [
+    {
+      variant: 'ultraviolet-hdr',
+      draws: 'an HDR merge',
+      drawsIt: (s) => s.hdrMerge !== undefined && s.earlier !== undefined,
+    },
+    {
+      variant: 'flamingo-lamp',
+      draws: 'a failing lamp',
+      drawsIt: (s) => s.lampFailure !== undefined,
+    },
+  ],
 });
