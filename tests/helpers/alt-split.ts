@@ -128,6 +128,7 @@ const LOOKED_AT: readonly AltSplit[] = [
   'held-out-41',
   'held-out-42',
   'held-out-43',
+  'held-out-44',
 ];
 
 /** The splits of LOOKED_AT before `split` (all of them for a split not listed yet). */
