@@ -1030,16 +1030,20 @@ const threadCpu = (): number | undefined => {
 /**
  * What `make` makes of each camera among the cases (once a camera), in the cases' order: the frames of
  * a split drawn with more than one camera (held-out 27's, each variant with its own) are each seen
- * with theirs.
+ * with theirs. With `bySet`, once a camera and variant (each variant's ball set learned apart).
  */
-const perCamera = <T>(cases: readonly AltCase[], make: (c: Calibration<Table>) => T): T[] => {
-  const made = new Map<Calibration<Table>, T>();
+const perCamera = <T>(
+  cases: readonly AltCase[],
+  make: (c: Calibration<Table>, variant: AltVariant) => T,
+  bySet = false,
+): T[] => {
+  const made = new Map<Calibration<Table>, Map<AltVariant | undefined, T>>();
   return cases.map((k) => {
-    const known = made.get(k.calibration);
-    if (known !== undefined) return known;
-    const fresh = make(k.calibration);
-    made.set(k.calibration, fresh);
-    return fresh;
+    const sets = made.get(k.calibration) ?? new Map<AltVariant | undefined, T>();
+    made.set(k.calibration, sets);
+    const set = bySet ? k.variant : undefined;
+    if (!sets.has(set)) sets.set(set, make(k.calibration, k.variant));
+    return sets.get(set) as T;
   });
 };
 
@@ -1125,18 +1129,8 @@ const withLearnedLooks = async (
     if (!looks.ok) lines.push(`${k.name}: the ball set not learned (${describeError(looks.error)})`);
     learned.set(variant, looks.ok ? { ...options, looks: looks.value } : options);
   }
-  // One Detector a camera and set: a case whose graphics were marked has a calibration of its own.
-  const made = new Map<string, Detector>();
-  const cameras = new Map<Calibration<Table>, number>();
-  return cases.map((k) => {
-    if (!cameras.has(k.calibration)) cameras.set(k.calibration, cameras.size);
-    const key = `${cameras.get(k.calibration)} ${k.variant}`;
-    const known = made.get(key);
-    if (known) return known;
-    const fresh = new Detector(k.calibration, classifier, learned.get(k.variant) ?? options);
-    made.set(key, fresh);
-    return fresh;
-  });
+  // One Detector a camera and ball set (a case whose graphics were marked has a calibration of its own).
+  return perCamera(cases, (c, variant) => new Detector(c, classifier, learned.get(variant) ?? options), true);
 };
 
 const main = async (): Promise<void> => {

@@ -70,7 +70,6 @@ export const DEFAULT_TRAIL_OPTIONS: TrailOptions = {
   minCopies: 2,
 };
 
-/** The median of each channel of linear-light samples. */
 /** Samples of a frame's pixels, each channel in linear light apart. */
 class Samples {
   readonly channels: [number[], number[], number[]] = [[], [], []];
@@ -100,11 +99,12 @@ const annulusSamples = (o: TrailOptions): number => {
 };
 
 /** How far a disc's colour lies off the cloth's round it (linear light), or none where too little
- * cloth is seen. */
+ * cloth is seen: more than `most` of the ring's samples covered by other balls. */
 const offCloth = (
   img: RgbImage,
   balls: readonly VerifiedBall[],
   k: number,
+  most: number,
   o: TrailOptions,
 ): number[] | undefined => {
   const f = (balls[k] as VerifiedBall).fit;
@@ -118,7 +118,6 @@ const offCloth = (
   let all = 0;
   let covered = 0;
   // A ball in a pack: once more of the ring is covered than may be, the rest is not looked at.
-  const most = (1 - o.minCloth) * annulusSamples(o);
   forDiscSamples(f.u, f.v, f.radius, o.step, to, img.width, img.height, (x, y, bx, by) => {
     if (covered > most || bx * bx + by * by < (from * f.radius) ** 2) return;
     all++;
@@ -146,9 +145,10 @@ export const withoutTrails = (
 ): { balls: VerifiedBall[]; copies: VerifiedBall[] } => {
   if (balls.length < o.minCopies + 1) return { balls: [...balls], copies: [] };
   // Worked out only for the balls a trail is looked for through (most have none near enough).
+  const most = (1 - o.minCloth) * annulusSamples(o);
   const known = new Map<number, number[] | undefined>();
   const offOf = (k: number): number[] | undefined => {
-    if (!known.has(k)) known.set(k, offCloth(img, balls, k, o));
+    if (!known.has(k)) known.set(k, offCloth(img, balls, k, most, o));
     return known.get(k);
   };
   const copies = new Set<number>();
@@ -176,8 +176,8 @@ export const withoutTrails = (
           const sx = at.x - before.fit.x;
           const sy = at.y - before.fit.y;
           const step = Math.hypot(sx, sy);
-          const turn = Math.acos(Math.min(1, ((b.fit.x - at.x) * sx + (b.fit.y - at.y) * sy) / (step * gap)));
-          if (turn > o.maxTurn || gap < o.spacing * step || gap > step / o.spacing) return;
+          const turned = ((b.fit.x - at.x) * sx + (b.fit.y - at.y) * sy) / (step * gap) < Math.cos(o.maxTurn);
+          if (turned || gap < o.spacing * step || gap > step / o.spacing) return;
         }
         if (!next || gap < next.gap) next = { j, gap };
       });

@@ -4,8 +4,8 @@
 // which writes the calibration file and hands it to the running detector; and, where the game's set-up
 // says which ball stands where, Learn the ball set from the frame (the club's own balls' looks, kept
 // beside the calibration); and boxes marked over the picture's burned-in graphics (a CCTV camera's clock
-// and name), which the vision does not look at, saved with the calibration. Game-neutral: the points and lines come from the server's calibration desk,
-// the table's own geometry. Referee's PIN throughout.
+// and name), which the vision does not look at, saved with the calibration. Game-neutral: the points
+// and lines come from the server's calibration desk, the table's own geometry. Referee's PIN throughout.
 import { $ } from './dom.ts';
 import { refereeSignIn } from './sign-in.ts';
 

@@ -2817,16 +2817,16 @@ export const renderAlt = (
   const nr = style.temporalNR;
   const loss = style.packetLoss;
   const hdr = style.hdrMerge;
+  // The noise reduction recurs over its frames; a lost slice's picture and a short exposure are one back.
   const frames = nr
     ? Math.min(nr.frames, earlier.length)
-    : loss && loss.slices.length > 0
+    : (loss && loss.slices.length > 0) || hdr
       ? Math.min(1, earlier.length)
-      : hdr
-        ? Math.min(1, earlier.length)
-        : 0;
+      : 0;
   const before = loss && frames > 0 ? [lr.slice(), lg.slice(), lb.slice()] : undefined;
+  const block = loss ? lossBlock(loss, H) : 16;
   // A lost slice aimed at a ball that moved, where none did: at the frame's middle.
-  let aimedRow = Math.floor(H / 2 / (loss ? lossBlock(loss, H) : 16)) - 1;
+  let aimedRow = Math.floor(H / 2 / block) - 1;
   if (frames > 0) {
     // An HDR merge's short exposure: the balls `gap` ms back along their way to the last frame's places.
     const back = hdr ? hdr.gap / 1000 / FRAME_INTERVAL : 0;
@@ -2844,7 +2844,7 @@ export const renderAlt = (
     if (first >= 0) {
       const a = projectPx(c, balls[first]?.x as number, balls[first]?.y as number, zc);
       const e = projectPx(c, past[0]?.[first]?.x as number, past[0]?.[first]?.y as number, zc);
-      aimedRow = Math.floor((a[1] + e[1]) / 2 / (loss ? lossBlock(loss, H) : 16)) - 1;
+      aimedRow = Math.floor((a[1] + e[1]) / 2 / block) - 1;
     }
     const pastBoxes = past.map((at) => at.map((b) => ballBox(c, b)));
     for (const at of past) nearAt.set(at, ballsNear(at, R, reach));
