@@ -129,10 +129,28 @@ const standAtBaulk = (t: Table): AltMount => {
   };
 };
 
+/**
+ * A club's camera over one table of a row laid end to end, hung higher (3.4 m over the bed; demo's is
+ * 2.77 m) and with a shorter lens (fx 1100 px at 1080p against demo's 1275: an 82° horizontal field, 88°
+ * with its barrel distortion, k1 −0.12), straight down, its axis 1165 mm beyond the bed's middle towards
+ * the far end, the table's length across the frame as demo's: the whole table in the left of the frame
+ * (its rail's outer edge 31 px inside the left edge at the near end, 1219 px in at the far end) and,
+ * past the far rail, 2.48 m of floor and the next table at the frame's middle row (pureblue-neighbour:
+ * the next bed's edge 1746 px across at a gap of 1.6 m, 1850 at 2 m). A ball at the middle of the bed
+ * 8.4 px in radius (demo's 12.1).
+ */
+const overTheRow = (t: Table): AltMount => ({
+  at: { x: t.width / 2, y: t.length / 2 + 1165, z: 3400 },
+  aim: { x: t.width / 2, y: t.length / 2 + 1165 },
+  up: { x: -1, y: 0, z: 0 },
+  lens: { fx: 1100, fy: 1100.4, cx: 958.6, cy: 541.2, k1: -0.12, k2: 0.02, p1: 0.0003, p2: -0.0002, k3: 0 },
+});
+
 /** The variants drawn with a camera of their own; every other is drawn with the split's (demo's). */
 const MOUNTS: Partial<Readonly<Record<AltVariant, (t: Table) => AltMount>>> = {
   'periwinkle-ultrawide': ultrawideOverhead,
   'khaki-stand': standAtBaulk,
+  'pureblue-neighbour': overTheRow,
 };
 
 /**

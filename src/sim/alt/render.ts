@@ -490,7 +490,106 @@ export interface AltStyle {
   readonly hdrMerge?: AltHdrMerge;
   /** One lamp of the rig failing: dark or caught dim in this frame (every lamp lit, the default). */
   readonly lampFailure?: AltLampFailure;
+  /** A camera's auto white balance hunting between two lights of a mixed rig (fixed, the default). */
+  readonly awbHunt?: AltAwbHunt;
+  /** The next table of the club's row, partly in a wide camera's frame (none, the default). */
+  readonly neighbour?: AltNeighbour;
 }
+
+/**
+ * The next table of a club's row, beyond this one's far end (tables laid end to end, `gap` mm between
+ * their rails' outer edges), partly in the frame of a camera wide enough to see it: a table as this one
+ * (its bed, cushions, pockets and rail), its bed's corner at (dx, dy) in this table's frame, in its own
+ * cloth, lit by a rig as this one's hung over it (this table's lamps moved with it), its balls (ids of
+ * the palette, their centres in this table's frame) each darkening the cloth at its foot, and a player's
+ * arm reaching over it: a capsule of `radius` mm from the shoulder to the bridge hand (this table's frame,
+ * z over the bed's plane), its sleeve for the first `sleeveTo` of it and the hand's skin beyond, shading
+ * the cloth straight below. Nothing of it reaches this table's bed: it lies wholly beyond the far rail.
+ */
+export interface AltNeighbour {
+  readonly dx: number;
+  readonly dy: number;
+  readonly cloth: Srgb8;
+  readonly balls: readonly { readonly id: string; readonly x: number; readonly y: number }[];
+  readonly arm: {
+    readonly from: { readonly x: number; readonly y: number; readonly z: number };
+    readonly to: { readonly x: number; readonly y: number; readonly z: number };
+    readonly radius: number;
+    readonly sleeveTo: number;
+    readonly sleeve: Srgb8;
+    readonly skin: Srgb8;
+  };
+}
+
+/**
+ * Where a ray (o + s d, s > 0) passes nearest a segment (a to b): the ray's s, the segment's fraction
+ * along it (0…1) and their distance, into out[0..2].
+ */
+const raySegment = (
+  ox: number,
+  oy: number,
+  oz: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  a: { readonly x: number; readonly y: number; readonly z: number },
+  b: { readonly x: number; readonly y: number; readonly z: number },
+  out: Float64Array,
+): void => {
+  const ex = b.x - a.x;
+  const ey = b.y - a.y;
+  const ez = b.z - a.z;
+  const wx = ox - a.x;
+  const wy = oy - a.y;
+  const wz = oz - a.z;
+  const dd = dx * dx + dy * dy + dz * dz;
+  const de = dx * ex + dy * ey + dz * ez;
+  const ee = ex * ex + ey * ey + ez * ez;
+  const dw = dx * wx + dy * wy + dz * wz;
+  const ew = ex * wx + ey * wy + ez * wz;
+  const den = dd * ee - de * de;
+  let f = den > 1e-9 ? Math.min(1, Math.max(0, (dd * ew - de * dw) / den)) : 0;
+  let s = Math.max(0, (de * f - dw) / dd);
+  // The segment's fraction again for the ray's point (the clamps may have moved it).
+  f = Math.min(1, Math.max(0, (ex * (wx + s * dx) + ey * (wy + s * dy) + ez * (wz + s * dz)) / ee));
+  s = Math.max(0, (dx * (a.x + f * ex - ox) + dy * (a.y + f * ey - oy) + dz * (a.z + f * ez - oz)) / dd);
+  out[0] = s;
+  out[1] = f;
+  out[2] = Math.hypot(ox + s * dx - a.x - f * ex, oy + s * dy - a.y - f * ey, oz + s * dz - a.z - f * ez);
+};
+
+/**
+ * A camera's auto white balance hunting under mixed light (daylight from a window beside warm lamps):
+ * unable to settle on one light, its estimate of the light swings frame to frame between the two
+ * lights' colours, `cool` and `warm` (linear RGB multipliers of a lamp's power as the camera's fixed
+ * balance sees them, green 1). In this frame it lies `at` of the way from cool (0) to warm (1), in log
+ * light (a path near the blackbody's, as mireds are), and the camera takes `strength` of it out (a
+ * camera's AWB leaves some of a cast, for the mood): its white balance times est^−strength a channel,
+ * est = cool^(1 − at) · warm^at. Balanced towards the window, the lamps' light looks orange; towards the
+ * lamps, the window's looks blue; the balls and the cloth turn with it from frame to frame.
+ */
+export interface AltAwbHunt {
+  readonly cool: readonly [number, number, number];
+  readonly warm: readonly [number, number, number];
+  readonly at: number;
+  readonly strength: number;
+}
+
+/** A hunting AWB's gains in this frame, a channel each (green 1 where both lights' greens are 1). */
+export const awbGains = (a: AltAwbHunt): [number, number, number] => {
+  const g = (ch: number): number => {
+    const est = Math.pow(a.cool[ch] as number, 1 - a.at) * Math.pow(a.warm[ch] as number, a.at);
+    return Math.pow(est, -a.strength);
+  };
+  return [g(0), g(1), g(2)];
+};
+
+/** The style with its hunting AWB's balance in this frame, on top of the camera's own. */
+const withAwbHunt = (style: AltStyle, a: AltAwbHunt): AltStyle => {
+  const k = awbGains(a);
+  const [r, g, b] = style.whiteBalance;
+  return { ...style, whiteBalance: [r * k[0], g * k[1], b * k[2]] };
+};
 
 /**
  * A phone's or an action camera's HDR merge: a short exposure taken `gap` ms before this frame's (its
@@ -520,6 +619,12 @@ export interface AltLampFailure {
   readonly power: number;
   readonly compensation: number;
 }
+
+/** A smoothstep from 0 at `a` to 1 at `b`. */
+const smooth = (a: number, b: number, x: number): number => {
+  const k = Math.min(1, Math.max(0, (x - a) / (b - a)));
+  return k * k * (3 - 2 * k);
+};
 
 /** Linear light's luma (Rec. 709). */
 const lumaOf = (r: number, g: number, b: number): number => 0.2126 * r + 0.7152 * g + 0.0722 * b;
@@ -1920,7 +2025,9 @@ export const renderAlt = (
   seed: number,
 ): AltFrame => {
   // A failing lamp: the rig as it was lit in this frame, the auto exposure's gain.
-  const style = given.lampFailure ? withLampFailure(given, given.lampFailure) : given;
+  // A hunting AWB: the white balance it gives this frame.
+  const failed = given.lampFailure ? withLampFailure(given, given.lampFailure) : given;
+  const style = given.awbHunt ? withAwbHunt(failed, given.awbHunt) : failed;
   const W = c.image.width;
   const H = c.image.height;
   const t = c.table;
@@ -2028,6 +2135,126 @@ export const renderAlt = (
     out[1] = s1 / moving.at.length;
     out[2] = s2 / moving.at.length;
   };
+  // The next table of the row: its cloth, its balls' colours, its arm's, and the box in plan (x0, y0,
+  // x1, y1) outside which a ray's point on the bed's plane sees none of it (its rail, and its arm's
+  // reach as it is seen from this camera, past the rail by the arm's height's parallax).
+  const next = style.neighbour;
+  const nextCloth = next ? pigment(next.cloth) : cloth;
+  const nextBalls = (next?.balls ?? []).map((b) => ({
+    ...b,
+    ink: pigment(palette[b.id] ?? [128, 128, 128]),
+  }));
+  const sleeve = next ? pigment(next.arm.sleeve) : cloth;
+  const skin = next ? pigment(next.arm.skin) : cloth;
+  const nextBox = next
+    ? (() => {
+        const m = CUSHION_WIDTH + RAIL_WIDTH;
+        const { from, to, radius } = next.arm;
+        const reachOf = (p: { x: number; y: number; z: number }): number =>
+          (Math.hypot(p.x - ox, p.y - oy) * p.z) / Math.max(1, oz - p.z) + radius + p.z;
+        const far = Math.max(reachOf(from), reachOf(to));
+        return [
+          Math.min(next.dx - m, from.x - far, to.x - far),
+          Math.min(next.dy - m, from.y - far, to.y - far),
+          Math.max(next.dx + t.width + m, from.x + far, to.x + far),
+          Math.max(next.dy + t.length + m, from.y + far, to.y + far),
+        ] as const;
+      })()
+    : ([0, 0, 0, 0] as const);
+  const near = new Float64Array(3);
+  const nextLight = new Float64Array(3);
+  /** The light falling on the next table's bed at (x, y) (its own rig, as this one's over this table). */
+  const nextLit = (x: number, y: number, out: Float64Array): void => {
+    const n = next as AltNeighbour;
+    lampDiffuse(lamps, x - n.dx, y - n.dy, 0, 0, 0, 1, irr, false);
+    for (let ch = 0; ch < 3; ch++) out[ch] = (irr[ch] as number) * norm + style.ambient;
+  };
+  /**
+   * The next table along a ray (meeting the bed's plane at s), into out[0..2]: its player's arm, else
+   * its balls, else its bed, cushions, pockets and rail; false where the ray sees none of it.
+   */
+  const nextAt = (dx: number, dy: number, dz: number, s: number, out: Float64Array): boolean => {
+    const n = next as AltNeighbour;
+    const px = ox + s * dx;
+    const py = oy + s * dy;
+    if (px < nextBox[0] || py < nextBox[1] || px > nextBox[2] || py > nextBox[3]) return false;
+    // The arm: a capsule, its surface's slope across it from how near the ray passes its axis.
+    const arm = n.arm;
+    raySegment(ox, oy, oz, dx, dy, dz, arm.from, arm.to, near);
+    const miss = (near[2] as number) / arm.radius;
+    if (miss < 1) {
+      const f = near[1] as number;
+      const hx = arm.from.x + f * (arm.to.x - arm.from.x);
+      const hy = arm.from.y + f * (arm.to.y - arm.from.y);
+      nextLit(hx, hy, nextLight);
+      // Lit from above: the capsule's top (the ray's nearest pass) at its brightest, its sides darker.
+      const facing = 0.35 + 0.65 * Math.sqrt(1 - miss * miss);
+      const ink = f < arm.sleeveTo ? sleeve : skin;
+      for (let ch = 0; ch < 3; ch++) out[ch] = (ink[ch] as number) * facing * (nextLight[ch] as number);
+      return true;
+    }
+    // Its balls: spheres resting on its bed, lit from its lamps overhead, a highlight of them on top.
+    let hit = -1;
+    let hitS = Infinity;
+    for (let i = 0; i < nextBalls.length; i++) {
+      const b = nextBalls[i] as (typeof nextBalls)[number];
+      const wx = ox - b.x;
+      const wy = oy - b.y;
+      const wz = oz - zc;
+      const dd = dx * dx + dy * dy + dz * dz;
+      const bh = wx * dx + wy * dy + wz * dz;
+      const disc = bh * bh - dd * (wx * wx + wy * wy + wz * wz - R * R);
+      if (disc < 0) continue;
+      const sh = (-bh - Math.sqrt(disc)) / dd;
+      if (sh > 0 && sh < hitS) {
+        hitS = sh;
+        hit = i;
+      }
+    }
+    if (hit >= 0) {
+      const b = nextBalls[hit] as (typeof nextBalls)[number];
+      const nz = (oz + hitS * dz - zc) / R;
+      const nx = (ox + hitS * dx - b.x) / R;
+      const ny = (oy + hitS * dy - b.y) / R;
+      nextLit(b.x, b.y, nextLight);
+      const dn = Math.hypot(dx, dy, dz);
+      // The half-way vector between straight up (the lamps) and towards the camera.
+      const hx = -dx / dn;
+      const hy = -dy / dn;
+      const hz = 1 - dz / dn;
+      const hn = Math.hypot(hx, hy, hz);
+      const spec = 0.06 * Math.pow(Math.max(0, (nx * hx + ny * hy + nz * hz) / hn), 80);
+      const diffuse = 0.3 + 0.7 * Math.max(0, nz);
+      for (let ch = 0; ch < 3; ch++)
+        out[ch] = ((b.ink[ch] as number) * diffuse + spec) * (nextLight[ch] as number);
+      return true;
+    }
+    const surf = surfaceAt(t, px - n.dx, py - n.dy);
+    if (surf === Surface.floor) return false;
+    nextLit(px, py, nextLight);
+    if (surf === Surface.hole) {
+      out[0] = out[1] = out[2] = 0.004;
+      return true;
+    }
+    if (surf === Surface.rail) {
+      const k = 0.85 + 0.3 * valueNoise(px / 3, py / 60, napSeed + 11);
+      for (let ch = 0; ch < 3; ch++) out[ch] = (rail[ch] as number) * k * (nextLight[ch] as number);
+      return true;
+    }
+    // Its cloth: the balls' contact shadows and the arm's, straight below it (its lamps overhead).
+    let shade = surf === Surface.cushion ? 0.72 : surf === Surface.throat ? 0.55 : 1;
+    for (const b of nextBalls) {
+      const d = Math.hypot(px - b.x, py - b.y) / R;
+      if (d < 2) shade *= 0.4 + 0.6 * smooth(0.4, 1.5, d);
+    }
+    raySegment(px, py, 0, 0, 0, 1, arm.from, arm.to, near);
+    const w = arm.radius + 0.25 * (arm.from.z + (near[1] as number) * (arm.to.z - arm.from.z));
+    shade *= 1 - 0.35 * (1 - smooth(0.5 * w, 1.5 * w, near[2] as number));
+    const nap = 1 + style.nap * (hash2(Math.floor(px * 1.3), Math.floor(py * 1.3), napSeed + 13) - 0.5);
+    for (let ch = 0; ch < 3; ch++)
+      out[ch] = (nextCloth[ch] as number) * nap * shade * (nextLight[ch] as number);
+    return true;
+  };
   /**
    * Linear radiance of the cloth plane (or the box) along a ray, into out[0..2]: with the balls' shadows
    * at the moment `now`, or over the exposure (see ballShadow).
@@ -2050,6 +2277,7 @@ export const renderAlt = (
         out[ch] = (boxColour[ch] as number) * (k * (irr[ch] as number) * norm + style.ambient);
       return;
     }
+    if (next && nextAt(dx, dy, dz, s, out)) return;
     planeAt(ox + s * dx, oy + s * dy, out, now);
   };
   const dabs = style.chalkDabs;

@@ -453,6 +453,19 @@
 // four LED panels in a row, one of which is failing (its driver cutting out) (render.ts AltLampFailure): dark in half the frames,
 // caught dim while flickering in a third, lit in the rest, the camera's auto exposure making up part of
 // the light lost; the usual set.
+// Held-out 45 (drawn in the thirty-sixth session, to be run once): `magenta-awb`, a magenta cloth (a
+// pure magenta, redder than the ultraviolet, 101 code values from the orchid, its nearest) under mixed
+// light, daylight from a tall window beside one long side and two warm tungsten pendants over the far
+// half (pearl-window's room, its window drawn in four lengths), filmed by a camera whose auto white balance hunts (render.ts
+// AltAwbHunt): its estimate of the light swings frame to frame between the window's and the bulbs',
+// the bulbs' side orange in one frame and the window's blue in the next; the usual set.
+// `pureblue-neighbour`, a pure blue cloth (108 code values from the royal, its nearest) under three lamps,
+// one table of a club's row laid end to end, filmed by a camera hung higher with a shorter lens
+// (camera.ts overTheRow) that sees past the far rail the floor and the near end of the next table, 1.6
+// to 2 m on (render.ts AltNeighbour): its own cloth (a tournament green, a scarlet or an electric blue),
+// three to six of its balls, and a player's arm reaching over it, nothing of it on this table's bed; a
+// thirty-seventh maker's set (an orange-red red, an olive-gold brown, a deep golden yellow, a dusty pink,
+// a grass green, an indigo blue, a warm ivory cue ball, a blue-black black).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
@@ -477,6 +490,8 @@ import type {
   AltTemporalNR,
   AltHdrMerge,
   AltLampFailure,
+  AltAwbHunt,
+  AltNeighbour,
   AltLamp,
   AltLensDirt,
   AltMirror,
@@ -592,6 +607,8 @@ export const ALT_VARIANTS = [
   'neon-nr',
   'ultraviolet-hdr',
   'flamingo-lamp',
+  'magenta-awb',
+  'pureblue-neighbour',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -687,7 +704,9 @@ export const ALT_CLOTH: Readonly<
     | 'iris'
     | 'neon'
     | 'ultraviolet'
-    | 'flamingo',
+    | 'flamingo'
+    | 'magenta'
+    | 'pureblue',
     Srgb8
   >
 > = {
@@ -782,6 +801,8 @@ export const ALT_CLOTH: Readonly<
   neon: [15, 255, 0],
   ultraviolet: [140, 0, 255],
   flamingo: [255, 130, 255],
+  magenta: [255, 0, 255],
+  pureblue: [0, 0, 255],
 };
 
 /**
@@ -1228,6 +1249,31 @@ const mixedWhiteLeds = (t: Table, power: number): AltLamp[] => [
  */
 const windowAndBulbs = (t: Table, power: number): AltLamp[] => [
   ...inLengths(t, power * 2, -t.width * 0.6, 0, 1, { z: 1200, hx: 300, glare: 8, colour: DAYLIGHT }),
+  ...downTheTable(t, power * 0.35, [0.25, 0.75], {
+    x: t.width * 0.72,
+    z: 1400,
+    hx: 90,
+    hy: 90,
+    colour: TUNGSTEN,
+  }),
+];
+
+/**
+ * windowAndBulbs's room (its window, its two warm pendants) with the window drawn as four lengths
+ * (glare 4, the whole window's brightness a square mm as there): the same light on the bed, its shadows
+ * from four places along the window rather than eight (magenta-awb's, whose frames it keeps as quick
+ * as held-out 44's).
+ */
+const windowAndBulbsInFour = (t: Table, power: number): AltLamp[] => [
+  ...inLengths(
+    t,
+    power * 2,
+    -t.width * 0.6,
+    0,
+    1,
+    { z: 1200, hx: 300, glare: 4, colour: DAYLIGHT },
+    { drift: 0, count: 4 },
+  ),
   ...downTheTable(t, power * 0.35, [0.25, 0.75], {
     x: t.width * 0.72,
     z: 1400,
@@ -2568,6 +2614,87 @@ const THIRTY_SIXTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
 };
 
 /**
+ * A thirty-seventh maker's set (pureblue-neighbour's), each coloured ball 25 code values or more from
+ * every older set's (/work/tools/ho45-setsearch.mts's search): an orange-red red, an olive-gold brown, a
+ * deep golden yellow, a dusty pink, a grass green, an indigo blue, a warm ivory cue ball, a blue-black
+ * black.
+ */
+const THIRTY_SEVENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [248, 244, 226],
+  red: [255, 80, 40],
+  yellow: [230, 165, 0],
+  green: [40, 200, 30],
+  brown: [150, 115, 25],
+  blue: [70, 0, 145],
+  pink: [220, 175, 180],
+  black: [22, 22, 30],
+};
+
+/**
+ * The next table of a club's row (AltNeighbour), drawn by the seed: beyond this one's far end, 1.6 to 2
+ * m between the rails' outer edges (a club's row, room to cue between), 80 mm to either side at most;
+ * a tournament-green, scarlet or electric-blue cloth; three to six of its balls (reds, a colour or two)
+ * on its near 0.7 m, none touching; a player standing at one of its long sides, leaning over it, the
+ * shoulder 0.25 to 0.35 m past the rail's outer edge and 0.35 to 0.45 m over the bed's plane, the bridge
+ * hand on its cloth 0.3 to 0.7 m in from the cushion, 0.1 to 0.4 m into the bed, the shoulder 0.1 m
+ * nearer to 0.3 m further along the table than the hand; a forearm 45 mm in
+ * radius, its sleeve dark, red or white for 0.8 of its length, the hand's skin one of four tones.
+ */
+const nextTable = (t: Table, rng: Rng): AltNeighbour => {
+  const rails = 2 * (50 + 140);
+  const gap = rng.uniform(1600, 2000);
+  const dx = rng.uniform(-80, 80);
+  const dy = t.length + rails + gap;
+  const cloths = [ALT_CLOTH.tournament, ALT_CLOTH.scarlet, ALT_CLOTH.electric] as const;
+  const cloth = cloths[rng.int(0, cloths.length)] as Srgb8;
+  const ids = ['red', 'red', 'red', 'red', 'yellow', 'green', 'brown', 'blue', 'pink', 'black'];
+  const count = rng.int(3, 7);
+  const balls: { id: string; x: number; y: number }[] = [];
+  const R = t.ballRadius;
+  for (let tries = 0; balls.length < count && tries < 200; tries++) {
+    const x = dx + rng.uniform(2 * R, t.width - 2 * R);
+    const y = dy + rng.uniform(2 * R, 700);
+    if (balls.some((b) => Math.hypot(b.x - x, b.y - y) < 3 * R)) continue;
+    balls.push({ id: ids[rng.int(0, ids.length)] as string, x, y });
+  }
+  const right = rng.next() < 0.5;
+  const side = right ? dx + t.width + 190 : dx - 190;
+  const out = right ? 1 : -1;
+  const handIn = rng.uniform(300, 700);
+  const hand = { x: right ? dx + t.width - handIn : dx + handIn, y: dy + rng.uniform(100, 400), z: 40 };
+  const from = {
+    x: side + out * rng.uniform(250, 350),
+    y: hand.y + rng.uniform(-100, 300),
+    z: rng.uniform(350, 450),
+  };
+  const sleeves: readonly Srgb8[] = [
+    [30, 32, 40],
+    [170, 30, 34],
+    [228, 228, 222],
+  ];
+  const skins: readonly Srgb8[] = [
+    [230, 188, 160],
+    [206, 150, 112],
+    [150, 100, 70],
+    [92, 60, 44],
+  ];
+  return {
+    dx,
+    dy,
+    cloth,
+    balls,
+    arm: {
+      from,
+      to: hand,
+      radius: 45,
+      sleeveTo: 0.8,
+      sleeve: sleeves[rng.int(0, sleeves.length)] as Srgb8,
+      skin: skins[rng.int(0, skins.length)] as Srgb8,
+    },
+  };
+};
+
+/**
  * An IP camera's stream losing packets (AltPacketLoss), drawn by the seed: H.264 or H.265 at 4K (its
  * blocks 16 or 64 px; 16 at 1080p); in five frames of six one or two lost slices (none in the
  * sixth): the first aimed across a ball that moved since the last frame, 240 to 360 blocks long (two
@@ -2634,6 +2761,23 @@ const failingLamp =
     const power = state < 1 / 2 ? 0 : state < 5 / 6 ? dim : 1;
     return { lamp, power, compensation: rng.uniform(0.3, 0.7) };
   };
+
+/**
+ * A camera's auto white balance hunting under mixed light (AltAwbHunt), drawn by the seed: between the
+ * window's daylight (6500 K) and the bulbs' tungsten (3000 K) as the fixed balance sees them; its
+ * estimate swinging about the middle, 0.3 to 0.5 of the way to either end at the top of its swing, this
+ * frame at a uniform phase of it (a hunt's sine: most frames near its ends); taking 0.7 to 0.9 of it out.
+ */
+const huntingAwb = (rng: Rng): AltAwbHunt => {
+  const swing = rng.uniform(0.3, 0.5);
+  const phase = rng.uniform(0, 2 * Math.PI);
+  return {
+    cool: [DAYLIGHT[0], DAYLIGHT[1], DAYLIGHT[2]],
+    warm: [TUNGSTEN[0], TUNGSTEN[1], TUNGSTEN[2]],
+    at: 0.5 + swing * Math.sin(phase),
+    strength: rng.uniform(0.7, 0.9),
+  };
+};
 
 /**
  * An old analogue CCTV camera through a capture card (AltAnalogue): PAL's 576 lines of BT.601's 720
@@ -3131,6 +3275,10 @@ interface AltLook {
   readonly hdrMerge?: (rng: Rng) => AltHdrMerge;
   /** One lamp of the rig failing, drawn by the seed. */
   readonly lampFailure?: (rng: Rng) => AltLampFailure;
+  /** A camera's auto white balance hunting between the rig's two lights, drawn by the seed. */
+  readonly awbHunt?: (rng: Rng) => AltAwbHunt;
+  /** The next table of the row, partly in the frame, drawn by the seed. */
+  readonly neighbour?: (t: Table, rng: Rng) => AltNeighbour;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -3739,6 +3887,23 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     lamps: panelLamps,
     lampFailure: failingLamp(4),
   },
+  // A club table in a room with a window, its light mixed (pearl-window's), filmed by a camera whose
+  // auto white balance hunts between the daylight and the bulbs. The usual set.
+  'magenta-awb': {
+    cloth: ALT_CLOTH.magenta,
+    lamps: windowAndBulbsInFour,
+    exposure: 0.5,
+    shadowReach: 8,
+    awbHunt: huntingAwb,
+  },
+  // One table of a club's row under three lamps, its camera wide enough to see the next table past the
+  // far rail, a player's arm over it. A thirty-seventh maker's set.
+  'pureblue-neighbour': {
+    cloth: ALT_CLOTH.pureblue,
+    lamps: threeLamps,
+    ballColours: THIRTY_SEVENTH_MAKER_BALLS,
+    neighbour: nextTable,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -3798,6 +3963,8 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.temporalNR ? { temporalNR: look.temporalNR(rng), earlier: [] } : {}),
     ...(look.hdrMerge ? { hdrMerge: look.hdrMerge(rng), earlier: [] } : {}),
     ...(look.lampFailure ? { lampFailure: look.lampFailure(rng) } : {}),
+    ...(look.awbHunt ? { awbHunt: look.awbHunt(rng) } : {}),
+    ...(look.neighbour ? { neighbour: look.neighbour(t, rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
