@@ -439,6 +439,20 @@
 //               12_900_000, 12_950_000 at 4K), demo's camera, the variants taking turns by kind as
 //               held-out 23's; the truth the layout's balls as they lie in this frame, not their
 //               short exposure's faint images
+//   held-out-45 two things a club's camera shows that no split before drew: a magenta cloth under mixed
+//               light (daylight from a tall window beside one long side, two warm tungsten pendants over
+//               the far half, pearl-window's room, its window in four lengths) filmed by a camera whose
+//               auto white balance hunts between the two lights frame to frame (its estimate 0.3 to 0.5 of the way to either
+//               light at the top of its swing, this frame at a uniform phase of it, 0.7 to 0.9 of it
+//               taken out), the usual set; and a pure blue cloth under three lamps, one table of a
+//               club's row laid end to end, filmed by a camera of its own hung higher with a shorter
+//               lens (3.4 m, fx 1100 px: camera.ts overTheRow) that sees past the far rail the floor
+//               and the near end of the next table 1.6 to 2 m on, in its own cloth (a tournament
+//               green, a scarlet or an electric blue), three to six of its balls and a player's arm
+//               reaching over it, nothing of it on this table's bed, a thirty-seventh maker's set:
+//               drawn in the thirty-sixth session, not run (seeds 13_000_000, 13_050_000 at 4K), the
+//               variants taking turns by kind as held-out 23's; the truth this table's layout's balls
+//               (the cue ball still `cue`), none of the next table's
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
@@ -459,7 +473,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|held-out-43|held-out-44|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|held-out-43|held-out-44|held-out-45|all]
 // [--looks: each variant's ball set learned first, as at a club's installation, from a frame of it set
 // up (installCase), and its looks weighing the names (src/vision/looks.ts)]
 // [--no-marks: the burned-in graphics of a split that draws them (held-out 42) not marked on /calibrate,
@@ -569,6 +583,7 @@ export const ALT_HELD_OUT_41_SEED = 12_600_000;
 export const ALT_HELD_OUT_42_SEED = 12_700_000;
 export const ALT_HELD_OUT_43_SEED = 12_800_000;
 export const ALT_HELD_OUT_44_SEED = 12_900_000;
+export const ALT_HELD_OUT_45_SEED = 13_000_000;
 
 export interface AltCase {
   readonly name: string;
@@ -651,7 +666,8 @@ export type AltSplit =
   | 'held-out-41'
   | 'held-out-42'
   | 'held-out-43'
-  | 'held-out-44';
+  | 'held-out-44'
+  | 'held-out-45';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -765,6 +781,11 @@ const SPLITS: Readonly<
   'held-out-44': {
     seed: ALT_HELD_OUT_44_SEED,
     variants: ['ultraviolet-hdr', 'flamingo-lamp'],
+    byKind: true,
+  },
+  'held-out-45': {
+    seed: ALT_HELD_OUT_45_SEED,
+    variants: ['magenta-awb', 'pureblue-neighbour'],
     byKind: true,
   },
 };

@@ -4,9 +4,10 @@
 // bulbs' side orange at one end of the hunt and the window's blue at the other) and the next table of a
 // club's row seen past the far rail by a wider camera (this table's pixels byte-identical with and
 // without it, its cloth lit by its own rig as this one's is, its balls and a player's arm in their
-// colours, the arm's shadow on its cloth), at 1080p and at 4K, on frames drawn without noise. No frame
-// of held-out 45 is detected here.
+// colours, the arm's shadow on its cloth), at 1080p and at 4K, on frames drawn without noise. Every
+// held-out 45 frame is its layout's balls in its variant. No frame of held-out 45 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { altCases } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
@@ -19,6 +20,7 @@ import {
   type AltNeighbour,
   type AltStyle,
 } from '../src/sim/alt/index.ts';
+import { itDrawsANewSplit } from './helpers/alt-split.ts';
 import { at, columnsOf, drawn, light, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
@@ -255,4 +257,53 @@ describe('the next table of a club’s row past the far rail (pureblue-neighbour
     const { there, here } = beds(scaledCalibration(row, 2), table.width / 2, 450);
     expect(Math.abs((there[1] as number) / (here[1] as number) - 1)).toBeLessThan(0.08);
   });
+});
+
+describe('bench/detect-alt’s held-out 45, the hunt’s ends and the next table', () => {
+  it('hunts to both lights’ sides among magenta-awb frames, and draws every pureblue-neighbour frame with its camera and a next table beyond the far rail', () => {
+    const cases = altCases(demo, 'held-out-45', 3, '1080p');
+    const ats: number[] = [];
+    for (const k of cases) {
+      if (k.variant === 'magenta-awb') {
+        ats.push(k.style.awbHunt?.at ?? Number.NaN);
+        continue;
+      }
+      expect(k.calibration.camera.fx, k.name).toBe(1100);
+      const n = k.style.neighbour;
+      expect(n, k.name).toBeDefined();
+      for (const b of n?.balls ?? [])
+        expect(b.y - k.calibration.table.length, k.name).toBeGreaterThan(RAILS_OF + 1600);
+      expect(n?.balls.length, k.name).toBeGreaterThanOrEqual(3);
+    }
+    expect(ats).toHaveLength(9);
+    expect(Math.min(...ats)).toBeLessThan(0.35);
+    expect(Math.max(...ats)).toBeGreaterThan(0.65);
+    const uhd = altCases(scaledCalibration(demo, 2), 'held-out-45', 1, '4K');
+    for (const k of uhd)
+      if (k.variant === 'pureblue-neighbour') expect(k.calibration.camera.fx, k.name).toBe(2200);
+  });
+});
+const RAILS_OF = 2 * (50 + 140);
+
+itDrawsANewSplit({
+  split: 'held-out-45',
+  name: 'held-out 45',
+  seeds: { hd: 13_000_000, uhd: 13_050_000 },
+  cloths: [
+    ['magenta', 95],
+    ['pureblue', 95],
+  ],
+  makersSet: { variant: 'pureblue-neighbour', makers: 37, least: 25 },
+  variants: [
+    {
+      variant: 'magenta-awb',
+      draws: 'a hunting auto white balance',
+      drawsIt: (s) => s.awbHunt !== undefined,
+    },
+    {
+      variant: 'pureblue-neighbour',
+      draws: 'the next table of the row',
+      drawsIt: (s) => s.neighbour !== undefined,
+    },
+  ],
 });
