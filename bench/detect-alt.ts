@@ -450,7 +450,8 @@
 //               and the near end of the next table 1.6 to 2 m on, in its own cloth (a tournament
 //               green, a scarlet or an electric blue), three to six of its balls and a player's arm
 //               reaching over it, nothing of it on this table's bed, a thirty-seventh maker's set:
-//               drawn in the thirty-sixth session, not run (seeds 13_000_000, 13_050_000 at 4K), the
+//               drawn in the thirty-sixth session and run once at its end; tuning data since (seeds
+//               13_000_000, 13_050_000 at 4K), the
 //               variants taking turns by kind as held-out 23's; the truth this table's layout's balls
 //               (the cue ball still `cue`), none of the next table's
 //
