@@ -12,9 +12,6 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { drawCase, installCase, type AltCase } from '../bench/detect-alt.ts';
 import type { RgbImage } from '../src/core/image.ts';
-import { mm } from '../src/core/units.ts';
-import type { BallId } from '../src/equipment/pieces.ts';
-import type { ClassifiedBall } from '../src/vision/classify/index.ts';
 import {
   DEFAULT_DETECTOR_OPTIONS,
   DEFAULT_LOOKS,
@@ -23,9 +20,9 @@ import {
   makeBallLooks,
   parseBallLooks,
   type BallLooks,
-  type DetectedBall,
 } from '../src/vision/index.ts';
 import { byLooks, learnLooks } from '../src/vision/looks.ts';
+import { called, namedBall } from './helpers/snooker-guesses.ts';
 import { drawAltFrame, expectEveryBallNamed } from './helpers/alt-frame.ts';
 import { loadDemoCalibration, loadSnookerClassifier, snookerSetUp } from './helpers/games.ts';
 import { runReferee } from './helpers/spawn.ts';
@@ -159,36 +156,8 @@ describe("a club's ball set learned from its set-up names a brown the classifier
 });
 
 // Synthetic balls: each a lightness and a middle's chromaticity (linear light), the white grey.
-const ball = (
-  x: number,
-  y: number,
-  id: BallId,
-  lightness = 1,
-): Pick<DetectedBall, 'x' | 'y' | 'id' | 'lightness'> => ({
-  x: mm(x),
-  y: mm(y),
-  id,
-  lightness,
-});
 const grey: [number, number, number] = [1 / 3, 1 / 3, 1 / 3];
 const rosy: [number, number, number] = [0.5, 0.2, 0.3];
-const called = (p: Partial<Record<BallId, number>>): ClassifiedBall => {
-  const probabilities: Record<BallId, number> = {
-    cue: 0,
-    red: 0,
-    yellow: 0,
-    green: 0,
-    brown: 0,
-    blue: 0,
-    pink: 0,
-    black: 0,
-    ...p,
-  };
-  const id = (Object.keys(probabilities) as BallId[]).reduce((a, b) =>
-    (probabilities[b] ?? 0) > (probabilities[a] ?? 0) ? b : a,
-  );
-  return { id, confidence: probabilities[id] ?? 0, probabilities };
-};
 
 describe('learnLooks and byLooks', () => {
   const places = [
@@ -200,11 +169,11 @@ describe('learnLooks and byLooks', () => {
   const chroma = [grey, rosy, [0.45, 0.2, 0.35], [0.6, 0.25, 0.15], [0.62, 0.24, 0.14]] as const;
   const of = (i: number): [number, number, number] => [...(chroma[i] as readonly [number, number, number])];
   const setUpBalls = [
-    ball(800, 700, 'cue', 2),
-    ball(100, 101, 'pink', 0.5),
-    ball(301, 100, 'pink', 1.5),
-    ball(500, 99, 'red', 1),
-    ball(560, 100, 'red', 1),
+    namedBall(800, 700, 'cue', 2),
+    namedBall(100, 101, 'pink', 0.5),
+    namedBall(301, 100, 'pink', 1.5),
+    namedBall(500, 99, 'red', 1),
+    namedBall(560, 100, 'red', 1),
   ];
 
   it('each place its id, the cue ball off the places the white, the reds the mean of theirs', () => {
@@ -235,7 +204,7 @@ describe('learnLooks and byLooks', () => {
   it('a ball the classifier doubts between pink and brown takes the id whose look it has; none called the white, nothing changes', () => {
     const r = learnLooks(setUpBalls, of, places, 'cue', 26, DEFAULT_LOOKS);
     if (!r.ok) throw new Error(r.error.message);
-    const frame = [ball(0, 0, 'cue', 2), ball(0, 0, 'pink', 0.5)];
+    const frame = [namedBall(0, 0, 'cue', 2), namedBall(0, 0, 'pink', 0.5)];
     const guesses = [called({ cue: 1 }), called({ pink: 0.6, brown: 0.4 })];
     expect(byLooks(frame, of, guesses, r.value).map((g) => g.id)).toEqual(['cue', 'brown']);
     const noWhite = [called({ yellow: 1 }), called({ pink: 0.6, brown: 0.4 })];

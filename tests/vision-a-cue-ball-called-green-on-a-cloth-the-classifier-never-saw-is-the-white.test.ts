@@ -11,19 +11,16 @@
 // cue ball not on the table) is never taken for it.
 import { describe, expect, it } from 'vitest';
 import { asInstalled, drawCase, installCase } from '../bench/detect-alt.ts';
-import { mm } from '../src/core/units.ts';
-import type { BallId } from '../src/equipment/pieces.ts';
 import type { AltVariant } from '../src/sim/alt/index.ts';
-import type { ClassifiedBall } from '../src/vision/classify/index.ts';
 import {
   DEFAULT_DETECTOR_OPTIONS,
   DEFAULT_LOOKS,
   Detector,
   learnBallLooks,
   type BallLooks,
-  type DetectedBall,
 } from '../src/vision/index.ts';
 import { byLooks, learnLooks } from '../src/vision/looks.ts';
+import { called, namedBall } from './helpers/snooker-guesses.ts';
 import { whiteByLikeness } from '../src/vision/identify.ts';
 import { linearOf } from '../src/vision/fit.ts';
 import { SNOOKER_BALLS } from '../src/games/snooker/equipment.ts';
@@ -106,35 +103,7 @@ describe('a cue ball the classifier calls another colour on a cloth it never saw
   }, 120_000);
 });
 
-// Synthetic balls: a lightness and a middle's chromaticity each (linear light), the white grey.
-const ball = (
-  x: number,
-  y: number,
-  id: BallId,
-  lightness: number,
-): Pick<DetectedBall, 'x' | 'y' | 'id' | 'lightness'> => ({
-  x: mm(x),
-  y: mm(y),
-  id,
-  lightness,
-});
-const called = (p: Partial<Record<BallId, number>>): ClassifiedBall => {
-  const probabilities: Record<BallId, number> = {
-    cue: 0,
-    red: 0,
-    yellow: 0,
-    green: 0,
-    brown: 0,
-    blue: 0,
-    pink: 0,
-    black: 0,
-    ...p,
-  };
-  const id = Object.keys(probabilities).reduce((a, b) =>
-    (probabilities[b] ?? 0) > (probabilities[a] ?? 0) ? b : a,
-  );
-  return { id, confidence: probabilities[id] ?? 0, probabilities };
-};
+// Synthetic balls: each a lightness and a middle's chromaticity (linear light), the white grey.
 
 describe('the white of the set-up and of a frame', () => {
   const places = [
@@ -150,17 +119,17 @@ describe('the white of the set-up and of a frame', () => {
     [0.6, 0.25, 0.15],
   ] as const;
   const setUp = [
-    ball(800, 700, 'brown', 3),
-    ball(100, 101, 'brown', 0.6),
-    ball(500, 99, 'red', 1),
-    ball(560, 100, 'red', 1),
+    namedBall(800, 700, 'brown', 3),
+    namedBall(100, 101, 'brown', 0.6),
+    namedBall(500, 99, 'red', 1),
+    namedBall(560, 100, 'red', 1),
   ];
   const of =
     (c: readonly (readonly number[])[]) =>
     (i: number): [number, number, number] => [...(c[i] as [number, number, number])];
 
   it('no ball off the places called the white: the lightest of them is it', () => {
-    const withChalk = [...setUp, ball(1200, 300, 'blue', 0.4)];
+    const withChalk = [...setUp, namedBall(1200, 300, 'blue', 0.4)];
     const r = learnLooks(withChalk, of([...setUpChroma, [0.2, 0.3, 0.5]]), places, 'cue', 26, DEFAULT_LOOKS);
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.looks.cue).toEqual({ chromaticity: [1 / 3, 1 / 3, 1 / 3], lightness: 0 });
@@ -175,7 +144,12 @@ describe('the white of the set-up and of a frame', () => {
     return q.map((v) => v / t);
   };
   const frameChroma = setUpChroma.map(cast);
-  const frame = [ball(0, 0, 'cue', 3), ball(0, 0, 'brown', 0.6), ball(0, 0, 'red', 1), ball(0, 0, 'red', 1)];
+  const frame = [
+    namedBall(0, 0, 'cue', 3),
+    namedBall(0, 0, 'brown', 0.6),
+    namedBall(0, 0, 'red', 1),
+    namedBall(0, 0, 'red', 1),
+  ];
   const looksOf = (): BallLooks => {
     const r = learnLooks(setUp, of(setUpChroma), places, 'cue', 26, DEFAULT_LOOKS);
     if (!r.ok) throw new Error(r.error.message);
@@ -198,7 +172,7 @@ describe('the white of the set-up and of a frame', () => {
   });
 
   it('a false ball called the white (graphics left unmarked): the ball in whose light the frame fits is the white', () => {
-    const withFalse = [...frame, ball(0, 0, 'cue', 2)];
+    const withFalse = [...frame, namedBall(0, 0, 'cue', 2)];
     const guesses = [
       called({ brown: 0.95, cue: 0.05 }),
       called({ brown: 0.7, red: 0.3 }),
@@ -217,7 +191,7 @@ describe('the white of the set-up and of a frame', () => {
       called({ red: 0.95, brown: 0.05 }),
       called({ blue: 1 - 1e-6, cue: 1e-6 }),
     ];
-    const noCue = [frame[1], frame[2], frame[3], ball(0, 0, 'blue', 2.5)] as typeof frame;
+    const noCue = [frame[1], frame[2], frame[3], namedBall(0, 0, 'blue', 2.5)] as typeof frame;
     const c = of([frameChroma[1], frameChroma[2], frameChroma[3], [0.34, 0.33, 0.33]] as number[][]);
     expect(byLooks(noCue, c, guesses, looksOf())).toEqual(guesses);
   });
