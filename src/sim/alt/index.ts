@@ -37,6 +37,8 @@ export {
   type AltFrame,
   type AltGlow,
   type AltGobo,
+  type AltAperture,
+  apertureAt,
   type AltHaze,
   type AltInfrared,
   type AltLamp,

@@ -136,7 +136,64 @@ export interface AltLamp {
    * coloured by its glass (the lamp's `colour` unused).
    */
   readonly gobo?: AltGobo;
+  /**
+   * A window between it and the table (the sun through a roof window): its light only where the ray
+   * from a point to it passes through the window, a sharp-edged patch.
+   */
+  readonly aperture?: AltAperture;
 }
+
+/**
+ * A roof window (a parallelogram in a plane at any slope: an attic's roof light in the roof's pitch),
+ * its corner at (x, y, z) over the bed's plane and its two edges u and v from there, mm. A lamp with one
+ * lights a point only where the ray from the point to the lamp crosses it: the sun through it lies on
+ * the bed as a parallelogram (the window's projection along the sun's rays), with the balls' sharp
+ * shadows in it. Each edge of the patch is as soft as the lamp's width seen from the point, laid on the
+ * window's plane (the sun's disc, half a degree: 35 mm of penumbra 4 m from the window).
+ */
+export interface AltAperture {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+  readonly u: { readonly x: number; readonly y: number; readonly z: number };
+  readonly v: { readonly x: number; readonly y: number; readonly z: number };
+}
+
+/**
+ * How much of a lamp's light reaches a point (x, y, z) through its window (AltAperture): 1 well inside
+ * the window as seen from the point, 0 outside (and where the window is not between them), soft over
+ * the lamp's width at the window across each edge.
+ */
+export const apertureAt = (l: AltLamp, a: AltAperture, x: number, y: number, z: number): number => {
+  const dx = l.x - x;
+  const dy = l.y - y;
+  const dz = l.z - z;
+  const { u, v } = a;
+  const nx = u.y * v.z - u.z * v.y;
+  const ny = u.z * v.x - u.x * v.z;
+  const nz = u.x * v.y - u.y * v.x;
+  const den = dx * nx + dy * ny + dz * nz;
+  if (Math.abs(den) < 1e-9) return 0;
+  // Where the ray meets the window's plane, a share of the way from the point to the lamp.
+  const s = ((a.x - x) * nx + (a.y - y) * ny + (a.z - z) * nz) / den;
+  if (s <= 0 || s >= 1) return 0;
+  const wx = x + s * dx - a.x;
+  const wy = y + s * dy - a.y;
+  const wz = z + s * dz - a.z;
+  const uu = u.x * u.x + u.y * u.y + u.z * u.z;
+  const vv = v.x * v.x + v.y * v.y + v.z * v.z;
+  const uv = u.x * v.x + u.y * v.y + u.z * v.z;
+  const wu = wx * u.x + wy * u.y + wz * u.z;
+  const wv = wx * v.x + wy * v.y + wz * v.z;
+  const det = uu * vv - uv * uv;
+  const al = (wu * vv - wv * uv) / det;
+  const be = (wv * uu - wu * uv) / det;
+  const lu = Math.sqrt(uu);
+  const lv = Math.sqrt(vv);
+  // The lamp's width as seen from the point, at the window.
+  const w = Math.max(1e-3, 2 * Math.max(l.hx, l.hy) * s);
+  return softInside(lu / 2, w, (al - 0.5) * lu) * softInside(lv / 2, w, (be - 0.5) * lv);
+};
 
 /**
  * A projector's gobo (a club's logo cast on the table): the lamp is the projector's lens, aimed at
@@ -1584,7 +1641,8 @@ const lampDiffuse = (
     if (cosS <= 0) continue;
     const direct = directLight(l, cosS, dz / d, d2);
     const shaded = l.shade ? direct * shadeAt(l.shade, x - l.x, y - l.y) : direct;
-    const striped = blinds && l.slats ? shaded * slatsAt(l, l.slats, x, y, z) : shaded;
+    const slatted = blinds && l.slats ? shaded * slatsAt(l, l.slats, x, y, z) : shaded;
+    const striped = blinds && l.aperture ? slatted * apertureAt(l, l.aperture, x, y, z) : slatted;
     const e = occ ? striped * occ.seen(li, x, y, z, skip) : striped;
     const c = blinds && l.gobo ? goboAt(l, l.gobo, x, y, z, goboTint) : (l.colour ?? WHITE);
     r += e * c[0];
@@ -1803,7 +1861,9 @@ const shadowAt = (
     const weight =
       blinds && l.slats
         ? directLight(l, lz / ln, lz / ln, ln * ln) * slatsAt(l, l.slats, x, y, 0)
-        : l.power / (ln * ln);
+        : blinds && l.aperture
+          ? directLight(l, lz / ln, lz / ln, ln * ln) * apertureAt(l, l.aperture, x, y, 0)
+          : l.power / (ln * ln);
     const c = blinds && l.gobo ? goboAt(l, l.gobo, x, y, 0, goboTint) : (l.colour ?? WHITE);
     lit0 += vis * weight * c[0];
     lit1 += vis * weight * c[1];
@@ -2047,14 +2107,15 @@ export const renderAlt = (
   const cloth = pigment(style.cloth, ir?.cloth);
   const lamps = style.lamps;
   const reach = style.shadowReach ?? 4;
-  // Any lamp masked: behind a blind, or a projector's gobo.
-  const blinds = lamps.some((l) => l.slats !== undefined || l.gobo !== undefined);
+  // Any lamp masked: behind a blind, a projector's gobo, or the sun through a roof window.
+  const blinds = lamps.some((l) => l.slats !== undefined || l.gobo !== undefined || l.aperture !== undefined);
   // The exposure's reference: the light at the middle of the bed, its green where lamps have colours,
   // as if no blind striped it (the exposure does not hang on where the stripes fall).
   const irr = new Float64Array(3);
   // A projector's spot is no part of it (the camera exposes for the table's lamps); a failing lamp's
-  // rig is referred to as it was installed, every lamp lit (the auto exposure's answer is in the gain).
-  const lit = given.lamps.filter((l) => l.gobo === undefined);
+  // rig is referred to as it was installed, every lamp lit (the auto exposure's answer is in the gain);
+  // nor is the sun's patch through a roof window (the camera exposes for the lamps: the patch is bright).
+  const lit = given.lamps.filter((l) => l.gobo === undefined && l.aperture === undefined);
   const norm = 1 / (lampDiffuse(lit, t.width / 2, t.length / 2, 0, 0, 0, 1, irr, false)[1] as number);
   const gradAngle = rng.uniform(0, 2 * Math.PI);
   const gx = Math.cos(gradAngle) / Math.max(t.width, t.length);
@@ -2704,7 +2765,10 @@ export const renderAlt = (
       const ex = softInside(l.hx, 0.15 * l.hx, px);
       const ey = softInside(l.hy, 0.15 * l.hy, py);
       const unslatted = ex * ey * 6 * (style.gloss ?? 1) * l.power * 1e-6 * norm * (l.glare ?? 1);
-      const mirror = (blinds && l.slats ? unslatted * slatsAt(l, l.slats, hx, hy, hz) : unslatted) * seen;
+      const slatted = blinds && l.slats ? unslatted * slatsAt(l, l.slats, hx, hy, hz) : unslatted;
+      // The sun through a roof window lights the ball, its glint and its sheen, only in its patch.
+      const through = blinds && l.aperture ? apertureAt(l, l.aperture, hx, hy, hz) : 1;
+      const mirror = (blinds && l.aperture ? slatted * through : slatted) * seen;
       // The sheen around it: Blinn-Phong towards the lamp's centre.
       const lx = l.x - hx;
       const ly = l.y - hy;
@@ -2715,7 +2779,8 @@ export const renderAlt = (
       const hhz = lz / ln - dz;
       const hn = Math.hypot(hhx, hhy, hhz);
       const nh = Math.max(0, (nx * hhx + ny * hhy + nz * hhz) / hn);
-      const sheen = 0.25 * nh ** style.shininess * seen;
+      const sheened = 0.25 * nh ** style.shininess * seen;
+      const sheen = blinds && l.aperture ? sheened * through : sheened;
       // Crossed polarisers pass of the lamp's mirrored light what its reflection off the microfacet
       // between the lamp and the camera turns into the filter's axis (1 times, to the bit, without them).
       if (pol)

@@ -466,6 +466,18 @@
 // three to six of its balls, and a player's arm reaching over it, nothing of it on this table's bed; a
 // thirty-seventh maker's set (an orange-red red, an olive-gold brown, a deep golden yellow, a dusty pink,
 // a grass green, an indigo blue, a warm ivory cue ball, a blue-black black).
+// Held-out 46 (drawn in the thirty-seventh session, to be run once): `celery-yellowed`, a celery cloth
+// (a light yellow-green, paler than the lime, 80 code values from the pistachio, its nearest) under three lamps,
+// with a thirty-eighth maker's set whose cue ball has yellowed with decades of play to an old ivory-straw
+// (its blue 98 below its red: the yellowest cue ball so far, the canary-capture's 46), duller and
+// lighter than the set's yellow but nearer it than any older set's cue ball is to its yellow (a
+// marigold-orange yellow, a rose-red red, a burnt-orange brown, an olive green, an azure blue, an
+// orchid-lilac pink, a neutral black). `byzantium-sunpatch`, a byzantium cloth (a deep purple-magenta, darker and
+// bluer than the fuchsia, 66 from it, its nearest) under three lamps in an attic games room, the low afternoon sun through a roof window in the
+// roof's pitch (render.ts AltAperture, drawn by the seed: the sun's bearing and height, the roof's
+// pitch and facing, the window's size and where its light falls): a sharp-edged parallelogram of warm
+// sunlight across part of the bed, the balls in it lit from the sun's side with long, sharp parallel
+// shadows; the usual set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
@@ -493,6 +505,7 @@ import type {
   AltAwbHunt,
   AltNeighbour,
   AltLamp,
+  AltAperture,
   AltLensDirt,
   AltMirror,
   AltOnlooker,
@@ -609,6 +622,8 @@ export const ALT_VARIANTS = [
   'flamingo-lamp',
   'magenta-awb',
   'pureblue-neighbour',
+  'celery-yellowed',
+  'byzantium-sunpatch',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -706,7 +721,9 @@ export const ALT_CLOTH: Readonly<
     | 'ultraviolet'
     | 'flamingo'
     | 'magenta'
-    | 'pureblue',
+    | 'pureblue'
+    | 'celery'
+    | 'byzantium',
     Srgb8
   >
 > = {
@@ -803,6 +820,8 @@ export const ALT_CLOTH: Readonly<
   flamingo: [255, 130, 255],
   magenta: [255, 0, 255],
   pureblue: [0, 0, 255],
+  celery: [190, 255, 115],
+  byzantium: [165, 0, 160],
 };
 
 /**
@@ -2631,6 +2650,80 @@ const THIRTY_SEVENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
 };
 
 /**
+ * A thirty-eighth maker's set (celery-yellowed's), each coloured ball 25 code values or more from
+ * every older set's (/work/tools/ho46-setsearch.mts's search), its cue ball yellowed by decades of play
+ * and light (an old ivory-straw: its blue 98 below its red, the yellowest so far, duller and lighter than
+ * the set's yellow and 79 code values from it, nearer than any older set's cue ball to its yellow, 82 at
+ * the least): a rose-red red, a marigold-orange yellow, a burnt-orange brown, an olive green, an azure
+ * blue, an orchid-lilac pink, a neutral black.
+ */
+const THIRTY_EIGHTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [230, 202, 132],
+  red: [245, 45, 70],
+  yellow: [255, 180, 60],
+  green: [90, 135, 0],
+  brown: [170, 95, 25],
+  blue: [0, 150, 255],
+  pink: [225, 165, 205],
+  black: [24, 24, 24],
+};
+
+/**
+ * The low afternoon sun through a roof window of an attic games room (AltAperture), drawn by the seed:
+ * the sun 25 to 40 degrees up at any bearing, its light on the bed, where the window lets it through,
+ * 1.5 to 2.5 times the lamps' at the bed's middle (a hazy sun through the window's glass), a warm
+ * 4500 K (LOW_SUN) to the camera balanced for the lamps; the roof's pitch 35 to 45 degrees, facing
+ * within 40 degrees of the sun; the window (its width across the roof's slope 780 to 1140 mm, its
+ * length up it 980 to 1400) 1.9 to 2.4 m over the bed, placed where its light falls around a point of
+ * the bed's middle half across and middle three fifths along: a parallelogram of sun lying across
+ * part of the bed (and maybe over a cushion and the floor), its edges 28 to 53 mm soft (the sun's disc
+ * seen 3 to 5.7 m from the window).
+ */
+const roofWindowSun =
+  (rig: (t: Table, power: number) => AltLamp[]) =>
+  (t: Table, rng: Rng): AltLamp[] => {
+    const lamps = rig(t, 1);
+    // The lamps' light at the bed's middle (a lamp facing down: its power times the cosine squared over d²).
+    const mid = lamps.reduce((e, l) => {
+      const d2 = (l.x - t.width / 2) ** 2 + (l.y - t.length / 2) ** 2 + l.z * l.z;
+      return e + (l.power * l.z * l.z) / (d2 * d2);
+    }, 0);
+    const up = (rng.uniform(25, 40) * Math.PI) / 180;
+    const bearing = rng.uniform(0, 2 * Math.PI);
+    const sx = Math.cos(bearing);
+    const sy = Math.sin(bearing);
+    const sun = sunLamp(t, rng.uniform(1.5, 2.5) * mid, up, sx, sy, LOW_SUN);
+    const pitch = (rng.uniform(35, 45) * Math.PI) / 180;
+    const facing = bearing + (rng.uniform(-40, 40) * Math.PI) / 180;
+    // Down the roof's slope (towards its eave, which faces the sun), and across it.
+    const fx = Math.cos(facing);
+    const fy = Math.sin(facing);
+    const width = rng.uniform(780, 1140);
+    const length = rng.uniform(980, 1400);
+    const height = rng.uniform(1900, 2400);
+    const px = t.width * rng.uniform(0.25, 0.75);
+    const py = t.length * rng.uniform(0.2, 0.8);
+    // The window's middle on the ray from that point to the sun, `height` over the bed.
+    const along = height / Math.sin(up);
+    const cx = px + along * Math.cos(up) * sx;
+    const cy = py + along * Math.cos(up) * sy;
+    const u = { x: -fy * width, y: fx * width, z: 0 };
+    const v = {
+      x: -fx * Math.cos(pitch) * length,
+      y: -fy * Math.cos(pitch) * length,
+      z: Math.sin(pitch) * length,
+    };
+    const aperture: AltAperture = {
+      x: cx - u.x / 2 - v.x / 2,
+      y: cy - u.y / 2 - v.y / 2,
+      z: height - u.z / 2 - v.z / 2,
+      u,
+      v,
+    };
+    return [...lamps, { ...sun, aperture }];
+  };
+
+/**
  * The next table of a club's row (AltNeighbour), drawn by the seed: beyond this one's far end, 1.6 to 2
  * m between the rails' outer edges (a club's row, room to cue between), 80 mm to either side at most;
  * a tournament-green, scarlet or electric-blue cloth; three to six of its balls (reds, a colour or two)
@@ -3279,6 +3372,8 @@ interface AltLook {
   readonly awbHunt?: (rng: Rng) => AltAwbHunt;
   /** The next table of the row, partly in the frame, drawn by the seed. */
   readonly neighbour?: (t: Table, rng: Rng) => AltNeighbour;
+  /** The rig with the sun through a roof window, drawn by the seed (the lamps' place in the style). */
+  readonly sunPatch?: (t: Table, rng: Rng) => AltLamp[];
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -3904,6 +3999,24 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     ballColours: THIRTY_SEVENTH_MAKER_BALLS,
     neighbour: nextTable,
   },
+  // A club table under three lamps with a thirty-eighth maker's set, its cue ball yellowed with age
+  // towards its yellow.
+  'celery-yellowed': {
+    cloth: ALT_CLOTH.celery,
+    lamps: threeLamps,
+    ballColours: THIRTY_EIGHTH_MAKER_BALLS,
+  },
+  // An attic games room's three lamps and the low sun through a roof window: a bright patch of it on
+  // the bed, the balls' long shadows in it (6 radii: the sun down to 25 degrees). A little down for the
+  // patch; the room lit a little by the window's daylight. The usual set.
+  'byzantium-sunpatch': {
+    cloth: ALT_CLOTH.byzantium,
+    lamps: threeLamps,
+    exposure: 0.8,
+    roomLight: 1.3,
+    shadowReach: 6,
+    sunPatch: roofWindowSun(threeLamps),
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -3965,6 +4078,7 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.lampFailure ? { lampFailure: look.lampFailure(rng) } : {}),
     ...(look.awbHunt ? { awbHunt: look.awbHunt(rng) } : {}),
     ...(look.neighbour ? { neighbour: look.neighbour(t, rng) } : {}),
+    ...(look.sunPatch ? { lamps: look.sunPatch(t, rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
