@@ -454,6 +454,17 @@
 //               13_000_000, 13_050_000 at 4K), the
 //               variants taking turns by kind as held-out 23's; the truth this table's layout's balls
 //               (the cue ball still `cue`), none of the next table's
+//   held-out-46 two things a club's camera shows that no split before drew: a celery cloth (a light
+//               yellow-green) under three lamps with a thirty-eighth maker's set whose
+//               cue ball has yellowed with age to an old ivory-straw (its blue 98 below its red, the
+//               yellowest so far), nearer the set's yellow than any older set's cue ball is to its
+//               own; and a byzantium cloth (a deep purple-magenta) under three lamps in an attic games
+//               room, the low afternoon sun (25 to 40 degrees up) through a roof window in the roof's
+//               pitch lying on part of the bed as a sharp-edged parallelogram of warm light 1.5 to 2.5
+//               times the lamps', the balls in it with long sharp shadows, the usual set: drawn in the
+//               thirty-seventh session, not run (seeds 13_100_000, 13_150_000 at 4K), the variants
+//               taking turns by kind as held-out 23's; the truth the layout's balls (the yellowed cue
+//               ball still `cue`)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
@@ -474,7 +485,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|held-out-43|held-out-44|held-out-45|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|held-out-43|held-out-44|held-out-45|held-out-46|all]
 // [--looks: each variant's ball set learned first, as at a club's installation, from a frame of it set
 // up (installCase), and its looks weighing the names (src/vision/looks.ts)]
 // [--no-marks: the burned-in graphics of a split that draws them (held-out 42) not marked on /calibrate,
@@ -585,6 +596,7 @@ export const ALT_HELD_OUT_42_SEED = 12_700_000;
 export const ALT_HELD_OUT_43_SEED = 12_800_000;
 export const ALT_HELD_OUT_44_SEED = 12_900_000;
 export const ALT_HELD_OUT_45_SEED = 13_000_000;
+export const ALT_HELD_OUT_46_SEED = 13_100_000;
 
 export interface AltCase {
   readonly name: string;
@@ -668,7 +680,8 @@ export type AltSplit =
   | 'held-out-42'
   | 'held-out-43'
   | 'held-out-44'
-  | 'held-out-45';
+  | 'held-out-45'
+  | 'held-out-46';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -787,6 +800,11 @@ const SPLITS: Readonly<
   'held-out-45': {
     seed: ALT_HELD_OUT_45_SEED,
     variants: ['magenta-awb', 'pureblue-neighbour'],
+    byKind: true,
+  },
+  'held-out-46': {
+    seed: ALT_HELD_OUT_46_SEED,
+    variants: ['celery-yellowed', 'byzantium-sunpatch'],
     byKind: true,
   },
 };

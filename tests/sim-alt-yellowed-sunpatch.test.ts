@@ -3,8 +3,10 @@
 // than any older set's, drawn with little blue, though less yellow than its yellow) and the low sun through a roof
 // window (byzantium-sunpatch, render.ts AltAperture: its light on the bed only where the ray to the sun
 // crosses the window, soft over the sun's disc seen at the window, warm, the balls' long shadows in it
-// and nothing outside it changed), at 1080p and at 4K, on frames drawn without noise.
+// and nothing outside it changed), at 1080p and at 4K, on frames drawn without noise. No frame of
+// held-out 46 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { altCases } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
@@ -18,6 +20,7 @@ import {
   type Srgb8,
 } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
+import { itDrawsANewSplit } from './helpers/alt-split.ts';
 import { at, drawn, light, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
@@ -223,4 +226,69 @@ describe('the low sun through a roof window (byzantium-sunpatch)', () => {
       expect(there(60)).toBeGreaterThan(0.9);
     }
   });
+});
+
+describe('bench/detect-alt’s held-out 46, the sun and the window', () => {
+  it('draws every byzantium-sunpatch frame with a warm sun 25-40 degrees up through a window 1.9-2.4 m over the bed, its patch’s middle on the bed', () => {
+    for (const [c, per, res] of [
+      [demo, 3, '1080p'],
+      [scaledCalibration(demo, 2), 1, '4K'],
+    ] as const)
+      for (const k of altCases(c, 'held-out-46', per, res)) {
+        const suns = k.style.lamps.filter((l) => l.aperture);
+        if (k.variant === 'celery-yellowed') {
+          expect(suns, k.name).toHaveLength(0);
+          continue;
+        }
+        expect(suns, k.name).toHaveLength(1);
+        const s = suns[0] as AltLamp;
+        const a = s.aperture as AltAperture;
+        // Warm: the low sun's 4500 K to a camera balanced for the lamps.
+        const [r, , b] = s.colour ?? [1, 1, 1];
+        expect(r / b, k.name).toBeGreaterThan(1.4);
+        const mx = a.x + (a.u.x + a.v.x) / 2;
+        const my = a.y + (a.u.y + a.v.y) / 2;
+        const mz = a.z + (a.u.z + a.v.z) / 2;
+        expect(mz, k.name).toBeGreaterThanOrEqual(1900);
+        expect(mz, k.name).toBeLessThanOrEqual(2400);
+        const el =
+          Math.atan2(s.z - table.ballCentreHeight * 0, Math.hypot(s.x - mx, s.y - my)) * (180 / Math.PI);
+        expect(el, k.name).toBeGreaterThan(24.5);
+        expect(el, k.name).toBeLessThan(40.5);
+        // The window's middle's ray to the bed, away from the sun.
+        const t = mz / (s.z - mz);
+        const bx = mx - t * (s.x - mx);
+        const by = my - t * (s.y - my);
+        expect(bx, k.name).toBeGreaterThan(0);
+        expect(bx, k.name).toBeLessThan(table.width);
+        expect(by, k.name).toBeGreaterThan(0);
+        expect(by, k.name).toBeLessThan(table.length);
+      }
+  });
+});
+
+itDrawsANewSplit({
+  split: 'held-out-46',
+  name: 'held-out 46',
+  seeds: { hd: 13_100_000, uhd: 13_150_000 },
+  cloths: [
+    ['celery', 75],
+    ['byzantium', 60],
+  ],
+  makersSet: { variant: 'celery-yellowed', makers: 38, least: 25 },
+  variants: [
+    {
+      variant: 'celery-yellowed',
+      draws: 'a cue ball yellowed with age',
+      drawsIt: (s) => {
+        const c = s.ballColours?.cue;
+        return c !== undefined && c[0] - c[2] > 60;
+      },
+    },
+    {
+      variant: 'byzantium-sunpatch',
+      draws: 'the sun through a roof window',
+      drawsIt: (s) => s.lamps.some((l) => l.aperture !== undefined),
+    },
+  ],
 });
