@@ -466,7 +466,7 @@
 // three to six of its balls, and a player's arm reaching over it, nothing of it on this table's bed; a
 // thirty-seventh maker's set (an orange-red red, an olive-gold brown, a deep golden yellow, a dusty pink,
 // a grass green, an indigo blue, a warm ivory cue ball, a blue-black black).
-// Held-out 46 (drawn in the thirty-seventh session, to be run once): `celery-yellowed`, a celery cloth
+// Held-out 46 (drawn late in the thirty-sixth session, to be run once): `celery-yellowed`, a celery cloth
 // (a light yellow-green, paler than the lime, 80 code values from the pistachio, its nearest) under three lamps,
 // with a thirty-eighth maker's set whose cue ball has yellowed with decades of play to an old ivory-straw
 // (its blue 98 below its red: the yellowest cue ball so far, the canary-capture's 46), duller and
