@@ -1263,35 +1263,20 @@ const mixedWhiteLeds = (t: Table, power: number): AltLamp[] => [
  * bed. The colour of the light turns across the bed (relative to the middle's green: 1.25/1.39/1.93 at
  * the window's cushion's middle, 1.23/1.00/0.86 mid-table, 1.01/0.75/0.50 at the far cushion's);
  * every ball has a warm shadow away from the window and two cool ones away from the bulbs. The window
- * is drawn as eight lengths (see sideStrips; glare 8, as bright a square mm as the whole window at 1)
- * so that its shadows point across the table from anywhere along it.
+ * is drawn as `lengths` lengths (see sideStrips; glare `lengths`, as bright a square mm as the whole
+ * window at 1) so that its shadows point across the table from anywhere along it: eight
+ * (pearl-window's), or four, the same light on the bed with its shadows from four places along the
+ * window (magenta-awb's, whose frames it keeps as quick as held-out 44's).
  */
-const windowAndBulbs = (t: Table, power: number): AltLamp[] => [
-  ...inLengths(t, power * 2, -t.width * 0.6, 0, 1, { z: 1200, hx: 300, glare: 8, colour: DAYLIGHT }),
-  ...downTheTable(t, power * 0.35, [0.25, 0.75], {
-    x: t.width * 0.72,
-    z: 1400,
-    hx: 90,
-    hy: 90,
-    colour: TUNGSTEN,
-  }),
-];
-
-/**
- * windowAndBulbs's room (its window, its two warm pendants) with the window drawn as four lengths
- * (glare 4, the whole window's brightness a square mm as there): the same light on the bed, its shadows
- * from four places along the window rather than eight (magenta-awb's, whose frames it keeps as quick
- * as held-out 44's).
- */
-const windowAndBulbsInFour = (t: Table, power: number): AltLamp[] => [
+const windowAndBulbs = (t: Table, power: number, lengths = 8): AltLamp[] => [
   ...inLengths(
     t,
     power * 2,
     -t.width * 0.6,
     0,
     1,
-    { z: 1200, hx: 300, glare: 4, colour: DAYLIGHT },
-    { drift: 0, count: 4 },
+    { z: 1200, hx: 300, glare: lengths, colour: DAYLIGHT },
+    { drift: 0, count: lengths },
   ),
   ...downTheTable(t, power * 0.35, [0.25, 0.75], {
     x: t.width * 0.72,
@@ -3986,7 +3971,7 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
   // auto white balance hunts between the daylight and the bulbs. The usual set.
   'magenta-awb': {
     cloth: ALT_CLOTH.magenta,
-    lamps: windowAndBulbsInFour,
+    lamps: (t, power) => windowAndBulbs(t, power, 4),
     exposure: 0.5,
     shadowReach: 8,
     awbHunt: huntingAwb,
