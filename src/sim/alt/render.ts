@@ -551,7 +551,329 @@ export interface AltStyle {
   readonly awbHunt?: AltAwbHunt;
   /** The next table of the club's row, partly in a wide camera's frame (none, the default). */
   readonly neighbour?: AltNeighbour;
+  /** RGB LED strips along the rails' inner edges and under them (none, the default). */
+  readonly underglow?: AltUnderglow;
+  /** The camera shaking on its mount over the exposure (held still, the default). */
+  readonly shake?: AltShake;
 }
+
+/**
+ * A club's RGB LED strips (its "underglow"): one along the inner edge of each rail, just behind the
+ * cushion and `height` mm over the bed, its light going out all round across the bed; and one under
+ * each rail's outer edge lighting the floor round the table. The strips along a long rail stop short of
+ * its corner pockets and either side of its middle pocket, the ends' short of the corners (ALT_GLOW_RUNS).
+ * The cushion's nose (`nose` mm high, CUSHION_WIDTH in front of the strip) hides the strip from the bed
+ * close to it; past that the strips light a band of the bed along every cushion, falling off with the
+ * distance, and the flanks of the balls that face them; each ball on the bed casts a long shadow fan
+ * away from each strip. Its light is the strips' dies' (linear RGB, each 0 to 1, the controller's duty:
+ * a rainbow cycle's colour in this frame).
+ */
+export interface AltUnderglow {
+  readonly colour: readonly [number, number, number];
+  /** The strip's height over the bed and the cushion's nose's, mm. */
+  readonly height: number;
+  readonly nose: number;
+  /**
+   * Its light on the bed ALT_GLOW_REFERENCE mm from a cushion's nose, from an endless strip, a die at full
+   * duty, over the lamps' at the bed's middle.
+   */
+  readonly power: number;
+  /** The strip's own light as the camera sees it along the rail's inner edge, over a white's under the lamps. */
+  readonly radiance: number;
+  /** The floor's light under the rails' outer edge, over the lamps' at the bed's middle (falling off past it). */
+  readonly floor: number;
+}
+
+/** How far from a cushion's nose an AltUnderglow's `power` is given, mm. */
+export const ALT_GLOW_REFERENCE = 200;
+/** The strips' runs along each rail: how far short of a corner pocket's and a middle pocket's middle they stop, mm. */
+export const ALT_GLOW_RUNS = { corner: 120, middle: 110 } as const;
+/** The strip's width along the rail's inner edge, mm. */
+const GLOW_STRIP = 10;
+
+/**
+ * The camera shaking on its mount over the exposure (a camera on a pole or a truss, set ringing by a
+ * door, a footstep, a player leaning on the table): its image moves over the frame's exposure along a
+ * piece of an ellipse, `amplitude` px at 1080 rows (scaled with the frame's height) along `angle` (from
+ * the frame's u axis, radians) and `ratio` times that across it, at `frequency` Hz over `shutter` s,
+ * from `phase`. The frame is the mean of the image over the exposure; the calibration the camera's mean
+ * pose over it (the path's mean taken out), so the balls' truth is where their blur's middle is.
+ */
+export interface AltShake {
+  readonly amplitude: number;
+  readonly ratio: number;
+  readonly angle: number;
+  readonly frequency: number;
+  readonly shutter: number;
+  readonly phase: number;
+}
+
+/** An AltShake's path over the exposure, px (mean zero), at `n` moments evenly through it, for `H` rows. */
+export const shakePath = (s: AltShake, H: number, n = 64): [number, number][] => {
+  const a = (s.amplitude * H) / 1080;
+  const cu = Math.cos(s.angle);
+  const su = Math.sin(s.angle);
+  const raw = Array.from({ length: n }, (_, i): [number, number] => {
+    const w = 2 * Math.PI * s.frequency * s.shutter * ((i + 0.5) / n - 0.5) + s.phase;
+    const p = a * Math.sin(w);
+    const q = a * s.ratio * Math.cos(w);
+    return [p * cu - q * su, p * su + q * cu];
+  });
+  const mu = raw.reduce((m, [x]) => m + x, 0) / n;
+  const mv = raw.reduce((m, [, y]) => m + y, 0) / n;
+  return raw.map(([x, y]) => [x - mu, y - mv]);
+};
+
+/**
+ * The strips as a frame draws them: each rail's (long rails first, then the ends) line across (x for a
+ * long rail, y for an end), which way the bed lies from it, and its runs along it (from, to); their
+ * light per mm; room for the stretches the balls hide.
+ */
+interface GlowRig {
+  readonly g: AltUnderglow;
+  readonly at: Float64Array;
+  readonly inward: Float64Array;
+  /** Each rail's runs: [from, to, from, to] for a long one (NaN-free: an end's second run empty). */
+  readonly runs: Float64Array;
+  readonly intensity: number;
+  readonly hid: Float64Array;
+  /** The balls near a point (their places, x then y), and its fade (see glowAt). */
+  readonly near: Float64Array;
+}
+
+/**
+ * How far from a point of the bed a ball's shadow from the strips is drawn, in radii: fully within
+ * GLOW_SHADOW_FULL, fading to none at GLOW_SHADOW_REACH (a ball there hides R / a of a strip's light, a
+ * few % of its share: the strips' far shadow fans are left out).
+ */
+const GLOW_SHADOW_FULL = 12;
+const GLOW_SHADOW_REACH = 16;
+
+const glowRig = (t: Table, g: AltUnderglow, balls = 0): GlowRig => {
+  const { corner, middle } = ALT_GLOW_RUNS;
+  const across = ALT_GLOW_REFERENCE + CUSHION_WIDTH;
+  const long = [corner, t.length / 2 - middle, t.length / 2 + middle, t.length - corner];
+  const end = [corner, t.width - corner, 0, 0];
+  return {
+    g,
+    at: Float64Array.from([
+      -CUSHION_WIDTH,
+      t.width + CUSHION_WIDTH,
+      -CUSHION_WIDTH,
+      t.length + CUSHION_WIDTH,
+    ]),
+    inward: Float64Array.from([1, -1, 1, -1]),
+    runs: Float64Array.from([...long, ...long, ...end, ...end]),
+    // So that an endless strip gives `power` on the bed ALT_GLOW_REFERENCE mm from the nose (2 I h / r²
+    // for a line radiating alike all round, r its distance).
+    intensity: (g.power * (across * across + g.height * g.height)) / (2 * g.height),
+    hid: new Float64Array(2 * balls),
+    near: new Float64Array(3 * balls),
+  };
+};
+
+/**
+ * A run's light per unit of intensity at a point from t1 to t2 along it (relative to the point's own
+ * place along it): ∫ n·d / |d|³ over the line where n·d > 0 (the part of the run in front of the
+ * surface), `a` the normal's dot with the line's perpendicular from the point, `nt` the normal's part
+ * along the line, `r2` the perpendicular's squared length.
+ */
+const runLight = (a: number, nt: number, r2: number, from: number, to: number): number => {
+  // n·d = a + nt t: in front of the surface on one side of t = −a / nt.
+  let t1 = from;
+  let t2 = to;
+  if (nt > 1e-12) t1 = Math.max(t1, -a / nt);
+  else if (nt < -1e-12) t2 = Math.min(t2, -a / nt);
+  else if (a <= 0) return 0;
+  if (t2 <= t1) return 0;
+  const q1 = Math.sqrt(r2 + t1 * t1);
+  const q2 = Math.sqrt(r2 + t2 * t2);
+  return (a * (t2 / q2 - t1 / q1)) / r2 - nt * (1 / q2 - 1 / q1);
+};
+
+/**
+ * How much of a strip the cushion's nose leaves a point at height z `s` mm in front of the nose: 1 where
+ * the ray to the strip passes over the nose, 0 under it, soft over 4 mm.
+ */
+const overNose = (g: AltUnderglow, s: number, z: number): number => {
+  if (s < 0) return 0;
+  const over = z + ((g.height - z) * s) / (s + CUSHION_WIDTH) - g.nose;
+  return Math.min(1, Math.max(0, over / 4 + 0.5));
+};
+
+/** The light of a rail's runs between p and q (relative to the point's place along it). */
+const runsLight = (
+  runs: Float64Array,
+  k: number,
+  along: number,
+  a: number,
+  nt: number,
+  r2: number,
+  p: number,
+  q: number,
+): number =>
+  runLight(
+    a,
+    nt,
+    r2,
+    Math.max(p, (runs[k] as number) - along),
+    Math.min(q, (runs[k + 1] as number) - along),
+  ) +
+  runLight(
+    a,
+    nt,
+    r2,
+    Math.max(p, (runs[k + 2] as number) - along),
+    Math.min(q, (runs[k + 3] as number) - along),
+  );
+
+/**
+ * The strips' light at a point (x, y, z) with normal n, over the lamps' at the bed's middle (times the
+ * strips' colour), past the cushions' noses; past the balls too where `balls` are given (a point of the
+ * bed: each ball between it and a strip hides the stretch of the strip whose rays pass through the
+ * ball's section parallel to the strip, a circle of R round its centre at zc; the stretches merged).
+ */
+const glowAt = (
+  rig: GlowRig,
+  x: number,
+  y: number,
+  z: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  balls?: readonly { readonly x: number; readonly y: number }[],
+  zc = 0,
+  R = 0,
+): number => {
+  const g = rig.g;
+  const hid = rig.hid;
+  const near = rig.near;
+  // The balls whose shadows may reach the point, each with its fade (1 within GLOW_SHADOW_FULL radii).
+  let m = 0;
+  const reach2 = (GLOW_SHADOW_REACH * R) ** 2;
+  if (balls)
+    for (const b of balls) {
+      const d2 = (b.x - x) * (b.x - x) + (b.y - y) * (b.y - y);
+      if (d2 >= reach2) continue;
+      const d = Math.sqrt(d2) / R;
+      near[3 * m] = b.x;
+      near[3 * m + 1] = b.y;
+      near[3 * m + 2] = Math.min(1, (GLOW_SHADOW_REACH - d) / (GLOW_SHADOW_REACH - GLOW_SHADOW_FULL));
+      m++;
+    }
+  let e = 0;
+  for (let side = 0; side < 4; side++) {
+    const alongX = side >= 2;
+    const inward = rig.inward[side] as number;
+    // The point's distance across to the strip, in front of the nose, and its place along the strip.
+    const across = ((alongX ? y : x) - (rig.at[side] as number)) * inward;
+    const vis = overNose(g, across - CUSHION_WIDTH, z);
+    if (vis <= 0) continue;
+    const along = alongX ? x : y;
+    const up = g.height - z;
+    const r2 = across * across + up * up;
+    // The normal's dot with the perpendicular to the strip, and its part along it.
+    const a = -(alongX ? ny : nx) * inward * across + nz * up;
+    const nt = alongX ? nx : ny;
+    const k = 4 * side;
+    let lit = runsLight(rig.runs, k, along, a, nt, r2, -Infinity, Infinity);
+    if (m > 0 && lit > 0) {
+      let n = 0;
+      for (let j = 0; j < m; j++) {
+        const bx = near[3 * j] as number;
+        const by = near[3 * j + 1] as number;
+        const ba = (alongX ? y - by : x - bx) * inward;
+        if (ba <= 0 || ba >= across) continue;
+        const f = ba / across;
+        const h = z + up * f - zc;
+        const w2 = R * R - h * h;
+        if (w2 <= 0) continue;
+        const w = Math.sqrt(w2) * (near[3 * j + 2] as number);
+        const c = (alongX ? bx : by) - along;
+        // Kept in order of their starts (a few at most).
+        let i = n;
+        const lo = (c - w) / f;
+        while (i > 0 && (hid[2 * i - 2] as number) > lo) {
+          hid[2 * i] = hid[2 * i - 2] as number;
+          hid[2 * i + 1] = hid[2 * i - 1] as number;
+          i--;
+        }
+        hid[2 * i] = lo;
+        hid[2 * i + 1] = (c + w) / f;
+        n++;
+      }
+      if (n > 0) {
+        let lo = hid[0] as number;
+        let hi = hid[1] as number;
+        for (let i = 1; i < n; i++) {
+          const p = hid[2 * i] as number;
+          const q = hid[2 * i + 1] as number;
+          if (p > hi) {
+            lit -= runsLight(rig.runs, k, along, a, nt, r2, lo, hi);
+            lo = p;
+            hi = q;
+          } else if (q > hi) hi = q;
+        }
+        lit -= runsLight(rig.runs, k, along, a, nt, r2, lo, hi);
+      }
+    }
+    if (lit > 0) e += rig.intensity * vis * lit;
+  }
+  return e;
+};
+
+/**
+ * The strips' light (over the lamps' at the bed's middle, times their colour) at a point (x, y, z) with
+ * normal n, past the cushions' noses and, where `shadowed` gives them, the balls (a point of the bed).
+ */
+export const underglowAt = (
+  t: Table,
+  g: AltUnderglow,
+  x: number,
+  y: number,
+  z: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  shadowed?: {
+    readonly balls: readonly { readonly x: number; readonly y: number }[];
+    readonly zc: number;
+    readonly R: number;
+  },
+): number =>
+  glowAt(
+    glowRig(t, g, shadowed?.balls.length ?? 0),
+    x,
+    y,
+    z,
+    nx,
+    ny,
+    nz,
+    shadowed?.balls,
+    shadowed?.zc,
+    shadowed?.R,
+  );
+
+/**
+ * How much a point (x, y) on the rail or the floor glows (in the strips' colour): the strip itself along
+ * the rail's inner edge (its `radiance`), the floor under the rail's outer edge (its `floor`, falling off
+ * over 150 mm past it); 0 elsewhere.
+ */
+const glowOnRailOrFloor = (t: Table, g: AltUnderglow, x: number, y: number): number => {
+  const out = Math.max(-x, x - t.width, -y, y - t.length);
+  if (out >= CUSHION_WIDTH && out < CUSHION_WIDTH + GLOW_STRIP) {
+    const along = out === -x || out === x - t.width ? y : x;
+    const side = out === -x || out === x - t.width ? t.length : t.width;
+    const inRun =
+      side === t.length
+        ? (along > ALT_GLOW_RUNS.corner && along < t.length / 2 - ALT_GLOW_RUNS.middle) ||
+          (along > t.length / 2 + ALT_GLOW_RUNS.middle && along < t.length - ALT_GLOW_RUNS.corner)
+        : along > ALT_GLOW_RUNS.corner && along < t.width - ALT_GLOW_RUNS.corner;
+    return inRun ? g.radiance : 0;
+  }
+  const past = out - CUSHION_WIDTH - RAIL_WIDTH;
+  return past >= 0 ? g.floor * Math.exp(-past / 150) : 0;
+};
 
 /**
  * The next table of a club's row, beyond this one's far end (tables laid end to end, `gap` mm between
@@ -2131,6 +2453,9 @@ export const renderAlt = (
     style.player || style.onlookers ? occluders(style.player, style.onlookers ?? [], lamps) : undefined;
   const moving = exposureOf(c, balls, style.shutter);
   const chalkAt = chalkOf(t);
+  // The club's LED strips, and the balls that hide them from the bed (where they lie mid-exposure).
+  const glow = style.underglow;
+  const rig = glow ? glowRig(t, glow, balls.length) : undefined;
 
   const lr = new Float32Array(W * H);
   const lg = new Float32Array(W * H);
@@ -2537,6 +2862,7 @@ export const renderAlt = (
       // jaws shade its mouth. On it, a player's and onlookers' shadows alone.
       let nose = 1;
       let jaws = 1;
+      const bedGlow = rig && surf !== Surface.cushion ? glowAt(rig, x, y, 0, 0, 0, 1, balls, zc, R) : 0;
       if (surf !== Surface.cushion) {
         ballShadow(x, y, shadow, now);
         nose = 1 - 0.4 * Math.exp(-Math.max(0, noseDistance(t, x, y)) / 9);
@@ -2554,9 +2880,23 @@ export const renderAlt = (
         }
         const paint = (bed[ch] as number) * (1 - chalk) + 0.8 * chalk;
         const dabbedPaint = blue > 0 ? paint * (1 - blue) + (dabColour[ch] as number) * blue : paint;
-        out[ch] =
-          (spilled > 0 ? dabbedPaint * (1 - spilled) + (spilledInk[ch] as number) * spilled : dabbedPaint) *
-          k;
+        const seen =
+          spilled > 0 ? dabbedPaint * (1 - spilled) + (spilledInk[ch] as number) * spilled : dabbedPaint;
+        out[ch] = seen * k;
+        // The strips' light, past the cushions' noses and the balls (its own shadows), as the lamps' is
+        // shaded by the cloth's nap and a pocket's jaws.
+        if (bedGlow > 0)
+          out[ch] =
+            (out[ch] as number) +
+            seen *
+              nap *
+              brushed *
+              grad *
+              rubbed *
+              jaws *
+              (surf === Surface.throat ? 0.55 : 1) *
+              bedGlow *
+              ((glow as AltUnderglow).colour[ch] as number);
       }
       out[1] = (out[1] as number) * (1 - 0.04 * style.clothGradient);
     } else if (surf === Surface.hole) {
@@ -2569,6 +2909,15 @@ export const renderAlt = (
       if (occ?.shades(x, y)) {
         shadowAt(lamps, [], R, reach, x, y, shadow, blinds, occ);
         for (let ch = 0; ch < 3; ch++) out[ch] = (out[ch] as number) * (shadow[ch] as number);
+      }
+      // The LED strip along the rail's inner edge, seen; the floor lit by the one under its outer edge.
+      if (glow) {
+        const e = glowOnRailOrFloor(t, glow, x, y);
+        if (e > 0)
+          for (let ch = 0; ch < 3; ch++)
+            out[ch] =
+              (out[ch] as number) +
+              (surf === Surface.rail ? e : (floor[ch] as number) * k * e) * (glow.colour[ch] as number);
       }
     }
     // The things on the table near the point: their shadows, then their tops (lit as the plane is).
@@ -2835,6 +3184,11 @@ export const renderAlt = (
       spec2 *= left;
     }
     lampDiffuse(lamps, hx, hy, hz, nx, ny, nz, onBall, blinds, occ);
+    // The club's LED strips light the flanks that face them (past the cushions' noses).
+    if (glow && rig) {
+      const e = glowAt(rig, hx, hy, hz, nx, ny, nz) / norm;
+      for (let ch = 0; ch < 3; ch++) onBall[ch] = (onBall[ch] as number) + e * (glow.colour[ch] as number);
+    }
     const room = style.ambient * (0.6 + 0.4 * nz);
     out[0] = (1 - fres) * a[0] * ((onBall[0] as number) * norm + room) + fres * (env0 + spec0);
     out[1] = (1 - fres) * a[1] * ((onBall[1] as number) * norm + room) + fres * (env1 + spec1);
@@ -3250,6 +3604,11 @@ export const renderAlt = (
     });
   // A security camera's dome in front of the lens: its ghost, its scratches, its tint.
   if (style.dome) domed(W, H, lr, lg, lb, style.dome);
+  // The camera shaking on its mount: the image's mean over its path through the exposure.
+  if (style.shake) {
+    const taps = shakeTaps(shakePath(style.shake, H));
+    for (const p of [lr, lg, lb]) p.set(convolved(p, W, H, taps));
+  }
   // The lens: a little out of focus, and red and blue magnified a little differently, where it is so.
   if (style.defocus) for (const p of [lr, lg, lb]) p.set(defocused(p, W, H, (style.defocus * H) / 1080));
   if (style.lateralCA) {
@@ -4779,6 +5138,55 @@ const defocused = (plane: Float32Array, W: number, H: number, radius: number): F
           (out[o + u] as number) + w * (plane[row + Math.min(W - 1, Math.max(0, u + dx))] as number);
     }
   }
+  return out;
+};
+
+/**
+ * A shaking camera's path (px, moments evenly through the exposure) as taps: each moment's image's
+ * offset shared bilinearly between the four whole-pixel offsets round it, [du, dv, weight], weights
+ * summing to 1.
+ */
+const shakeTaps = (path: readonly (readonly [number, number])[]): [number, number, number][] => {
+  const w = new Map<string, [number, number, number]>();
+  const add = (du: number, dv: number, x: number): void => {
+    const key = `${du},${dv}`;
+    const tap = w.get(key);
+    if (tap) tap[2] += x;
+    else w.set(key, [du, dv, x]);
+  };
+  for (const [pu, pv] of path) {
+    const u0 = Math.floor(pu);
+    const v0 = Math.floor(pv);
+    const fu = pu - u0;
+    const fv = pv - v0;
+    const share = 1 / path.length;
+    add(u0, v0, share * (1 - fu) * (1 - fv));
+    add(u0 + 1, v0, share * fu * (1 - fv));
+    add(u0, v0 + 1, share * (1 - fu) * fv);
+    add(u0 + 1, v0 + 1, share * fu * fv);
+  }
+  return [...w.values()].filter((t) => t[2] > 0);
+};
+
+/**
+ * A plane as the image moved by each tap's offset (du, dv) in its share of the time: each pixel the
+ * sum over the taps of its weight times what lay (du, dv) before it, the frame's edges held.
+ */
+const convolved = (
+  plane: Float32Array,
+  W: number,
+  H: number,
+  taps: readonly [number, number, number][],
+): Float32Array => {
+  const out = new Float32Array(W * H);
+  for (const [du, dv, w] of taps)
+    for (let v = 0; v < H; v++) {
+      const row = Math.min(H - 1, Math.max(0, v - dv)) * W;
+      const o = v * W;
+      for (let u = 0; u < W; u++)
+        out[o + u] =
+          (out[o + u] as number) + w * (plane[row + Math.min(W - 1, Math.max(0, u - du))] as number);
+    }
   return out;
 };
 

@@ -478,6 +478,19 @@
 // pitch and facing, the window's size and where its light falls): a sharp-edged parallelogram of warm
 // sunlight across part of the bed, the balls in it lit from the sun's side with long, sharp parallel
 // shadows; the usual set.
+// Held-out 47 (drawn in the thirty-seventh session, to be run once): `kelly-underglow`, a kelly-green
+// cloth (a pure mid green, purer than the tournament and the lime, 65 and 67 code values from them, its nearest) under
+// three lamps on a table fitted with a club's RGB LED strips (render.ts AltUnderglow, drawn by the seed):
+// one along the inner edge of each rail just over the cushion's nose, one under each rail's outer edge,
+// the strips' colour stepping slowly round the rainbow from frame to frame (a controller's hue cycle): a
+// band of coloured light along every cushion (past the nose's shadow, 110 to 200 mm wide; falling off
+// across the bed), the flanks of the balls near a cushion lit in it, each ball's long shadow fan away from
+// each strip, the strip itself a bright coloured line along the rails, the floor round the table aglow;
+// the usual set. `cardinal-shake`, a cardinal-red cloth (a pure, bright red, redder and lighter than the
+// scarlet, 78 from it, its nearest) under two lamps, filmed by a camera on a pole set ringing on its
+// mount (render.ts AltShake, drawn by the seed: 6 to 18 Hz, 1.5 to 5 px either way at 1080 rows, along
+// any direction and a little across, over a 1/60 to 1/30 s exposure): every edge of the frame smeared
+// along a short arc, the balls' blur round where they lie; the usual set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
@@ -503,6 +516,8 @@ import type {
   AltHdrMerge,
   AltLampFailure,
   AltAwbHunt,
+  AltShake,
+  AltUnderglow,
   AltNeighbour,
   AltLamp,
   AltAperture,
@@ -624,6 +639,8 @@ export const ALT_VARIANTS = [
   'pureblue-neighbour',
   'celery-yellowed',
   'byzantium-sunpatch',
+  'kelly-underglow',
+  'cardinal-shake',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -723,7 +740,9 @@ export const ALT_CLOTH: Readonly<
     | 'magenta'
     | 'pureblue'
     | 'celery'
-    | 'byzantium',
+    | 'byzantium'
+    | 'kelly'
+    | 'cardinal',
     Srgb8
   >
 > = {
@@ -822,6 +841,8 @@ export const ALT_CLOTH: Readonly<
   pureblue: [0, 0, 255],
   celery: [190, 255, 115],
   byzantium: [165, 0, 160],
+  kelly: [0, 145, 0],
+  cardinal: [255, 0, 55],
 };
 
 /**
@@ -2709,6 +2730,44 @@ const roofWindowSun =
   };
 
 /**
+ * A club's RGB LED strips along and under its rails (AltUnderglow), drawn by the seed: the colour of a
+ * controller's slow rainbow cycle in this frame (its hue anywhere round the circle: one die or two lit,
+ * the one rising as the other falls), the strip 10 to 16 mm over the cushion's nose (itself 0.64 of a
+ * ball's height: 1.28 radii), its light on the bed 200 mm from the nose 0.12 to 0.25 times the lamps' at
+ * the bed's middle a die at full duty (a bright strip's: 1000 lm a metre, a third of it a die's, lights
+ * a ball's flank facing it 250 mm off as the lamps light the bed, and the bed, grazed, a fifth of that),
+ * the strip's own light 2.5 to 4 times a white's under the lamps (clipping: a
+ * saturated line), the floor under the rails 0.6 to 1.2 times the lamps' light at the middle.
+ */
+const rgbStrips = (t: Table, rng: Rng): AltUnderglow => {
+  const hue = rng.uniform(0, 1);
+  const die = (at: number): number => Math.min(1, Math.max(0, 2 - Math.abs(((6 * hue - at + 9) % 6) - 3)));
+  const nose = 1.28 * t.ballRadius;
+  return {
+    colour: [die(0), die(2), die(4)],
+    nose,
+    height: nose + rng.uniform(10, 16),
+    power: rng.uniform(0.12, 0.25),
+    radiance: rng.uniform(2.5, 4),
+    floor: rng.uniform(0.6, 1.2),
+  };
+};
+
+/**
+ * A camera on a pole set ringing on its mount (AltShake), drawn by the seed: 6 to 18 Hz (a pole's or a
+ * truss's first modes), its image swinging 1.5 to 5 px either way at 1080 rows along any direction and
+ * 0 to 0.4 of that across it, over a 1/60 to 1/30 s exposure from any phase of the swing.
+ */
+const ringingMount = (rng: Rng): AltShake => ({
+  amplitude: rng.uniform(1.5, 5),
+  ratio: rng.uniform(0, 0.4),
+  angle: rng.uniform(0, Math.PI),
+  frequency: rng.uniform(6, 18),
+  shutter: 1 / rng.uniform(30, 60),
+  phase: rng.uniform(0, 2 * Math.PI),
+});
+
+/**
  * The next table of a club's row (AltNeighbour), drawn by the seed: beyond this one's far end, 1.6 to 2
  * m between the rails' outer edges (a club's row, room to cue between), 80 mm to either side at most;
  * a tournament-green, scarlet or electric-blue cloth; three to six of its balls (reds, a colour or two)
@@ -3359,6 +3418,10 @@ interface AltLook {
   readonly neighbour?: (t: Table, rng: Rng) => AltNeighbour;
   /** The rig with the sun through a roof window, drawn by the seed (the lamps' place in the style). */
   readonly sunPatch?: (t: Table, rng: Rng) => AltLamp[];
+  /** The club's RGB LED strips along and under the rails, drawn by the seed. */
+  readonly underglow?: (t: Table, rng: Rng) => AltUnderglow;
+  /** The camera shaking on its mount over the exposure, drawn by the seed. */
+  readonly shake?: (rng: Rng) => AltShake;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -4002,6 +4065,18 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     shadowReach: 6,
     sunPatch: roofWindowSun(threeLamps),
   },
+  // A club table under three lamps, its rails fitted with RGB LED strips cycling round the rainbow.
+  'kelly-underglow': {
+    cloth: ALT_CLOTH.kelly,
+    lamps: threeLamps,
+    underglow: rgbStrips,
+  },
+  // A club table under two lamps, filmed by a camera on a pole ringing on its mount.
+  'cardinal-shake': {
+    cloth: ALT_CLOTH.cardinal,
+    lamps: twoLamps,
+    shake: ringingMount,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -4064,6 +4139,8 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.awbHunt ? { awbHunt: look.awbHunt(rng) } : {}),
     ...(look.neighbour ? { neighbour: look.neighbour(t, rng) } : {}),
     ...(look.sunPatch ? { lamps: look.sunPatch(t, rng) } : {}),
+    ...(look.underglow ? { underglow: look.underglow(t, rng) } : {}),
+    ...(look.shake ? { shake: look.shake(rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
