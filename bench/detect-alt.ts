@@ -465,6 +465,18 @@
 //               thirty-sixth session (late), not run (seeds 13_100_000, 13_150_000 at 4K), the variants
 //               taking turns by kind as held-out 23's; the truth the layout's balls (the yellowed cue
 //               ball still `cue`)
+//   held-out-47 two things a club's table or camera shows that no split before drew: a kelly-green
+//               cloth under three lamps, the rails fitted with RGB LED strips (one along each rail's
+//               inner edge just over the cushion's nose, one under its outer edge), their colour
+//               stepping round the rainbow from frame to frame: a band of coloured light along every
+//               cushion past the nose's shadow, the flanks of the balls near it lit so, their long
+//               shadow fans away from the strips, the strips a bright coloured line, the floor aglow;
+//               and a cardinal-red cloth under two lamps filmed by a camera on a pole ringing on its
+//               mount (6 to 18 Hz, 1.5 to 5 px either way at 1080 rows over a 1/60 to 1/30 s
+//               exposure): every edge smeared along a short arc, the usual set in both: drawn in the
+//               thirty-seventh session, not run (seeds 13_200_000, 13_250_000 at 4K), the variants
+//               taking turns by kind as held-out 23's; the truth the layout's balls, where their blur's
+//               middle is (the calibration the camera's mean pose over the exposure)
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
@@ -485,7 +497,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|held-out-43|held-out-44|held-out-45|held-out-46|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|held-out-43|held-out-44|held-out-45|held-out-46|held-out-47|all]
 // [--looks: each variant's ball set learned first, as at a club's installation, from a frame of it set
 // up (installCase), and its looks weighing the names (src/vision/looks.ts)]
 // [--no-marks: the burned-in graphics of a split that draws them (held-out 42) not marked on /calibrate,
@@ -597,6 +609,7 @@ export const ALT_HELD_OUT_43_SEED = 12_800_000;
 export const ALT_HELD_OUT_44_SEED = 12_900_000;
 export const ALT_HELD_OUT_45_SEED = 13_000_000;
 export const ALT_HELD_OUT_46_SEED = 13_100_000;
+export const ALT_HELD_OUT_47_SEED = 13_200_000;
 
 export interface AltCase {
   readonly name: string;
@@ -681,7 +694,8 @@ export type AltSplit =
   | 'held-out-43'
   | 'held-out-44'
   | 'held-out-45'
-  | 'held-out-46';
+  | 'held-out-46'
+  | 'held-out-47';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -805,6 +819,11 @@ const SPLITS: Readonly<
   'held-out-46': {
     seed: ALT_HELD_OUT_46_SEED,
     variants: ['celery-yellowed', 'byzantium-sunpatch'],
+    byKind: true,
+  },
+  'held-out-47': {
+    seed: ALT_HELD_OUT_47_SEED,
+    variants: ['kelly-underglow', 'cardinal-shake'],
     byKind: true,
   },
 };

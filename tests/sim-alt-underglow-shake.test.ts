@@ -6,6 +6,7 @@
 // path, the path's mean taken out so a ball's blur is centred where it lies), at 1080p and at 4K, on
 // frames drawn without noise. No frame of held-out 47 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { altCases } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
@@ -19,6 +20,7 @@ import {
   type AltStyle,
   type AltUnderglow,
 } from '../src/sim/alt/index.ts';
+import { itDrawsANewSplit } from './helpers/alt-split.ts';
 import { at, columnsOf, drawn, light, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
@@ -266,4 +268,64 @@ describe('a camera shaking on its mount (cardinal-shake)', () => {
       expect(moved).toBeGreaterThan(0.05);
     }
   });
+});
+
+describe('bench/detect-alt’s held-out 47, the strips and the shake', () => {
+  it('draws each kelly-underglow frame’s strips a rainbow’s colour over the nose, and each cardinal-shake frame’s shake within its ranges', () => {
+    const hues = new Set<number>();
+    for (const [c, per, res] of [
+      [demo, 3, '1080p'],
+      [scaledCalibration(demo, 2), 1, '4K'],
+    ] as const)
+      for (const k of altCases(c, 'held-out-47', per, res)) {
+        const g = k.style.underglow;
+        const s = k.style.shake;
+        if (k.variant === 'kelly-underglow') {
+          expect(s, k.name).toBeUndefined();
+          if (!g) throw new Error(k.name);
+          // One die or two lit, one at full duty, one dark: a hue round the circle, its sextant.
+          expect(Math.max(...g.colour), k.name).toBe(1);
+          expect(Math.min(...g.colour), k.name).toBe(0);
+          const [r, gr, b] = g.colour;
+          hues.add(r === 1 ? (b > 0 ? 5 : 0) : gr === 1 ? (r > 0 ? 1 : 2) : gr > 0 ? 3 : 4);
+          expect(g.height - g.nose, k.name).toBeGreaterThanOrEqual(10);
+          expect(g.height - g.nose, k.name).toBeLessThanOrEqual(16);
+          expect(g.power, k.name).toBeGreaterThanOrEqual(0.12);
+          expect(g.power, k.name).toBeLessThanOrEqual(0.25);
+          continue;
+        }
+        expect(g, k.name).toBeUndefined();
+        if (!s) throw new Error(k.name);
+        expect(s.amplitude, k.name).toBeGreaterThanOrEqual(1.5);
+        expect(s.amplitude, k.name).toBeLessThanOrEqual(5);
+        expect(s.frequency, k.name).toBeGreaterThanOrEqual(6);
+        expect(s.frequency, k.name).toBeLessThanOrEqual(18);
+        expect(s.shutter, k.name).toBeGreaterThanOrEqual(1 / 60);
+        expect(s.shutter, k.name).toBeLessThanOrEqual(1 / 30);
+      }
+    // The colour changing from frame to frame: at least four sextants of the hue circle among twelve frames.
+    expect(hues.size).toBeGreaterThanOrEqual(4);
+  });
+});
+
+itDrawsANewSplit({
+  split: 'held-out-47',
+  name: 'held-out 47',
+  seeds: { hd: 13_200_000, uhd: 13_250_000 },
+  cloths: [
+    ['kelly', 60],
+    ['cardinal', 75],
+  ],
+  variants: [
+    {
+      variant: 'kelly-underglow',
+      draws: 'RGB LED strips along the rails',
+      drawsIt: (s) => s.underglow !== undefined,
+    },
+    {
+      variant: 'cardinal-shake',
+      draws: 'a camera shaking on its mount',
+      drawsIt: (s) => s.shake !== undefined,
+    },
+  ],
 });
