@@ -1713,7 +1713,8 @@ const limbNear = (
   let bu = u;
   let bv = v;
   let bs = ringScore(img, u, v, r, o.ringRays, o.minStep, 0);
-  for (let k = 0; k < 8; k++) {
+  // With no reach the eight starts are (u, v) again, and score no better.
+  for (let k = 0; reach > 0 && k < 8; k++) {
     const a = (Math.PI * k) / 4;
     const su = u + reach * r * Math.cos(a);
     const sv = v + reach * r * Math.sin(a);
