@@ -462,7 +462,8 @@
 //               room, the low afternoon sun (25 to 40 degrees up) through a roof window in the roof's
 //               pitch lying on part of the bed as a sharp-edged parallelogram of warm light 1.5 to 2.5
 //               times the lamps', the balls in it with long sharp shadows, the usual set: drawn in the
-//               thirty-sixth session (late), not run (seeds 13_100_000, 13_150_000 at 4K), the variants
+//               thirty-sixth session (late), run once in the thirty-seventh; tuning data since (seeds
+//               13_100_000, 13_150_000 at 4K), the variants
 //               taking turns by kind as held-out 23's; the truth the layout's balls (the yellowed cue
 //               ball still `cue`)
 //   held-out-47 two things a club's table or camera shows that no split before drew: a kelly-green

@@ -130,6 +130,7 @@ const LOOKED_AT: readonly AltSplit[] = [
   'held-out-43',
   'held-out-44',
   'held-out-45',
+  'held-out-46',
 ];
 
 /** The splits of LOOKED_AT before `split` (all of them for a split not listed yet). */
