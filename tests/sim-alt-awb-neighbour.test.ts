@@ -21,7 +21,7 @@ import {
   type AltStyle,
 } from '../src/sim/alt/index.ts';
 import { itDrawsANewSplit } from './helpers/alt-split.ts';
-import { at, columnsOf, drawn, light, px, windowOn } from './helpers/alt-window.ts';
+import { columnsOf, drawn, light, lightOf, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
 
@@ -38,12 +38,6 @@ const slack = (l: number): number => {
   let v = 0;
   while (v < 255 && light(v + 1) <= l) v++;
   return (light(Math.min(255, v + 1)) - light(Math.max(0, v - 1))) / 2;
-};
-
-/** A pixel's light in each channel (the tone curve undone). */
-const lightOf = (img: RgbImage, p: { u: number; v: number }): [number, number, number] => {
-  const [r, g, b] = at(img, p);
-  return [light(r), light(g), light(b)];
 };
 
 describe('a camera’s auto white balance hunting under mixed light (magenta-awb)', () => {

@@ -8,7 +8,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { altCases } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
-import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
 import {
   ALT_GLOW_REFERENCE,
@@ -21,7 +20,7 @@ import {
   type AltUnderglow,
 } from '../src/sim/alt/index.ts';
 import { itDrawsANewSplit } from './helpers/alt-split.ts';
-import { at, columnsOf, drawn, light, px, windowOn } from './helpers/alt-window.ts';
+import { at, columnsOf, drawn, light, lightOf, px, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
 
@@ -32,11 +31,6 @@ beforeAll(() => {
   demo = loadDemoCalibration();
   table = demo.table;
 });
-
-const lightOf = (img: RgbImage, p: { u: number; v: number }): [number, number, number] => {
-  const [r, g, b] = at(img, p);
-  return [light(r), light(g), light(b)];
-};
 
 describe('a club’s RGB LED strips along and under the rails (kelly-underglow)', () => {
   // A grey cloth without nap or gradient, the variant's three lamps; the strips' blue die alone lit.

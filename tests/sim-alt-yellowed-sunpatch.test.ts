@@ -8,7 +8,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { altCases } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
-import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
 import {
   ALT_VARIANTS,
@@ -21,7 +20,7 @@ import {
 } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
 import { itDrawsANewSplit } from './helpers/alt-split.ts';
-import { at, drawn, light, windowOn } from './helpers/alt-window.ts';
+import { drawn, lightOf, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
 
@@ -33,10 +32,6 @@ beforeAll(() => {
   table = demo.table;
 });
 
-const lightOf = (img: RgbImage, p: { u: number; v: number }): [number, number, number] => {
-  const [r, g, b] = at(img, p);
-  return [light(r), light(g), light(b)];
-};
 const apart = (a: Srgb8, b: Srgb8): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 describe('an old cue ball yellowed towards its set’s yellow (celery-yellowed)', () => {

@@ -56,6 +56,12 @@ export const light = (v: number): number => {
   return y / (1.25 - 0.25 * y);
 };
 
+/** A pixel's light in each channel (the tone curve undone). */
+export const lightOf = (img: RgbImage, p: { u: number; v: number }): [number, number, number] => {
+  const [r, g, b] = at(img, p);
+  return [light(r), light(g), light(b)];
+};
+
 /**
  * A code value's raw light (the tone curve and the white balance undone), and the width of the raw light
  * that reads as it: a code value's, and a step of the camera's table (its curve looked up at 1/1024).
