@@ -9,7 +9,7 @@ import type { Calibration } from '../camera/index.ts';
 import { ok, type Result } from '../core/errors.ts';
 import type { DetectedTile, GameDefinition } from '../games/definition.ts';
 import { chooseGame, loadCalibration } from '../games/registry.ts';
-import { loadDetector, loadPieceDetector } from './detector.ts';
+import { loadPieceDetector, SetLearningDetector } from './detector.ts';
 import type { BallLooks } from '../vision/index.ts';
 
 /** What the worker is given at start. */
@@ -42,6 +42,8 @@ export type DetectReply =
       readonly id: number;
       readonly balls: { id: string; x: number; y: number; confidence: number }[];
       readonly ms: number;
+      /** The club's ball set's ids, where this frame stood as set up and the set was learned from it. */
+      readonly learned?: readonly string[];
     }
   | {
       readonly kind: 'tiles';
@@ -52,12 +54,12 @@ export type DetectReply =
   | { readonly kind: 'error'; readonly id: number; readonly error: string };
 
 /** One frame through the loaded detector: the reply without its id and time. */
-type DetectOne = (frame: {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}) => Promise<
-  | { kind: 'balls'; balls: { id: string; x: number; y: number; confidence: number }[] }
+type DetectOne = (frame: { width: number; height: number; data: Uint8Array }) => Promise<
+  | {
+      kind: 'balls';
+      balls: { id: string; x: number; y: number; confidence: number }[];
+      learned?: readonly string[];
+    }
   | { kind: 'tiles'; tiles: readonly DetectedTile[] }
   | { kind: 'error'; error: string }
 >;
@@ -83,16 +85,14 @@ const load = async (
       );
     });
   }
-  const d = await loadDetector(game, calibration, looks);
+  // Without a club's set given, learned from the first frame of the balls set up (SetLearningDetector).
+  const d = await SetLearningDetector.load(game, calibration, looks);
   if (!d.ok) return d;
   return ok(async (frame) => {
     const r = await d.value.detect(frame);
-    return r.ok
-      ? {
-          kind: 'balls',
-          balls: r.value.balls.map((b) => ({ id: b.id, x: b.x, y: b.y, confidence: b.confidence })),
-        }
-      : { kind: 'error', error: describeError(r.error) };
+    if (!r.ok) return { kind: 'error', error: describeError(r.error) };
+    const balls = r.value.balls.map((b) => ({ id: b.id, x: b.x, y: b.y, confidence: b.confidence }));
+    return r.value.learned ? { kind: 'balls', balls, learned: r.value.learned } : { kind: 'balls', balls };
   });
 };
 

@@ -87,6 +87,11 @@ export const detectEach = async (
     if (detector.failure) throw new DetectorFailure(detector.failure.message);
     stats.frames += 1;
     if (reply.kind === 'balls' || reply.kind === 'tiles') times.push(reply.ms);
+    if (reply.kind === 'balls' && reply.learned)
+      log?.info(
+        { frame: next.name, ballSet: reply.learned },
+        "learned the club's ball set from a frame of the balls set up",
+      );
     if (handle({ ...next, reply }) === 'unusable') {
       stats.unusable += 1;
       log?.debug(
