@@ -100,10 +100,10 @@ export const standsAsSetUp = (
   reach: number,
   maxUnseen: number,
 ): boolean => {
-  const on = (b: { x: number; y: number }): boolean =>
-    places.some((p) => Math.hypot(b.x - p.x, b.y - p.y) < reach);
-  const seen = places.filter((p) => balls.some((b) => Math.hypot(b.x - p.x, b.y - p.y) < reach)).length;
-  return seen >= (1 - maxUnseen) * places.length && balls.some((b) => !on(b));
+  const at = (b: { x: number; y: number }, p: SetUpPlace): boolean =>
+    Math.hypot(b.x - p.x, b.y - p.y) < reach;
+  const seen = places.filter((p) => balls.some((b) => at(b, p))).length;
+  return seen >= (1 - maxUnseen) * places.length && balls.some((b) => !places.some((p) => at(b, p)));
 };
 
 /** How often a frame standing as set up is tried again where learning from it failed (frames). */
