@@ -111,7 +111,7 @@ const RETRY_FRAMES = 30;
 
 /**
  * The game's ball detector that, where no club's set was given, learns it by itself from the first frame
- * whose balls stand as the game sets them up: every frame of snooker starts so (the colours on their
+ * whose balls stand as the game sets them up: every frame of the game starts so (the colours on their
  * spots, the reds racked, the cue ball in hand), and what `learn-looks` or /calibrate's Learn take from
  * a picture of it the referee need not ask for. Measured with each variant's set learned from a set-up
  * frame, over every cached split of the second renderer through held-out 45 (bench/detect-alt --looks):
