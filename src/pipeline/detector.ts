@@ -111,9 +111,9 @@ const RETRY_FRAMES = 30;
 
 /**
  * The game's ball detector that, where no club's set was given, learns it by itself from the first frame
- * whose balls stand as the game sets them up: every frame of the game starts so (the colours on their
- * spots, the reds racked, the cue ball in hand), and what `learn-looks` or /calibrate's Learn take from
- * a picture of it the referee need not ask for. Measured with each variant's set learned from a set-up
+ * whose balls stand as the game sets them up (its set-up's places, each named, all but a few taken, and
+ * the white off them, in hand): a game whose every frame starts so teaches it at its first, and what
+ * `learn-looks` or /calibrate's Learn take from a picture of it the referee need not ask for. Measured with each variant's set learned from a set-up
  * frame, over every cached split of the second renderer through held-out 45 (bench/detect-alt --looks):
  * class errors 1080p 77 → 30, 4K 21 → 8; held-out 46's yellowed cue ball, named the pink, and its pale
  * pink named the cue ball, are named right. A frame that stands as set up but that learning refuses (a
