@@ -6,8 +6,16 @@
 // it by themselves from the first frame that stands so (src/pipeline/detector.ts SetLearningDetector),
 // where no set was given.
 import { describe, expect, it } from 'vitest';
-import { SetLearningDetector, standsAsSetUp } from '../src/pipeline/detector.ts';
-import { DEFAULT_DETECTOR_OPTIONS, Detector, type SetUpPlace } from '../src/vision/index.ts';
+import { SetLearningDetector } from '../src/pipeline/detector.ts';
+import {
+  DEFAULT_DETECTOR_OPTIONS,
+  DEFAULT_LOOKS,
+  Detector,
+  learnLooksOf,
+  type SetUpPlace,
+} from '../src/vision/index.ts';
+import { learnLooks } from '../src/vision/looks.ts';
+import { namedBall } from './helpers/snooker-guesses.ts';
 import { drawAltFrame, expectEveryBallNamed } from './helpers/alt-frame.ts';
 import { loadDemoCalibration, loadSnookerClassifier, snooker, snookerSetUp } from './helpers/games.ts';
 
@@ -21,23 +29,32 @@ const loadLearning = async (): Promise<SetLearningDetector> => {
   return d.value;
 };
 
-describe('a frame standing as the game sets the balls up (standsAsSetUp)', () => {
+// The detector asks learnLooks of every frame until one teaches the set: its places decide whether
+// the balls stand as set up (a ball within half a radius of each, a quarter of them may be empty, and
+// a ball off them for the white), before any colour is measured.
+describe('a frame standing as the game sets the balls up (learnLooks, on the balls found)', () => {
   const places: SetUpPlace[] = [
     { id: 'yellow', x: 0, y: 0 },
     { id: 'green', x: 100, y: 0 },
     { id: 'brown', x: 200, y: 0 },
     { id: 'red', x: 300, y: 0 },
   ];
-  const on = places.map((p) => ({ x: p.x + 5, y: p.y - 5 }));
-  const white = { x: 150, y: 500 };
+  const on = places.map((p) => namedBall(p.x + 5, p.y - 5, p.id));
+  const white = namedBall(150, 500, 'cue', 2);
+  const grey = (): [number, number, number] => [1 / 3, 1 / 3, 1 / 3];
   it.each([
     ['every place taken and a ball off them', [...on, white], true],
     ['one place of four empty (a ball under a hand): a quarter may be', [...on.slice(1), white], true],
     ['two of four empty', [...on.slice(2), white], false],
     ['every place taken, but no ball off them (the white not yet down)', on, false],
-    ['balls beside the places, not on them', [...on.map((b) => ({ x: b.x + 30, y: b.y })), white], false],
+    [
+      'balls beside the places, not on them',
+      [...places.map((p) => namedBall(p.x + 35, p.y - 5, p.id)), white],
+      false,
+    ],
   ] as const)('%s', (_, balls, stands) => {
-    expect(standsAsSetUp(balls, places, 13, 0.25)).toBe(stands);
+    // A radius of 26 mm: a ball is on a place within 13 mm of it.
+    expect(learnLooks(balls, grey, places, 'cue', 26, DEFAULT_LOOKS).ok).toBe(stands);
   });
 });
 
@@ -85,8 +102,10 @@ describe("the club's ball set learned by itself from a frame of the balls set up
     const before = await d.detect(cluster.image);
     if (!before.ok) throw new Error(before.error.message);
     expect(before.value.learned).toBeUndefined();
-    const { places } = snookerSetUp(loadDemoCalibration().table);
-    expect(standsAsSetUp(before.value.balls, places, 13, 0.25)).toBe(false);
+    const { places, white } = snookerSetUp(loadDemoCalibration().table);
+    expect(learnLooksOf(cluster.image, before.value.balls, loadDemoCalibration(), places, white).ok).toBe(
+      false,
+    );
     const opening = await drawAltFrame('held-out-46', OPENING);
     const then = await d.detect(opening.image);
     if (!then.ok) throw new Error(then.error.message);

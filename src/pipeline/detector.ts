@@ -12,6 +12,7 @@ import {
   DEFAULT_DETECTOR_OPTIONS,
   Detector,
   learnBallLooks,
+  learnLooksOf,
   parseBallLooks,
   type BallLooks,
   type DetectedBall,
@@ -92,37 +93,20 @@ export const learnGameLooks = async (
   return learnBallLooks(image, v.value.bed, v.value.classifier, setUp.places, setUp.white);
 };
 
-/** A frame's balls standing as the game sets them up: a ball on (within `reach` mm of) all but
- * `maxUnseen` of the places, and one off them (the white, in hand). */
-export const standsAsSetUp = (
-  balls: readonly { readonly x: number; readonly y: number }[],
-  places: readonly SetUpPlace[],
-  reach: number,
-  maxUnseen: number,
-): boolean => {
-  const at = (b: { x: number; y: number }, p: SetUpPlace): boolean =>
-    Math.hypot(b.x - p.x, b.y - p.y) < reach;
-  const seen = places.filter((p) => balls.some((b) => at(b, p))).length;
-  return seen >= (1 - maxUnseen) * places.length && balls.some((b) => !places.some((p) => at(b, p)));
-};
-
-/** How often a frame standing as set up is tried again where learning from it failed (frames). */
-const RETRY_FRAMES = 30;
-
 /**
  * The game's ball detector that, where no club's set was given, learns it by itself from the first frame
  * whose balls stand as the game sets them up (its set-up's places, each named, all but a few taken, and
  * the white off them, in hand): a game whose every frame starts so teaches it at its first, and what
- * `learn-looks` or /calibrate's Learn take from a picture of it the referee need not ask for. Measured with each variant's set learned from a set-up
- * frame, over every cached split of the second renderer through held-out 45 (bench/detect-alt --looks):
- * class errors 1080p 77 → 30, 4K 21 → 8; held-out 46's yellowed cue ball, named the pink, and its pale
- * pink named the cue ball, are named right. A frame that stands as set up but that learning refuses (a
- * place empty under a hand, no ball off the places) is tried again `RETRY_FRAMES` on. With a set given,
- * or a game whose set-up does not say which ball is where, it is the plain detector.
+ * `learn-looks` or /calibrate's Learn take from a picture of it the referee need not ask for. Measured
+ * with each variant's set learned from a set-up frame, over every cached split of the second renderer
+ * through held-out 45 (bench/detect-alt --looks): class errors 1080p 77 → 30, 4K 21 → 8; held-out 46's
+ * yellowed cue ball, named the pink, and its pale pink named the cue ball, are named right. Every frame
+ * until then is asked, on the balls already found (learnLooksOf): one whose places are not taken (more
+ * than a quarter empty) or with no ball off them (the cue ball not yet down) is refused before any
+ * colour is measured. With a set given, or a game whose set-up does not say which ball is where, it is
+ * the plain detector.
  */
 export class SetLearningDetector {
-  private frames = 0;
-  private tried = -Infinity;
   private constructor(
     private detector: Detector,
     private readonly bed: Calibration<Table>,
@@ -148,18 +132,9 @@ export class SetLearningDetector {
   async detect(image: RgbImage): Promise<Result<{ balls: DetectedBall[]; learned?: BallId[] }>> {
     const r = await this.detector.detect(image);
     if (!r.ok) return r;
-    this.frames += 1;
     const setUp = this.setUp;
-    const o = DEFAULT_DETECTOR_OPTIONS.looksMatch;
-    if (
-      !setUp ||
-      this.frames - this.tried < RETRY_FRAMES ||
-      !standsAsSetUp(r.value.balls, setUp.places, o.placeReach * this.bed.table.ballRadius, o.maxUnseen)
-    )
-      return ok({ balls: r.value.balls });
-    this.tried = this.frames;
-    const l = await learnBallLooks(image, this.bed, this.classifier, setUp.places, setUp.white);
-    if (!l.ok) return ok({ balls: r.value.balls });
+    const l = setUp && learnLooksOf(image, r.value.balls, this.bed, setUp.places, setUp.white);
+    if (!l?.ok) return ok({ balls: r.value.balls });
     this.setUp = undefined;
     this.detector = new Detector(this.bed, this.classifier, { ...DEFAULT_DETECTOR_OPTIONS, looks: l.value });
     const again = await this.detector.detect(image);

@@ -426,9 +426,22 @@ export const learnBallLooks = async (
   options: DetectorOptions = DEFAULT_DETECTOR_OPTIONS,
 ): Promise<Result<BallLooks>> => {
   const r = await detectBalls(image, calibration, classifier, { ...options, looks: undefined });
-  if (!r.ok) return r;
-  const balls = r.value;
-  return learnLooks(
+  return r.ok ? learnLooksOf(image, r.value, calibration, places, white, options) : r;
+};
+
+/**
+ * learnBallLooks from the balls a detection without looks already found in `image` (a Detector's, as
+ * frames come): an error, before any colour is measured, where they do not stand as set up.
+ */
+export const learnLooksOf = (
+  image: RgbImage,
+  balls: readonly DetectedBall[],
+  calibration: Calibration<Table>,
+  places: readonly SetUpPlace[],
+  white: BallId,
+  options: DetectorOptions = DEFAULT_DETECTOR_OPTIONS,
+): Result<BallLooks> =>
+  learnLooks(
     balls,
     chromaticitiesOf(image, balls.map(patchOf)),
     places,
@@ -436,4 +449,3 @@ export const learnBallLooks = async (
     calibration.table.ballRadius,
     options.looksMatch,
   );
-};

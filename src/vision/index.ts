@@ -26,6 +26,7 @@ export {
   Detector,
   detectBalls,
   learnBallLooks,
+  learnLooksOf,
   DEFAULT_DETECTOR_OPTIONS,
   DEFAULT_REUSE,
 } from './detector.ts';
