@@ -455,6 +455,12 @@ export const DEFAULT_LOOK_HUE: LookHueOptions = {
   penalty: 1e-3,
 };
 
+/** Id `id`'s colour in the set's looks, in linear light (black where the set has none). */
+const lookOf = (set: BallSet, id: BallId): number[] => linearOf(set.look[id]?.colour ?? [0, 0, 0]);
+
+/** A colour's channels summed: how light it is. */
+const channelSum = (c: readonly number[]): number => c.reduce((a, b) => a + b, 0);
+
 /** The hue angle of a chromaticity about grey, and its distance from grey. */
 const hueAngle = (c: readonly number[]): { angle: number; saturation: number } => {
   const [r, g, b] = c as [number, number, number];
@@ -509,9 +515,7 @@ export const lookHue = (
   const whiteLook = linearOf(set.look[white]?.colour ?? [255, 255, 255]);
   const neutral = neutralIds(set, DEFAULT_NEUTRAL);
   const hued = set.ids.filter((id) => !neutral.includes(id) && !isMarked(set.look[id]));
-  const lookAngle = new Map(
-    hued.map((id) => [id, hueAngle(inLightOf(linearOf(set.look[id]?.colour ?? [0, 0, 0]), whiteLook)).angle]),
-  );
+  const lookAngle = new Map(hued.map((id) => [id, hueAngle(inLightOf(lookOf(set, id), whiteLook)).angle]));
   return guesses.map((g, i) => {
     const own = lookAngle.get(g.id);
     if (own === undefined && (g.id === white || !neutral.includes(g.id))) return g;
@@ -628,24 +632,22 @@ export const tintOrShade = (
   o: LightnessOptions = DEFAULT_LIGHTNESS,
 ): ClassifiedBall[] => {
   let out = [...guesses];
-  const lookOf = (id: BallId): number[] => linearOf(set.look[id]?.colour ?? [0, 0, 0]);
-  const sum = (c: readonly number[]): number => c.reduce((a, b) => a + b, 0);
   for (const alike of set.ids) {
     if (capacityOf(set, alike) < o.minCapacity) continue;
     const lights = guesses.flatMap((g, i) => (g.id === alike ? [balls[i]?.lightness ?? 0] : []));
     if (lights.length < o.minBalls) continue;
     lights.sort((a, b) => a - b);
     const theirs = lights[lights.length >> 1] as number;
-    const base = lookOf(alike);
+    const base = lookOf(set, alike);
     const hue = hueOf(base);
     const ofTheirHue = (id: BallId): boolean => {
-      const h = hueOf(lookOf(id));
+      const h = hueOf(lookOf(set, id));
       const dot = h.reduce((a, v, k) => a + v * (hue[k] as number), 0);
       return id !== alike && dot >= o.minHueCosine * Math.hypot(...h) * Math.hypot(...hue);
     };
     const kin = set.ids.filter(ofTheirHue);
-    const tints = kin.filter((id) => sum(lookOf(id)) > sum(base));
-    const shades = kin.filter((id) => sum(lookOf(id)) < sum(base));
+    const tints = kin.filter((id) => channelSum(lookOf(set, id)) > channelSum(base));
+    const shades = kin.filter((id) => channelSum(lookOf(set, id)) < channelSum(base));
     out = out.map((g, i) => {
       const doubted = (ids: readonly BallId[]): BallId[] =>
         ids.filter((id) => (g.probabilities[id] ?? 0) >= o.minDoubt);
@@ -683,9 +685,7 @@ export const whiteByLikeness = (
 
 /** The set's own colours as looks (looks.ts) in the light of its white: its plain balls'. */
 const setLooks = (set: BallSet, white: BallId): BallLooks => {
-  const linear = (id: BallId): number[] => linearOf(set.look[id]?.colour ?? [0, 0, 0]);
-  const sum = (c: readonly number[]): number => c.reduce((a, b) => a + b, 0);
-  const w = linear(white);
+  const w = lookOf(set, white);
   return {
     white,
     looks: Object.fromEntries(
@@ -694,8 +694,8 @@ const setLooks = (set: BallSet, white: BallId): BallLooks => {
         .map((id) => [
           id,
           {
-            chromaticity: inLightOf(linear(id), w),
-            lightness: Math.log(Math.max(1e-3, sum(linear(id))) / sum(w)),
+            chromaticity: inLightOf(lookOf(set, id), w),
+            lightness: Math.log(Math.max(1e-3, channelSum(lookOf(set, id))) / channelSum(w)),
           },
         ]),
     ),
