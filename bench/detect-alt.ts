@@ -475,7 +475,8 @@
 //               and a cardinal-red cloth under two lamps filmed by a camera on a pole ringing on its
 //               mount (6 to 18 Hz, 1.5 to 5 px either way at 1080 rows over a 1/60 to 1/30 s
 //               exposure): every edge smeared along a short arc, the usual set in both: drawn in the
-//               thirty-seventh session, not run (seeds 13_200_000, 13_250_000 at 4K), the variants
+//               thirty-seventh session, run once in the thirty-eighth; tuning data since (seeds
+//               13_200_000, 13_250_000 at 4K), the variants
 //               taking turns by kind as held-out 23's; the truth the layout's balls, where their blur's
 //               middle is (the calibration the camera's mean pose over the exposure)
 //
