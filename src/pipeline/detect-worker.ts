@@ -85,7 +85,7 @@ const load = async (
       );
     });
   }
-  // Without a club's set given, learned from the first frame of the balls set up (SetLearningDetector).
+  // Without a club's set given, learned from each frame the balls come to stand set up (SetLearningDetector).
   const d = await SetLearningDetector.load(game, calibration, looks);
   if (!d.ok) return d;
   return ok(async (frame) => {

@@ -17,6 +17,7 @@ import {
   type BallLooks,
   type DetectedBall,
   type SetUpPlace,
+  standsAsSetUp,
 } from '../vision/index.ts';
 
 /** The game's ball classifier and its bed, or why there are none (no model, a game not of balls). */
@@ -94,24 +95,30 @@ export const learnGameLooks = async (
 };
 
 /**
- * The game's ball detector that, where no club's set was given, learns it by itself from the first frame
- * whose balls stand as the game sets them up (its set-up's places, each named, all but a few taken, and
- * the white off them, in hand): a game whose every frame starts so teaches it at its first, and what
+ * The game's ball detector that, where no club's set was given, learns it by itself from each frame whose
+ * balls come to stand as the game sets them up (its set-up's places, each named, all but a few taken,
+ * and the white off them, in hand): a game whose every frame starts so teaches it at its first, and what
  * `learn-looks` or /calibrate's Learn take from a picture of it the referee need not ask for. Measured
  * with each variant's set learned from a set-up frame, over every cached split of the second renderer
  * through held-out 45 (bench/detect-alt --looks): class errors 1080p 77 → 30, 4K 21 → 8; held-out 46's
- * yellowed cue ball, named the pink, and its pale pink named the cue ball, are named right. Every frame
- * until then is asked, on the balls already found (learnLooksOf): one whose places are not taken (more
- * than a quarter empty) or with no ball off them (the cue ball not yet down) is refused before any
- * colour is measured. With a set given, or a game whose set-up does not say which ball is where, it is
- * the plain detector.
+ * yellowed cue ball, named the pink, and its pale pink named the cue ball, are named right. It is learned
+ * again at every set-up after (the next frame's, the next match's): a club that brings out another set,
+ * or whose light has changed over an evening, is named by the set on the table, not the one the run
+ * began with; the frames of one set-up, the balls standing while the player gets ready to break, teach
+ * it once. Every frame is asked, by the places of the balls already found (standsAsSetUp): one whose
+ * places are not taken (more than a quarter empty) or with no ball off them (the cue ball not yet
+ * down) is passed over before any colour is measured. With a set given, or a game whose set-up does
+ * not say which ball is where, it is the plain detector.
  */
 export class SetLearningDetector {
+  /** Whether the last frame's balls stood as set up (a set-up teaches the set once, at its first frame). */
+  private standing = false;
+
   private constructor(
     private detector: Detector,
     private readonly bed: Calibration<Table>,
     private readonly classifier: BallClassifier,
-    private setUp: { readonly places: readonly SetUpPlace[]; readonly white: BallId } | undefined,
+    private readonly setUp: { readonly places: readonly SetUpPlace[]; readonly white: BallId } | undefined,
   ) {}
 
   static async load(
@@ -133,9 +140,18 @@ export class SetLearningDetector {
     const r = await this.detector.detect(image);
     if (!r.ok) return r;
     const setUp = this.setUp;
-    const l = setUp && learnLooksOf(image, r.value.balls, this.bed, setUp.places, setUp.white);
-    if (!l?.ok) return ok({ balls: r.value.balls });
-    this.setUp = undefined;
+    if (!setUp) return ok({ balls: r.value.balls });
+    const { ballRadius } = this.bed.table;
+    const o = this.detector.options.looksMatch;
+    const stands = standsAsSetUp(r.value.balls, setUp.places, setUp.white, ballRadius, o).ok;
+    if (!stands || this.standing) {
+      this.standing = stands;
+      return ok({ balls: r.value.balls });
+    }
+    const l = learnLooksOf(image, r.value.balls, this.bed, setUp.places, setUp.white, this.detector.options);
+    // A set-up whose set could not be learned (a colour not measured) is asked again at its next frame.
+    if (!l.ok) return ok({ balls: r.value.balls });
+    this.standing = true;
     this.detector = new Detector(this.bed, this.classifier, { ...DEFAULT_DETECTOR_OPTIONS, looks: l.value });
     const again = await this.detector.detect(image);
     return ok({ balls: again.ok ? again.value.balls : r.value.balls, learned: Object.keys(l.value.looks) });

@@ -30,7 +30,7 @@ export {
   DEFAULT_DETECTOR_OPTIONS,
   DEFAULT_REUSE,
 } from './detector.ts';
-export { DEFAULT_LOOKS, makeBallLooks, parseBallLooks } from './looks.ts';
+export { DEFAULT_LOOKS, makeBallLooks, parseBallLooks, standsAsSetUp } from './looks.ts';
 export type { BallLook, BallLooks, LooksOptions, SetUpPlace } from './looks.ts';
 export type { DetectorOptions, FrameDetection, ReuseOptions } from './detector.ts';
 export { identifyBalls, type DetectedBall } from './identify.ts';

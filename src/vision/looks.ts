@@ -1,4 +1,4 @@
-// The club's own ball set, learned once from a frame of the balls where the game sets them up (the
+// The club's own ball set, learned from a frame of the balls where the game sets them up (the
 // colours on their spots, the reds racked, the cue ball anywhere else). The classifier was trained on
 // makers' sets it has seen; a club's set may be another maker's, whose brown is rosy or whose pink is
 // dusky (held-out 36's rosewood brown, called pink with certainty: no rule on one frame's colours can
@@ -100,24 +100,17 @@ export interface SetUpPlace {
 }
 
 /**
- * Each id's look from a frame of the set-up: the ball on each place is its id, the ball off the places
- * that the frame's detection named the white is the white (the cue ball, in hand at the start; a
- * false ball elsewhere, a chalk cube, is passed over) or, with none named so, the lightest ball off
- * them (the white is the lightest look a set has, and the game sets nothing else off its places:
- * held-out 44's ivory cue ball on the ultraviolet cloth under a phone's HDR merge was called green),
- * and an id with several places (the reds) takes the mean of the looks of those seen. A place with no
- * ball seen on it is passed over (its id keeps the classifier's word where no other place gives it a
- * look), but not more than `maxUnseen` of them: then the balls do not stand as set up. The error says
- * which places were empty, or that no ball was seen off them.
+ * Whether a frame's balls stand as the game sets them up (learnLooks), by their places alone: which ball
+ * is on each place (−1 none) and which is the white off them; or an error that says which places were
+ * empty, or that no ball was seen off them.
  */
-export const learnLooks = (
+export const standsAsSetUp = (
   balls: readonly Pick<DetectedBall, 'x' | 'y' | 'lightness' | 'id'>[],
-  of: Chromaticities,
   places: readonly SetUpPlace[],
   white: BallId,
   ballRadius: number,
   o: LooksOptions = DEFAULT_LOOKS,
-): Result<BallLooks> => {
+): Result<{ readonly onPlace: readonly number[]; readonly white: number }> => {
   const onPlace = places.map((p) =>
     balls.findIndex((b) => Math.hypot(b.x - p.x, b.y - p.y) < o.placeReach * ballRadius),
   );
@@ -139,6 +132,31 @@ export const learnLooks = (
     off.find((i) => balls[i]?.id === white) ??
     off.reduce((a, i) => ((balls[i]?.lightness ?? 0) > (balls[a]?.lightness ?? 0) ? i : a), off[0] ?? -1);
   if (w < 0) return err(refereeError('IMPOSSIBLE_STATE', `no ${white} ball seen off the set-up's places`));
+  return ok({ onPlace, white: w });
+};
+
+/**
+ * Each id's look from a frame of the set-up: the ball on each place is its id, the ball off the places
+ * that the frame's detection named the white is the white (the cue ball, in hand at the start; a
+ * false ball elsewhere, a chalk cube, is passed over) or, with none named so, the lightest ball off
+ * them (the white is the lightest look a set has, and the game sets nothing else off its places:
+ * held-out 44's ivory cue ball on the ultraviolet cloth under a phone's HDR merge was called green),
+ * and an id with several places (the reds) takes the mean of the looks of those seen. A place with no
+ * ball seen on it is passed over (its id keeps the classifier's word where no other place gives it a
+ * look), but not more than `maxUnseen` of them: then the balls do not stand as set up. The error says
+ * which places were empty, or that no ball was seen off them.
+ */
+export const learnLooks = (
+  balls: readonly Pick<DetectedBall, 'x' | 'y' | 'lightness' | 'id'>[],
+  of: Chromaticities,
+  places: readonly SetUpPlace[],
+  white: BallId,
+  ballRadius: number,
+  o: LooksOptions = DEFAULT_LOOKS,
+): Result<BallLooks> => {
+  const standing = standsAsSetUp(balls, places, white, ballRadius, o);
+  if (!standing.ok) return standing;
+  const { onPlace, white: w } = standing.value;
   const sums = new Map<BallId, { c: [number, number, number]; l: number; n: number }>();
   const add = (id: BallId, look: BallLook): void => {
     const s = sums.get(id) ?? { c: [0, 0, 0], l: 0, n: 0 };
