@@ -555,6 +555,10 @@ export interface AltStyle {
   readonly underglow?: AltUnderglow;
   /** The camera shaking on its mount over the exposure (held still, the default). */
   readonly shake?: AltShake;
+  /** A repaired cloth's sewn patches in the bed (none, the default). */
+  readonly repair?: AltRepair;
+  /** The cushions' cloth where it differs from the bed's (a two-tone table; the bed's, the default). */
+  readonly cushionCloth?: Srgb8;
 }
 
 /**
@@ -622,6 +626,60 @@ export const shakePath = (s: AltShake, H: number, n = 64): [number, number][] =>
   const mu = raw.reduce((m, [x]) => m + x, 0) / n;
   const mv = raw.reduce((m, [, y]) => m + y, 0) / n;
   return raw.map(([x, y]) => [x - mu, y - mv]);
+};
+
+/**
+ * A sewn patch in a repaired cloth (a club's mend of a cut or a burn): a rounded rectangle of new cloth
+ * centred at (x, y) on the bed (mm), `a` by `b` mm either way of its middle along its own axes (turned
+ * `angle` from the table's x axis, its corners rounded `corner` mm), let in flush with the bed and its
+ * edge hemmed under: its colour the bed's times `tint` (linear, per channel: a newer piece, not yet faded
+ * as the bed, or an older one, a shade off), its nap's streaks running `napAngle` off the bed's (the piece
+ * cut across the roll); its edge a running stitch of `thread` (the bed's colour times it, linear) `inset`
+ * mm inside it, stitches `pitch` mm apart each 0.6 of it long, `stitch` mm wide; the hem's ridge shading
+ * the cloth `ridge` at the edge itself, falling off over a millimetre either side.
+ */
+export interface AltPatch {
+  readonly x: number;
+  readonly y: number;
+  readonly a: number;
+  readonly b: number;
+  readonly angle: number;
+  readonly corner: number;
+  readonly tint: readonly [number, number, number];
+  readonly napAngle: number;
+  readonly thread: readonly [number, number, number];
+  readonly inset: number;
+  readonly pitch: number;
+  readonly stitch: number;
+  readonly ridge: number;
+}
+
+/** A repaired cloth: its sewn patches (AltPatch), drawn in order (a later one over an earlier). */
+export interface AltRepair {
+  readonly patches: readonly AltPatch[];
+}
+
+/**
+ * Where a bed point (x, y, mm) lies in a patch: its signed distance to the patch's edge (mm, negative
+ * inside), the point in the patch's own frame turned by its nap (u, v: the streaks run along v), and how
+ * far round its edge it is (mm, for the stitches), into out[0..3].
+ */
+export const patchAt = (p: AltPatch, x: number, y: number, out: Float64Array): void => {
+  const c = Math.cos(p.angle);
+  const s = Math.sin(p.angle);
+  const dx = x - p.x;
+  const dy = y - p.y;
+  const lx = dx * c + dy * s;
+  const ly = -dx * s + dy * c;
+  const qx = Math.abs(lx) - p.a + p.corner;
+  const qy = Math.abs(ly) - p.b + p.corner;
+  out[0] = Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - p.corner;
+  const cn = Math.cos(p.napAngle);
+  const sn = Math.sin(p.napAngle);
+  out[1] = dx * cn + dy * sn;
+  out[2] = -dx * sn + dy * cn;
+  // Round the edge: along a long side by its x, along an end by its y (a stitch's place, near enough).
+  out[3] = qx > qy ? ly + 2 * p.b : lx;
 };
 
 /**
@@ -2693,6 +2751,18 @@ export const renderAlt = (
   // A sponsor's print: its marks' inks in linear light, each mark's box on the bed (beyond which it
   // covers nothing), and its edges' width, the ink's bleed and a pixel's footprint on the bed at the
   // image's middle together.
+  // A repaired cloth's patches: each one's cloth and thread in linear light; its edges and stitches
+  // softened over a pixel's footprint on the bed (at least half a millimetre).
+  const repair = style.repair;
+  const patchInks = (repair?.patches ?? []).map((p) => ({
+    cloth: cloth.map((v, ch) => v * (p.tint[ch] as number)),
+    thread: cloth.map((v, ch) => v * (p.thread[ch] as number)),
+  }));
+  const patchSoft = repair ? Math.max(0.5, bedFootprint(grid, W, H) / 2) : 0;
+  const inPatch = new Float64Array(4);
+  const mended = new Float64Array(3);
+  // A two-tone table's cushions, their own cloth in linear light.
+  const cushionCloth = style.cushionCloth ? pigment(style.cushionCloth, ir?.cloth) : undefined;
   const print = style.print;
   const inks = (print?.marks ?? []).map((m) => pigment(m.ink));
   const printEdge = print ? Math.hypot(print.bleed, bedFootprint(grid, W, H)) : 0;
@@ -2832,7 +2902,37 @@ export const renderAlt = (
     if (surf === Surface.bed || surf === Surface.throat || surf === Surface.cushion) {
       const streak = valueNoise(x / 90, y / 900, napSeed) - 0.5;
       const grain = hash2(Math.floor(x * 1.3), Math.floor(y * 1.3), napSeed) - 0.5;
-      const nap = 1 + style.nap * (1.2 * streak + 0.6 * grain);
+      let nap = 1 + style.nap * (1.2 * streak + 0.6 * grain);
+      // A repaired cloth's patches: their own colour and nap's streaks, the stitches round their edges,
+      // the hems' ridges shading the cloth along them.
+      let ridge = 1;
+      let patched = false;
+      if (repair && surf === Surface.bed) {
+        for (let i = 0; i < repair.patches.length; i++) {
+          const p = repair.patches[i] as AltPatch;
+          patchAt(p, x, y, inPatch);
+          const d = inPatch[0] as number;
+          if (d > 3 + patchSoft) continue;
+          ridge *= 1 - p.ridge * Math.exp(-d * d);
+          const w = smooth(patchSoft, -patchSoft, d);
+          if (w <= 0) continue;
+          if (!patched) for (let ch = 0; ch < 3; ch++) mended[ch] = cloth[ch] as number;
+          patched = true;
+          const ink = patchInks[i] as { cloth: number[]; thread: number[] };
+          const own =
+            valueNoise((inPatch[1] as number) / 90, (inPatch[2] as number) / 900, napSeed + 41) - 0.5;
+          nap = nap * (1 - w) + (1 + style.nap * (1.2 * own + 0.6 * grain)) * w;
+          // The running stitch: on its line, in its stitches (0.6 of the pitch), softened as the edge is.
+          const off = Math.abs(d + p.inset) - p.stitch / 2;
+          const run = ((((inPatch[3] as number) / p.pitch) % 1) + 1) % 1;
+          const along = Math.min(smooth(0, 0.1, run), smooth(0.6, 0.5, run));
+          const thread = w * smooth(patchSoft, -patchSoft, off) * along;
+          for (let ch = 0; ch < 3; ch++)
+            mended[ch] =
+              ((mended[ch] as number) * (1 - w) + (ink.cloth[ch] as number) * w) * (1 - thread) +
+              (ink.thread[ch] as number) * thread;
+        }
+      }
       // A brushed cloth's lanes, on the bed alone (1 times, to the bit, without them).
       const brushed = style.sheen && surf === Surface.bed ? sheenAt(style.sheen, x, y) : 1;
       const grad = 1 + style.clothGradient * ((x - t.width / 2) * gx + (y - t.length / 2) * gy) * 2;
@@ -2857,7 +2957,13 @@ export const renderAlt = (
         }
       // The bed's own colour, where a sponsor's print is in it the print's.
       if (print && surf === Surface.bed) printedAt(print, x, y, grain, printed);
-      const bed = print && surf === Surface.bed ? printed : cloth;
+      const bed = patched
+        ? mended
+        : surf === Surface.cushion && cushionCloth
+          ? cushionCloth
+          : print && surf === Surface.bed
+            ? printed
+            : cloth;
       // Off the cushion: the balls' shadows; the cushion nose shades the cloth beside it, the pocket's
       // jaws shade its mouth. On it, a player's and onlookers' shadows alone.
       let nose = 1;
@@ -2871,6 +2977,7 @@ export const renderAlt = (
       else shadow.fill(1);
       for (let ch = 0; ch < 3; ch++) {
         let k = nap * brushed * grad * rubbed * (light[ch] as number);
+        if (patched || ridge !== 1) k *= ridge;
         if (surf === Surface.cushion) k *= occ ? 0.72 * (shadow[ch] as number) : 0.72;
         else {
           k *= nose;

@@ -491,6 +491,14 @@
 // mount (render.ts AltShake, drawn by the seed: 6 to 18 Hz, 1.5 to 5 px either way at 1080 rows, along
 // any direction and a little across, over a 1/60 to 1/30 s exposure): every edge of the frame smeared
 // along a short arc, the balls' blur round where they lie; the usual set.
+// Held-out 48 (drawn in the thirty-eighth session, to be run once): `hyacinth-repaired`, a hyacinth cloth
+// (a light blue-violet, 61 code values from its nearest older cloth) under three lamps, mended with one to
+// three sewn patches (render.ts AltRepair, drawn by the seed): rounded rectangles 50 to 160 by 30 to 100
+// mm, turned any way, a shade off the bed (0.78 to 0.9 or 1.1 to 1.25 of its colour), their nap turned 30
+// to 90 degrees off the bed's, a running stitch of a darker thread 2 to 3.5 mm inside each edge and the
+// hem's ridge shading the cloth along it; the usual set. `aquamarine-twotone`, an aquamarine bed (66 from
+// its nearest) under two lamps on a two-tone table: its cushions covered in a contrasting cloth (black,
+// navy, burgundy, mid grey or bottle green, drawn by the seed); a thirty-ninth maker's set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
@@ -518,6 +526,8 @@ import type {
   AltAwbHunt,
   AltShake,
   AltUnderglow,
+  AltRepair,
+  AltPatch,
   AltNeighbour,
   AltLamp,
   AltAperture,
@@ -641,6 +651,8 @@ export const ALT_VARIANTS = [
   'byzantium-sunpatch',
   'kelly-underglow',
   'cardinal-shake',
+  'hyacinth-repaired',
+  'aquamarine-twotone',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -742,7 +754,9 @@ export const ALT_CLOTH: Readonly<
     | 'celery'
     | 'byzantium'
     | 'kelly'
-    | 'cardinal',
+    | 'cardinal'
+    | 'hyacinth'
+    | 'aquamarine',
     Srgb8
   >
 > = {
@@ -843,6 +857,8 @@ export const ALT_CLOTH: Readonly<
   byzantium: [165, 0, 160],
   kelly: [0, 145, 0],
   cardinal: [255, 0, 55],
+  hyacinth: [160, 150, 255],
+  aquamarine: [85, 255, 210],
 };
 
 /**
@@ -2768,6 +2784,74 @@ const ringingMount = (rng: Rng): AltShake => ({
 });
 
 /**
+ * A repaired cloth's sewn patches (AltRepair), drawn by the seed: one to three, each a rounded rectangle
+ * 25 to 80 mm by 15 to 50 mm either way of its middle (a mend of a cue's cut or a cigarette's burn),
+ * turned any way, its corners rounded 4 to 12 mm, its middle at least 150 mm past its own reach from
+ * every cushion's nose; its cloth a shade off the bed's, darker (0.78 to 0.9, a newer piece not yet
+ * faded) or lighter (1.1 to 1.25, an older offcut), each channel 4 per cent either way more; its nap
+ * turned 30 to 90 degrees off the bed's; a running stitch 2 to 3.5 mm inside its edge, 3 to 6 mm a
+ * stitch, 1 to 1.5 mm wide, in a thread 0.5 to 0.7 times the bed's colour; its hem's ridge shading the
+ * cloth 0.08 to 0.15 at the edge.
+ */
+const sewnPatches = (t: Table, rng: Rng): AltRepair => {
+  const n = rng.int(1, 4);
+  const patches = Array.from({ length: n }, (): AltPatch => {
+    const a = rng.uniform(25, 80);
+    const b = rng.uniform(15, 50);
+    const reach = Math.hypot(a, b) + 150;
+    const base = rng.uniform(0, 1) < 0.5 ? rng.uniform(0.78, 0.9) : rng.uniform(1.1, 1.25);
+    const tint = [0, 1, 2].map(() => base * rng.uniform(0.96, 1.04)) as [number, number, number];
+    const thread = rng.uniform(0.5, 0.7);
+    return {
+      x: rng.uniform(reach, t.width - reach),
+      y: rng.uniform(reach, t.length - reach),
+      a,
+      b,
+      angle: rng.uniform(0, Math.PI),
+      corner: rng.uniform(4, 12),
+      tint,
+      napAngle: ((rng.uniform(0, 1) < 0.5 ? 1 : -1) * rng.uniform(30, 90) * Math.PI) / 180,
+      thread: [thread, thread, thread],
+      inset: rng.uniform(2, 3.5),
+      pitch: rng.uniform(3, 6),
+      stitch: rng.uniform(1, 1.5),
+      ridge: rng.uniform(0.08, 0.15),
+    };
+  });
+  return { patches };
+};
+
+/**
+ * A two-tone club table's cushion cloth, drawn by the seed from a maker's usual contrasts for the bed:
+ * black, navy, burgundy, a mid grey or a bottle green.
+ */
+const TWO_TONE_CUSHIONS: readonly Srgb8[] = [
+  [30, 30, 32],
+  [25, 35, 95],
+  [115, 25, 45],
+  [125, 125, 130],
+  [20, 80, 45],
+];
+const cushionsInContrast = (rng: Rng): Srgb8 =>
+  TWO_TONE_CUSHIONS[rng.int(0, TWO_TONE_CUSHIONS.length)] as Srgb8;
+
+/**
+ * A thirty-ninth maker's set (aquamarine-twotone's), each coloured ball 24 code values or more from
+ * every older set's (/work/tools/ho48-setsearch.mts's search; its pink 24.8 from the nearest): a brick red, a greenish lemon yellow, a
+ * rust brown, a sea green, a cornflower blue, a salmon pink, a neutral black, a white cue ball.
+ */
+const THIRTY_NINTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [250, 250, 245],
+  red: [195, 50, 50],
+  yellow: [210, 210, 20],
+  green: [75, 200, 125],
+  brown: [140, 55, 0],
+  blue: [55, 110, 255],
+  pink: [255, 140, 145],
+  black: [20, 20, 20],
+};
+
+/**
  * The next table of a club's row (AltNeighbour), drawn by the seed: beyond this one's far end, 1.6 to 2
  * m between the rails' outer edges (a club's row, room to cue between), 80 mm to either side at most;
  * a tournament-green, scarlet or electric-blue cloth; three to six of its balls (reds, a colour or two)
@@ -3422,6 +3506,10 @@ interface AltLook {
   readonly underglow?: (t: Table, rng: Rng) => AltUnderglow;
   /** The camera shaking on its mount over the exposure, drawn by the seed. */
   readonly shake?: (rng: Rng) => AltShake;
+  /** A repaired cloth's sewn patches, drawn by the seed. */
+  readonly repair?: (t: Table, rng: Rng) => AltRepair;
+  /** A two-tone table's cushion cloth, drawn by the seed. */
+  readonly cushionCloth?: (rng: Rng) => Srgb8;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -4077,6 +4165,20 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     lamps: twoLamps,
     shake: ringingMount,
   },
+  // A club table under three lamps, its cloth mended with sewn patches a shade off the bed. The usual set.
+  'hyacinth-repaired': {
+    cloth: ALT_CLOTH.hyacinth,
+    lamps: threeLamps,
+    repair: sewnPatches,
+  },
+  // A two-tone club table under two lamps: an aquamarine bed, its cushions covered in a contrasting
+  // cloth. A thirty-ninth maker's set.
+  'aquamarine-twotone': {
+    cloth: ALT_CLOTH.aquamarine,
+    lamps: twoLamps,
+    ballColours: THIRTY_NINTH_MAKER_BALLS,
+    cushionCloth: cushionsInContrast,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -4141,6 +4243,8 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.sunPatch ? { lamps: look.sunPatch(t, rng) } : {}),
     ...(look.underglow ? { underglow: look.underglow(t, rng) } : {}),
     ...(look.shake ? { shake: look.shake(rng) } : {}),
+    ...(look.repair ? { repair: look.repair(t, rng) } : {}),
+    ...(look.cushionCloth ? { cushionCloth: look.cushionCloth(rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
