@@ -479,6 +479,14 @@
 //               13_200_000, 13_250_000 at 4K), the variants
 //               taking turns by kind as held-out 23's; the truth the layout's balls, where their blur's
 //               middle is (the calibration the camera's mean pose over the exposure)
+//   held-out-48 two things a club's table shows that no split before drew: a hyacinth cloth (a light
+//               blue-violet) under three lamps, mended with one to three sewn patches a shade off the
+//               bed (darker or lighter, their nap's streaks turned across the bed's), a running stitch
+//               round each 2 to 3.5 mm inside its edge and the hem's ridge along it; and a two-tone
+//               table, an aquamarine bed under two lamps whose cushions are covered in a contrasting
+//               cloth (black, navy, burgundy, grey or bottle green), with a thirty-ninth maker's set:
+//               drawn in the thirty-eighth session, not run (seeds 13_300_000, 13_350_000 at 4K), the
+//               variants taking turns by kind as held-out 23's; the truth the layout's balls
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
@@ -499,7 +507,7 @@
 // table gives — saying which frames reused the last answer and what they cost.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|held-out-43|held-out-44|held-out-45|held-out-46|held-out-47|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|held-out-43|held-out-44|held-out-45|held-out-46|held-out-47|held-out-48|all]
 // [--looks: each variant's ball set learned first, as at a club's installation, from a frame of it set
 // up (installCase), and its looks weighing the names (src/vision/looks.ts)]
 // [--no-marks: the burned-in graphics of a split that draws them (held-out 42) not marked on /calibrate,
@@ -612,6 +620,7 @@ export const ALT_HELD_OUT_44_SEED = 12_900_000;
 export const ALT_HELD_OUT_45_SEED = 13_000_000;
 export const ALT_HELD_OUT_46_SEED = 13_100_000;
 export const ALT_HELD_OUT_47_SEED = 13_200_000;
+export const ALT_HELD_OUT_48_SEED = 13_300_000;
 
 export interface AltCase {
   readonly name: string;
@@ -697,7 +706,8 @@ export type AltSplit =
   | 'held-out-44'
   | 'held-out-45'
   | 'held-out-46'
-  | 'held-out-47';
+  | 'held-out-47'
+  | 'held-out-48';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -826,6 +836,11 @@ const SPLITS: Readonly<
   'held-out-47': {
     seed: ALT_HELD_OUT_47_SEED,
     variants: ['kelly-underglow', 'cardinal-shake'],
+    byKind: true,
+  },
+  'held-out-48': {
+    seed: ALT_HELD_OUT_48_SEED,
+    variants: ['hyacinth-repaired', 'aquamarine-twotone'],
     byKind: true,
   },
 };

@@ -4,9 +4,11 @@
 // (aquamarine-twotone, AltStyle.cushionCloth), at 1080p and at 4K, on frames drawn without noise. No frame
 // of held-out 48 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { altCases } from '../bench/detect-alt.ts';
 import type { Calibration } from '../src/camera/index.ts';
 import type { Table } from '../src/equipment/index.ts';
 import { altStyle, patchAt, type AltPatch, type AltStyle } from '../src/sim/alt/index.ts';
+import { itDrawsANewSplit } from './helpers/alt-split.ts';
 import { at, drawn, lightOf, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
@@ -154,4 +156,69 @@ describe('a two-tone table’s cushions in a cloth of their own (aquamarine-twot
         expect(look(two, x, yy), `${x}`).toEqual(look(style, x, yy));
     }
   });
+});
+
+describe('bench/detect-alt’s held-out 48, the patches and the cushions', () => {
+  it('draws each hyacinth-repaired frame’s patches within their ranges clear of the cushions, and each aquamarine-twotone frame’s cushions in a club’s contrast', () => {
+    const cushions = new Set<string>();
+    const counts = new Set<number>();
+    for (const [c, per, res] of [
+      [demo, 3, '1080p'],
+      [scaledCalibration(demo, 2), 1, '4K'],
+    ] as const)
+      for (const k of altCases(c, 'held-out-48', per, res)) {
+        const r = k.style.repair;
+        const cc = k.style.cushionCloth;
+        if (k.variant === 'hyacinth-repaired') {
+          expect(cc, k.name).toBeUndefined();
+          if (!r) throw new Error(k.name);
+          counts.add(r.patches.length);
+          expect(r.patches.length, k.name).toBeGreaterThanOrEqual(1);
+          expect(r.patches.length, k.name).toBeLessThanOrEqual(3);
+          for (const p of r.patches) {
+            const reach = Math.hypot(p.a, p.b);
+            expect(
+              Math.min(p.x, table.width - p.x, p.y, table.length - p.y) - reach,
+              k.name,
+            ).toBeGreaterThanOrEqual(150);
+            const shade = p.tint.reduce((a, b) => a + b, 0) / 3;
+            // A shade off: darker or lighter, not the bed's.
+            expect(Math.abs(shade - 1), k.name).toBeGreaterThan(0.05);
+            expect(Math.abs(shade - 1), k.name).toBeLessThan(0.3);
+            expect(Math.abs(p.napAngle), k.name).toBeGreaterThanOrEqual(Math.PI / 6);
+          }
+          continue;
+        }
+        expect(r, k.name).toBeUndefined();
+        if (!cc) throw new Error(k.name);
+        cushions.add(cc.join(','));
+        // A contrast: darker than the aquamarine bed by far.
+        expect(cc[0] + cc[1] + cc[2], k.name).toBeLessThan(400);
+      }
+    expect(cushions.size).toBeGreaterThanOrEqual(3);
+    expect(counts.size).toBeGreaterThanOrEqual(2);
+  });
+});
+
+itDrawsANewSplit({
+  split: 'held-out-48',
+  name: 'held-out 48',
+  seeds: { hd: 13_300_000, uhd: 13_350_000 },
+  cloths: [
+    ['hyacinth', 60],
+    ['aquamarine', 60],
+  ],
+  makersSet: { variant: 'aquamarine-twotone', makers: 39, least: 24 },
+  variants: [
+    {
+      variant: 'hyacinth-repaired',
+      draws: 'a repaired cloth’s sewn patches',
+      drawsIt: (s) => s.repair !== undefined,
+    },
+    {
+      variant: 'aquamarine-twotone',
+      draws: 'cushions in a cloth of their own',
+      drawsIt: (s) => s.cushionCloth !== undefined,
+    },
+  ],
 });
