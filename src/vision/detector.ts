@@ -84,6 +84,11 @@ export interface FrameDetection {
   readonly still: boolean;
   /** The frame was looked at at half its size: it has no detail at its own (detail.ts). */
   readonly halved: boolean;
+  /**
+   * The classifier called a ball the set's white (identify.ts): where it called none (no white on the
+   * table, or one it does not know), the white was chosen by likeness and the names are less sure.
+   */
+  readonly whiteCalled: boolean;
 }
 
 /** A ball's disc at full resolution, as it was in the frame it was found on: rows of the image
@@ -97,6 +102,7 @@ interface Disc {
 interface StillReference {
   readonly reduced: Uint8Array;
   readonly balls: readonly DetectedBall[];
+  readonly whiteCalled: boolean;
   /** The reported balls' discs (`balls`' order). */
   readonly discs: readonly Disc[];
 }
@@ -188,7 +194,14 @@ export class Detector {
       const balls = [...reference.balls];
       return {
         ok: true,
-        value: { balls, reused: balls.length, fitted: 0, still: true, halved: halved !== undefined },
+        value: {
+          balls,
+          reused: balls.length,
+          fitted: 0,
+          still: true,
+          halved: halved !== undefined,
+          whiteCalled: reference.whiteCalled,
+        },
       };
     }
     this.stillRun = 0;
@@ -228,6 +241,7 @@ export class Detector {
     this.lastHalved = {
       reduced: buffer,
       balls,
+      whiteCalled: r.value.whiteCalled,
       discs: balls.map((b) => discOf(image, b.u, b.v, b.radiusPx)),
     };
     this.next = 1 - this.next;
@@ -283,7 +297,7 @@ export class Detector {
 
     const { verified, fits } = this.locator.complete(frame, settled.fits, settled.rimPx, changed);
     const located: LocatedBall[] = verified.map((v) => toLocated(frame, v));
-    const { balls, guesses } = await identifyBalls(
+    const { balls, guesses, whiteCalled } = await identifyBalls(
       image,
       located,
       this.classifier,
@@ -301,6 +315,7 @@ export class Detector {
     this.last = {
       reduced: buffer,
       balls,
+      whiteCalled,
       discs: verified.map((v) => keptDiscs.get(v.fit) ?? discOf(image, v.fit.u, v.fit.v, v.fit.radius)),
       fits: verified.map((v) => v.fit),
       guesses: named,
@@ -315,6 +330,7 @@ export class Detector {
         fitted: fits.length,
         still: false,
         halved: false,
+        whiteCalled,
       },
     };
   }

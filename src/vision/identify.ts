@@ -678,7 +678,7 @@ export const whiteByLikeness = (
   o: LooksOptions = DEFAULT_LOOKS,
 ): ClassifiedBall[] => {
   const white = whiteOf(set, DEFAULT_NEUTRAL);
-  if (white === undefined || mostConfident(guesses, white) >= 0) return [...guesses];
+  if (white === undefined || called(guesses, set)) return [...guesses];
   const w = frameWhite(balls, of, guesses, setLooks(set, white), o);
   return w < 0 ? [...guesses] : guesses.map((g, i) => (i === w ? swapped(g, g.id, white) : g));
 };
@@ -712,7 +712,7 @@ export const identifyBalls = async (
   classifier: BallClassifier,
   known: readonly (ClassifiedBall | undefined)[] = [],
   looks?: { readonly looks: BallLooks; readonly options: LooksOptions },
-): Promise<{ balls: DetectedBall[]; guesses: ClassifiedBall[] }> => {
+): Promise<{ balls: DetectedBall[]; guesses: ClassifiedBall[]; whiteCalled: boolean }> => {
   const todo = balls.flatMap((b, i) => (known[i] ? [] : [i]));
   const fresh =
     todo.length > 0
@@ -758,5 +758,16 @@ export const identifyBalls = async (
       return { ...b, id: n.id, confidence: n.confidence };
     }),
     guesses,
+    whiteCalled: called(guesses, set),
   };
+};
+
+/**
+ * Whether the classifier itself called a ball the set's white (a set with no white: true). Where it
+ * called none, the frame's white was chosen by likeness (whiteByLikeness), and every name that goes
+ * by the white's light is as good as that choice.
+ */
+const called = (guesses: readonly ClassifiedBall[], set: BallSet): boolean => {
+  const white = whiteOf(set, DEFAULT_NEUTRAL);
+  return white === undefined || mostConfident(guesses, white) >= 0;
 };
