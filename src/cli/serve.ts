@@ -8,6 +8,7 @@ import { LOOKS_HELP, looksOption } from './looks-option.ts';
 import type { DemoClip } from '../games/definition.ts';
 import { CameraDesk } from '../pipeline/camera-desk.ts';
 import { looksPath } from '../pipeline/detector.ts';
+import { NAMES_SURE, NAMES_UNSURE } from '../pipeline/follow.ts';
 import { runLive, type LiveSource } from '../pipeline/live.ts';
 import { commandLogger } from './log-format.ts';
 import { startServer } from '../server/app.ts';
@@ -197,6 +198,12 @@ export const registerServe = (program: Command): void => {
                     logger.warn({ action: action.type, error: r.error.message }, 'action not recorded');
                 },
                 alert: (alert) => service.alertSeen(alert),
+                names: (state) => {
+                  // Said once it has been in doubt: before that, a page has nothing to clear.
+                  if (state === 'sure' && !service.namesCheckView) return;
+                  const text = state === 'unsure' ? NAMES_UNSURE : NAMES_SURE;
+                  service.updateNamesCheck({ state, text, at: Date.now() });
+                },
                 match: () => service.state,
                 frame: (image) => desk?.frame(image),
               },

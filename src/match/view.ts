@@ -38,6 +38,18 @@ export interface CameraCheckView {
   readonly at: number;
 }
 
+/**
+ * Whether the balls' names can be trusted (the pipeline's NamesWatch): `unsure` raises the referee's
+ * alert (the cue ball seldom recognised, no ball set learned), `sure` clears it.
+ */
+export interface NamesCheckView {
+  readonly state: 'sure' | 'unsure';
+  /** One line for people. */
+  readonly text: string;
+  /** When it was last changed (ms since 1970). */
+  readonly at: number;
+}
+
 /** What the last Undo would take back, in words, and the log entry it is. */
 export interface UndoView {
   readonly seq: number;

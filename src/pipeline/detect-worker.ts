@@ -10,6 +10,7 @@ import { ok, type Result } from '../core/errors.ts';
 import type { DetectedTile, GameDefinition } from '../games/definition.ts';
 import { chooseGame, loadCalibration } from '../games/registry.ts';
 import { loadPieceDetector, SetLearningDetector } from './detector.ts';
+import type { NamesState } from './names-watch.ts';
 import type { BallLooks } from '../vision/index.ts';
 
 /** What the worker is given at start. */
@@ -44,6 +45,8 @@ export type DetectReply =
       readonly ms: number;
       /** The club's ball set's ids, where this frame stood as set up and the set was learned from it. */
       readonly learned?: readonly string[];
+      /** Whether the balls' names can be trusted, where this frame changed it (NamesWatch). */
+      readonly names?: NamesState;
     }
   | {
       readonly kind: 'tiles';
@@ -59,6 +62,7 @@ type DetectOne = (frame: { width: number; height: number; data: Uint8Array }) =>
       kind: 'balls';
       balls: { id: string; x: number; y: number; confidence: number }[];
       learned?: readonly string[];
+      names?: NamesState;
     }
   | { kind: 'tiles'; tiles: readonly DetectedTile[] }
   | { kind: 'error'; error: string }
@@ -91,8 +95,9 @@ const load = async (
   return ok(async (frame) => {
     const r = await d.value.detect(frame);
     if (!r.ok) return { kind: 'error', error: describeError(r.error) };
+    const { learned, names } = r.value;
     const balls = r.value.balls.map((b) => ({ id: b.id, x: b.x, y: b.y, confidence: b.confidence }));
-    return r.value.learned ? { kind: 'balls', balls, learned: r.value.learned } : { kind: 'balls', balls };
+    return { kind: 'balls', balls, ...(learned ? { learned } : {}), ...(names ? { names } : {}) };
   });
 };
 

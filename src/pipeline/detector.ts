@@ -8,6 +8,7 @@ import type { RgbImage } from '../core/image.ts';
 import type { Table } from '../equipment/index.ts';
 import type { BallId } from '../equipment/pieces.ts';
 import { loadBallClassifier, type BallClassifier } from '../vision/classify/index.ts';
+import { DEFAULT_NAMES_WATCH, NamesWatch, type NamesState, type NamesWatchOptions } from './names-watch.ts';
 import {
   DEFAULT_DETECTOR_OPTIONS,
   Detector,
@@ -119,12 +120,15 @@ export class SetLearningDetector {
     private readonly bed: Calibration<Table>,
     private readonly classifier: BallClassifier,
     private readonly setUp: { readonly places: readonly SetUpPlace[]; readonly white: BallId } | undefined,
+    /** Until a set is learned, whether the names can be trusted (none: a set given, or none to learn). */
+    private watch: NamesWatch | undefined,
   ) {}
 
   static async load(
     game: GameDefinition,
     calibration: Calibration<Surface>,
     looks?: BallLooks,
+    watch: NamesWatchOptions = DEFAULT_NAMES_WATCH,
   ): Promise<Result<SetLearningDetector>> {
     const v = await loadBallVision(game, calibration);
     if (!v.ok) return v;
@@ -132,29 +136,41 @@ export class SetLearningDetector {
     const setUpOf = ballSetUp(game);
     const setUp = !looks && setUpOf.ok ? setUpOf.value(bed.table) : undefined;
     const detector = new Detector(bed, classifier, { ...DEFAULT_DETECTOR_OPTIONS, looks });
-    return ok(new SetLearningDetector(detector, bed, classifier, setUp));
+    return ok(new SetLearningDetector(detector, bed, classifier, setUp, setUp && new NamesWatch(watch)));
   }
 
-  /** A frame's balls, and the ids of the set learned from it where this frame taught it. */
-  async detect(image: RgbImage): Promise<Result<{ balls: DetectedBall[]; learned?: BallId[] }>> {
+  /**
+   * A frame's balls; the ids of the set learned from it where this frame taught it; and whether the
+   * names can be trusted, where this frame changed it (until a set is learned: see NamesWatch).
+   */
+  async detect(
+    image: RgbImage,
+  ): Promise<Result<{ balls: DetectedBall[]; learned?: BallId[]; names?: NamesState }>> {
     const r = await this.detector.detect(image);
     if (!r.ok) return r;
+    const { balls, whiteCalled } = r.value;
     const setUp = this.setUp;
-    if (!setUp) return ok({ balls: r.value.balls });
+    if (!setUp) return ok({ balls });
     const { ballRadius } = this.bed.table;
     const o = this.detector.options.looksMatch;
-    const stands = standsAsSetUp(r.value.balls, setUp.places, setUp.white, ballRadius, o).ok;
-    if (!stands || this.standing) {
-      this.standing = stands;
-      return ok({ balls: r.value.balls });
-    }
-    const l = learnLooksOf(image, r.value.balls, this.bed, setUp.places, setUp.white, this.detector.options);
+    const stands = standsAsSetUp(balls, setUp.places, setUp.white, ballRadius, o).ok;
+    const l =
+      stands && !this.standing
+        ? learnLooksOf(image, balls, this.bed, setUp.places, setUp.white, this.detector.options)
+        : undefined;
     // A set-up whose set could not be learned (a colour not measured) is asked again at its next frame.
-    if (!l.ok) return ok({ balls: r.value.balls });
-    this.standing = true;
+    this.standing = stands && (l === undefined || l.ok);
+    if (!l?.ok) {
+      const names = this.watch?.see(balls.length, whiteCalled);
+      return ok(names ? { balls, names } : { balls });
+    }
+    // The set names the balls from now on: they are as sure as it makes them.
+    const names = this.watch?.state === 'unsure' ? 'sure' : undefined;
+    this.watch = undefined;
     this.detector = new Detector(this.bed, this.classifier, { ...DEFAULT_DETECTOR_OPTIONS, looks: l.value });
     const again = await this.detector.detect(image);
-    return ok({ balls: again.ok ? again.value.balls : r.value.balls, learned: Object.keys(l.value.looks) });
+    const learned = Object.keys(l.value.looks);
+    return ok({ balls: again.ok ? again.value.balls : balls, learned, ...(names ? { names } : {}) });
   }
 }
 

@@ -8,6 +8,7 @@ import { mm } from '../core/units.ts';
 import type { FollowedPlay, TilesFollower } from '../games/definition.ts';
 import { UNSEEN_START, type FollowedShot, type StrokeFollower } from '../tracking/index.ts';
 import type { DetectReply } from './detect-worker.ts';
+import type { NamesState } from './names-watch.ts';
 import type { DetectionWorker } from './worker.ts';
 
 /** What takes the detections, frame by frame, and gives the strokes: a StrokeFollower, or one watching it. */
@@ -17,6 +18,13 @@ const round = (v: number, places: number): number => {
   const k = 10 ** places;
   return Math.round(v * k) / k;
 };
+
+/** What the referee and the log are told when the names cannot be trusted (NamesWatch). */
+export const NAMES_UNSURE =
+  "the balls' names may be wrong: the cue ball is seldom recognised on this table and no ball set has been learned; set the balls up for a frame, or learn the ball set at /calibrate";
+/** …and when they can again (the cue ball recognised, or a ball set learned). */
+export const NAMES_SURE =
+  "the balls' names are sure again: the cue ball is recognised, or a ball set was learned";
 
 /** The detector itself failed (not one frame): the run cannot go on. */
 export class DetectorFailure extends Error {
@@ -68,6 +76,8 @@ export const detectEach = async (
     counts?: (() => Record<string, number>) | undefined;
     /** Each frame, before its pixels go to the detector (which takes them): to keep a copy. */
     onFrame?: ((frame: Frame) => void) | undefined;
+    /** Whether the balls' names can be trusted, each time it changes (the detector's NamesWatch). */
+    onNames?: ((state: NamesState) => void) | undefined;
   } = {},
 ): Promise<{ frames: number; unusable: number; detectMs: number; last: ArrivedFrame }> => {
   const { log } = options;
@@ -92,6 +102,11 @@ export const detectEach = async (
         { frame: next.name, ballSet: reply.learned },
         "learned the club's ball set from a frame of the balls set up",
       );
+    if (reply.kind === 'balls' && reply.names) {
+      if (reply.names === 'unsure') log?.warn({ frame: next.name }, NAMES_UNSURE);
+      else log?.info({ frame: next.name }, NAMES_SURE);
+      options.onNames?.(reply.names);
+    }
     if (handle({ ...next, reply }) === 'unusable') {
       stats.unusable += 1;
       log?.debug(
@@ -143,13 +158,15 @@ export const detectEach = async (
   return { ...stats, detectMs, last: lastArrived };
 };
 
-/** How a source is followed: the log, frames in flight, when to stop, a look at each frame. */
+/** How a source is followed: the log, frames in flight, when to stop, a look at each frame, the names' state. */
 export interface FollowOptions {
   readonly log?: Logger;
   readonly inFlight?: number;
   readonly shouldStop?: () => boolean;
   /** Each frame, before its pixels go to the detector (which takes them): to keep a copy. */
   readonly onFrame?: (frame: Frame) => void;
+  /** Whether the balls' names can be trusted, each time it changes (the detector's NamesWatch). */
+  readonly onNames?: (state: NamesState) => void;
 }
 
 /**

@@ -15,6 +15,7 @@ import type { FollowedPlay, GameDefinition } from '../games/definition.ts';
 import type { BallView, SourceInfo } from '../match/view.ts';
 import { StrokeFollower, TrailRecorder, type FollowedShot, type TrackedFrame } from '../tracking/index.ts';
 import { followSource, followTiles, type ArrivedFrame } from './follow.ts';
+import type { NamesState } from './names-watch.ts';
 import { DetectionWorker } from './worker.ts';
 import type { BallLooks } from '../vision/index.ts';
 
@@ -40,6 +41,8 @@ export interface LiveSink {
   match?(): unknown;
   /** The latest frame (a copy), at most every `frameEveryMs`: for /calibrate and the camera check. */
   frame?(image: RgbImage): void;
+  /** Whether the balls' names can be trusted, each time it changes (a new detector starts sure). */
+  names?(state: NamesState): void;
 }
 
 export interface LiveSource {
@@ -128,6 +131,8 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
     calibration = file;
     looks = set;
     await old.close();
+    // The new detector weighs the names afresh (with a set, they are sure).
+    sink.names?.('sure');
     log.info(
       { calibration: file, ballSet: change.looks ? 'learned' : set ? 'kept' : 'none' },
       change.looks ? 'the detector took the new ball set' : 'the detector took the new calibration',
@@ -250,7 +255,12 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
       log.info({ source: source.description }, 'following the table');
       let failure: string | undefined;
       try {
-        const following = { log, shouldStop: () => signal.aborted, onFrame: keepFrame };
+        const following = {
+          log,
+          shouldStop: () => signal.aborted,
+          onFrame: keepFrame,
+          onNames: (state: NamesState) => sink.names?.(state),
+        };
         if (tiles) await followTiles(source, current, tiles, () => sink.match?.(), onPlay, following);
         else if (watched) await followSource(source, current, watched, onShot, following);
       } catch (e) {

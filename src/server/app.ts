@@ -89,6 +89,8 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       },
       // Whether the calibration still fits the picture (the knocked-camera check), once checked.
       ...(service.cameraCheckView ? { camera: service.cameraCheckView } : {}),
+      // Whether the balls' names can be trusted, once it has been in doubt.
+      ...(service.namesCheckView ? { names: service.namesCheckView } : {}),
       // From the last ball stopping (the frame's arrival) to the ruling pushed to every view.
       rulingLatency: service.rulingLatency,
     });

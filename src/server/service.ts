@@ -10,7 +10,14 @@ import { matchEventParser, type MatchEvent } from '../match/events.ts';
 import { exportCsv } from '../match/export.ts';
 import { applyEvent, replay, type Replayed } from '../match/replay.ts';
 import { openEventStore, type EventStore, type StoredEvent } from '../match/store.ts';
-import type { AlertAt, BallView, CameraCheckView, SourceInfo, UndoView } from '../match/view.ts';
+import type {
+  AlertAt,
+  BallView,
+  CameraCheckView,
+  NamesCheckView,
+  SourceInfo,
+  UndoView,
+} from '../match/view.ts';
 import { viewSourceStatus, type SourceStatus, type SourceStatusView } from '../capture/status.ts';
 import { hashPin, verifyPin } from './auth.ts';
 import { isCoreMessage, type ClientMessage } from './messages.ts';
@@ -35,6 +42,8 @@ export type Push =
       readonly source?: SourceStatusView;
       /** Whether the calibration still fits the picture (the referee's page alerts on `moved`). */
       readonly camera?: CameraCheckView;
+      /** Whether the balls' names can be trusted (the referee's page alerts on `unsure`). */
+      readonly names?: NamesCheckView;
     }
   | { readonly type: 'balls'; readonly t: number; readonly balls: readonly BallView[] };
 
@@ -86,6 +95,7 @@ export class MatchService {
   private source: SourceInfo;
   private sourceStatus: SourceStatus | undefined;
   private cameraCheck: CameraCheckView | undefined;
+  private namesCheck: NamesCheckView | undefined;
   private readonly listeners = new Set<(push: Push) => void>();
   /** How long after the last ball stopped each recent ruling was pushed to the views (ms). */
   private readonly latencies: number[] = [];
@@ -226,7 +236,14 @@ export class MatchService {
   viewMessage(): Extract<Push, { type: 'view' }> {
     const source = this.sourceStatusView;
     const camera = this.cameraCheck;
-    return { type: 'view', view: this.view, ...(source ? { source } : {}), ...(camera ? { camera } : {}) };
+    const names = this.namesCheck;
+    return {
+      type: 'view',
+      view: this.view,
+      ...(source ? { source } : {}),
+      ...(camera ? { camera } : {}),
+      ...(names ? { names } : {}),
+    };
   }
 
   private pushView(): void {
@@ -395,6 +412,16 @@ export class MatchService {
 
   get cameraCheckView(): CameraCheckView | undefined {
     return this.cameraCheck;
+  }
+
+  /** Whether the balls' names can be trusted, as it changes: pushed to the views. */
+  updateNamesCheck(check: NamesCheckView): void {
+    this.namesCheck = check;
+    this.pushView();
+  }
+
+  get namesCheckView(): NamesCheckView | undefined {
+    return this.namesCheck;
   }
 
   get sourceStatusView(): SourceStatusView | undefined {

@@ -1,29 +1,45 @@
-// The referee's alert that the camera has moved (a knocked camera: the calibration no longer fits the
-// picture, so every position is off), with the way to fix it: /calibrate. Shown on the referee's page
-// only; cleared when a check finds the calibration fits again. A check that cannot tell (a dark room)
-// leaves the alert as it was.
-import type { CameraCheckView } from '../match/view.ts';
+// The referee's alerts whose fix is at /calibrate, shown on the referee's page only: the camera has
+// moved (a knocked camera: the calibration no longer fits the picture, so every position is off),
+// cleared when a check finds the calibration fits again (a check that cannot tell, a dark room, leaves
+// it as it was); and the balls' names may be wrong (the cue ball seldom recognised, no ball set
+// learned: the club's set, learned there or from a frame of the balls set up, names them right),
+// cleared when the cue ball is recognised again or a set is learned.
+import type { CameraCheckView, NamesCheckView } from '../match/view.ts';
 import { topBanner } from './dom.ts';
 
-const banner = (): HTMLElement => {
-  const existed = document.getElementById('camera-banner') !== null;
-  const el = topBanner('camera-banner', 'source-banner camera-banner', 'alert');
+/** The banner `id`: its text, and the link to /calibrate saying what to do there. */
+const banner = (id: string, action: string): HTMLElement => {
+  const existed = document.getElementById(id) !== null;
+  const el = topBanner(id, `source-banner ${id}`, 'alert');
   if (existed) return el;
   const text = document.createElement('span');
-  text.className = 'camera-text';
+  text.className = 'banner-text';
   const link = document.createElement('a');
   link.href = '/calibrate';
-  link.textContent = 'Recalibrate';
+  link.textContent = action;
   el.append(text, ' ', link);
   return el;
 };
 
-/** Show or clear the alert from the latest camera check (the referee's page only). */
+const show = (el: HTMLElement, state: string, raised: boolean, text: string): void => {
+  el.dataset['state'] = state;
+  el.hidden = !raised;
+  const span = el.querySelector('.banner-text');
+  if (span) span.textContent = text;
+};
+
+const onRefereePage = (): boolean => document.body.classList.contains('referee');
+
+/** Show or clear the alert from the latest camera check. */
 export const showCameraCheck = (check: CameraCheckView | undefined): void => {
-  if (!document.body.classList.contains('referee') || !check || check.state === 'unknown') return;
-  const el = banner();
-  el.dataset['state'] = check.state;
-  el.hidden = check.state !== 'moved';
-  const text = el.querySelector('.camera-text');
-  if (text) text.textContent = `The camera has moved: recalibrate (${check.text}).`;
+  if (!onRefereePage() || !check || check.state === 'unknown') return;
+  const text = `The camera has moved: recalibrate (${check.text}).`;
+  show(banner('camera-banner', 'Recalibrate'), check.state, check.state === 'moved', text);
+};
+
+/** Show or clear the alert that the balls' names may be wrong. */
+export const showNamesCheck = (check: NamesCheckView | undefined): void => {
+  if (!onRefereePage() || !check) return;
+  const text = `${check.text.charAt(0).toUpperCase()}${check.text.slice(1)}.`;
+  show(banner('names-banner', 'Learn the ball set'), check.state, check.state === 'unsure', text);
 };

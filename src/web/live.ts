@@ -1,8 +1,8 @@
 // The views' link to the server: one WebSocket on /ws that reconnects by itself and re-syncs (the
 // server sends the whole view on every connect), so a page left open survives restarts.
 import type { SourceStatusView } from '../capture/status.ts';
-import type { BallView, CameraCheckView } from '../match/view.ts';
-import { showCameraCheck } from './camera-banner.ts';
+import type { BallView, CameraCheckView, NamesCheckView } from '../match/view.ts';
+import { showCameraCheck, showNamesCheck } from './camera-banner.ts';
 import { showSourceStatus } from './source-banner.ts';
 
 export interface ServerError {
@@ -20,6 +20,7 @@ export type Inbound<V> =
       readonly view: V;
       readonly source?: SourceStatusView;
       readonly camera?: CameraCheckView;
+      readonly names?: NamesCheckView;
     }
   | { readonly type: 'balls'; readonly t: number; readonly balls: readonly BallView[] }
   | {
@@ -64,6 +65,7 @@ export const connectLive = <V>(handlers: LiveHandlers<V>): Live => {
       if (message.type === 'view') {
         showSourceStatus(message.source);
         showCameraCheck(message.camera);
+        showNamesCheck(message.names);
       }
       handlers.onMessage(message);
     });
