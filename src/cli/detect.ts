@@ -29,6 +29,9 @@ const contractBall = (b: DetectedBall): { id: string; x: number; y: number; conf
   confidence: Math.round(b.confidence * 1000) / 1000,
 });
 
+const NOT_RECOGNISED =
+  "no ball was recognised as the cue ball: the balls' names may be wrong; learn the club's ball set from a picture of the balls set up (referee learn-looks) and give it with --looks";
+
 const line = (value: unknown): void => {
   process.stdout.write(`${JSON.stringify(value)}\n`);
 };
@@ -56,6 +59,9 @@ export const runDetect = async (frames: readonly string[], options: DetectOption
       const r = await detector.detect(image);
       if (!r.ok) return r;
       log.debug({ balls: r.value.balls.length, reused: r.value.reused }, 'detected');
+      // The names go by the cue ball's light: one the classifier does not know leaves them to a white
+      // chosen by likeness (pipeline/names-watch.ts), which the club's set puts right.
+      if (!looks && !r.value.whiteCalled && r.value.balls.length > 0) log.warn(NOT_RECOGNISED);
       return ok({ balls: r.value.balls.map(contractBall) });
     };
   }
