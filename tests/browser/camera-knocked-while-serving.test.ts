@@ -8,7 +8,7 @@
 // the knock comes when the test has seen the check fit, however fast or slow the machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { project, stringifyCalibration, type Calibration } from '../../src/camera/index.ts';
@@ -16,9 +16,7 @@ import { mm } from '../../src/core/units.ts';
 import type { Table } from '../../src/equipment/index.ts';
 import { createRenderer, encodePng, renderFrame } from '../../src/sim/render/index.ts';
 import { demo, knocked } from '../camera-helpers.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { stillFolder } from '../helpers/still-source.ts';
-import { startServeProcess, type ServeProcess } from '../../scripts/serve-process.ts';
+import { serveStill, showPicture, type StillServe } from '../helpers/serve-still.ts';
 
 const truth = demo();
 // A knock of ~0.3° about the camera's axes (the one tests/browser/calibrate-page.test.ts starts from).
@@ -52,7 +50,7 @@ const FRAMES = 3000;
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-knocked-'));
 /** The picture every frame of the folder links to: the camera as it is now. */
 const picture = path.join(dir, 'picture.png');
-let server: ServeProcess | undefined;
+let serving: StillServe | undefined;
 let url: string;
 let browser: Browser;
 let referee: Page;
@@ -83,35 +81,26 @@ const seenThrough = (c: Calibration<Table>): Promise<Buffer> =>
     1,
   );
 
-/** From the next frame decoded on, the picture is `png` (written beside, then renamed over: never half a file). */
-const show = (png: Buffer): void => {
-  const part = `${picture}.part`;
-  writeFileSync(part, png);
-  renameSync(part, picture);
-};
+const show = (png: Buffer): void => showPicture(picture, png);
 let knockedPicture: Buffer;
 
 beforeAll(async () => {
   show(await seenThrough(truth));
   knockedPicture = await seenThrough(knock);
-  const frames = stillFolder(path.join(dir, 'frames'), picture, FRAMES);
   const file = path.join(dir, 'camera.json');
   writeFileSync(file, stringifyCalibration(truth));
-  server = await startServeProcess(
-    '135790',
-    ['--source', frames, '--calibration', file, '--check-every', String(CHECK_EVERY_S)],
-    {
-      logLevel: 'silent',
-    },
-  );
-  url = server.url;
-  browser = await launchBrowser();
+  serving = await serveStill(dir, picture, FRAMES, '135790', [
+    '--calibration',
+    file,
+    '--check-every',
+    String(CHECK_EVERY_S),
+  ]);
+  url = serving.url;
+  browser = serving.browser;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await serving?.close();
 });
 
 describe('a camera knocked while serve runs', () => {

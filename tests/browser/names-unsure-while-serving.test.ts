@@ -9,13 +9,12 @@
 // when the test sets the balls up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { copyFileSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { drawAltFrame } from '../helpers/alt-frame.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { stillFolder, writePng } from '../helpers/still-source.ts';
-import { startServeProcess, type ServeProcess } from '../../scripts/serve-process.ts';
+import { serveStill, showPicture, type StillServe } from '../helpers/serve-still.ts';
+import { pngOf } from '../helpers/still-source.ts';
 
 /** The celery table of held-out 46: a cluster after the break, and its opening (the balls set up). */
 const CLUSTER = 13_102_000;
@@ -25,7 +24,7 @@ const FRAMES = 3000;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-names-'));
 const picture = path.join(dir, 'picture.png');
-let server: ServeProcess | undefined;
+let serving: StillServe | undefined;
 let url: string;
 let browser: Browser;
 let referee: Page;
@@ -37,28 +36,22 @@ const health = async (): Promise<Health> => (await (await fetch(`${url}/api/heal
 
 /** From the next frame decoded on, the picture is held-out 46's frame `seed`. */
 const show = async (seed: number): Promise<void> => {
-  const part = path.join(dir, 'next.png');
-  await writePng(part, (await drawAltFrame('held-out-46', seed)).image);
-  renameSync(part, picture);
+  const { image } = await drawAltFrame('held-out-46', seed);
+  showPicture(picture, await pngOf(image));
 };
 
 beforeAll(async () => {
   await show(CLUSTER);
-  const frames = stillFolder(path.join(dir, 'frames'), picture, FRAMES);
   // The demo's camera (the frames are drawn through it), copied: no ball set kept beside it.
   const calibration = path.join(dir, 'camera.json');
   copyFileSync('calibration/demo.json', calibration);
-  server = await startServeProcess('246813', ['--source', frames, '--calibration', calibration], {
-    logLevel: 'silent',
-  });
-  url = server.url;
-  browser = await launchBrowser();
+  serving = await serveStill(dir, picture, FRAMES, '246813', ['--calibration', calibration]);
+  url = serving.url;
+  browser = serving.browser;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await serving?.close();
 });
 
 describe("the balls' names unsure while serve runs (a cue ball the classifier does not know)", () => {

@@ -1,16 +1,20 @@
 // A picture as `serve --source` takes it: written as a PNG, and a folder source showing it over and
 // over (each frame a link to it), as a table at rest gives.
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { RgbImage } from '../../src/core/image.ts';
 
 /** The image written to `file` as a PNG. */
 export const writePng = async (file: string, image: RgbImage): Promise<void> => {
-  await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .png()
-    .toFile(file);
+  writeFileSync(file, await pngOf(image));
 };
+
+/** The image as a PNG's bytes. */
+export const pngOf = (image: RgbImage): Promise<Buffer> =>
+  sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .png()
+    .toBuffer();
 
 /** `folder` made a source of `frames` frames, each a link to `picture` (600: two minutes at --fps 5). */
 export const stillFolder = (folder: string, picture: string, frames = 600): string => {
