@@ -24,6 +24,7 @@ import {
 } from '../equipment/vector.ts';
 import { mm, pointMm } from '../core/units.ts';
 import { BallMotion, DEFAULT_MOTION, type MotionOptions } from './motion.ts';
+import { cameraShake, DEFAULT_SHAKE, type ShakeOptions } from './camera-shake.ts';
 import type { Detection, FrameDetections, TrackedFrame, TrackStatus, TrackView } from './types.ts';
 
 export interface TrackerOptions {
@@ -72,6 +73,8 @@ export interface TrackerOptions {
   readonly lipSettleMs: number;
   /** Slower than this, a ball vanishing at a cushion is hidden, not off the table (mm/s). */
   readonly offTableMinSpeedMmS: number;
+  /** The camera shaken, most balls at rest seen off their places: not play (camera-shake.ts). */
+  readonly shake: ShakeOptions;
 }
 
 // A 4 m/s stroke moves a ball 67 mm per frame at 60 fps (issue 6); the fastest break-offs reach about
@@ -95,6 +98,7 @@ export const DEFAULT_TRACKER: TrackerOptions = {
   lipMm: 12,
   lipSettleMs: 600,
   offTableMinSpeedMmS: 1500,
+  shake: DEFAULT_SHAKE,
 };
 
 interface Track {
@@ -209,6 +213,8 @@ export class Tracker {
   /** Detections that matched no track, however unsure, in the last `tentativeMs`: see `struckUnseen`. */
   private sightings: Sighting[] = [];
   private lastT: number | undefined;
+  /** Until when the camera is taken to be ringing (the last shaken frame's time and `shake.holdMs`). */
+  private ringingUntil = Number.NEGATIVE_INFINITY;
   /** How many of each id have been named so far (`red1`, `red2` …). */
   private named = new Map<BallId, number>();
 
@@ -222,6 +228,7 @@ export class Tracker {
     this.tentatives = [];
     this.sightings = [];
     this.lastT = undefined;
+    this.ringingUntil = Number.NEGATIVE_INFINITY;
     this.named.clear();
   }
 
@@ -243,19 +250,37 @@ export class Tracker {
     return this.tracks.map((k) => this.view(k));
   }
 
-  update(frame: FrameDetections): TrackedFrame {
-    const { t } = frame;
+  update(seen: FrameDetections): TrackedFrame {
+    const { t } = seen;
     const dt = this.lastT === undefined ? 0 : Math.max(0, t - this.lastT);
     this.lastT = t;
     for (const k of this.tracks) k.observed = undefined;
 
     const live = this.tracks.filter((k) => k.status === 'table' || k.status === 'hidden');
+    // The camera moved, not the balls (camera-shake.ts): the detections as the picture would have shown them.
+    const resting = live.filter((k) => k.status === 'table' && k.motion.atRest && !k.motion.stirring);
+    const { shaken, shift } = cameraShake(
+      resting.map((k) => k.motion.anchor),
+      seen.balls,
+      this.options.shake,
+    );
+    const frame = shift
+      ? { t, balls: seen.balls.map((b) => ({ ...b, x: mm(b.x - shift.x), y: mm(b.y - shift.y) })) }
+      : seen;
     const agitated = this.agitated(live, t, dt);
     const unmatched = new Set(frame.balls.map((_, i) => i));
     const matched = new Set<Track>();
 
+    // While the camera rings, a ball at rest seen within its rest gate lies where it lay: the shaken
+    // picture places each ball anywhere in its smear, and a ball struck meanwhile leaves the gate.
+    if (shaken) this.ringingUntil = t + this.options.shake.holdMs;
+    const ringing = t <= this.ringingUntil;
+    const held = (k: Track, d: Detection | undefined): Detection | undefined =>
+      ringing && d && resting.includes(k) && distance(d, k.motion.anchor) <= this.options.restGateMm
+        ? { ...d, x: mm(k.motion.anchor.x), y: mm(k.motion.anchor.y) }
+        : d;
     const take = (k: Track, i: number): void => {
-      this.observe(k, frame.balls[i], t);
+      this.observe(k, held(k, frame.balls[i]), t);
       matched.add(k);
       unmatched.delete(i);
     };
