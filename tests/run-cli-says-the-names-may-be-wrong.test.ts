@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { drawAltFrame } from './helpers/alt-frame.ts';
-import { runReferee } from './helpers/spawn.ts';
+import { runReferee, type CliResult } from './helpers/spawn.ts';
 import { stillFolder, writePng } from './helpers/still-source.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-run-names-'));
@@ -17,7 +17,7 @@ const UNSURE =
   "the balls' names may be wrong: the cue ball is seldom recognised on this table and no ball set has been learned; set the balls up for a frame, or learn the ball set at /calibrate";
 
 /** `run` over 160 frames of held-out 46's frame `seed` (the table at rest), with the demo's camera. */
-const runOver = async (seed: number): Promise<{ code: number; stderr: string }> => {
+const runOver = async (seed: number): Promise<CliResult> => {
   const picture = path.join(dir, `${seed}.png`);
   await writePng(picture, (await drawAltFrame('held-out-46', seed)).image);
   const frames = stillFolder(path.join(dir, String(seed)), picture, 160);

@@ -129,6 +129,19 @@ describe('a table at rest filmed by a ringing camera', () => {
     expect(followed(frames())).toEqual({ strokes: [], unseen: 0 });
   });
 
+  it('its frames say the camera rang, from the first shaken one to 300 ms after the last, and no others', () => {
+    const f = new StrokeFollower(snookerTable());
+    const rang: number[] = [];
+    for (const frame of frames()) {
+      f.push(frame);
+      if (f.tracks?.ringing) rang.push(Math.round(frame.t));
+    }
+    expect(rang[0]).toBeGreaterThanOrEqual(1000);
+    expect(rang[0]).toBeLessThan(1100);
+    expect(rang.at(-1)).toBeGreaterThanOrEqual(1670);
+    expect(rang.at(-1)).toBeLessThanOrEqual(1670 + 300);
+  });
+
   it('was taken for one before: the same frames with the shift left in', () => {
     const untouched = followed(frames(), { ...DEFAULT_SHAKE, minBalls: Number.POSITIVE_INFINITY });
     expect(untouched.strokes.length + untouched.unseen).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ import type { NamesState } from './names-watch.ts';
 import type { DetectionWorker } from './worker.ts';
 
 /** What takes the detections, frame by frame, and gives the strokes: a StrokeFollower, or one watching it. */
-export type Follower = Pick<StrokeFollower, 'push' | 'flush' | 'unseenStarts'>;
+export type Follower = Pick<StrokeFollower, 'push' | 'flush' | 'unseenStarts' | 'tracks'>;
 
 const round = (v: number, places: number): number => {
   const k = 10 ** places;
@@ -25,6 +25,10 @@ export const NAMES_UNSURE =
 /** …and when they can again (the cue ball recognised, or a ball set learned). */
 export const NAMES_SURE =
   "the balls' names are sure again: the cue ball is recognised, or a ball set was learned";
+
+/** What the log says when the camera rings (tracking/camera-shake.ts). */
+export const RINGING =
+  'the camera shook (most balls at rest seen off their places at once): the balls at rest are held where they lay until it is still; if it happens often, tighten its mount';
 
 /** The detector itself failed (not one frame): the run cannot go on. */
 export class DetectorFailure extends Error {
@@ -182,6 +186,7 @@ export const followSource = async (
   options: FollowOptions = {},
 ): Promise<FollowStats> => {
   let strokes = 0;
+  let rang = false;
   let lastArrived: ArrivedFrame = { index: -1, receivedAt: wallClock() };
   const handle = ({ reply, t, index, receivedAt }: Detected): 'used' | 'unusable' => {
     lastArrived = { index, receivedAt };
@@ -190,6 +195,10 @@ export const followSource = async (
     const unseen = follower.unseenStarts;
     const done = follower.push({ t, balls });
     if (follower.unseenStarts > unseen) options.log?.warn({ t }, UNSEEN_START);
+    // Told once a ring: a camera that rings often wants its mount tightened.
+    const ringing = follower.tracks?.ringing === true;
+    if (ringing && !rang) options.log?.info({ t }, RINGING);
+    rang = ringing;
     if (done) {
       strokes += 1;
       onShot(done, lastArrived);

@@ -221,6 +221,9 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
     get unseenStarts() {
       return follower.unseenStarts;
     },
+    get tracks() {
+      return follower.tracks;
+    },
   };
   try {
     for (let next = 0; !signal.aborted; next = (next + 1) % options.sources.length) {

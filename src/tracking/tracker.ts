@@ -328,7 +328,7 @@ export class Tracker {
     // 6. A ball struck out of sight and seen since only in its blur, its class barely named.
     this.struckUnseen(left, t);
 
-    return { t, tracks: this.views() };
+    return ringing ? { t, tracks: this.views(), ringing } : { t, tracks: this.views() };
   }
 
   /**

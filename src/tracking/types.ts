@@ -61,6 +61,8 @@ export interface TrackView {
 export interface TrackedFrame {
   readonly t: number;
   readonly tracks: readonly TrackView[];
+  /** The camera rang (camera-shake.ts): the balls at rest seen near their places were held there. */
+  readonly ringing?: boolean;
 }
 
 /** A ball at rest: a track and where it lies. */
