@@ -28,11 +28,17 @@ const CLUSTER = 13_102_000;
 const OTHER_OPENING = 13_100_001;
 const OTHER_CLUSTER = 13_102_001;
 
-const loadLearning = async (): Promise<SetLearningDetector> => {
-  const d = await SetLearningDetector.load(snooker, loadDemoCalibration());
+const loadLearning = async (
+  watch?: Parameters<typeof SetLearningDetector.load>[3],
+): Promise<SetLearningDetector> => {
+  const d = await SetLearningDetector.load(snooker, loadDemoCalibration(), undefined, watch);
   if (!d.ok) throw new Error(d.error.message);
   return d.value;
 };
+
+/** The detector with a watch over 3 frames: the names unsure once 2 of them have no ball called the white. */
+const loadWatched = (): Promise<SetLearningDetector> =>
+  loadLearning({ frames: 3, unsureShare: 0.5, sureShare: 0.2 });
 
 // The detector asks of every frame whether its balls stand as set up, by their places (a ball within
 // half a radius of each, a quarter of them may be empty, and a ball off them for the white), before
@@ -144,13 +150,7 @@ describe("the club's ball set learned by itself from a frame of the balls set up
   }, 90_000);
 
   it('the yellowed cue ball seldom called the white: the names said unsure, and sure once the set is learned', async () => {
-    const watched = await SetLearningDetector.load(snooker, loadDemoCalibration(), undefined, {
-      frames: 3,
-      unsureShare: 0.5,
-      sureShare: 0.2,
-    });
-    if (!watched.ok) throw new Error(watched.error.message);
-    const d = watched.value;
+    const d = await loadWatched();
     const cluster = await drawAltFrame('held-out-46', CLUSTER);
     const said: (string | undefined)[] = [];
     for (let i = 0; i < 3; i++) {
@@ -171,15 +171,10 @@ describe("the club's ball set learned by itself from a frame of the balls set up
   }, 60_000);
 
   it('the usual set on the byzantium table, its cue ball called the white: nothing said', async () => {
-    const watched = await SetLearningDetector.load(snooker, loadDemoCalibration(), undefined, {
-      frames: 3,
-      unsureShare: 0.5,
-      sureShare: 0.2,
-    });
-    if (!watched.ok) throw new Error(watched.error.message);
+    const d = await loadWatched();
     const { image } = await drawAltFrame('held-out-46', OTHER_CLUSTER);
     for (let i = 0; i < 4; i++) {
-      const r = await watched.value.detect(image);
+      const r = await d.detect(image);
       expect(r.ok && r.value.names).toBeUndefined();
     }
   }, 60_000);
