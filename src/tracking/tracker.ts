@@ -257,7 +257,8 @@ export class Tracker {
     for (const k of this.tracks) k.observed = undefined;
 
     const live = this.tracks.filter((k) => k.status === 'table' || k.status === 'hidden');
-    // The camera moved, not the balls (camera-shake.ts): the detections as the picture would have shown them.
+    // The camera moved, not the balls (camera-shake.ts): the detections as the still picture would have
+    // shown them.
     const resting = live.filter((k) => k.status === 'table' && k.motion.atRest && !k.motion.stirring);
     const { shaken, shift } = cameraShake(
       resting.map((k) => k.motion.anchor),
