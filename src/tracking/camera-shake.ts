@@ -84,15 +84,23 @@ export const cameraShake = (
   const shaken = moves.filter((v) => Math.hypot(v.x, v.y) >= o.minMm).length >= needed;
   // The displacement the most others lie near (not their median: half the balls shifted and half not
   // have one between them that none has), then the mean of those that do.
-  let most: Vec[] = [];
+  // Counted, not gathered, for each (this runs every frame the tracker is given).
+  const agrees = (v: Vec, m: Vec): boolean => Math.hypot(v.x - m.x, v.y - m.y) <= o.agreeMm;
+  let centre = moves[0] as Vec;
+  let most = 0;
   for (const m of moves) {
-    const near = moves.filter((v) => Math.hypot(v.x - m.x, v.y - m.y) <= o.agreeMm);
-    if (near.length > most.length) most = near;
+    let n = 0;
+    for (const v of moves) if (agrees(v, m)) n++;
+    if (n > most) {
+      most = n;
+      centre = m;
+    }
   }
-  if (most.length < needed) return { shaken, shift: undefined };
+  if (most < needed) return { shaken, shift: undefined };
+  const near = moves.filter((v) => agrees(v, centre));
   const shift = {
-    x: most.reduce((a, v) => a + v.x, 0) / most.length,
-    y: most.reduce((a, v) => a + v.y, 0) / most.length,
+    x: near.reduce((a, v) => a + v.x, 0) / most,
+    y: near.reduce((a, v) => a + v.y, 0) / most,
   };
   return Math.hypot(shift.x, shift.y) >= o.minMm ? { shaken: true, shift } : { shaken, shift: undefined };
 };
