@@ -485,8 +485,9 @@
 //               round each 2 to 3.5 mm inside its edge and the hem's ridge along it; and a two-tone
 //               table, an aquamarine bed under two lamps whose cushions are covered in a contrasting
 //               cloth (black, navy, burgundy, grey or bottle green), with a thirty-ninth maker's set:
-//               drawn in the thirty-eighth session, not run (seeds 13_300_000, 13_350_000 at 4K), the
-//               variants taking turns by kind as held-out 23's; the truth the layout's balls
+//               drawn in the thirty-eighth session, run once in the thirty-ninth; tuning data since
+//               (seeds 13_300_000, 13_350_000 at 4K), the variants taking turns by kind as held-out
+//               23's; the truth the layout's balls
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed

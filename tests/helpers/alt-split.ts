@@ -132,6 +132,7 @@ const LOOKED_AT: readonly AltSplit[] = [
   'held-out-45',
   'held-out-46',
   'held-out-47',
+  'held-out-48',
 ];
 
 /** The splits of LOOKED_AT before `split` (all of them for a split not listed yet). */
