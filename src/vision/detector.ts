@@ -48,13 +48,29 @@ export interface ReuseOptions {
   readonly margin: number;
   /** At most this many frames in a row keep the whole last answer; the next is looked at again. */
   readonly stillFrames: number;
+  /**
+   * In a frame in play (some of it changed), balls are looked for by their limbs within this many
+   * ball radii of where it changed (limb.ts findByLimb `where`)…
+   */
+  readonly lookReach: number;
+  /** …for at most this many frames in a row; the next looks over the whole table. */
+  readonly wholeTableEvery: number;
 }
 
 // The reduced frame reads single pixels: sensor noise of σ ≈ 1.5 levels gives frame-to-frame
 // differences whose largest over a piece's few hundred samples is ~9; a ball moving half a pixel
 // changes its outline's samples by tens of levels.
 // Fifteen frames, half a second at 30 fps: how late a ball the reduced frame cannot see may be found.
-export const DEFAULT_REUSE: ReuseOptions = { changeLevel: 16, margin: 2, stillFrames: 15 };
+// Three radii: a ball whose limb changed has its centre within one, and the search's seeds spread a
+// radius round a highlight or a piece of foreground. Thirty frames, a second at 30 fps: how late a ball
+// set down where the reduced frame cannot see it (a black in a pocket's jaws) may be found in play.
+export const DEFAULT_REUSE: ReuseOptions = {
+  changeLevel: 16,
+  margin: 2,
+  stillFrames: 15,
+  lookReach: 3,
+  wholeTableEvery: 30,
+};
 
 export interface DetectorOptions {
   readonly locate: LocateOptions;
@@ -98,6 +114,9 @@ interface Disc {
   readonly bytes: Uint8Array;
 }
 
+/** A box of the reduced frame, its corners' pixels (a piece's, a ball's). */
+type Box = Pick<Component, 'i0' | 'i1' | 'j0' | 'j1'>;
+
 /** What a frame is compared with to tell a still table: the frame an answer was found on. */
 interface StillReference {
   readonly reduced: Uint8Array;
@@ -123,6 +142,11 @@ export class Detector {
   private lastHalved: StillReference | undefined;
   /** Frames in a row that kept the whole last answer. */
   private stillRun = 0;
+  /** Frames in play in a row looked at only where they changed (see ReuseOptions.lookReach). */
+  private inPlayRun = 0;
+  /** Where a frame in play is looked at, and scratch for working it out (reduced px). */
+  private readonly lookAt: Uint8Array;
+  private readonly lookScratch: Uint8Array;
   /** The table's part of each row of the reduced frame: [start, end) byte offsets. */
   private readonly tableRows: [number, number][] = [];
   /** The camera at half the frame's size, where its balls are large enough there (DetailOptions). */
@@ -143,6 +167,8 @@ export class Detector {
     this.locator = new Locator(calibration, options.locate);
     const n = this.locator.geometry.rw * this.locator.geometry.rh * 3;
     this.buffers = [new Uint8Array(n), new Uint8Array(n)];
+    this.lookAt = new Uint8Array(n / 3);
+    this.lookScratch = new Uint8Array(n / 3);
     const g = this.locator.geometry;
     for (let j = 0; j < g.rh; j++) {
       const span = rowOnTable(g, j);
@@ -159,6 +185,7 @@ export class Detector {
     this.lastHalved = undefined;
     this.half?.detector.reset();
     this.sinceSpread = Infinity;
+    this.inPlayRun = 0;
   }
 
   /** Every ball in a frame, with ids, or why the frame cannot be used. */
@@ -281,6 +308,27 @@ export class Detector {
         changed.push(piece);
       }
     }
+    // Balls found outside every piece (by their limbs: a black in a pocket's jaws shows the reduced
+    // frame only its highlights, a green on green cloth may show it nothing) keep their last answer
+    // where the reduced frame around them and their disc at full resolution are as they were: in play,
+    // the limb search looks only where the frame changed, and would not find them again.
+    const loose: Box[] = [];
+    const inPlay = last !== undefined && this.inPlayRun < this.options.reuse.wholeTableEvery;
+    if (last && inPlay) {
+      last.fits.forEach((f, k) => {
+        if (kept.has(f)) return;
+        const i = Math.floor(f.u / g.scale);
+        const j = Math.floor(f.v / g.scale);
+        if (frame.pieces.some((p) => i >= p.i0 && i <= p.i1 && j >= p.j0 && j <= p.j1)) return;
+        const box = this.boxOf(f);
+        if (!this.unchanged(last.reduced, frame.reduced.data, box)) return;
+        if (discMoved(last.discs[k] as Disc, image, this.options.reuse.changeLevel)) return;
+        kept.add(f);
+        loose.push(box);
+      });
+    }
+    const where = last && inPlay ? this.whereChanged(last, frame.reduced.data, changed, kept) : undefined;
+    this.inPlayRun = where ? this.inPlayRun + 1 : 0;
     const rimPrior = last?.rimPx ?? this.options.locate.rimWidthPx;
     const fresh = this.locator.fitPieces(frame, changed, rimPrior);
     const keptFits = [...kept];
@@ -295,7 +343,7 @@ export class Detector {
       if (disc) keptDiscs.set(f, disc);
     });
 
-    const { verified, fits } = this.locator.complete(frame, settled.fits, settled.rimPx, changed);
+    const { verified, fits } = this.locator.complete(frame, settled.fits, settled.rimPx, changed, where);
     const located: LocatedBall[] = verified.map((v) => toLocated(frame, v));
     const { balls, guesses, whiteCalled } = await identifyBalls(
       image,
@@ -311,7 +359,7 @@ export class Detector {
     // duplicate, a piece of an arm) is looked at again only where the picture changes.
     // What the next frame is compared with: this one, but where balls were kept, the pixels they
     // were fitted on.
-    if (last) for (const piece of keptPieces) this.copyAround(last.reduced, buffer, piece);
+    if (last) for (const box of [...keptPieces, ...loose]) this.copyAround(last.reduced, buffer, box);
     this.last = {
       reduced: buffer,
       balls,
@@ -340,20 +388,57 @@ export class Detector {
     const level = this.options.reuse.changeLevel;
     for (const [from, to] of this.tableRows)
       if (moved(last.reduced, reduced, from, to, 0, level)) return false;
-    for (const { rows, bytes } of last.discs) {
-      let o = 0;
-      for (let k = 0; k < rows.length; k += 2) {
-        const from = rows[k] as number;
-        const to = rows[k + 1] as number;
-        if (moved(bytes, image.data, from, to, o - from, level)) return false;
-        o += to - from;
+    return !last.discs.some((disc) => discMoved(disc, image, level));
+  }
+
+  /** A ball's box in the reduced frame: the reduced pixels its disc reaches. */
+  private boxOf(f: FittedBall): Box {
+    const { scale } = this.locator.geometry;
+    return {
+      i0: Math.floor((f.u - f.radius) / scale),
+      i1: Math.floor((f.u + f.radius) / scale),
+      j0: Math.floor((f.v - f.radius) / scale),
+      j1: Math.floor((f.v + f.radius) / scale),
+    };
+  }
+
+  /**
+   * Where a frame in play is looked at (`lookAt`, reduced px): within `lookReach` ball radii of every
+   * reduced pixel of the table that differs from the reference (`before`) by more than the sensor's
+   * noise, of every changed piece, and of every ball of the last answer not kept (where a ball was
+   * and is not now, or was refitted).
+   */
+  private whereChanged(
+    last: LastFrame,
+    now: Uint8Array,
+    changed: readonly Component[],
+    kept: ReadonlySet<FittedBall>,
+  ): Uint8Array {
+    const g = this.locator.geometry;
+    const { rw, rh } = g;
+    const level = this.options.reuse.changeLevel;
+    const at = this.lookScratch;
+    at.fill(0, 0, rw * rh);
+    const before = last.reduced;
+    for (const [from, to] of this.tableRows)
+      for (let k = from; k < to; k += 3) {
+        const d0 = (before[k] as number) - (now[k] as number);
+        const d1 = (before[k + 1] as number) - (now[k + 1] as number);
+        const d2 = (before[k + 2] as number) - (now[k + 2] as number);
+        if (d0 > level || d0 < -level || d1 > level || d1 < -level || d2 > level || d2 < -level) at[k / 3] = 1;
       }
-    }
-    return true;
+    const mark = (b: Box): void => {
+      for (let j = Math.max(0, b.j0); j <= Math.min(rh - 1, b.j1); j++)
+        at.fill(1, j * rw + Math.max(0, b.i0), j * rw + Math.min(rw - 1, b.i1) + 1);
+    };
+    for (const p of changed) mark(p);
+    for (const f of last.fits) if (!kept.has(f)) mark(this.boxOf(f));
+    const reach = Math.ceil((this.options.reuse.lookReach * g.maxRadius) / g.scale);
+    return dilate(at, this.lookAt, rw, rh, reach);
   }
 
   /** A piece's box and a margin, as rows of the reduced frame: [start, end) offsets into its bytes. */
-  private rowsAround(piece: Component): [number, number][] {
+  private rowsAround(piece: Box): [number, number][] {
     const { rw, rh } = this.locator.geometry;
     const m = this.options.reuse.margin;
     const i0 = Math.max(0, piece.i0 - m);
@@ -365,14 +450,14 @@ export class Detector {
   }
 
   /** Is the reduced frame the same as the reference around a piece (its box and a margin)? */
-  private unchanged(before: Uint8Array, now: Uint8Array, piece: Component): boolean {
+  private unchanged(before: Uint8Array, now: Uint8Array, piece: Box): boolean {
     const level = this.options.reuse.changeLevel;
     for (const [from, to] of this.rowsAround(piece)) if (moved(before, now, from, to, 0, level)) return false;
     return true;
   }
 
   /** Copy the reduced frame's bytes around a piece from one buffer to another. */
-  private copyAround(from: Uint8Array, to: Uint8Array, piece: Component): void {
+  private copyAround(from: Uint8Array, to: Uint8Array, piece: Box): void {
     for (const [a, b] of this.rowsAround(piece)) to.set(from.subarray(a, b), a);
   }
 }
@@ -391,6 +476,42 @@ const moved = (
     if (d > level || d < -level) return true;
   }
   return false;
+};
+
+/** Has any byte of a ball's disc, as it was found, changed by more than `level` in `image`? */
+const discMoved = ({ rows, bytes }: Disc, image: RgbImage, level: number): boolean => {
+  let o = 0;
+  for (let k = 0; k < rows.length; k += 2) {
+    const from = rows[k] as number;
+    const to = rows[k + 1] as number;
+    if (moved(bytes, image.data, from, to, o - from, level)) return true;
+    o += to - from;
+  }
+  return false;
+};
+
+/**
+ * `marks` (rw × rh, non-zero where marked) grown by `reach` pixels every way (a square), into `out`:
+ * along the rows into `marks` itself, by the distance to the nearest mark either side, then down the
+ * columns into `out`. `out` is returned.
+ */
+const dilate = (marks: Uint8Array, out: Uint8Array, rw: number, rh: number, reach: number): Uint8Array => {
+  const spread = (a: Uint8Array, b: Uint8Array, start: number, step: number, n: number): void => {
+    let since = Infinity;
+    for (let t = 0, q = start; t < n; t++, q += step) {
+      since = a[q] ? 0 : since + 1;
+      b[q] = since <= reach ? 1 : 0;
+    }
+    since = Infinity;
+    for (let t = n - 1, q = start + (n - 1) * step; t >= 0; t--, q -= step) {
+      since = a[q] ? 0 : since + 1;
+      if (since <= reach) b[q] = 1;
+    }
+  };
+  for (let j = 0; j < rh; j++) spread(marks, out, j * rw, 1, rw);
+  marks.set(out.subarray(0, rw * rh));
+  for (let i = 0; i < rw; i++) spread(marks, out, i, rw, rh);
+  return out;
 };
 
 // Its limb and a pixel either side: where a ball that moves changes first, and by most.

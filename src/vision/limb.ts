@@ -1111,7 +1111,9 @@ const ownLamps = (img: RgbImage, g: VisionGeometry, cloth: ClothModel, u: number
 /**
  * Balls in the frame's unexplained foreground found by their limbs. `labels` are the reduced frame's
  * piece numbers (−1 for specks too small to be a piece), `pieces` the pieces they number,
- * `known` the balls already reported (their surroundings are not searched again).
+ * `known` the balls already reported (their surroundings are not searched again). `where`, given, is
+ * where to look (reduced pixels, non-zero): the search seeds only there (a frame in play, where the
+ * rest of the table is as it was and its balls are kept: detector.ts); absent, everywhere.
  */
 export const findByLimb = (
   img: RgbImage,
@@ -1126,6 +1128,7 @@ export const findByLimb = (
   s: FitScratch,
   o: LimbOptions = DEFAULT_LIMB_OPTIONS,
   fo: FitOptions = DEFAULT_FIT_OPTIONS,
+  where?: Uint8Array,
 ): FittedBall[] => {
   if (!o.enabled) return [];
   forgetTraces();
@@ -1226,7 +1229,7 @@ export const findByLimb = (
       k += 3;
       continue;
     }
-    if (!mask[k]) continue;
+    if (!mask[k] || (where && !where[k])) continue;
     const reg = region[k] as number;
     // Seeds on the bed's cloth, the cushions and the pockets' mouths (a black over the hole shows
     // only its highlight: the hole is as dark as it), not the chalk lines or the rail (they make
@@ -1280,7 +1283,7 @@ export const findByLimb = (
     if (blockLimit.length < blocks) blockLimit = new Float64Array(blocks);
     for (let bk = 0; bk < blocks; bk++) blockLimit[bk] = bright / (invcc[bk] as number);
     for (let j = 0; j < rh; j++) {
-      const span = rowOnTable(g, j);
+      const span = where ? lookedAtIn(where, rowOnTable(g, j), j * rw) : rowOnTable(g, j);
       if (!span) continue;
       const [i0, i1] = span;
       const xa = Math.max(reach, i0 * scale);
@@ -1349,13 +1352,15 @@ export const findByLimb = (
     const [u, v] = projectPoint(g.calibration, spot.at.x, spot.at.y, g.ballCentreHeight);
     const i = Math.floor(u / scale);
     const j = Math.floor(v / scale);
-    if (i < 0 || j < 0 || i >= rw || j >= rh || nearBall(i, j, near)) continue;
+    if (i < 0 || j < 0 || i >= rw || j >= rh || (where && !where[j * rw + i]) || nearBall(i, j, near))
+      continue;
     seedAround(i, j, 1);
   }
   // Dark discs on the cloth far from the balls known.
   if (o.darkDisc > 0) {
     const far = o.darkDiscReach * rRed;
-    const farFromBalls = (i: number, j: number): boolean => !nearBall(i, j, far);
+    const farFromBalls = (i: number, j: number): boolean =>
+      (!where || where[j * rw + i] !== 0) && !nearBall(i, j, far);
     // Asked of where the search starts (to spare the ratio there) and of where it ends (it may move
     // towards a ball on the way down).
     for (const q of darkDiscSeeds(g, cloth, rd, labels, rRed, o.darkDisc, farFromBalls)) {
@@ -1407,7 +1412,12 @@ export const findByLimb = (
     }
     return rings;
   };
-  peaks.push(...packRings(known, known));
+  peaks.push(
+    ...packRings(
+      where ? known.filter((b) => where[Math.floor(b.v / scale) * rw + Math.floor(b.u / scale)]) : known,
+      known,
+    ),
+  );
   if (list.length === 0 && peaks.length === 0) return [];
   // Coarse ring scores on a grid of about a third of the radius over the candidate reduced pixels.
   for (const q of list) {
@@ -1593,6 +1603,22 @@ export const findByLimb = (
   // limb, 5.2 by its shape).
   for (const { f, pack } of shaped) keep(f, pack);
   return out;
+};
+
+/**
+ * The part of a row's table span (`span`, reduced px) that `where` (row `at` of it) looks at: from its
+ * first looked-at pixel to its last; undefined where it looks at none.
+ */
+const lookedAtIn = (
+  where: Uint8Array,
+  span: readonly [number, number] | undefined,
+  at: number,
+): [number, number] | undefined => {
+  if (!span) return undefined;
+  let [i0, i1] = span;
+  while (i0 <= i1 && !where[at + i0]) i0++;
+  while (i1 >= i0 && !where[at + i1]) i1--;
+  return i0 <= i1 ? [i0, i1] : undefined;
 };
 
 /** Is the disc about (u, v), radius r, a shadow's (fit.ts shadowDisc) beside a ball: within
