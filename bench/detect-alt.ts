@@ -505,7 +505,9 @@
 // start, on the first split's frames, while the JIT compiles the vision's code as it meets it (what a
 // one-picture `referee detect` pays), none of them counted in the splits' figures; and a Detector fed
 // a sequence — the first split's first frame again and again with fresh sensor noise, as a still
-// table gives — saying which frames reused the last answer and what they cost.
+// table gives — saying which frames reused the last answer and what they cost; and, last, a ball in play
+// (playSequences): a few layouts with the cue ball rolling across them frame after frame, what a frame
+// in play costs against the same frames detected afresh.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
 // [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|held-out-43|held-out-44|held-out-45|held-out-46|held-out-47|held-out-48|all]
@@ -515,6 +517,7 @@
 // where by default each case's are, as its installer would (asInstalled)]
 // [--no-limb: the vision without its limb stage, as before it] [--no-baseline: without the OpenCV
 // baseline (bench/detect-baseline.ts), which is otherwise run on the same frames and reported beside]
+// [--play 3: how many of the first split's 1080p layouts have a ball rolled across them, last (0: none)]
 import { resolveBed } from '../src/games/registry.ts';
 import { cameraCentre, loadCalibrationFile } from '../src/camera/index.ts';
 import { loadSnookerClassifier, snookerSetUp } from '../tests/helpers/games.ts';
@@ -1183,6 +1186,69 @@ const stillSequence = async (detector: Detector, image: RgbImage, label: string)
 };
 
 /**
+ * A ball in play: each of `cases`' frames drawn again and again with its cue ball rolling (PLAY_SPEED
+ * mm/s along the table, towards its far end or back, blurred over the style's shutter; the first two
+ * frames at rest), each frame with fresh sensor noise, fed to a Detector that keeps what did not change
+ * (not reset between a layout's frames), and to one that looks afresh (reset each frame): their CPU a
+ * frame in play (medians), the balls the first kept, and the rolling ball's distance from where it is.
+ */
+const playSequences = async (
+  cases: readonly AltCase[],
+  classifier: BallClassifier,
+  options: DetectorOptions,
+  label: string,
+): Promise<string> => {
+  const frames = 10;
+  const inPlay: number[] = [];
+  const afresh: number[] = [];
+  const kept: number[] = [];
+  const off: number[] = [];
+  for (const k of cases) {
+    const cue = k.balls.find((b) => b.id === 'cue');
+    if (!cue) continue;
+    const dir = cue.y < k.calibration.table.length / 2 ? 1 : -1;
+    /** Where the cue ball is in frame i: on its place in the first two, then rolling. */
+    const yAt = (i: number): number => cue.y + (i >= 2 ? (dir * PLAY_SPEED * (i - 1)) / PLAY_FPS : 0);
+    const detector = new Detector(k.calibration, classifier, options);
+    const fresh = new Detector(k.calibration, classifier, options);
+    // Drawn first, so the drawing's garbage is not collected while a frame is timed.
+    const drawn: RgbImage[] = [];
+    for (let i = 0; i < frames; i++) {
+      const balls = k.balls.map((b) =>
+        b === cue ? { ...b, y: yAt(i), ...(i >= 2 ? { vx: 0, vy: dir * PLAY_SPEED } : {}) } : b,
+      );
+      drawn.push(withFreshNoise(await drawCase({ ...k, balls }), 1.5, 78_000 + i));
+    }
+    for (const [i, frame] of drawn.entries()) {
+      const c0 = cpuNow();
+      const r = await detector.detect(frame);
+      const ms = cpuNow() - c0;
+      fresh.reset();
+      const f0 = cpuNow();
+      await fresh.detect(frame);
+      const fms = cpuNow() - f0;
+      if (i < 2) continue;
+      inPlay.push(ms);
+      afresh.push(fms);
+      if (!r.ok) continue;
+      kept.push(r.value.reused / Math.max(1, r.value.balls.length));
+      const seen = r.value.balls.find((b) => b.id === 'cue');
+      if (seen) off.push(Math.hypot(seen.x - cue.x, seen.y - yAt(i)));
+    }
+  }
+  return (
+    `a ball in play (${label}: ${cases.length} layouts, the cue ball rolling ${PLAY_SPEED / 1000} m/s at ` +
+    `${PLAY_FPS} fps from the third of ${frames} frames, fresh sensor noise σ 1.5 each frame, not reset): ` +
+    `${inPlay.length} frames in play, median ${median(inPlay).toFixed(2)} ms CPU, the same frames detected afresh ` +
+    `${median(afresh).toFixed(2)} ms (×${(median(inPlay) / median(afresh)).toFixed(2)}); balls kept a frame ` +
+    `${(100 * median(kept)).toFixed(0)} % (median); the cue ball seen in ${off.length}, ` +
+    `median ${median(off).toFixed(2)} mm off`
+  );
+};
+const PLAY_SPEED = 1500;
+const PLAY_FPS = 30;
+
+/**
  * A Detector for each case that knows its variant's ball set (--looks): learned once a variant from its
  * installation frame (installCase), as a club's installer would set the balls up and learn them. Where
  * the set cannot be learned (a ball not seen on its place), the variant's frames are detected without,
@@ -1220,6 +1286,7 @@ const main = async (): Promise<void> => {
     baseline: { type: 'boolean', default: true },
     looks: { type: 'boolean', default: false },
     marks: { type: 'boolean', default: true },
+    play: { type: 'string', default: '3' },
   });
   const install = flags.marks === false ? (k: AltCase): AltCase => k : asInstalled;
   const options = {
@@ -1314,6 +1381,11 @@ const main = async (): Promise<void> => {
       process.stderr.write(`${split} ${res} done\n`);
     }
   }
+  // Last, once every stage has run many times (the first detections are the warm-up's).
+  const first = splits[0] as AltSplit;
+  const playing = altCases(demo.value, first, PER_KIND, '1080p').map(install).slice(0, count('play'));
+  if (playing.length > 0)
+    lines.push(await playSequences(playing, classifier, options, `${first}'s first 1080p layouts`));
   console.log(lines.join('\n'));
 };
 
