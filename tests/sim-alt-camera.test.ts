@@ -41,7 +41,7 @@ beforeAll(() => {
 
 const OWN = ['periwinkle-ultrawide', 'khaki-stand'] as const;
 /** Every variant with a camera of its own: held-out 27's two and held-out 45's pureblue-neighbour. */
-const MOUNTED = [...OWN, 'pureblue-neighbour'] as const;
+const MOUNTED = [...OWN, 'pureblue-neighbour', 'menthol-pillarbox'] as const;
 
 const own = (variant: (typeof MOUNTED)[number]): Calibration<Table> => {
   const c = altCamera(table, demo.tableSpec, variant);
@@ -131,7 +131,7 @@ describe('a camera of its own', () => {
     expect(() => mountCalibration(table, demo.tableSpec, mount)).toThrow(/above the horizon/);
   });
 
-  it('is given to held-out 27’s two variants and held-out 45’s pureblue-neighbour alone', () => {
+  it('is given to held-out 27’s two variants, held-out 45’s pureblue-neighbour and held-out 49’s menthol-pillarbox alone', () => {
     const mounted = ALT_VARIANTS.filter((v) => altCamera(table, demo.tableSpec, v) !== undefined);
     expect(mounted).toEqual([...MOUNTED]);
   });

@@ -91,10 +91,12 @@ describe('a frame streamed as H.264', () => {
     expect(Buffer.from(c.image.data).equals(Buffer.from(a.image.data))).toBe(false);
   });
 
-  it('is held-out 28’s camera only, the webcam’s coarser than the stream’s', () => {
+  it('is held-out 28’s camera and held-out 49’s pillarboxed one only, the webcam’s coarser than the stream’s, the pillarboxed one’s finer', () => {
     const streamed = ALT_VARIANTS.filter((v) => altStream(v) !== undefined);
-    expect(streamed).toEqual(['cerulean-stream', 'violet-webcam']);
+    expect(streamed).toEqual(['cerulean-stream', 'violet-webcam', 'menthol-pillarbox']);
     expect(altStream('violet-webcam')?.crf).toBeGreaterThan(altStream('cerulean-stream')?.crf ?? 51);
+    // A club's ordinary stream, not held-out 28's starved one.
+    expect(altStream('menthol-pillarbox')?.crf).toBeLessThan(altStream('cerulean-stream')?.crf ?? 0);
   });
 
   it('is given to held-out 28’s cases, with demo’s camera, at 1080p and 4K, and to no older split’s', () => {

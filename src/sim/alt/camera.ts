@@ -146,11 +146,29 @@ const overTheRow = (t: Table): AltMount => ({
   lens: { fx: 1100, fy: 1100.4, cx: 958.6, cy: 541.2, k1: -0.12, k2: 0.02, p1: 0.0003, p2: -0.0002, k3: 0 },
 });
 
+/**
+ * An older club camera with a 4:3 sensor (its picture 1440 × 1080), hung as demo's is (2.77 m over the
+ * bed, straight down, 6 mm across and 20 mm towards the baulk end off its middle, 0.2° crooked, the
+ * table's length across the picture), its picture carried pillarboxed in the 16:9 stream's 1920 × 1080
+ * frame (menthol-pillarbox, style.ts's AltPillarbox): the calibration the 4:3 camera's with its principal
+ * point in the frame's middle (240 px of bar to the picture's left, 961.4 = 240 + 721.4), its focal
+ * length (fx 1040 px, against demo's 1275) fitting the table into the picture: the rails' outer edges 55
+ * px inside the left bar's edge and 40 inside the right's, 168 and 173 px inside the top and bottom; a
+ * ball at the middle of the bed 10.0 px in radius (demo's 12.1). A moderate barrel distortion (k1 −0.16).
+ */
+const fourByThree = (t: Table): AltMount => ({
+  at: { x: t.width / 2 + 6, y: t.length / 2 - 20, z: 2770 },
+  aim: { x: t.width / 2 + 6, y: t.length / 2 - 20 },
+  up: { x: -1, y: 0.004, z: 0 },
+  lens: { fx: 1040, fy: 1040.6, cx: 961.4, cy: 538.3, k1: -0.16, k2: 0.025, p1: 0.0003, p2: -0.0002, k3: 0 },
+});
+
 /** The variants drawn with a camera of their own; every other is drawn with the split's (demo's). */
 const MOUNTS: Partial<Readonly<Record<AltVariant, (t: Table) => AltMount>>> = {
   'periwinkle-ultrawide': ultrawideOverhead,
   'khaki-stand': standAtBaulk,
   'pureblue-neighbour': overTheRow,
+  'menthol-pillarbox': fourByThree,
 };
 
 /**

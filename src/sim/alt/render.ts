@@ -559,6 +559,10 @@ export interface AltStyle {
   readonly repair?: AltRepair;
   /** The cushions' cloth where it differs from the bed's (a two-tone table; the bed's, the default). */
   readonly cushionCloth?: Srgb8;
+  /** Tears in the bed darned closed with cross-stitches (none, the default). */
+  readonly darning?: AltDarning;
+  /** A 4:3 camera's picture pillarboxed in the 16:9 frame (the frame all picture, the default). */
+  readonly pillarbox?: AltPillarbox;
 }
 
 /**
@@ -680,6 +684,119 @@ export const patchAt = (p: AltPatch, x: number, y: number, out: Float64Array): v
   out[2] = -dx * sn + dy * cn;
   // Round the edge: along a long side by its x, along an end by its y (a stitch's place, near enough).
   out[3] = qx > qy ? ly + 2 * p.b : lx;
+};
+
+/**
+ * A tear in the bed (a cue's tip or a dropped rest's slit) darned closed: a straight slit `length` mm long
+ * through its middle (x, y, mm on the bed), running `angle` from the table's x axis (across the nap, as a
+ * miscue tears it), gaping `gap` mm where the thread leaves it, the slate's dark grey seen in it; over it
+ * a band of cross-stitches `width` mm across, reaching half that past either end of the slit: two rows of
+ * diagonal stitches, each slanting across the band and back, a cross every `pitch` mm along, in a thread
+ * the bed's colour times `thread` (linear, per channel), `stitch` mm thick; the darned band drawn
+ * tighter than the cloth round it, puckered, shading the cloth by `pucker` along the slit, falling off
+ * over the band's half-width.
+ */
+export interface AltDarn {
+  readonly x: number;
+  readonly y: number;
+  readonly angle: number;
+  readonly length: number;
+  readonly gap: number;
+  readonly width: number;
+  readonly pitch: number;
+  readonly thread: readonly [number, number, number];
+  readonly stitch: number;
+  readonly pucker: number;
+}
+
+/** A cloth's darned tears (AltDarn), drawn in order (a later one over an earlier). */
+export interface AltDarning {
+  readonly darns: readonly AltDarn[];
+}
+
+/** The slate seen in a darned tear's slit, sRGB: a dark grey, in the slit's shadow. */
+export const ALT_SLATE: Srgb8 = [52, 52, 55];
+
+/** The part of a pixel `f` mm wide, `d` mm from a line's middle, that a line `w` mm thick covers. */
+export const lineCover = (d: number, w: number, f: number): number =>
+  Math.max(0, Math.min(d + w / 2, f / 2) - Math.max(d - w / 2, -f / 2)) / f;
+
+/**
+ * How a bed point (x, y, mm) seen by a pixel `f` mm wide lies in a darn, into out[0..3]: its distance
+ * along the slit from its middle (mm) and across it; the part of the pixel the slit shows (the slate,
+ * where no thread covers it) and the part the thread covers.
+ */
+export const darnAt = (d: AltDarn, x: number, y: number, f: number, out: Float64Array): void => {
+  const c = Math.cos(d.angle);
+  const s = Math.sin(d.angle);
+  const dx = x - d.x;
+  const dy = y - d.y;
+  const along = dx * c + dy * s;
+  const across = -dx * s + dy * c;
+  out[0] = along;
+  out[1] = across;
+  const half = d.length / 2;
+  const reach = half + d.width / 2;
+  if (Math.abs(across) > d.width / 2 + f || Math.abs(along) > reach + f) {
+    out[2] = 0;
+    out[3] = 0;
+    return;
+  }
+  // The stitches: two families of diagonals across the band, one up and one down, a pitch apart along
+  // it; a point's distance to the nearest of each (its offset along the band to where one crosses its
+  // row, times the diagonal's sine to the band).
+  const w = d.width;
+  const p = d.pitch;
+  const sin = w / Math.hypot(p, w);
+  const from = along + reach;
+  const up = from - ((across + w / 2) * p) / w;
+  const down = from - ((w / 2 - across) * p) / w;
+  const near = (u: number): number => Math.abs(u - Math.round(u / p) * p) * sin;
+  const a = lineCover(near(up), d.stitch, f);
+  const b = lineCover(near(down), d.stitch, f);
+  const band = Math.min(1, lineCover(across, w, f) * lineCover(along, 2 * reach, f));
+  const thread = band * (1 - (1 - Math.min(1, a)) * (1 - Math.min(1, b)));
+  const slit = Math.min(1, lineCover(across, d.gap, f) * lineCover(along, d.length, f));
+  out[2] = slit * (1 - thread);
+  out[3] = thread;
+};
+
+/**
+ * A 4:3 camera's picture carried in a 16:9 stream (an older club camera, or a CCTV channel, put into a
+ * broadcast frame): the picture `aspect` times as wide as the frame is high, in the middle of the frame's
+ * columns, the bars either side of it a flat `black` (8-bit code value, every channel: the encoder's
+ * padding, no sensor noise in it); the picture's edge blended into the bars over `soft` px at 1080 rows
+ * (the scaler's or the camera's blanking's edge). The calibration is the 4:3 camera's, in the middle.
+ */
+export interface AltPillarbox {
+  readonly aspect: number;
+  readonly black: number;
+  readonly soft: number;
+}
+
+/** The picture's columns in a W × H frame pillarboxed by `p`: the first and one past the last. */
+export const pillarboxColumns = (p: AltPillarbox, W: number, H: number): [number, number] => {
+  const width = Math.min(W, 2 * Math.round((H * p.aspect) / 2));
+  const u0 = (W - width) / 2;
+  return [u0, u0 + width];
+};
+
+/** The frame's 8-bit pixels with the bars either side of the picture (AltPillarbox). */
+const pillarboxed = (W: number, H: number, data: Uint8Array, p: AltPillarbox): Uint8Array => {
+  const out = new Uint8Array(data);
+  const [u0, u1] = pillarboxColumns(p, W, H);
+  const soft = Math.max(1e-3, (p.soft * H) / 1080);
+  for (let u = 0; u < W; u++) {
+    // The part of the column's pixel in the picture, its edge blended over `soft` px.
+    const k = Math.min(1, Math.max(0, Math.min(u + 0.5 - u0, u1 - (u + 0.5)) / soft + 0.5));
+    if (k === 1) continue;
+    for (let v = 0; v < H; v++)
+      for (let ch = 0; ch < 3; ch++) {
+        const i = 3 * (v * W + u) + ch;
+        out[i] = Math.round((data[i] as number) * k + p.black * (1 - k));
+      }
+  }
+  return out;
 };
 
 /**
@@ -2761,6 +2878,14 @@ export const renderAlt = (
   const patchSoft = repair ? Math.max(0.5, bedFootprint(grid, W, H) / 2) : 0;
   const inPatch = new Float64Array(4);
   const mended = new Float64Array(3);
+  // A cloth's darned tears: each darn's thread in linear light, the slate in its slit; a pixel's
+  // footprint on the bed (at the image's middle) over which its stitches and slit are averaged.
+  const darning = style.darning;
+  const darnInks = (darning?.darns ?? []).map((d) => cloth.map((v, ch) => v * (d.thread[ch] as number)));
+  const slate = darning ? pigment(ALT_SLATE) : [0, 0, 0];
+  const darnFoot = darning ? bedFootprint(grid, W, H) : 0;
+  const inDarn = new Float64Array(4);
+  const darned = new Float64Array(3);
   // A two-tone table's cushions, their own cloth in linear light.
   const cushionCloth = style.cushionCloth ? pigment(style.cushionCloth, ir?.cloth) : undefined;
   const print = style.print;
@@ -2933,6 +3058,35 @@ export const renderAlt = (
               (ink.thread[ch] as number) * thread;
         }
       }
+      // A darned tear: the slate in its slit, the cross-stitches over it, the band puckered round it.
+      let pucker = 1;
+      let darnedHere = false;
+      if (darning && surf === Surface.bed) {
+        for (let i = 0; i < darning.darns.length; i++) {
+          const d = darning.darns[i] as AltDarn;
+          darnAt(d, x, y, darnFoot, inDarn);
+          const along = Math.abs(inDarn[0] as number);
+          const across = inDarn[1] as number;
+          const reach = d.length / 2 + d.width / 2;
+          if (along > reach + darnFoot || Math.abs(across) > 2 * d.width) continue;
+          const h = d.width / 2;
+          pucker *= 1 - d.pucker * Math.exp(-(across * across) / (h * h)) * smooth(reach, reach - h, along);
+          const gap = inDarn[2] as number;
+          const thread = inDarn[3] as number;
+          if (gap <= 0 && thread <= 0) continue;
+          if (!darnedHere) {
+            const from = patched ? mended : cloth;
+            for (let ch = 0; ch < 3; ch++) darned[ch] = from[ch] as number;
+          }
+          darnedHere = true;
+          const ink = darnInks[i] as number[];
+          for (let ch = 0; ch < 3; ch++)
+            darned[ch] =
+              (darned[ch] as number) * (1 - gap - thread) +
+              (slate[ch] as number) * gap +
+              (ink[ch] as number) * thread;
+        }
+      }
       // A brushed cloth's lanes, on the bed alone (1 times, to the bit, without them).
       const brushed = style.sheen && surf === Surface.bed ? sheenAt(style.sheen, x, y) : 1;
       const grad = 1 + style.clothGradient * ((x - t.width / 2) * gx + (y - t.length / 2) * gy) * 2;
@@ -2957,13 +3111,15 @@ export const renderAlt = (
         }
       // The bed's own colour, where a sponsor's print is in it the print's.
       if (print && surf === Surface.bed) printedAt(print, x, y, grain, printed);
-      const bed = patched
-        ? mended
-        : surf === Surface.cushion && cushionCloth
-          ? cushionCloth
-          : print && surf === Surface.bed
-            ? printed
-            : cloth;
+      const bed = darnedHere
+        ? darned
+        : patched
+          ? mended
+          : surf === Surface.cushion && cushionCloth
+            ? cushionCloth
+            : print && surf === Surface.bed
+              ? printed
+              : cloth;
       // Off the cushion: the balls' shadows; the cushion nose shades the cloth beside it, the pocket's
       // jaws shade its mouth. On it, a player's and onlookers' shadows alone.
       let nose = 1;
@@ -2978,6 +3134,7 @@ export const renderAlt = (
       for (let ch = 0; ch < 3; ch++) {
         let k = nap * brushed * grad * rubbed * (light[ch] as number);
         if (patched || ridge !== 1) k *= ridge;
+        if (pucker !== 1) k *= pucker;
         if (surf === Surface.cushion) k *= occ ? 0.72 * (shadow[ch] as number) : 0.72;
         else {
           k *= nose;
@@ -3789,8 +3946,14 @@ export const renderAlt = (
         : developedData;
     // A camera's or a stream's on-screen display, burned in before the video is coded.
     const data = style.osd ? burnedIn(W, H, decoded, style.osd) : decoded;
+    const capturedData = style.capture ? captured(W, H, data, style.capture) : data;
+    // A 4:3 camera's picture put into the 16:9 stream: the bars either side of it.
     return {
-      image: { width: W, height: H, data: style.capture ? captured(W, H, data, style.capture) : data },
+      image: {
+        width: W,
+        height: H,
+        data: style.pillarbox ? pillarboxed(W, H, capturedData, style.pillarbox) : capturedData,
+      },
       truth,
     };
   }

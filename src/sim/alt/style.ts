@@ -499,6 +499,17 @@
 // hem's ridge shading the cloth along it; the usual set. `aquamarine-twotone`, an aquamarine bed (66 from
 // its nearest) under two lamps on a two-tone table: its cushions covered in a contrasting cloth (black,
 // navy, burgundy, mid grey or bottle green, drawn by the seed); a thirty-ninth maker's set.
+// Held-out 49 (drawn in the thirty-ninth session, to be run once): `sunflower-darned`, a sunflower cloth
+// (a deep golden yellow, 65 code values from its nearest older cloth) under three lamps, torn and darned
+// closed in one or two places (render.ts AltDarning, drawn by the seed): a straight slit 30 to 110 mm
+// long, across the nap (within 35 degrees of the table's width), gaping 0.4 to 1.2 mm onto the slate,
+// under a band 5 to 9 mm wide of cross-stitches 2 to 3.5 mm apart in a darning wool 0.8 to 1.4 mm thick,
+// 0.55 to 0.8 or 1.1 to 1.3 times the bed's colour, the band puckered (the cloth shaded 0.04 to 0.1 along
+// the slit); the usual set. `menthol-pillarbox`, a menthol cloth (a light, bright green, 68 from its nearest)
+// under two lamps, filmed by a 4:3 camera whose picture the stream carries pillarboxed in its 16:9 frame
+// (render.ts AltPillarbox; camera.ts's fourByThree: the table in the middle 1440 of 1920 columns, the
+// bars either side a flat black, 0 to 3 code values, the picture's edge blended over 0.5 to 1.5 px), and
+// the frames streamed (stream.ts); a fortieth maker's set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
@@ -528,6 +539,9 @@ import type {
   AltUnderglow,
   AltRepair,
   AltPatch,
+  AltDarn,
+  AltDarning,
+  AltPillarbox,
   AltNeighbour,
   AltLamp,
   AltAperture,
@@ -653,6 +667,8 @@ export const ALT_VARIANTS = [
   'cardinal-shake',
   'hyacinth-repaired',
   'aquamarine-twotone',
+  'sunflower-darned',
+  'menthol-pillarbox',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -756,7 +772,9 @@ export const ALT_CLOTH: Readonly<
     | 'kelly'
     | 'cardinal'
     | 'hyacinth'
-    | 'aquamarine',
+    | 'aquamarine'
+    | 'sunflower'
+    | 'menthol',
     Srgb8
   >
 > = {
@@ -859,6 +877,8 @@ export const ALT_CLOTH: Readonly<
   cardinal: [255, 0, 55],
   hyacinth: [160, 150, 255],
   aquamarine: [85, 255, 210],
+  sunflower: [255, 215, 0],
+  menthol: [120, 255, 145],
 };
 
 /**
@@ -2852,6 +2872,67 @@ const THIRTY_NINTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
 };
 
 /**
+ * A cloth's darned tears (AltDarning), drawn by the seed: one or two, each a straight slit 30 to 110 mm
+ * long (a miscue's tear or a rest's), running within 35 degrees of the table's width (across the nap,
+ * which runs down the table), gaping 0.4 to 1.2 mm; darned closed under a band 5 to 9 mm wide of
+ * cross-stitches 2 to 3.5 mm apart in a darning wool 0.8 to 1.4 mm thick, darker (0.55 to 0.8 of the
+ * bed's colour, the nearest a club's fitter had) or lighter (1.1 to 1.3), each channel 4 per cent either
+ * way more; the band puckered, shading the cloth 0.04 to 0.1 along the slit; its middle at least 150 mm past
+ * its own reach from every cushion's nose.
+ */
+const darnedTears = (t: Table, rng: Rng): AltDarning => {
+  const n = rng.int(1, 3);
+  const darns = Array.from({ length: n }, (): AltDarn => {
+    const length = rng.uniform(30, 110);
+    const width = rng.uniform(5, 9);
+    const reach = length / 2 + width / 2 + 150;
+    const base = rng.uniform(0, 1) < 0.6 ? rng.uniform(0.55, 0.8) : rng.uniform(1.1, 1.3);
+    const thread = [0, 1, 2].map(() => base * rng.uniform(0.96, 1.04)) as [number, number, number];
+    return {
+      x: rng.uniform(reach, t.width - reach),
+      y: rng.uniform(reach, t.length - reach),
+      angle: (rng.uniform(-35, 35) * Math.PI) / 180,
+      length,
+      gap: rng.uniform(0.4, 1.2),
+      width,
+      pitch: rng.uniform(2, 3.5),
+      thread,
+      stitch: rng.uniform(0.8, 1.4),
+      pucker: rng.uniform(0.04, 0.1),
+    };
+  });
+  return { darns };
+};
+
+/**
+ * A 4:3 camera's picture pillarboxed in a 16:9 stream (AltPillarbox), drawn by the seed: the bars a
+ * digital black (0) in 6 of 10 encoders, 1 to 3 code values in the rest (a padding not quite black);
+ * the picture's edge blended over 0.5 to 1.5 px.
+ */
+const fourByThreeInSixteenByNine = (rng: Rng): AltPillarbox => ({
+  aspect: 4 / 3,
+  black: rng.uniform(0, 1) < 0.6 ? 0 : rng.int(1, 4),
+  soft: rng.uniform(0.5, 1.5),
+});
+
+/**
+ * A fortieth maker's set (menthol-pillarbox's), each coloured ball 24 code values or more from every
+ * older set's (/work/tools/ho49-setsearch.mts's search, the pink's /work/tools/ho49-pink.mts's; the pink
+ * 24.3 from its nearest): a vermilion red, a mustard yellow, an ochre brown, a leaf green, an
+ * ultramarine blue, a coral pink, a neutral black, a white cue ball.
+ */
+const FORTIETH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [250, 250, 245],
+  red: [250, 45, 20],
+  yellow: [205, 180, 25],
+  green: [90, 200, 0],
+  brown: [130, 90, 15],
+  blue: [65, 0, 240],
+  pink: [255, 114, 126],
+  black: [20, 20, 20],
+};
+
+/**
  * The next table of a club's row (AltNeighbour), drawn by the seed: beyond this one's far end, 1.6 to 2
  * m between the rails' outer edges (a club's row, room to cue between), 80 mm to either side at most;
  * a tournament-green, scarlet or electric-blue cloth; three to six of its balls (reds, a colour or two)
@@ -3510,6 +3591,10 @@ interface AltLook {
   readonly repair?: (t: Table, rng: Rng) => AltRepair;
   /** A two-tone table's cushion cloth, drawn by the seed. */
   readonly cushionCloth?: (rng: Rng) => Srgb8;
+  /** A cloth's darned tears, drawn by the seed. */
+  readonly darning?: (t: Table, rng: Rng) => AltDarning;
+  /** A 4:3 camera's picture pillarboxed in the frame, drawn by the seed. */
+  readonly pillarbox?: (rng: Rng) => AltPillarbox;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -4179,6 +4264,20 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     ballColours: THIRTY_NINTH_MAKER_BALLS,
     cushionCloth: cushionsInContrast,
   },
+  // A club table under three lamps, its cloth torn and darned closed with cross-stitches. The usual set.
+  'sunflower-darned': {
+    cloth: ALT_CLOTH.sunflower,
+    lamps: threeLamps,
+    darning: darnedTears,
+  },
+  // A club table under two lamps filmed by a 4:3 camera, its picture pillarboxed in a 16:9 stream (the
+  // camera camera.ts's fourByThree, the stream stream.ts's). A fortieth maker's set.
+  'menthol-pillarbox': {
+    cloth: ALT_CLOTH.menthol,
+    lamps: twoLamps,
+    ballColours: FORTIETH_MAKER_BALLS,
+    pillarbox: fourByThreeInSixteenByNine,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -4245,6 +4344,8 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.shake ? { shake: look.shake(rng) } : {}),
     ...(look.repair ? { repair: look.repair(t, rng) } : {}),
     ...(look.cushionCloth ? { cushionCloth: look.cushionCloth(rng) } : {}),
+    ...(look.darning ? { darning: look.darning(t, rng) } : {}),
+    ...(look.pillarbox ? { pillarbox: look.pillarbox(rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
