@@ -3,6 +3,7 @@
 // 4:3 camera's picture pillarboxed in the 16:9 frame (menthol-pillarbox, AltPillarbox, and camera.ts's
 // fourByThree), at 1080p and at 4K, on frames drawn without noise. No frame of held-out 49 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { altCases } from '../bench/detect-alt.ts';
 import { project, type Calibration } from '../src/camera/index.ts';
 import { mm } from '../src/core/units.ts';
 import type { Table } from '../src/equipment/index.ts';
@@ -17,6 +18,7 @@ import {
   type AltStyle,
 } from '../src/sim/alt/index.ts';
 import { ALT_SNOOKER_PALETTE } from './helpers/alt-palette.ts';
+import { itDrawsANewSplit } from './helpers/alt-split.ts';
 import { drawn, lightOf, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
@@ -219,4 +221,81 @@ describe('a 4:3 camera’s picture pillarboxed in the 16:9 frame (menthol-pillar
       if (soft === 3) expect(with_[k(u0 - 1) + 1]).toBeGreaterThan(2);
     }
   });
+});
+
+describe('bench/detect-alt’s held-out 49, the darns and the pillarbox', () => {
+  it('draws each sunflower-darned frame’s darns within their ranges clear of the cushions, and each menthol-pillarbox frame pillarboxed, its own camera and a stream', () => {
+    const counts = new Set<number>();
+    const blacks = new Set<number>();
+    for (const [c, per, res] of [
+      [demo, 3, '1080p'],
+      [scaledCalibration(demo, 2), 1, '4K'],
+    ] as const)
+      for (const k of altCases(c, 'held-out-49', per, res)) {
+        const dn = k.style.darning;
+        const pb = k.style.pillarbox;
+        if (k.variant === 'sunflower-darned') {
+          expect(pb, k.name).toBeUndefined();
+          expect(k.calibration, k.name).toBe(c);
+          if (!dn) throw new Error(k.name);
+          counts.add(dn.darns.length);
+          expect(dn.darns.length, k.name).toBeGreaterThanOrEqual(1);
+          expect(dn.darns.length, k.name).toBeLessThanOrEqual(2);
+          for (const d of dn.darns) {
+            const reach = d.length / 2 + d.width / 2;
+            expect(
+              Math.min(d.x, table.width - d.x, d.y, table.length - d.y) - reach,
+              k.name,
+            ).toBeGreaterThanOrEqual(150);
+            // Across the nap: within 35 degrees of the table's width.
+            expect(Math.abs(d.angle), k.name).toBeLessThanOrEqual((35 * Math.PI) / 180);
+            expect(d.length, k.name).toBeGreaterThanOrEqual(30);
+            expect(d.length, k.name).toBeLessThanOrEqual(110);
+            expect(d.stitch, k.name).toBeGreaterThanOrEqual(0.8);
+            const shade = d.thread.reduce((a, b) => a + b, 0) / 3;
+            expect(Math.abs(shade - 1), k.name).toBeGreaterThan(0.05);
+          }
+          continue;
+        }
+        expect(dn, k.name).toBeUndefined();
+        if (!pb) throw new Error(k.name);
+        blacks.add(pb.black);
+        expect(pb.aspect).toBeCloseTo(4 / 3, 12);
+        expect(pb.black, k.name).toBeLessThanOrEqual(3);
+        expect(pb.soft, k.name).toBeGreaterThanOrEqual(0.5);
+        expect(pb.soft, k.name).toBeLessThanOrEqual(1.5);
+        // The 4:3 camera's calibration, at the split's size, its principal point in the frame's middle.
+        expect(k.calibration.image).toEqual(c.image);
+        expect(k.calibration.camera.fx / c.image.height, k.name).toBeCloseTo(1040 / 1080, 6);
+        expect(Math.abs(k.calibration.camera.cx - c.image.width / 2), k.name).toBeLessThan(
+          (3 * c.image.height) / 1080,
+        );
+        expect(k.h264, k.name).toBeDefined();
+      }
+    expect(counts.size).toBe(2);
+    expect(blacks.size).toBeGreaterThanOrEqual(2);
+  });
+});
+
+itDrawsANewSplit({
+  split: 'held-out-49',
+  name: 'held-out 49',
+  seeds: { hd: 13_400_000, uhd: 13_450_000 },
+  cloths: [
+    ['sunflower', 60],
+    ['menthol', 60],
+  ],
+  makersSet: { variant: 'menthol-pillarbox', makers: 40, least: 24 },
+  variants: [
+    {
+      variant: 'sunflower-darned',
+      draws: 'darned tears',
+      drawsIt: (s) => s.darning !== undefined,
+    },
+    {
+      variant: 'menthol-pillarbox',
+      draws: 'a 4:3 picture pillarboxed',
+      drawsIt: (s) => s.pillarbox !== undefined,
+    },
+  ],
 });
