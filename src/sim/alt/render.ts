@@ -663,25 +663,29 @@ export interface AltRepair {
   readonly patches: readonly AltPatch[];
 }
 
+/** The offset (dx, dy) in axes turned `angle` from the bed's, into out[at] (along) and out[at + 1] (across). */
+const turned = (angle: number, dx: number, dy: number, out: Float64Array, at: number): void => {
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  out[at] = dx * c + dy * s;
+  out[at + 1] = -dx * s + dy * c;
+};
+
 /**
  * Where a bed point (x, y, mm) lies in a patch: its signed distance to the patch's edge (mm, negative
  * inside), the point in the patch's own frame turned by its nap (u, v: the streaks run along v), and how
  * far round its edge it is (mm, for the stitches), into out[0..3].
  */
 export const patchAt = (p: AltPatch, x: number, y: number, out: Float64Array): void => {
-  const c = Math.cos(p.angle);
-  const s = Math.sin(p.angle);
   const dx = x - p.x;
   const dy = y - p.y;
-  const lx = dx * c + dy * s;
-  const ly = -dx * s + dy * c;
+  turned(p.angle, dx, dy, out, 0);
+  const lx = out[0] as number;
+  const ly = out[1] as number;
   const qx = Math.abs(lx) - p.a + p.corner;
   const qy = Math.abs(ly) - p.b + p.corner;
   out[0] = Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - p.corner;
-  const cn = Math.cos(p.napAngle);
-  const sn = Math.sin(p.napAngle);
-  out[1] = dx * cn + dy * sn;
-  out[2] = -dx * sn + dy * cn;
+  turned(p.napAngle, dx, dy, out, 1);
   // Round the edge: along a long side by its x, along an end by its y (a stitch's place, near enough).
   out[3] = qx > qy ? ly + 2 * p.b : lx;
 };
@@ -727,14 +731,9 @@ export const lineCover = (d: number, w: number, f: number): number =>
  * where no thread covers it) and the part the thread covers.
  */
 export const darnAt = (d: AltDarn, x: number, y: number, f: number, out: Float64Array): void => {
-  const c = Math.cos(d.angle);
-  const s = Math.sin(d.angle);
-  const dx = x - d.x;
-  const dy = y - d.y;
-  const along = dx * c + dy * s;
-  const across = -dx * s + dy * c;
-  out[0] = along;
-  out[1] = across;
+  turned(d.angle, x - d.x, y - d.y, out, 0);
+  const along = out[0] as number;
+  const across = out[1] as number;
   const half = d.length / 2;
   const reach = half + d.width / 2;
   if (Math.abs(across) > d.width / 2 + f || Math.abs(along) > reach + f) {
