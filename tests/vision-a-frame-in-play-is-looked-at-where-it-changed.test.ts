@@ -64,13 +64,21 @@ describe('a frame in play is looked at where it changed, and answers as a fresh 
   // Held-out 5's 9 003 002: a black in a corner pocket's jaws that shows the reduced frame only its
   // highlights (tests/vision-black-in-jaws-by-highlight), outside every piece of foreground.
   const jaws: [AltSplit, number] = ['held-out-5', 9_003_002];
+  /** The jaws frame's case, its black, the ball that rolls and a Detector of its camera. */
+  const inTheJaws = async () => {
+    const { k } = await drawAltFrame(...jaws);
+    const black = k.balls.find((b) => b.id === 'black') as AltBall;
+    return {
+      k,
+      r: k.calibration.table.ballRadius,
+      black,
+      rolling: rollingBall(k),
+      d: new Detector(k.calibration, classifier),
+    };
+  };
 
   it("keeps a black found in a pocket's jaws by its limb while a red rolls up the table, and the rest", async () => {
-    const { k } = await drawAltFrame(...jaws);
-    const r = k.calibration.table.ballRadius;
-    const black = k.balls.find((b) => b.id === 'black') as AltBall;
-    const rolling = rollingBall(k);
-    const d = new Detector(k.calibration, classifier);
+    const { k, r, black, rolling, d } = await inTheJaws();
     for (let i = 0; i < 8; i++) {
       const got = await d.detect(await frameOf(k, rolling, i));
       if (!got.ok) throw new Error(got.error.message);
@@ -90,11 +98,7 @@ describe('a frame in play is looked at where it changed, and answers as a fresh 
   }, 120_000);
 
   it('forgets the black once it is gone from the jaws, and finds a red set down in play', async () => {
-    const { k } = await drawAltFrame(...jaws);
-    const r = k.calibration.table.ballRadius;
-    const black = k.balls.find((b) => b.id === 'black') as AltBall;
-    const rolling = rollingBall(k);
-    const d = new Detector(k.calibration, classifier);
+    const { k, r, black, rolling, d } = await inTheJaws();
     const answers: FrameDetection[] = [];
     const without = k.balls.filter((b) => b !== black);
     const red: AltBall = { id: 'red', x: 1200, y: 1000 };
