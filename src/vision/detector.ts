@@ -425,7 +425,8 @@ export class Detector {
         const d0 = (before[k] as number) - (now[k] as number);
         const d1 = (before[k + 1] as number) - (now[k + 1] as number);
         const d2 = (before[k + 2] as number) - (now[k + 2] as number);
-        if (d0 > level || d0 < -level || d1 > level || d1 < -level || d2 > level || d2 < -level) at[k / 3] = 1;
+        if (d0 > level || d0 < -level || d1 > level || d1 < -level || d2 > level || d2 < -level)
+          at[k / 3] = 1;
       }
     const mark = (b: Box): void => {
       for (let j = Math.max(0, b.j0); j <= Math.min(rh - 1, b.j1); j++)
