@@ -28,7 +28,7 @@ import type { BallClassifier, ClassifiedBall } from './classify/index.ts';
 import type { FittedBall } from './fit.ts';
 import { DEFAULT_DETAIL, edgeSpread, halfSize, type DetailOptions } from './detail.ts';
 import type { Component } from './foreground.ts';
-import { rowOnTable } from './geometry.ts';
+import { boxHolds, markBox, reducedBoxOf, rowOnTable, type ReducedBox } from './geometry.ts';
 import type { ReducedFrame } from './reduce.ts';
 import type { BallId } from '../equipment/pieces.ts';
 import { chromaticitiesOf, identifyBalls, patchOf, type DetectedBall } from './identify.ts';
@@ -113,9 +113,6 @@ interface Disc {
   readonly rows: Int32Array;
   readonly bytes: Uint8Array;
 }
-
-/** A box of the reduced frame, its corners' pixels (a piece's, a ball's). */
-type Box = Pick<Component, 'i0' | 'i1' | 'j0' | 'j1'>;
 
 /** What a frame is compared with to tell a still table: the frame an answer was found on. */
 interface StillReference {
@@ -299,11 +296,7 @@ export class Detector {
     for (const piece of frame.pieces) {
       if (last && this.unchanged(last.reduced, frame.reduced.data, piece)) {
         keptPieces.push(piece);
-        for (const f of last.fits) {
-          const i = Math.floor(f.u / g.scale);
-          const j = Math.floor(f.v / g.scale);
-          if (i >= piece.i0 && i <= piece.i1 && j >= piece.j0 && j <= piece.j1) kept.add(f);
-        }
+        for (const f of last.fits) if (boxHolds(g, piece, f.u, f.v)) kept.add(f);
       } else {
         changed.push(piece);
       }
@@ -312,15 +305,12 @@ export class Detector {
     // frame only its highlights, a green on green cloth may show it nothing) keep their last answer
     // where the reduced frame around them and their disc at full resolution are as they were: in play,
     // the limb search looks only where the frame changed, and would not find them again.
-    const loose: Box[] = [];
+    const loose: ReducedBox[] = [];
     const inPlay = last !== undefined && this.inPlayRun < this.options.reuse.wholeTableEvery;
     if (last && inPlay) {
       last.fits.forEach((f, k) => {
-        if (kept.has(f)) return;
-        const i = Math.floor(f.u / g.scale);
-        const j = Math.floor(f.v / g.scale);
-        if (frame.pieces.some((p) => i >= p.i0 && i <= p.i1 && j >= p.j0 && j <= p.j1)) return;
-        const box = this.boxOf(f);
+        if (kept.has(f) || frame.pieces.some((p) => boxHolds(g, p, f.u, f.v))) return;
+        const box = reducedBoxOf(g, f.u, f.v, f.radius);
         if (!this.unchanged(last.reduced, frame.reduced.data, box)) return;
         if (discMoved(last.discs[k] as Disc, image, this.options.reuse.changeLevel)) return;
         kept.add(f);
@@ -391,17 +381,6 @@ export class Detector {
     return !last.discs.some((disc) => discMoved(disc, image, level));
   }
 
-  /** A ball's box in the reduced frame: the reduced pixels its disc reaches. */
-  private boxOf(f: FittedBall): Box {
-    const { scale } = this.locator.geometry;
-    return {
-      i0: Math.floor((f.u - f.radius) / scale),
-      i1: Math.floor((f.u + f.radius) / scale),
-      j0: Math.floor((f.v - f.radius) / scale),
-      j1: Math.floor((f.v + f.radius) / scale),
-    };
-  }
-
   /**
    * Where a frame in play is looked at (`lookAt`, reduced px): within `lookReach` ball radii of every
    * reduced pixel of the table that differs from the reference (`before`) by more than the sensor's
@@ -428,18 +407,14 @@ export class Detector {
         if (d0 > level || d0 < -level || d1 > level || d1 < -level || d2 > level || d2 < -level)
           at[k / 3] = 1;
       }
-    const mark = (b: Box): void => {
-      for (let j = Math.max(0, b.j0); j <= Math.min(rh - 1, b.j1); j++)
-        at.fill(1, j * rw + Math.max(0, b.i0), j * rw + Math.min(rw - 1, b.i1) + 1);
-    };
-    for (const p of changed) mark(p);
-    for (const f of last.fits) if (!kept.has(f)) mark(this.boxOf(f));
+    for (const p of changed) markBox(g, at, p);
+    for (const f of last.fits) if (!kept.has(f)) markBox(g, at, reducedBoxOf(g, f.u, f.v, f.radius));
     const reach = Math.ceil((this.options.reuse.lookReach * g.maxRadius) / g.scale);
     return dilate(at, this.lookAt, rw, rh, reach);
   }
 
   /** A piece's box and a margin, as rows of the reduced frame: [start, end) offsets into its bytes. */
-  private rowsAround(piece: Box): [number, number][] {
+  private rowsAround(piece: ReducedBox): [number, number][] {
     const { rw, rh } = this.locator.geometry;
     const m = this.options.reuse.margin;
     const i0 = Math.max(0, piece.i0 - m);
@@ -451,14 +426,14 @@ export class Detector {
   }
 
   /** Is the reduced frame the same as the reference around a piece (its box and a margin)? */
-  private unchanged(before: Uint8Array, now: Uint8Array, piece: Box): boolean {
+  private unchanged(before: Uint8Array, now: Uint8Array, piece: ReducedBox): boolean {
     const level = this.options.reuse.changeLevel;
     for (const [from, to] of this.rowsAround(piece)) if (moved(before, now, from, to, 0, level)) return false;
     return true;
   }
 
   /** Copy the reduced frame's bytes around a piece from one buffer to another. */
-  private copyAround(from: Uint8Array, to: Uint8Array, piece: Box): void {
+  private copyAround(from: Uint8Array, to: Uint8Array, piece: ReducedBox): void {
     for (const [a, b] of this.rowsAround(piece)) to.set(from.subarray(a, b), a);
   }
 }

@@ -241,6 +241,36 @@ export const gridLookup = (g: VisionGeometry, grid: Float64Array, u: number, v: 
 export const rowOnTable = (g: VisionGeometry, j: number): readonly [number, number] | undefined =>
   g.tableRows[j];
 
+/** A box of the reduced frame, its corner pixels inclusive: a piece's, or a disc's (reducedBoxOf). */
+export interface ReducedBox {
+  readonly i0: number;
+  readonly i1: number;
+  readonly j0: number;
+  readonly j1: number;
+}
+
+/** The reduced pixels a disc about (u, v), radius r (image px), reaches. */
+export const reducedBoxOf = (g: VisionGeometry, u: number, v: number, r: number): ReducedBox => ({
+  i0: Math.floor((u - r) / g.scale),
+  i1: Math.floor((u + r) / g.scale),
+  j0: Math.floor((v - r) / g.scale),
+  j1: Math.floor((v + r) / g.scale),
+});
+
+/** Does `b` hold the reduced pixel that image point (u, v) falls in? */
+export const boxHolds = (g: VisionGeometry, b: ReducedBox, u: number, v: number): boolean => {
+  const i = Math.floor(u / g.scale);
+  const j = Math.floor(v / g.scale);
+  return i >= b.i0 && i <= b.i1 && j >= b.j0 && j <= b.j1;
+};
+
+/** Set to 1 each reduced pixel of `b` within the frame, in `marks` (one byte a reduced pixel). */
+export const markBox = (g: VisionGeometry, marks: Uint8Array, b: ReducedBox): void => {
+  const { rw, rh } = g;
+  for (let j = Math.max(0, b.j0); j <= Math.min(rh - 1, b.j1); j++)
+    marks.fill(1, j * rw + Math.max(0, b.i0), j * rw + Math.min(rw - 1, b.i1) + 1);
+};
+
 /** rowOnTable, worked out from the regions. */
 const tableRow = (g: VisionGeometry, j: number): readonly [number, number] | undefined => {
   const { rw, region } = g;

@@ -59,7 +59,7 @@ import {
   type Labels,
 } from './foreground.ts';
 import { checkExposure, checkFrameShape, DEFAULT_EXPOSURE, type ExposureOptions } from './frame-check.ts';
-import { geometryFor, type VisionGeometry } from './geometry.ts';
+import { geometryFor, markBox, reducedBoxOf, type VisionGeometry } from './geometry.ts';
 import {
   clothStepLevel,
   DEFAULT_LIMB_OPTIONS,
@@ -750,18 +750,9 @@ export class Locator {
     fits: readonly FittedBall[],
     verified: readonly VerifiedBall[],
   ): Uint8Array {
-    const { rw, rh, scale } = this.geometry;
     const balls = new Set(verified.map((v) => v.fit));
-    for (const f of fits) {
-      if (balls.has(f)) continue;
-      const r = 2 * f.radius;
-      for (let j = Math.max(0, Math.floor((f.v - r) / scale)); j <= Math.min(rh - 1, (f.v + r) / scale); j++)
-        where.fill(
-          1,
-          j * rw + Math.max(0, Math.floor((f.u - r) / scale)),
-          j * rw + Math.min(rw - 1, Math.floor((f.u + r) / scale)) + 1,
-        );
-    }
+    for (const f of fits)
+      if (!balls.has(f)) markBox(this.geometry, where, reducedBoxOf(this.geometry, f.u, f.v, 2 * f.radius));
     return where;
   }
 
@@ -784,8 +775,8 @@ export class Locator {
   /**
    * The balls among a frame's settled outline fits, with those the outlines missed: found by their
    * likeness to the balls verified in `pieces` (the Detector's changed ones), then by their limbs
-   * anywhere (`where` the frame changed, given: findByLimb's), each time verified with the rest; then the shadows among them dropped, and the discs
-   * the cloth's bands of light run through (bands.ts), those of a sponsor's print (print.ts) and a
+   * anywhere (or `where` the frame changed, given: findByLimb's), each time verified with the rest;
+   * then the shadows among them dropped, and the discs the cloth's bands of light run through (bands.ts), those of a sponsor's print (print.ts) and a
    * lamp's ghosts in the lens (ghost.ts) and a rolling ball's trail left by the camera's noise
    * reduction (trail.ts), the balls whose outlines few rays agree with placed by their
    * likeness (byLikeness), those overlapping parted (apart), and the two ends of a rolling ball's
