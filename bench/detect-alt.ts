@@ -1202,6 +1202,46 @@ const stillSequence = async (detector: Detector, image: RgbImage, label: string)
   );
 };
 
+// A ball in play: a firm stroke's speed, a common camera's rate.
+const PLAY_SPEED = 1500;
+const PLAY_FPS = 30;
+
+/**
+ * Where `ball` is in frame i of a ball in play, and its velocity (mm, mm/s): on its place in the first
+ * two frames, then rolling PLAY_SPEED mm/s at PLAY_FPS along the table (or `across` it), towards its
+ * farther end (or side).
+ */
+export const rolledTo = (
+  k: AltCase,
+  ball: AltBall,
+  i: number,
+  across = false,
+): { readonly x: number; readonly y: number; readonly vx: number; readonly vy: number } => {
+  const { length, width } = k.calibration.table;
+  const dir = (across ? ball.x < width / 2 : ball.y < length / 2) ? 1 : -1;
+  const d = i >= 2 ? (dir * PLAY_SPEED * (i - 1)) / PLAY_FPS : 0;
+  const v = i >= 2 ? dir * PLAY_SPEED : 0;
+  return across ? { x: ball.x + d, y: ball.y, vx: v, vy: 0 } : { x: ball.x, y: ball.y + d, vx: 0, vy: v };
+};
+
+/**
+ * Frame i of a ball in play (rolledTo): `balls` (the case's, or others a test sets down or takes away)
+ * with `ball` where it has rolled, blurred over the style's shutter while it rolls; fresh sensor noise
+ * (σ 1.5, seeded `noiseSeed` + i).
+ */
+export const drawRolling = async (
+  k: AltCase,
+  ball: AltBall,
+  i: number,
+  noiseSeed: number,
+  balls: readonly AltBall[] = k.balls,
+  across = false,
+): Promise<RgbImage> => {
+  const { x, y, vx, vy } = rolledTo(k, ball, i, across);
+  const moved = balls.map((b) => (b !== ball ? b : i >= 2 ? { ...b, x, y, vx, vy } : b));
+  return withFreshNoise(await drawCase({ ...k, balls: moved }), 1.5, noiseSeed + i);
+};
+
 /**
  * A ball in play: each of `cases`' frames drawn again and again with its cue ball rolling (PLAY_SPEED
  * mm/s along the table, towards its far end or back, blurred over the style's shutter; the first two
@@ -1223,19 +1263,11 @@ const playSequences = async (
   for (const k of cases) {
     const cue = k.balls.find((b) => b.id === 'cue');
     if (!cue) continue;
-    const dir = cue.y < k.calibration.table.length / 2 ? 1 : -1;
-    /** Where the cue ball is in frame i: on its place in the first two, then rolling. */
-    const yAt = (i: number): number => cue.y + (i >= 2 ? (dir * PLAY_SPEED * (i - 1)) / PLAY_FPS : 0);
     const detector = new Detector(k.calibration, classifier, options);
     const fresh = new Detector(k.calibration, classifier, options);
     // Drawn first, so the drawing's garbage is not collected while a frame is timed.
     const drawn: RgbImage[] = [];
-    for (let i = 0; i < frames; i++) {
-      const balls = k.balls.map((b) =>
-        b === cue ? { ...b, y: yAt(i), ...(i >= 2 ? { vx: 0, vy: dir * PLAY_SPEED } : {}) } : b,
-      );
-      drawn.push(withFreshNoise(await drawCase({ ...k, balls }), 1.5, 78_000 + i));
-    }
+    for (let i = 0; i < frames; i++) drawn.push(await drawRolling(k, cue, i, 78_000));
     for (const [i, frame] of drawn.entries()) {
       const c0 = cpuNow();
       const r = await detector.detect(frame);
@@ -1250,7 +1282,8 @@ const playSequences = async (
       if (!r.ok) continue;
       kept.push(r.value.reused / Math.max(1, r.value.balls.length));
       const seen = r.value.balls.find((b) => b.id === 'cue');
-      if (seen) off.push(Math.hypot(seen.x - cue.x, seen.y - yAt(i)));
+      const at = rolledTo(k, cue, i);
+      if (seen) off.push(Math.hypot(seen.x - at.x, seen.y - at.y));
     }
   }
   return (
@@ -1262,8 +1295,6 @@ const playSequences = async (
     `median ${median(off).toFixed(2)} mm off`
   );
 };
-const PLAY_SPEED = 1500;
-const PLAY_FPS = 30;
 
 /**
  * A Detector for each case that knows its variant's ball set (--looks): learned once a variant from its

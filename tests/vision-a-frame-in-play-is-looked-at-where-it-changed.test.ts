@@ -8,16 +8,13 @@
 // 5 and 20, looked at long ago), drawn again with one ball rolling along the table at 1.5 m/s, 30 fps,
 // fresh sensor noise each frame.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { drawCase, type AltCase, type AltSplit } from '../bench/detect-alt.ts';
+import { drawRolling, rolledTo, type AltCase, type AltSplit } from '../bench/detect-alt.ts';
 import type { RgbImage } from '../src/core/image.ts';
-import { withFreshNoise, type AltBall } from '../src/sim/alt/index.ts';
+import type { AltBall } from '../src/sim/alt/index.ts';
 import type { BallClassifier } from '../src/vision/classify/index.ts';
 import { Detector, type DetectedBall, type FrameDetection } from '../src/vision/index.ts';
 import { drawAltFrame } from './helpers/alt-frame.ts';
 import { loadSnookerClassifier } from './helpers/games.ts';
-
-const SPEED = 1500;
-const FPS = 30;
 
 /** The ball a sequence rolls: the one in the open bed nearest the table's long middle line. */
 const rollingBall = (k: AltCase): AltBall => {
@@ -27,30 +24,14 @@ const rollingBall = (k: AltCase): AltBall => {
   return ball;
 };
 
-/**
- * Frame i of a sequence: at rest in the first two, then `rolling` on its way along the table (or
- * `across` it), towards the farther end (or side).
- */
+/** Frame i of a sequence (bench/detect-alt's drawRolling), its noise this file's own. */
 const frameOf = (
   k: AltCase,
   rolling: AltBall,
   i: number,
   balls: readonly AltBall[] = k.balls,
   across = false,
-): Promise<RgbImage> => {
-  const { length, width } = k.calibration.table;
-  const dir = (across ? rolling.x < width / 2 : rolling.y < length / 2) ? 1 : -1;
-  const d = i >= 2 ? (dir * SPEED * (i - 1)) / FPS : 0;
-  const v = i >= 2 ? dir * SPEED : 0;
-  const moved = balls.map((b) =>
-    b !== rolling
-      ? b
-      : across
-        ? { ...b, x: b.x + d, ...(v ? { vx: v, vy: 0 } : {}) }
-        : { ...b, y: b.y + d, ...(v ? { vx: 0, vy: v } : {}) },
-  );
-  return drawCase({ ...k, balls: moved }).then((image) => withFreshNoise(image, 1.5, 500 + i));
-};
+): Promise<RgbImage> => drawRolling(k, rolling, i, 500, balls, across);
 
 const near = (found: readonly DetectedBall[], at: { readonly x: number; readonly y: number }, r: number) =>
   found.filter((f) => Math.hypot(f.x - at.x, f.y - at.y) < r);
@@ -91,8 +72,7 @@ describe('a frame in play is looked at where it changed, and answers as a fresh 
       if (i < 2 || still) continue;
       // In play, every ball but the rolling one kept: the black too, though in no piece.
       expect(reused, `frame ${i}`).toBe(k.balls.length - 1);
-      const dir = rolling.y < k.calibration.table.length / 2 ? 1 : -1;
-      const at = { x: rolling.x, y: rolling.y + (dir * SPEED * (i - 1)) / FPS };
+      const at = rolledTo(k, rolling, i);
       expect(near(balls, at, 3), `frame ${i}: the rolling ${rolling.id}`).toHaveLength(1);
     }
   }, 120_000);
