@@ -495,9 +495,9 @@
 //               menthol cloth (a light, bright green) under two lamps filmed by a 4:3 camera, its picture
 //               pillarboxed in the 16:9 stream (black bars either side, the table in the middle 1440 of
 //               the 1920 columns, the calibration the 4:3 camera's mapped into the middle; the frames
-//               streamed), with a fortieth maker's set: drawn in the thirty-ninth session, not run (seeds
-//               13_400_000, 13_450_000 at 4K), the variants taking turns by kind as held-out 23's; the
-//               truth the layout's balls
+//               streamed), with a fortieth maker's set: drawn in the thirty-ninth session, run once in
+//               the fortieth; tuning data since (seeds 13_400_000, 13_450_000 at 4K), the variants
+//               taking turns by kind as held-out 23's; the truth the layout's balls
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
