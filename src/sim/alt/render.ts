@@ -141,6 +141,12 @@ export interface AltLamp {
    * from a point to it passes through the window, a sharp-edged patch.
    */
   readonly aperture?: AltAperture;
+  /**
+   * A lamp facing down that leans (a pendant swinging on its cord, AltSway): its axis's horizontal
+   * components (x, y; their length the sine of its lean), the cosine fall-off of its light taken from
+   * that axis, not from straight down (straight down, the default).
+   */
+  readonly tilt?: { readonly x: number; readonly y: number };
 }
 
 /**
@@ -563,6 +569,10 @@ export interface AltStyle {
   readonly darning?: AltDarning;
   /** A 4:3 camera's picture pillarboxed in the 16:9 frame (the frame all picture, the default). */
   readonly pillarbox?: AltPillarbox;
+  /** A pendant lamp swinging on its cord after a knock (every lamp still, the default). */
+  readonly sway?: AltSway;
+  /** Drinks spilled on the bed and dried into stains (none, the default). */
+  readonly spills?: AltSpills;
 }
 
 /**
@@ -778,6 +788,109 @@ export const pillarboxColumns = (p: AltPillarbox, W: number, H: number): [number
   const width = Math.min(W, 2 * Math.round((H * p.aspect) / 2));
   const u0 = (W - width) / 2;
   return [u0, u0 + width];
+};
+
+/**
+ * A pendant lamp swinging on its cord after a knock (a player's head, a cue's butt, a rest lifted
+ * off its hooks): lamp `lamp` of AltStyle.lamps hangs from a pivot `cord` mm above it and swings as a
+ * pendulum (period 2π √(cord / g)), `amplitude` mm either way along `direction` (radians from the
+ * table's x axis) and `ratio` of that across it (a swing that is not quite flat traces an ellipse),
+ * `phase` (radians) into its swing at the middle of the exposure. Where it is, it rises as the cord
+ * swings up, and leans with the cord (its light's fall-off about the cord's line, not straight down):
+ * its pool of light, the balls' shadows and their highlights of it move from frame to frame. Over the
+ * `shutter` s the exposure is open the lamp moves on: it is drawn as `steps` lamps at moments spread
+ * evenly over the exposure, each with that share of its power (the highlights and shadows smeared).
+ */
+export interface AltSway {
+  readonly lamp: number;
+  readonly cord: number;
+  readonly amplitude: number;
+  readonly ratio: number;
+  readonly direction: number;
+  readonly phase: number;
+  readonly shutter: number;
+  readonly steps: number;
+}
+
+/** Gravity's acceleration, mm/s². */
+const GRAVITY = 9806.65;
+
+/**
+ * A swinging lamp (AltSway) `time` s from the middle of the exposure: where it hangs (its rise as the
+ * cord swings up) and its lean, its power all its own (a moment's lamp).
+ */
+export const swayAt = (l: AltLamp, s: AltSway, time: number): AltLamp => {
+  const w = s.phase + Math.sqrt(GRAVITY / s.cord) * time;
+  const along = s.amplitude * Math.cos(w);
+  const across = s.amplitude * s.ratio * Math.sin(w);
+  const c = Math.cos(s.direction);
+  const n = Math.sin(s.direction);
+  const dx = along * c - across * n;
+  const dy = along * n + across * c;
+  const rise = s.cord - Math.sqrt(Math.max(0, s.cord * s.cord - dx * dx - dy * dy));
+  return { ...l, x: l.x + dx, y: l.y + dy, z: l.z + rise, tilt: { x: dx / s.cord, y: dy / s.cord } };
+};
+
+/** The style's lamps with the swinging one as it moves over the exposure (AltSway's `steps` lamps). */
+export const swayedLamps = (lamps: readonly AltLamp[], s: AltSway): AltLamp[] =>
+  lamps.flatMap((l, i) =>
+    i !== s.lamp
+      ? [l]
+      : Array.from({ length: s.steps }, (_, k) => {
+          const m = swayAt(l, s, ((k + 0.5) / s.steps - 0.5) * s.shutter);
+          return { ...m, power: l.power / s.steps };
+        }),
+  );
+
+/**
+ * A drink spilled on the bed and dried (a pint knocked off the rail, a cola set on the cushion): a
+ * stain round (x, y, mm), its edge `radius` mm from there times 1 + Σ a cos(k θ + p) over its `lobes`
+ * ([a, p] for k = 2, 3, …: a spill's irregular outline); inside, the cloth's colour times `tint` (linear,
+ * per channel: darker, browned by what dried in it); at its edge a tide mark `rim` mm wide, where what
+ * was dissolved gathered as it dried, the stain's colour there times `ring` more; over it a thin glossy
+ * film of the dried sugars, reflecting `gloss` of each lamp's light where the lamp lies near the mirror
+ * of the camera's ray (its lobe cos^`lobe`).
+ */
+export interface AltStain {
+  readonly x: number;
+  readonly y: number;
+  readonly radius: number;
+  readonly lobes: readonly (readonly [number, number])[];
+  readonly tint: readonly [number, number, number];
+  readonly rim: number;
+  readonly ring: number;
+  readonly gloss: number;
+  readonly lobe: number;
+}
+
+/** A bed's dried spills (AltStain), drawn in order. */
+export interface AltSpills {
+  readonly stains: readonly AltStain[];
+}
+
+/**
+ * How a bed point (x, y, mm) seen by a pixel `f` mm wide lies in a stain, into out[0..2]: the part of
+ * the pixel inside the stain, the part in its tide mark, and the point's distance (mm) outside the
+ * stain's edge (negative inside), along the edge's normal.
+ */
+export const stainAt = (s: AltStain, x: number, y: number, f: number, out: Float64Array): void => {
+  const dx = x - s.x;
+  const dy = y - s.y;
+  const rho = Math.sqrt(dx * dx + dy * dy);
+  const theta = Math.atan2(dy, dx);
+  let r = 1;
+  let dr = 0;
+  for (let i = 0; i < s.lobes.length; i++) {
+    const [a, p] = s.lobes[i] as readonly [number, number];
+    const k = i + 2;
+    r += a * Math.cos(k * theta + p);
+    dr -= a * k * Math.sin(k * theta + p);
+  }
+  // The distance to the edge along its normal (the outline's slope, dr / r, leans it off the radius).
+  const d = (rho - s.radius * r) / Math.sqrt(1 + (dr / r) * (dr / r));
+  out[2] = d;
+  out[0] = Math.min(1, Math.max(0, 0.5 - d / f));
+  out[1] = lineCover(d + s.rim / 2, s.rim, f);
 };
 
 /** The frame's 8-bit pixels with the bars either side of the picture (AltPillarbox). */
@@ -2105,6 +2218,18 @@ const directLight = (l: AltLamp, cosS: number, cosUp: number, d2: number): numbe
   (l.power * cosS * (l.bare ? 1 : cosUp)) / d2;
 
 /**
+ * A leaning lamp's axis (its horizontal components `tilt`, pointing down) against the ray (dx, dy, dz)
+ * from a point to the lamp, times the ray's length: none where the point lies behind the lamp's face.
+ */
+const leaningDown = (
+  tilt: { readonly x: number; readonly y: number },
+  dx: number,
+  dy: number,
+  dz: number,
+): number =>
+  Math.max(0, dz * Math.sqrt(Math.max(0, 1 - tilt.x * tilt.x - tilt.y * tilt.y)) - dx * tilt.x - dy * tilt.y);
+
+/**
  * Irradiance from the lamps at (x, y, z), normal n = up or a sphere's, per channel into `out`; through
  * their blinds where `blinds` (a frame with any lamp behind one: asked once a frame, not of every lamp
  * at every point, which cost the styles without blinds 3 % of their time); past a player's parts where
@@ -2135,7 +2260,9 @@ const lampDiffuse = (
     const d = Math.sqrt(d2);
     const cosS = (dx * nx + dy * ny + dz * nz) / d;
     if (cosS <= 0) continue;
-    const direct = directLight(l, cosS, dz / d, d2);
+    // A leaning lamp's fall-off about its axis (the ray from it to the point against it).
+    const cosUp = l.tilt ? leaningDown(l.tilt, dx, dy, dz) / d : dz / d;
+    const direct = directLight(l, cosS, cosUp, d2);
     const shaded = l.shade ? direct * shadeAt(l.shade, x - l.x, y - l.y) : direct;
     const slatted = blinds && l.slats ? shaded * slatsAt(l, l.slats, x, y, z) : shaded;
     const striped = blinds && l.aperture ? slatted * apertureAt(l, l.aperture, x, y, z) : slatted;
@@ -2583,7 +2710,9 @@ export const renderAlt = (
   // A failing lamp: the rig as it was lit in this frame, the auto exposure's gain.
   // A hunting AWB: the white balance it gives this frame.
   const failed = given.lampFailure ? withLampFailure(given, given.lampFailure) : given;
-  const style = given.awbHunt ? withAwbHunt(failed, given.awbHunt) : failed;
+  const hunted = given.awbHunt ? withAwbHunt(failed, given.awbHunt) : failed;
+  // A swinging lamp: where it is over the exposure (the exposure's reference the rig at rest, below).
+  const style = given.sway ? { ...hunted, lamps: swayedLamps(hunted.lamps, given.sway) } : hunted;
   const W = c.image.width;
   const H = c.image.height;
   const t = c.table;
@@ -2885,6 +3014,28 @@ export const renderAlt = (
   const darnFoot = darning ? bedFootprint(grid, W, H) : 0;
   const inDarn = new Float64Array(4);
   const darned = new Float64Array(3);
+  // A bed's dried spills: a pixel's footprint on the bed over which a stain's edge and tide mark are
+  // averaged; each stain's colour multipliers, and its film's reflection of the lamps.
+  const spills = style.spills;
+  const stainFoot = spills ? bedFootprint(grid, W, H) : 0;
+  const inStain = new Float64Array(3);
+  const stainTint = new Float64Array(3);
+  const gleam = new Float64Array(3);
+  /** Each lamp's light on the bed at (x, y) times its cosine to the mirror of the camera's ray, to the `lobe`, into gleam. */
+  const gleamAt = (lobe: number, x: number, y: number, weight: number): void => {
+    const rx = x - ox;
+    const ry = y - oy;
+    const rn = Math.sqrt(rx * rx + ry * ry + oz * oz);
+    for (const l of lamps) {
+      const lx = l.x - x;
+      const ly = l.y - y;
+      const ln = Math.sqrt(lx * lx + ly * ly + l.z * l.z);
+      const cos = Math.max(0, (rx * lx + ry * ly + oz * l.z) / (rn * ln));
+      const e = weight * cos ** lobe * ((l.power * l.z) / (ln * ln * ln)) * norm;
+      const c = l.colour ?? WHITE;
+      for (let ch = 0; ch < 3; ch++) gleam[ch] = (gleam[ch] as number) + e * (c[ch] as number);
+    }
+  };
   // A two-tone table's cushions, their own cloth in linear light.
   const cushionCloth = style.cushionCloth ? pigment(style.cushionCloth, ir?.cloth) : undefined;
   const print = style.print;
@@ -3110,6 +3261,28 @@ export const renderAlt = (
         }
       // The bed's own colour, where a sponsor's print is in it the print's.
       if (print && surf === Surface.bed) printedAt(print, x, y, grain, printed);
+      // A dried spill: the cloth browned and darkened inside it, more at its tide mark, its film's gleam.
+      let stained = false;
+      if (spills && surf === Surface.bed) {
+        for (const s of spills.stains) {
+          if (Math.abs(x - s.x) > 2 * s.radius + stainFoot || Math.abs(y - s.y) > 2 * s.radius + stainFoot)
+            continue;
+          stainAt(s, x, y, stainFoot, inStain);
+          const inside = inStain[0] as number;
+          if (inside <= 0) continue;
+          if (!stained) {
+            stainTint.fill(1);
+            gleam.fill(0);
+          }
+          stained = true;
+          const rim = inStain[1] as number;
+          for (let ch = 0; ch < 3; ch++)
+            stainTint[ch] =
+              (stainTint[ch] as number) *
+              (1 - inside + (s.tint[ch] as number) * (inside - rim * (1 - s.ring)));
+          if (s.gloss > 0) gleamAt(s.lobe, x, y, s.gloss * inside);
+        }
+      }
       const bed = darnedHere
         ? darned
         : patched
@@ -3146,6 +3319,10 @@ export const renderAlt = (
         const seen =
           spilled > 0 ? dabbedPaint * (1 - spilled) + (spilledInk[ch] as number) * spilled : dabbedPaint;
         out[ch] = seen * k;
+        // A dried spill's colour, and its film's reflection of the lamps (shaded by the balls too).
+        if (stained)
+          out[ch] =
+            (out[ch] as number) * (stainTint[ch] as number) + (gleam[ch] as number) * (shadow[ch] as number);
         // The strips' light, past the cushions' noses and the balls (its own shadows), as the lamps' is
         // shaded by the cloth's nap and a pocket's jaws.
         if (bedGlow > 0)

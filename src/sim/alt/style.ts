@@ -510,6 +510,18 @@
 // (render.ts AltPillarbox; camera.ts's fourByThree: the table in the middle 1440 of 1920 columns, the
 // bars either side a flat black, 0 to 3 code values, the picture's edge blended over 0.5 to 1.5 px), and
 // the frames streamed (stream.ts); a fortieth maker's set.
+// Held-out 50 (drawn in the fortieth session, to be run once): `primrose-swaying`, a primrose cloth (a
+// pale, creamy yellow, 68 code values from its nearest older cloth) under three small pendants hung low
+// down the middle, one of them knocked and swinging on its cord (render.ts AltSway, drawn by the seed):
+// a cord 0.7 to 1.4 m long, 50 to 150 mm either way along any direction and 0 to 0.3 of that across it,
+// caught anywhere in its swing, rising as it swings up and leaning with its cord (its pool of light, the
+// balls' shadows and highlights of it moved from frame to frame) and moving on over a 1/50 to 1/15 s
+// exposure (drawn as three lamps over it: the highlights and shadows smeared); the usual set.
+// `maize-spilled`, a maize cloth (a warm light yellow, 62 from its nearest) under two lamps, with one or
+// two drinks spilled on the bed and dried (render.ts AltSpills): irregular stains 20 to 55 mm in mean
+// radius, the cloth inside darkened and browned (0.7 to 0.88 of it, its blue 0.8 to 0.9 of that), a tide
+// mark 1 to 3 mm wide at the edge 0.65 to 0.85 of the stain again, a thin glossy film of the dried sugars
+// on it; a forty-first maker's set.
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
@@ -542,6 +554,9 @@ import type {
   AltDarn,
   AltDarning,
   AltPillarbox,
+  AltSway,
+  AltStain,
+  AltSpills,
   AltNeighbour,
   AltLamp,
   AltAperture,
@@ -669,6 +684,8 @@ export const ALT_VARIANTS = [
   'aquamarine-twotone',
   'sunflower-darned',
   'menthol-pillarbox',
+  'primrose-swaying',
+  'maize-spilled',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -774,7 +791,9 @@ export const ALT_CLOTH: Readonly<
     | 'hyacinth'
     | 'aquamarine'
     | 'sunflower'
-    | 'menthol',
+    | 'menthol'
+    | 'primrose'
+    | 'maize',
     Srgb8
   >
 > = {
@@ -879,6 +898,8 @@ export const ALT_CLOTH: Readonly<
   aquamarine: [85, 255, 210],
   sunflower: [255, 215, 0],
   menthol: [120, 255, 145],
+  primrose: [255, 255, 155],
+  maize: [255, 215, 120],
 };
 
 /**
@@ -2933,6 +2954,71 @@ const FORTIETH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
 };
 
 /**
+ * One of three low pendants (pendantLamps) knocked and swinging on its cord (AltSway), drawn by the seed:
+ * which of them; a cord 0.7 to 1.4 m from its ceiling hook (a swing of 1.7 to 2.4 s); 50 to 150 mm
+ * either way (a knock's swing, dying over a minute), along any direction and 0 to 0.3 of that across it;
+ * anywhere in its swing as the frame is taken; the exposure 1/50 to 1/15 s (a club's camera opened up
+ * for a dim room), over which the lamp is drawn at three moments.
+ */
+const knockedPendant = (rng: Rng): AltSway => ({
+  lamp: rng.int(0, 3),
+  cord: rng.uniform(700, 1400),
+  amplitude: rng.uniform(50, 150),
+  ratio: rng.uniform(0, 0.3),
+  direction: rng.uniform(0, Math.PI),
+  phase: rng.uniform(0, 2 * Math.PI),
+  shutter: 1 / rng.uniform(15, 50),
+  steps: 3,
+});
+
+/**
+ * A bed's dried spills (AltSpills), drawn by the seed: one or two, each a stain 20 to 55 mm in mean
+ * radius (a glass's worth of beer or cola soaked into the cloth), its outline four lobes (k 2 to 5, each
+ * up to 0.16 / (k − 1) of the radius), its middle at least twice its radius and 60 mm clear of every
+ * cushion's nose (set down off a rail, or knocked over from it); the cloth inside 0.7 to 0.88 as bright,
+ * browned (red as that, green 0.93 to 0.98 of it, blue 0.8 to 0.9); a tide mark 1 to 3 mm wide, 0.65 to
+ * 0.85 of the stain again; a glossy film reflecting 0.03 to 0.1 of a lamp's light in a lobe cos^20 to
+ * cos^60 of the mirror direction.
+ */
+const driedSpills = (t: Table, rng: Rng): AltSpills => {
+  const n = rng.int(1, 3);
+  const stains = Array.from({ length: n }, (): AltStain => {
+    const radius = rng.uniform(20, 55);
+    const clear = 2 * radius + 60;
+    const base = rng.uniform(0.7, 0.88);
+    return {
+      x: rng.uniform(clear, t.width - clear),
+      y: rng.uniform(clear, t.length - clear),
+      radius,
+      lobes: [2, 3, 4, 5].map((k) => [rng.uniform(0, 0.16 / (k - 1)), rng.uniform(0, 2 * Math.PI)] as const),
+      tint: [base, base * rng.uniform(0.93, 0.98), base * rng.uniform(0.8, 0.9)],
+      rim: rng.uniform(1, 3),
+      ring: rng.uniform(0.65, 0.85),
+      gloss: rng.uniform(0.03, 0.1),
+      lobe: rng.uniform(20, 60),
+    };
+  });
+  return { stains };
+};
+
+/**
+ * A forty-first maker's set (maize-spilled's), each coloured ball 24 code values or more from every
+ * older set's (/work/tools/ho50-setsearch.mts's search, the pink's /work/tools/ho50-pink.mts's; the pink
+ * 24.5 from its nearest): a crimson red, a lime-lemon yellow, a mushroom brown, an olive green, a
+ * periwinkle blue, an orchid pink, a neutral black, a white cue ball.
+ */
+const FORTY_FIRST_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [250, 250, 245],
+  red: [250, 25, 50],
+  yellow: [225, 235, 70],
+  green: [60, 90, 0],
+  brown: [135, 100, 80],
+  blue: [110, 120, 255],
+  pink: [220, 90, 210],
+  black: [20, 20, 20],
+};
+
+/**
  * The next table of a club's row (AltNeighbour), drawn by the seed: beyond this one's far end, 1.6 to 2
  * m between the rails' outer edges (a club's row, room to cue between), 80 mm to either side at most;
  * a tournament-green, scarlet or electric-blue cloth; three to six of its balls (reds, a colour or two)
@@ -3595,6 +3681,10 @@ interface AltLook {
   readonly darning?: (t: Table, rng: Rng) => AltDarning;
   /** A 4:3 camera's picture pillarboxed in the frame, drawn by the seed. */
   readonly pillarbox?: (rng: Rng) => AltPillarbox;
+  /** A pendant lamp swinging after a knock, drawn by the seed. */
+  readonly sway?: (rng: Rng) => AltSway;
+  /** A bed's dried spills, drawn by the seed. */
+  readonly spills?: (t: Table, rng: Rng) => AltSpills;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -4278,6 +4368,19 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     ballColours: FORTIETH_MAKER_BALLS,
     pillarbox: fourByThreeInSixteenByNine,
   },
+  // Three small pendants hung low down the middle, one of them knocked and swinging. The usual set.
+  'primrose-swaying': {
+    cloth: ALT_CLOTH.primrose,
+    lamps: pendantLamps,
+    sway: knockedPendant,
+  },
+  // A club table under two lamps, drinks spilled on its bed and dried into stains. A forty-first maker's set.
+  'maize-spilled': {
+    cloth: ALT_CLOTH.maize,
+    lamps: twoLamps,
+    ballColours: FORTY_FIRST_MAKER_BALLS,
+    spills: driedSpills,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -4346,6 +4449,8 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.cushionCloth ? { cushionCloth: look.cushionCloth(rng) } : {}),
     ...(look.darning ? { darning: look.darning(t, rng) } : {}),
     ...(look.pillarbox ? { pillarbox: look.pillarbox(rng) } : {}),
+    ...(look.sway ? { sway: look.sway(rng) } : {}),
+    ...(look.spills ? { spills: look.spills(t, rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
