@@ -4,6 +4,7 @@
 // the stain's colour, its tide mark, its outline and the gloss of its film), at 1080p and at 4K, on
 // frames drawn without noise. No frame of held-out 50 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { altCases } from '../bench/detect-alt.ts';
 import { cameraCentre, type Calibration } from '../src/camera/index.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import type { Table } from '../src/equipment/index.ts';
@@ -17,6 +18,7 @@ import {
   type AltStyle,
   type AltSway,
 } from '../src/sim/alt/index.ts';
+import { itDrawsANewSplit } from './helpers/alt-split.ts';
 import { drawn, lightOf, px, raw, windowOn } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
@@ -298,4 +300,80 @@ describe('a drink spilled on the bed and dried (maize-spilled)', () => {
     const off = gleam(0.1, mx, my + 300);
     expect(off[1] as number).toBeLessThan(0.25 * (g1[1] as number));
   });
+});
+
+describe('bench/detect-alt’s held-out 50, the swinging lamp and the spills', () => {
+  it('draws each primrose-swaying frame’s lamp swinging within its ranges, and each maize-spilled frame’s stains clear of the cushions', () => {
+    const lamps = new Set<number>();
+    const counts = new Set<number>();
+    for (const [c, per, res] of [
+      [demo, 3, '1080p'],
+      [scaledCalibration(demo, 2), 1, '4K'],
+    ] as const)
+      for (const k of altCases(c, 'held-out-50', per, res)) {
+        const sw = k.style.sway;
+        const sp = k.style.spills;
+        expect(k.calibration, k.name).toBe(c);
+        if (k.variant === 'primrose-swaying') {
+          expect(sp, k.name).toBeUndefined();
+          if (!sw) throw new Error(k.name);
+          lamps.add(sw.lamp);
+          expect(k.style.lamps, k.name).toHaveLength(3);
+          expect(sw.lamp, k.name).toBeLessThan(3);
+          expect(sw.cord, k.name).toBeGreaterThanOrEqual(700);
+          expect(sw.cord, k.name).toBeLessThanOrEqual(1400);
+          expect(sw.amplitude, k.name).toBeGreaterThanOrEqual(50);
+          expect(sw.amplitude, k.name).toBeLessThanOrEqual(150);
+          expect(sw.ratio, k.name).toBeLessThanOrEqual(0.3);
+          expect(1 / sw.shutter, k.name).toBeGreaterThanOrEqual(15);
+          expect(1 / sw.shutter, k.name).toBeLessThanOrEqual(50);
+          expect(sw.steps, k.name).toBe(3);
+          continue;
+        }
+        expect(sw, k.name).toBeUndefined();
+        if (!sp) throw new Error(k.name);
+        counts.add(sp.stains.length);
+        expect(sp.stains.length, k.name).toBeGreaterThanOrEqual(1);
+        expect(sp.stains.length, k.name).toBeLessThanOrEqual(2);
+        for (const s of sp.stains) {
+          expect(s.radius, k.name).toBeGreaterThanOrEqual(20);
+          expect(s.radius, k.name).toBeLessThanOrEqual(55);
+          expect(
+            Math.min(s.x, table.width - s.x, s.y, table.length - s.y) - 2 * s.radius,
+            k.name,
+          ).toBeGreaterThanOrEqual(60);
+          // Darker and browned: the blue least.
+          expect(s.tint[0], k.name).toBeLessThanOrEqual(0.88);
+          expect(s.tint[2], k.name).toBeLessThan(s.tint[1]);
+          expect(s.tint[1], k.name).toBeLessThan(s.tint[0]);
+          expect(s.ring, k.name).toBeLessThanOrEqual(0.85);
+          expect(s.gloss, k.name).toBeGreaterThan(0);
+        }
+      }
+    expect(lamps.size).toBeGreaterThanOrEqual(2);
+    expect(counts.size).toBe(2);
+  });
+});
+
+itDrawsANewSplit({
+  split: 'held-out-50',
+  name: 'held-out 50',
+  seeds: { hd: 13_500_000, uhd: 13_550_000 },
+  cloths: [
+    ['primrose', 60],
+    ['maize', 60],
+  ],
+  makersSet: { variant: 'maize-spilled', makers: 41, least: 24 },
+  variants: [
+    {
+      variant: 'primrose-swaying',
+      draws: 'a pendant lamp swinging',
+      drawsIt: (s) => s.sway !== undefined,
+    },
+    {
+      variant: 'maize-spilled',
+      draws: 'dried spills',
+      drawsIt: (s) => s.spills !== undefined,
+    },
+  ],
 });
