@@ -2697,7 +2697,8 @@ const THIRTY_SIXTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
 
 /**
  * A thirty-seventh maker's set (pureblue-neighbour's), each coloured ball 25 code values or more from
- * every older set's (/work/tools/ho45-setsearch.mts's search): an orange-red red, an olive-gold brown, a
+ * every older set's (found by a search over the older sets; tests/helpers/alt-split.ts
+ * expectNewMakersSet checks it): an orange-red red, an olive-gold brown, a
  * deep golden yellow, a dusty pink, a grass green, an indigo blue, a warm ivory cue ball, a blue-black
  * black.
  */
@@ -2714,8 +2715,8 @@ const THIRTY_SEVENTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
 
 /**
  * A thirty-eighth maker's set (celery-yellowed's), each coloured ball 25 code values or more from
- * every older set's (/work/tools/ho46-setsearch.mts's search), its cue ball yellowed by decades of play
- * and light (an old ivory-straw: its blue 98 below its red, the yellowest so far, duller and lighter than
+ * every older set's (found by a search over the older sets; expectNewMakersSet checks it), its cue
+ * ball yellowed by decades of play and light (an old ivory-straw: its blue 98 below its red, the yellowest so far, duller and lighter than
  * the set's yellow and 79 code values from it, nearer than any older set's cue ball to its yellow, 82 at
  * the least): a rose-red red, a marigold-orange yellow, a burnt-orange brown, an olive green, an azure
  * blue, an orchid-lilac pink, a neutral black.
@@ -2878,7 +2879,8 @@ const cushionsInContrast = (rng: Rng): Srgb8 =>
 
 /**
  * A thirty-ninth maker's set (aquamarine-twotone's), each coloured ball 24 code values or more from
- * every older set's (/work/tools/ho48-setsearch.mts's search; its pink 24.8 from the nearest): a brick red, a greenish lemon yellow, a
+ * every older set's (found by a search over the older sets, expectNewMakersSet checks it; its pink
+ * 24.8 from the nearest): a brick red, a greenish lemon yellow, a
  * rust brown, a sea green, a cornflower blue, a salmon pink, a neutral black, a white cue ball.
  */
 const THIRTY_NINTH_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
@@ -2938,7 +2940,7 @@ const fourByThreeInSixteenByNine = (rng: Rng): AltPillarbox => ({
 
 /**
  * A fortieth maker's set (menthol-pillarbox's), each coloured ball 24 code values or more from every
- * older set's (/work/tools/ho49-setsearch.mts's search, the pink's /work/tools/ho49-pink.mts's; the pink
+ * older set's (found by a search over the older sets, expectNewMakersSet checks it; the pink
  * 24.3 from its nearest): a vermilion red, a mustard yellow, an ochre brown, a leaf green, an
  * ultramarine blue, a coral pink, a neutral black, a white cue ball.
  */
@@ -3003,7 +3005,7 @@ const driedSpills = (t: Table, rng: Rng): AltSpills => {
 
 /**
  * A forty-first maker's set (maize-spilled's), each coloured ball 24 code values or more from every
- * older set's (/work/tools/ho50-setsearch.mts's search, the pink's /work/tools/ho50-pink.mts's; the pink
+ * older set's (found by a search over the older sets, expectNewMakersSet checks it; the pink
  * 24.5 from its nearest): a crimson red, a lime-lemon yellow, a mushroom brown, an olive green, a
  * periwinkle blue, an orchid pink, a neutral black, a white cue ball.
  */
