@@ -273,6 +273,13 @@ export interface FittedBall {
   readonly found: 'outline' | 'appearance' | 'shape';
   /** Where its limb, traced apart from its outline, places it, and that trace's weight (see `fused`). */
   readonly limb?: LimbPlace;
+  /**
+   * The fit it was before it was first fitted again with a frame's rim width (refitBall), which marks
+   * the edges that fit leaves out: a ball kept frame after frame in play is fitted again from that
+   * each time, not from the edges and place the last refit left it (held-out 20's red in 10 503 000,
+   * traced on 38 rays, lost a few each frame, down to 23, and balls kept drifted from their places).
+   */
+  readonly unsettled?: FittedBall;
 }
 
 /** A ball's centre by its limb (table mm) and the weight of that trace: its inliers over its RMS². */
@@ -1842,15 +1849,17 @@ export const makeFitted = (
   };
 };
 
-/** Fit a ball again from its edges with another expected rim width (the frame's, px). */
+/** Fit a ball again from its edges with another expected rim width (the frame's, px): from the fit
+ * it was before any such refit (`unsettled`). */
 export const refitBall = (
   g: VisionGeometry,
-  b: FittedBall,
+  found: FittedBall,
   rimPx: number,
   s: FitScratch,
   o: FitOptions = DEFAULT_FIT_OPTIONS,
 ): FittedBall => {
-  if (b.found !== 'outline') return b;
+  if (found.found !== 'outline') return found;
+  const b = found.unsettled ?? found;
   const mmPerPx = g.ballRadius / b.radius;
   const status = b.status.slice();
   const edges = b.status.slice();
@@ -1874,7 +1883,7 @@ export const refitBall = (
     b.outsideV,
     b.solid,
   );
-  return b.limb ? fused(g, { ...refit, limb: b.limb }, o) : refit;
+  return b.limb ? fused(g, { ...refit, limb: b.limb, unsettled: b }, o) : { ...refit, unsettled: b };
 };
 
 /**
