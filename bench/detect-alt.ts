@@ -1028,7 +1028,7 @@ export const altFrame = async (k: AltCase): Promise<RgbImage> => {
 };
 
 /** detect-score's tally, and what this benchmark prints beyond it: recall per class, what was called what, each miss and false ball. */
-interface AltTally extends Tally {
+export interface AltTally extends Tally {
   perClass: Map<string, [number, number]>;
   confusions: Map<string, number>;
   misses: string[];
@@ -1039,9 +1039,12 @@ interface AltTally extends Tally {
   threadMean?: number | undefined;
   /** Frames looked at at half their size (no detail at their own: src/vision/detail.ts). */
   halved: number;
+  /** By variant: the placing errors of its balls found (mm), and how many it missed. */
+  perVariant: Map<AltVariant, { errors: number[]; missed: number }>;
 }
-const altTally = (): AltTally => ({
+export const altTally = (): AltTally => ({
   ...tally(),
+  perVariant: new Map(),
   perClass: new Map(),
   confusions: new Map(),
   misses: [],
@@ -1055,25 +1058,22 @@ const altTally = (): AltTally => ({
  * splits without a player or balls in motion), then this benchmark's own counts, of the balls the score
  * asks for (more than half in view, or blurred no further than a diameter) alone.
  */
-const scoreAlt = (
-  t: AltTally,
-  name: string,
-  truth: readonly AltBall[],
-  visible: readonly number[] | undefined,
-  found: readonly Found<string>[],
-  radius: number,
-): void => {
+export const scoreAlt = (t: AltTally, k: AltCase, found: readonly Found<string>[]): void => {
+  const { name, balls: truth, visible } = k;
   const inView = (j: number): number => visible?.[j] ?? 1;
   const pairs = score(
     t,
     truth.map((b, j) => ({ ...b, visible: inView(j) })),
     found,
-    radius,
+    k.calibration.table.ballRadius,
   );
+  const variant = t.perVariant.get(k.variant) ?? { errors: [], missed: 0 };
+  t.perVariant.set(k.variant, variant);
   for (const [d, i, j] of pairs) {
     const b = truth[j] as AltBall;
     const f = found[i] as Found<string>;
     if (inView(j) <= 0.5) continue;
+    variant.errors.push(d);
     if (d > 3)
       t.far.push(`${name}: ${b.id} at (${b.x.toFixed(0)}, ${b.y.toFixed(0)}) placed ${d.toFixed(1)} mm off`);
     if (f.id !== undefined && f.id !== b.id) {
@@ -1089,7 +1089,10 @@ const scoreAlt = (
     const pc = t.perClass.get(b.id) ?? [0, 0];
     pc[1]++;
     if (usedT.has(j)) pc[0]++;
-    else t.misses.push(`${name}: ${b.id} at (${b.x.toFixed(0)}, ${b.y.toFixed(0)})`);
+    else {
+      t.misses.push(`${name}: ${b.id} at (${b.x.toFixed(0)}, ${b.y.toFixed(0)})`);
+      variant.missed++;
+    }
     t.perClass.set(b.id, pc);
   });
   found.forEach((f, i) => {
@@ -1098,6 +1101,15 @@ const scoreAlt = (
 };
 
 const CLASSES = ['cue', 'red', 'yellow', 'green', 'brown', 'blue', 'pink', 'black'];
+
+/** The report's line by variant: what a new style costs, where a split's RMS is its two variants' together. */
+export const byVariant = (t: AltTally): string =>
+  `by variant: ${[...t.perVariant]
+    .map(
+      ([v, { errors, missed }]) =>
+        `${v} RMS ${rms(errors).toFixed(2)} mm over ${errors.length} (${errors.filter((e) => e > 3).length} more than 3 mm off, ${missed} missed)`,
+    )
+    .join('; ')}`;
 
 const report = (label: string, t: AltTally, verbose: boolean): string =>
   [
@@ -1114,6 +1126,7 @@ const report = (label: string, t: AltTally, verbose: boolean): string =>
       })
       .join(', ')}`,
     `class errors (truth→called): ${[...t.confusions].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none'}`,
+    byVariant(t),
     ...(verbose
       ? [
           ...t.misses.map((m) => `  missed ${m}`),
@@ -1417,7 +1430,7 @@ const main = async (): Promise<void> => {
         t.cpu.push(cpuNow() - c0);
         if (!r.ok) process.stderr.write(`${k.name}: ${r.error.message}\n`);
         if (r.ok && r.value.halved) t.halved++;
-        scoreAlt(t, k.name, k.balls, k.visible, r.ok ? r.value.balls : [], k.calibration.table.ballRadius);
+        scoreAlt(t, k, r.ok ? r.value.balls : []);
       }
       const thread1 = threadCpu();
       t.threadMean =
@@ -1436,7 +1449,7 @@ const main = async (): Promise<void> => {
           const c0 = cpuNow();
           const found = (baselines[n] as Baseline).detect(images[n] as RgbImage);
           peer.cpu.push(cpuNow() - c0);
-          scoreAlt(peer, k.name, k.balls, k.visible, found, k.calibration.table.ballRadius);
+          scoreAlt(peer, k, found);
         }
         for (const baseline of new Set(baselines)) baseline.close();
         lines.push(report(`${split}, ${res}: the OpenCV baseline, the same frames`, peer, false));
