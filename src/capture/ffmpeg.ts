@@ -289,6 +289,9 @@ export const openFfmpeg = async (o: FfmpegOptions): Promise<Result<FrameSource>>
       const c = child;
       if (c && c.exitCode === null && c.signalCode === null) {
         c.kill('SIGKILL');
+        // A file read ahead has its pipe paused, and a child's 'close' waits for its pipes to end: left
+        // paused, closing a file source after its first frame hung in one run of ten.
+        c.stdout.destroy();
         await new Promise((resolve) => c.once('close', resolve));
       }
     },
