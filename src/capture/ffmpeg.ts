@@ -37,6 +37,16 @@ export interface FfmpegOptions {
   readonly ffmpegPath?: string;
   /** Default: FFPROBE_PATH, else ffprobe on PATH, else npm's (binaries.ts). */
   readonly ffprobePath?: string;
+  /**
+   * Where a 4:2:0 or 4:2:2 source's colour samples are taken to lie. `sited`: where the stream says,
+   * and where H.264 and H.265 put them when it says nothing (left, between two rows: how a camera's
+   * encoder makes them; a JPEG's centred), decoded by zimg's scaler (`zscale`). `ffmpeg`: ffmpeg's
+   * default scaler, which takes them as centred whatever the stream says, and so decodes ffmpeg's own
+   * encodes where they were drawn (our clips) but puts a camera's colour half a pixel to the right of
+   * its picture (a ball's colour 1.1 mm along the table at 1080p on demo's camera). Default: `sited`
+   * for a camera (v4l2, rtsp), `ffmpeg` for a file; `ffmpeg` too where the ffmpeg run has no `zscale`.
+   */
+  readonly chroma?: 'sited' | 'ffmpeg';
   /** The clock, for live timestamps (ms). Passed in so that tests control it. */
   readonly now?: () => number;
   /** The wall clock frames are stamped with (`Frame.receivedAt`); default `wallClock`. */
@@ -50,7 +60,16 @@ export class SourceFailure extends Error {
   }
 }
 
-interface Probe {
+/** How a stream's pictures are coded, as ffprobe names it (absent where it says nothing). */
+export interface StreamFormat {
+  readonly codec?: string | undefined;
+  readonly pixelFormat?: string | undefined;
+  readonly chromaLocation?: string | undefined;
+  readonly colourSpace?: string | undefined;
+  readonly colourRange?: string | undefined;
+}
+
+interface Probe extends StreamFormat {
   readonly width: number;
   readonly height: number;
   readonly fps: number;
@@ -63,10 +82,57 @@ const ProbeJson = z.object({
         width: z.number().int().positive(),
         height: z.number().int().positive(),
         r_frame_rate: z.string(),
+        codec_name: z.string().optional(),
+        pix_fmt: z.string().optional(),
+        chroma_location: z.string().optional(),
+        color_space: z.string().optional(),
+        color_range: z.string().optional(),
       }),
     )
     .min(1),
 });
+
+// Pixel formats whose colour is sampled less often than their brightness (4:2:0, 4:2:2, 4:1:1).
+const SUBSAMPLED = /^(yuvj?4(20|22|11|10)p|nv1[26]|nv2[14]|yuyv422|uyvy422|yvyu422)/;
+const ZIMG_LOCATION = new Set(['left', 'center', 'topleft', 'top', 'bottomleft', 'bottom']);
+const ZIMG_MATRIX: Readonly<Record<string, string>> = {
+  bt709: '709',
+  smpte170m: '170m',
+  bt470bg: '470bg',
+  bt2020nc: '2020_ncl',
+};
+
+/**
+ * The filter that decodes a stream's colour where its encoder sited it (zimg's `zscale`), or undefined
+ * where its colour is not subsampled (nothing to site). Where the stream does not say: its chroma
+ * left (H.264's and H.265's default) but a JPEG's centred; its matrix BT.601 and its range limited
+ * (a JPEG's full), as ffmpeg's own scaler takes an untagged stream.
+ */
+export const sitedChroma = (f: StreamFormat): string | undefined => {
+  const pix = f.pixelFormat ?? '';
+  if (!SUBSAMPLED.test(pix)) return undefined;
+  const jpeg = f.codec === 'mjpeg' || pix.startsWith('yuvj');
+  const location =
+    f.chromaLocation && ZIMG_LOCATION.has(f.chromaLocation) ? f.chromaLocation : jpeg ? 'center' : 'left';
+  const matrix = (f.colourSpace && ZIMG_MATRIX[f.colourSpace]) ?? '170m';
+  const range =
+    f.colourRange === 'pc' ? 'full' : f.colourRange === 'tv' ? 'limited' : jpeg ? 'full' : 'limited';
+  return `zscale=chromalin=${location}:matrixin=${matrix}:rangein=${range}:filter=bilinear,format=gbrp`;
+};
+
+/** Whether an ffmpeg has zimg's scaler, asked once a binary. */
+const zimgOf = new Map<string, Promise<boolean>>();
+const hasZimg = (ffmpeg: string): Promise<boolean> => {
+  let known = zimgOf.get(ffmpeg);
+  if (!known) {
+    known = run(ffmpeg, ['-hide_banner', '-filters'], { timeout: 15_000 }).then(
+      ({ stdout }) => /\szscale\s/.test(stdout),
+      () => false,
+    );
+    zimgOf.set(ffmpeg, known);
+  }
+  return known;
+};
 
 const inputArgs = (o: FfmpegOptions): string[] => {
   switch (o.kind) {
@@ -104,7 +170,7 @@ export const probe = async (o: FfmpegOptions): Promise<Result<Probe>> => {
         '-select_streams',
         'v:0',
         '-show_entries',
-        'stream=width,height,r_frame_rate',
+        'stream=width,height,r_frame_rate,codec_name,pix_fmt,chroma_location,color_space,color_range',
         '-of',
         'json',
         o.input,
@@ -116,7 +182,16 @@ export const probe = async (o: FfmpegOptions): Promise<Result<Probe>> => {
       return err(refereeError('SOURCE_FAILED', `no video stream in ${o.input}`, '--source'));
     const s = parsed.data.streams[0];
     if (!s) return err(refereeError('SOURCE_FAILED', `no video stream in ${o.input}`, '--source'));
-    return ok({ width: s.width, height: s.height, fps: o.fps ?? (parseRate(s.r_frame_rate) || 30) });
+    return ok({
+      width: s.width,
+      height: s.height,
+      fps: o.fps ?? (parseRate(s.r_frame_rate) || 30),
+      codec: s.codec_name,
+      pixelFormat: s.pix_fmt,
+      chromaLocation: s.chroma_location,
+      colourSpace: s.color_space,
+      colourRange: s.color_range,
+    });
   } catch (e) {
     const stderr = (e as { stderr?: string }).stderr?.trim();
     const why =
@@ -133,6 +208,12 @@ export const openFfmpeg = async (o: FfmpegOptions): Promise<Result<FrameSource>>
   if (!probed.ok) return probed;
   const { width, height, fps } = probed.value;
   const live = o.live ?? o.kind !== 'file';
+  const ffmpeg = toolPath('ffmpeg', o.ffmpegPath);
+  const sited =
+    (o.chroma ?? (o.kind === 'file' ? 'ffmpeg' : 'sited')) === 'sited' && (await hasZimg(ffmpeg))
+      ? sitedChroma(probed.value)
+      : undefined;
+  const filters = [...(o.fps && o.kind !== 'v4l2' ? [`fps=${o.fps}`] : []), ...(sited ? [sited] : [])];
   // A file on a busy machine (CI running four jobs on two cores) was decoded no faster than 5 s to
   // its first frame, and the run ended "no frame for 5000 ms" with nothing wrong with the file.
   const stallTimeoutMs = o.stallTimeoutMs ?? (live ? LIVE_STALL_MS : FILE_STALL_MS);
@@ -153,14 +234,14 @@ export const openFfmpeg = async (o: FfmpegOptions): Promise<Result<FrameSource>>
       'error',
       '-nostdin',
       ...inputArgs(o),
-      ...(o.fps && o.kind !== 'v4l2' ? ['-vf', `fps=${o.fps}`] : []),
+      ...(filters.length > 0 ? ['-vf', filters.join(',')] : []),
       '-f',
       'rawvideo',
       '-pix_fmt',
       'rgb24',
       'pipe:1',
     ];
-    const proc = spawn(toolPath('ffmpeg', o.ffmpegPath), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;
     const queue: Frame[] = [];
     let produced = 0;
