@@ -781,9 +781,12 @@ export class Locator {
   /**
    * `where` the limb search looks (reduced px), marked also over each of `fits` that verification
    * turned down (within a radius of its disc): a ball kept from the last frame, fitted again, may fall
-   * short of it where a fresh search finds it by its limb (held-out 20's red 10 503 000 at
-   * (1 442, 2 431): traced on 38 rays by its limb, 26, 24 and 23 kept and fitted again, then not a
-   * ball). `where` is marked in place and returned.
+   * short of it where a fresh search finds it by its limb. Held-out 20's red 10 503 000 at
+   * (1 442, 2 431), traced on 38 rays by its limb, fell to 26, 24, 23 kept and fitted again from the
+   * last frame's fit (now fitted again from its first fit: refitBall `unsettled`, it stays a ball);
+   * held-out 13's red 9 803 000 at (151, 729), by a pocket's jaws, is turned down kept however it is
+   * fitted again, and without this was lost from the fourth frame in play on. `where` is marked in
+   * place and returned.
    */
   private lookingAlsoAt(
     where: Uint8Array,
