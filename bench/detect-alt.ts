@@ -504,8 +504,9 @@
 //               and smeared over the exposure); and a maize cloth (a warm light yellow) under two lamps
 //               with one or two drinks spilled on the bed and dried (irregular stains, the cloth darker
 //               and browned in them, a darker tide mark at the edge, a faint gloss), with a forty-first
-//               maker's set: drawn in the fortieth session, not run (seeds 13_500_000, 13_550_000 at
-//               4K), the variants taking turns by kind as held-out 23's; the truth the layout's balls
+//               maker's set: drawn in the fortieth session, run once in the forty-first; tuning data
+//               since (seeds 13_500_000, 13_550_000 at 4K), the variants taking turns by kind as
+//               held-out 23's; the truth the layout's balls
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed

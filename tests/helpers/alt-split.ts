@@ -134,6 +134,7 @@ const LOOKED_AT: readonly AltSplit[] = [
   'held-out-47',
   'held-out-48',
   'held-out-49',
+  'held-out-50',
 ];
 
 /** The splits of LOOKED_AT before `split` (all of them for a split not listed yet). */
