@@ -1,18 +1,19 @@
 // Issue 14, real cameras: a camera's H.264 encoder sites its 4:2:0 colour samples as the standard has
 // them (left, between two rows), and ffmpeg's default scaler takes them as centred whatever the
 // stream says: a ball's colour came out half a pixel to the right of its picture (1.1 mm along the
-// table at 1080p on demo's camera). A camera's stream is now decoded where its encoder sited the colour
-// (capture/ffmpeg.ts `chroma: 'sited'`, zimg's scaler); a file, ffmpeg's own encodes among them (our
-// clips, whose colour ffmpeg sites centred though the stream says left), as ffmpeg decodes it. Here a
-// red disc on a cyan ground, its centre off the pixel grid, is coded as a camera does and as ffmpeg
-// does, and where its colour lands is measured against where it was drawn.
+// table at 1080p on demo's camera). Every source is now decoded where its encoder sited the colour
+// (capture/ffmpeg.ts `chroma: 'sited'`, zimg's scaler): a camera live, and a camera's recording played
+// as a file. ffmpeg's own encodes site their colour centred, and say so where they are written with
+// CENTRED_CHROMA (our clips, `referee simulate`'s); a file of ffmpeg's that says left is opened with
+// `chroma: 'centred'`. Here a red disc on a cyan ground, its centre off the pixel grid, is coded as a
+// camera does and as ffmpeg does, and where its colour lands is measured against where it was drawn.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolPath } from '../src/capture/binaries.ts';
-import { sitedChroma, type StreamFormat } from '../src/capture/ffmpeg.ts';
+import { CENTRED_CHROMA, sitedChroma, type StreamFormat } from '../src/capture/ffmpeg.ts';
 import { openSource, type Frame } from '../src/capture/index.ts';
 
 const W = 192;
@@ -58,6 +59,7 @@ let dir: string;
 let truth: { readonly u: number; readonly v: number };
 let camera: string;
 let ours: string;
+let untold: string;
 
 /** The frame as H.264 from ffmpeg with `scale` (how its colour is sited), 12 frames at 30 fps. */
 const encode = (file: string, scale: readonly string[]): void => {
@@ -73,18 +75,21 @@ beforeAll(() => {
   truth = redAt(drawn());
   camera = path.join(dir, 'camera.mp4');
   ours = path.join(dir, 'ours.mp4');
+  untold = path.join(dir, 'untold.mp4');
   // A camera's encoder: its colour sited left, between two rows, as H.264 has it.
   encode(camera, [
     '-vf',
     'scale=out_h_chr_pos=0:out_v_chr_pos=128:flags=bicubic+full_chroma_inp+accurate_rnd',
   ]);
-  // ffmpeg's default: its colour sited centred, though the stream it writes says left.
-  encode(ours, []);
+  // ffmpeg's default: its colour sited centred, and the stream says so (as our clips do)…
+  encode(ours, CENTRED_CHROMA);
+  // …or, not told, says left.
+  encode(untold, []);
 }, 60_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const firstFrame = async (file: string, chroma?: 'sited' | 'ffmpeg'): Promise<Frame> => {
+const firstFrame = async (file: string, chroma?: 'sited' | 'centred'): Promise<Frame> => {
   const r = await openSource(file, chroma ? { chroma } : {});
   if (!r.ok) throw new Error(r.error.message);
   try {
@@ -96,19 +101,26 @@ const firstFrame = async (file: string, chroma?: 'sited' | 'ffmpeg'): Promise<Fr
 };
 
 describe("a camera's colour lands where it was drawn", () => {
-  it("a camera's stream decoded where its encoder sited the colour: the red within 0.1 px of where it was drawn", async () => {
-    const at = redAt((await firstFrame(camera, 'sited')).data);
+  it("a camera's stream, opened as a file is by default (a camera's recording): the red within 0.1 px of where it was drawn", async () => {
+    const at = redAt((await firstFrame(camera)).data);
     expect(Math.abs(at.u - truth.u)).toBeLessThan(0.1);
     expect(Math.abs(at.v - truth.v)).toBeLessThan(0.1);
   });
 
-  it("the same stream through ffmpeg's default scaler: the red half a pixel to the right (why the siting matters)", async () => {
-    const at = redAt((await firstFrame(camera, 'ffmpeg')).data);
+  it("the same stream taken as centred (ffmpeg's default scaler): the red half a pixel to the right (why the siting matters)", async () => {
+    const at = redAt((await firstFrame(camera, 'centred')).data);
     expect(at.u - truth.u).toBeGreaterThan(0.3);
   });
 
-  it("a file of ffmpeg's own encoding, opened as a file is by default: the red within 0.1 px of where it was drawn", async () => {
+  it("a file of ffmpeg's own encoding that says its colour is centred (our clips): the red within 0.1 px of where it was drawn", async () => {
     const at = redAt((await firstFrame(ours)).data);
+    expect(Math.abs(at.u - truth.u)).toBeLessThan(0.1);
+    expect(Math.abs(at.v - truth.v)).toBeLessThan(0.1);
+  });
+
+  it("a file of ffmpeg's own encoding that says left: half a pixel to the left as it says, where it was drawn taken as centred", async () => {
+    expect(redAt((await firstFrame(untold)).data).u - truth.u).toBeLessThan(-0.3);
+    const at = redAt((await firstFrame(untold, 'centred')).data);
     expect(Math.abs(at.u - truth.u)).toBeLessThan(0.1);
     expect(Math.abs(at.v - truth.v)).toBeLessThan(0.1);
   });
@@ -141,6 +153,16 @@ describe("a camera's colour lands where it was drawn", () => {
       undefined,
     ],
     ['RGB frames', { codec: 'png', pixelFormat: 'rgb24' }, undefined],
+    [
+      "H.264 tagged centred (ffmpeg's own, CENTRED_CHROMA): where ffmpeg's scaler puts it, no filter",
+      { codec: 'h264', pixelFormat: 'yuv420p', chromaLocation: 'center' },
+      undefined,
+    ],
+    [
+      'H.264 tagged centred and BT.709: the matrix still to apply',
+      { codec: 'h264', pixelFormat: 'yuv420p', chromaLocation: 'center', colourSpace: 'bt709' },
+      'zscale=chromalin=center:matrixin=709:rangein=limited:filter=bilinear,format=gbrp',
+    ],
   ])('%s', (_, format, filter) => {
     expect(sitedChroma(format)).toBe(filter);
   });

@@ -12,6 +12,7 @@ import {
   type SourceItem,
 } from '../src/capture/index.ts';
 import { toolPath } from '../src/capture/binaries.ts';
+import { CENTRED_CHROMA } from '../src/capture/ffmpeg.ts';
 
 let dir: string;
 let video: string;
@@ -35,6 +36,7 @@ beforeAll(async () => {
     '12',
     '-pix_fmt',
     'yuv420p',
+    ...CENTRED_CHROMA,
     video,
   ]);
   frames = path.join(dir, 'frames');

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReferee, startReferee, type CliResult } from './helpers/spawn.ts';
+import { CENTRED_CHROMA } from '../src/capture/ffmpeg.ts';
 
 const ROOT = path.join(import.meta.dirname, '..');
 const CALIBRATION = path.join(ROOT, 'calibration/demo.json');
@@ -40,6 +41,7 @@ beforeAll(() => {
     '12',
     '-pix_fmt',
     'yuv420p',
+    ...CENTRED_CHROMA,
     video,
   ]);
 });

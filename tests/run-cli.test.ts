@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fixtureTruth, jsonLines } from './helpers/fixtures.ts';
 import { runReferee } from './helpers/spawn.ts';
+import { CENTRED_CHROMA } from '../src/capture/ffmpeg.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-run-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -50,7 +51,7 @@ describe('referee run', () => {
     const late = path.join(dir, 'in-off-late.mp4');
     execFileSync('ffmpeg', [
       ...['-loglevel', 'error', '-ss', '0.85', '-i', 'fixtures/in-off/clip.mp4'],
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '12', '-pix_fmt', 'yuv420p', late],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '12', '-pix_fmt', 'yuv420p', ...CENTRED_CHROMA, late],
     ]);
     const r = await runReferee(['run', '--source', late, '--calibration', 'calibration/demo.json']);
     expect(r.code).toBe(0);
@@ -74,6 +75,15 @@ describe('referee run', () => {
     ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--source');
+  });
+
+  it('a --chroma that is neither sited nor centred is a clear error naming it, exit 2', async () => {
+    const r = await runReferee([
+      ...['run', '--source', 'fixtures/colour-pot/clip.mp4'],
+      ...['--calibration', 'calibration/demo.json', '--chroma', 'left'],
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--chroma: left is not one of sited, centred');
   });
 
   it.each([

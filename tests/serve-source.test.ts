@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startReferee, waitForOutput } from './helpers/spawn.ts';
+import { CENTRED_CHROMA } from '../src/capture/ffmpeg.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-source-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -149,7 +150,7 @@ describe('a video file given as the source', () => {
     const clip = path.join(dir, 'paced.mp4');
     execFileSync('ffmpeg', [
       ...['-loglevel', 'error', '-i', 'fixtures/colour-pot/clip.mp4', '-t', '6', '-r', '2'],
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '12', '-pix_fmt', 'yuv420p', clip],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '12', '-pix_fmt', 'yuv420p', ...CENTRED_CHROMA, clip],
     ]);
     const { playing, ended } = await playToTheEnd('paced', clip);
     expect(playing?.source).toMatch(/paced\.mp4 \(1920×1080 at 2 fps, live\)/);

@@ -118,14 +118,16 @@ describe('referee simulate', () => {
         '-select_streams',
         'v:0',
         '-show_entries',
-        'stream=nb_read_frames,width,height',
+        'stream=nb_read_frames,width,height,chroma_location',
         '-of',
         'csv=p=0',
         join(out, 'clip.mp4'),
       ],
       { encoding: 'utf8' },
     );
-    expect(probe.stdout.trim()).toBe(`480,270,${truth.frames.length}`);
+    // Its colour said to lie where ffmpeg's scaler put it, centred (capture/ffmpeg.ts CENTRED_CHROMA):
+    // read where it says, as every source is, it lands where it was drawn.
+    expect(probe.stdout.trim()).toBe(`480,270,center,${truth.frames.length}`);
     expect(Number(said?.[1])).toBe(truth.frames.length);
   });
 

@@ -38,20 +38,26 @@ export interface FfmpegOptions {
   /** Default: FFPROBE_PATH, else ffprobe on PATH, else npm's (binaries.ts). */
   readonly ffprobePath?: string;
   /**
-   * Where a 4:2:0 or 4:2:2 source's colour samples are taken to lie. `sited`: where the stream says,
-   * and where H.264 and H.265 put them when it says nothing (left, between two rows: how a camera's
-   * encoder makes them; a JPEG's centred), decoded by zimg's scaler (`zscale`). `ffmpeg`: ffmpeg's
-   * default scaler, which takes them as centred whatever the stream says, and so decodes ffmpeg's own
-   * encodes where they were drawn (our clips) but puts a camera's colour half a pixel to the right of
-   * its picture (a ball's colour 1.1 mm along the table at 1080p on demo's camera). Default: `sited`
-   * for a camera (v4l2, rtsp), `ffmpeg` for a file; `ffmpeg` too where the ffmpeg run has no `zscale`.
+   * Where a 4:2:0 or 4:2:2 source's colour samples are taken to lie. `sited` (the default): where the
+   * stream says, and where H.264 and H.265 put them when it says nothing (left, between two rows: how
+   * a camera's encoder makes them, live or recorded; a JPEG's centred), decoded by zimg's scaler
+   * (`zscale`) where they lie elsewhere than ffmpeg's own scaler takes them. `centred`: ffmpeg's own
+   * scaler whatever the stream says, for a file whose stream says left of colour coded centred (an
+   * encoder that does not say where it put its colour; ffmpeg's own before it was told to, see
+   * CENTRED_CHROMA). Taken as centred, a camera's colour lands half a pixel to the right of its picture
+   * (a ball's colour 1.1 mm along the table at 1080p on demo's camera). `centred` too where the ffmpeg
+   * run has no `zscale`.
    */
-  readonly chroma?: 'sited' | 'ffmpeg';
+  readonly chroma?: ChromaSiting;
   /** The clock, for live timestamps (ms). Passed in so that tests control it. */
   readonly now?: () => number;
   /** The wall clock frames are stamped with (`Frame.receivedAt`); default `wallClock`. */
   readonly wall?: () => number;
 }
+
+/** Where a video's colour samples are taken to lie (FfmpegOptions `chroma`). */
+export const CHROMA_SITINGS = ['sited', 'centred'] as const;
+export type ChromaSiting = (typeof CHROMA_SITINGS)[number];
 
 export class SourceFailure extends Error {
   constructor(readonly error: RefereeError) {
@@ -104,9 +110,11 @@ const ZIMG_MATRIX: Readonly<Record<string, string>> = {
 
 /**
  * The filter that decodes a stream's colour where its encoder sited it (zimg's `zscale`), or undefined
- * where its colour is not subsampled (nothing to site). Where the stream does not say: its chroma
- * left (H.264's and H.265's default) but a JPEG's centred; its matrix BT.601 and its range limited
- * (a JPEG's full), as ffmpeg's own scaler takes an untagged stream.
+ * where its colour is not subsampled (nothing to site) or lies where ffmpeg's own scaler takes it
+ * (centred, BT.601, limited range: ffmpeg's own encodes, which say so, CENTRED_CHROMA), which decodes it
+ * there at 0.6 of zscale's CPU. Where the stream does not say: its chroma left (H.264's and H.265's
+ * default) but a JPEG's centred; its matrix BT.601 and its range limited (a JPEG's full), as ffmpeg's
+ * own scaler takes an untagged stream.
  */
 export const sitedChroma = (f: StreamFormat): string | undefined => {
   const pix = f.pixelFormat ?? '';
@@ -117,8 +125,19 @@ export const sitedChroma = (f: StreamFormat): string | undefined => {
   const matrix = (f.colourSpace && ZIMG_MATRIX[f.colourSpace]) ?? '170m';
   const range =
     f.colourRange === 'pc' ? 'full' : f.colourRange === 'tv' ? 'limited' : jpeg ? 'full' : 'limited';
+  if (location === 'center' && (matrix === '170m' || matrix === '470bg') && range === 'limited')
+    return undefined;
   return `zscale=chromalin=${location}:matrixin=${matrix}:rangein=${range}:filter=bilinear,format=gbrp`;
 };
+
+/**
+ * What an ffmpeg that codes RGB frames as H.264 4:2:0 adds to its output's options to say where it put
+ * the colour: its scaler sites it centred, and its stream said left (H.264's default) unless told, so
+ * that a file it wrote, decoded where its stream says (`chroma: 'sited'`), had its colour half a pixel to
+ * the left. A bitstream filter: the encoders of every ffmpeg take it (npm's static build of 2018 writes
+ * left whatever `-chroma_sample_location` says), and no pixel changes.
+ */
+export const CENTRED_CHROMA: readonly string[] = ['-bsf:v', 'h264_metadata=chroma_sample_loc_type=1'];
 
 /** Whether an ffmpeg has zimg's scaler, asked once a binary. */
 const zimgOf = new Map<string, Promise<boolean>>();
@@ -209,10 +228,8 @@ export const openFfmpeg = async (o: FfmpegOptions): Promise<Result<FrameSource>>
   const { width, height, fps } = probed.value;
   const live = o.live ?? o.kind !== 'file';
   const ffmpeg = toolPath('ffmpeg', o.ffmpegPath);
-  const sited =
-    (o.chroma ?? (o.kind === 'file' ? 'ffmpeg' : 'sited')) === 'sited' && (await hasZimg(ffmpeg))
-      ? sitedChroma(probed.value)
-      : undefined;
+  const siting = (o.chroma ?? 'sited') === 'sited' ? sitedChroma(probed.value) : undefined;
+  const sited = siting && (await hasZimg(ffmpeg)) ? siting : undefined;
   const filters = [...(o.fps && o.kind !== 'v4l2' ? [`fps=${o.fps}`] : []), ...(sited ? [sited] : [])];
   // A file on a busy machine (CI running four jobs on two cores) was decoded no faster than 5 s to
   // its first frame, and the run ended "no frame for 5000 ms" with nothing wrong with the file.

@@ -14,6 +14,7 @@ import { CliError, describeError, err, ok, type Result } from '../core/errors.ts
 import { isBed, type Surface } from '../equipment/index.ts';
 import type { FollowedPlay, GameDefinition, SessionRequest, TilesFollower } from '../games/definition.ts';
 import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
+import { CHROMA_HELP, chromaOption } from './chroma-option.ts';
 import { LOOKS_HELP, looksOption } from './looks-option.ts';
 import type { BallLooks } from '../vision/index.ts';
 import {
@@ -40,6 +41,7 @@ interface RunOptions {
   readonly game?: string;
   readonly looks?: string;
   readonly logFormat?: string;
+  readonly chroma?: string;
 }
 
 const INPUT = 2;
@@ -132,8 +134,10 @@ const openSourceAndDetector = async (
   stallTimeoutMs: number | undefined,
   looks?: BallLooks,
 ): Promise<{ source: FrameSource; detector: DetectionWorker }> => {
+  const chroma = chromaOption(opts.chroma);
   const opened = await openSource(opts.source, {
     ...(fps ? { fps } : {}),
+    ...(chroma ? { chroma } : {}),
     ...(opts.live ? { live: true } : {}),
     ...(opts.loop ? { loop: true } : {}),
     ...(stallTimeoutMs ? { stallTimeoutMs } : {}),
@@ -369,6 +373,7 @@ export const registerRun = (program: Command): void => {
     .option('--events <file>', 'write the event log here (default: stdout)')
     .option('--live', 'treat the source as live: drop frames rather than lag (cameras and streams are)')
     .option('--loop', 'play a video file over and over (with --live: a looped stand-in for a camera)')
+    .option('--chroma <where>', CHROMA_HELP)
     .option(
       '--stall-timeout <ms>',
       'no frame for this long: the source has stalled (default 5000 for a live source, 60000 for a file)',

@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { CliError, describeError, ok } from '../core/errors.ts';
 import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
+import { CHROMA_HELP, chromaOption } from './chroma-option.ts';
 import { LOOKS_HELP, looksOption } from './looks-option.ts';
 import type { DemoClip } from '../games/definition.ts';
 import { CameraDesk } from '../pipeline/camera-desk.ts';
@@ -30,6 +31,7 @@ interface ServeOptions {
   source?: string;
   calibration?: string;
   fps?: string;
+  chroma?: string;
   demo: boolean;
   game?: string;
   looks?: string;
@@ -59,6 +61,7 @@ export const registerServe = (program: Command): void => {
     )
     .option('--looks <file>', LOOKS_HELP)
     .option('--fps <n>', 'frames per second to process (for a folder of frames, its frame rate)')
+    .option('--chroma <where>', CHROMA_HELP)
     .option('--no-demo', 'serve the views only: no source and no demo')
     .option(
       '--check-every <s>',
@@ -79,6 +82,7 @@ export const registerServe = (program: Command): void => {
         throw new CliError(`--check-every: not a number of seconds: ${opts.checkEvery}`, 2);
       const fps = opts.fps === undefined ? undefined : Number(opts.fps);
       if (fps !== undefined && !(fps > 0)) throw new CliError(`--fps: not a positive number: ${opts.fps}`, 2);
+      const chroma = chromaOption(opts.chroma);
       const named = opts.calibration === undefined ? chooseGame(opts.game) : undefined;
       if (named && !named.ok) throw new CliError(describeError(named.error), 2);
       // The camera: the one given, else the game's demo camera (none: the views only, on the game's
@@ -216,6 +220,7 @@ export const registerServe = (program: Command): void => {
                 logger,
                 loop: opts.source === undefined,
                 ...(fps ? { fps } : {}),
+                ...(chroma ? { chroma } : {}),
                 onReloadable: (reload) => {
                   if (desk) desk.reload = reload;
                 },

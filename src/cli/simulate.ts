@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { readJsonFile, type Calibration } from '../camera/index.ts';
 import { toolPath } from '../capture/binaries.ts';
+import { CENTRED_CHROMA } from '../capture/ffmpeg.ts';
 import { chooseGame, DEFAULT_GAME, GAME_IDS, loadCalibration } from '../games/registry.ts';
 import type { SimGame } from '../sim/game.ts';
 import type { RgbImage } from '../core/image.ts';
@@ -108,6 +109,8 @@ const writeFrames = async (
             '-',
           ],
           ['-c:v', 'libx264', '-preset', 'medium', '-crf', String(input.mp4Crf ?? 18), '-pix_fmt', 'yuv420p'],
+          // Where its scaler put the colour (centred), said in the stream: decoded where it says.
+          CENTRED_CHROMA,
           // x264's output is the same for the same frames only at the same thread count: fix it.
           ['-threads', '2'],
           [join(input.out, 'clip.mp4')],

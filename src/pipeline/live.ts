@@ -6,7 +6,7 @@
 // the service, from its log. The source's state (opening, playing, failed and retried with a growing
 // pause, ended) is reported as it changes (capture/status.ts), so the pages can say when nothing comes.
 import type { Logger } from 'pino';
-import { openSource, type FrameSource } from '../capture/index.ts';
+import { openSource, type ChromaSiting, type FrameSource } from '../capture/index.ts';
 import { pause, SourceMonitor, watchSource, type SourceStatus } from '../capture/status.ts';
 import { describeError } from '../core/errors.ts';
 import type { RgbImage } from '../core/image.ts';
@@ -66,6 +66,8 @@ export interface LiveOptions {
   /** Play the files over and over at their own pace, the table set from each clip's first frame (the demo). */
   readonly loop: boolean;
   readonly fps?: number;
+  /** Where a video's colour is taken to lie (capture/ffmpeg.ts `chroma`); default where its stream says. */
+  readonly chroma?: ChromaSiting;
   /** Live positions pushed to the views at most this often (ms). */
   readonly ballsEveryMs?: number;
   /** Points kept per trail. */
@@ -239,6 +241,7 @@ export const runLive = async (sink: LiveSink, options: LiveOptions, signal: Abor
         // is the way to go through a file or a folder fast.
         realtime: true,
         ...(options.fps ? { fps: options.fps } : {}),
+        ...(options.chroma ? { chroma: options.chroma } : {}),
       });
       if (!opened.ok) {
         await pause(monitor.failed(describeError(opened.error)), signal);
