@@ -62,10 +62,17 @@ export const expectSplitDrawn = (
 
 const apart = (a: Srgb8, b: Srgb8): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
-/** Each of a split's new cloths (by name) at least its code values from every older cloth. */
+/**
+ * Each of a split's new cloths (by name) at least its code values from every older cloth: those listed
+ * in ALT_CLOTH before the split's first (its order the splits'). A newer split's cloth is compared in
+ * its own test, as a newer maker's set is (expectNewMakersSet): with some splits asking 75 to 110 of
+ * every other cloth, no colour but a near white was left 60 from every cloth and that far from theirs.
+ */
 export const expectClothsApart = (cloths: readonly (readonly [keyof typeof ALT_CLOTH, number])[]): void => {
-  const own = new Set<string>(cloths.map(([name]) => name));
-  const older = Object.entries(ALT_CLOTH).filter(([k]) => !own.has(k));
+  const names = Object.keys(ALT_CLOTH);
+  const first = Math.min(...cloths.map(([name]) => names.indexOf(name)));
+  expect(first).toBeGreaterThanOrEqual(0);
+  const older = Object.entries(ALT_CLOTH).slice(0, first);
   for (const [name, least] of cloths)
     for (const [other, c] of older)
       expect(apart(ALT_CLOTH[name], c), `${name} from ${other}`).toBeGreaterThanOrEqual(least);

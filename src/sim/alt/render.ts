@@ -573,6 +573,8 @@ export interface AltStyle {
   readonly sway?: AltSway;
   /** Drinks spilled on the bed and dried into stains (none, the default). */
   readonly spills?: AltSpills;
+  /** A table cover's folds pressed into the bed's cloth as creases (a smooth bed, the default). */
+  readonly creases?: AltCreases;
 }
 
 /**
@@ -891,6 +893,70 @@ export const stainAt = (s: AltStain, x: number, y: number, f: number, out: Float
   out[2] = d;
   out[0] = Math.min(1, Math.max(0, 0.5 - d / f));
   out[1] = lineCover(d + s.rim / 2, s.rim, f);
+};
+
+/**
+ * A crease a table cover's fold pressed into the bed's cloth (the cover folded in half and in half again
+ * for the night, or left on a week, its folds flattened into the nap): a straight ridge across the bed
+ * through (x, y) at `angle` radians from the table's x axis, its height h(d) = H exp(−d² / 2σ²) across
+ * it (d, mm, its signed distance along the line's normal (−sin angle, cos angle)), σ = `width` / 2 so
+ * that its flanks are steepest `width` mm apart, H such that their slope there is `slope` (negative, a
+ * valley: the fold the other way). Its height fades along it to 1 − `fade` of itself and back over
+ * `period` mm (s mm along the line: 1 − fade (1 − cos(2π s / period + phase)) / 2; pressed harder in
+ * places). The cloth is matte: each flank tilted towards a lamp is lit more by it, the one tilted away
+ * less (Lambert's cosine about the tilted normal), so a crease shows lit on one side and shaded on the
+ * other as the lamps lie; under a lamp straight above it, both flanks alike, a little darker (turned from
+ * straight up).
+ */
+export interface AltCrease {
+  readonly x: number;
+  readonly y: number;
+  readonly angle: number;
+  readonly width: number;
+  readonly slope: number;
+  readonly fade: number;
+  readonly period: number;
+  readonly phase: number;
+}
+
+/** A bed's creases (AltCrease): where two cross, their slopes add. */
+export interface AltCreases {
+  readonly creases: readonly AltCrease[];
+}
+
+/**
+ * A crease's slope as a pixel `f` mm wide (its footprint on the bed, across the crease) sees it at a bed
+ * point (x, y), added into out[0..1] (the bed's height's gradient, x and y): the slope across it averaged
+ * over [d − f/2, d + f/2], (h(d + f/2) − h(d − f/2)) / f, the height h'(d) itself as f goes to 0 (the
+ * lamps' light on a matte facet is linear in its normal's tilt, so a pixel wider than the crease sees its
+ * lit and its shaded flank averaged, and a crease far narrower than a pixel hardly shows). Its fading
+ * along the line is slow (hundreds of mm against a crease's few): its slope along it is left out.
+ * Returns d, the point's signed distance from the line, mm.
+ */
+export const creaseSlope = (c: AltCrease, x: number, y: number, f: number, out: Float64Array): number => {
+  const nx = -Math.sin(c.angle);
+  const ny = Math.cos(c.angle);
+  const dx = x - c.x;
+  const dy = y - c.y;
+  const d = dx * nx + dy * ny;
+  const s = dx * ny - dy * nx;
+  const sigma = c.width / 2;
+  // Beyond eight σ and a pixel the crease is flat to the bit (e^−32 of its height).
+  if (Math.abs(d) > 8 * sigma + f) return d;
+  // Steepest at d = ±σ: h'(σ) = H e^(−1/2) / σ.
+  const height =
+    c.slope *
+    sigma *
+    Math.sqrt(Math.E) *
+    (1 - (c.fade * (1 - Math.cos((2 * Math.PI * s) / c.period + c.phase))) / 2);
+  const h = (t: number): number => height * Math.exp(-(t * t) / (2 * sigma * sigma));
+  const slope =
+    f > 1e-9
+      ? (h(d + f / 2) - h(d - f / 2)) / f
+      : (-height * d * Math.exp(-(d * d) / (2 * sigma * sigma))) / (sigma * sigma);
+  out[0] = (out[0] as number) + slope * nx;
+  out[1] = (out[1] as number) + slope * ny;
+  return d;
 };
 
 /** The frame's 8-bit pixels with the bars either side of the picture (AltPillarbox). */
@@ -3036,6 +3102,13 @@ export const renderAlt = (
       for (let ch = 0; ch < 3; ch++) gleam[ch] = (gleam[ch] as number) + e * (c[ch] as number);
     }
   };
+  // A cover's creases in the bed: a pixel's footprint across them (over which their slope is averaged),
+  // the bed's tilted gradient there, the lamps' light on it and its share of the flat bed's.
+  const creases = style.creases;
+  const creaseFoot = creases ? bedFootprint(grid, W, H) : 0;
+  const tilt = new Float64Array(2);
+  const tiltedIrr = new Float64Array(3);
+  const tilted = new Float64Array(3);
   // A two-tone table's cushions, their own cloth in linear light.
   const cushionCloth = style.cushionCloth ? pigment(style.cushionCloth, ir?.cloth) : undefined;
   const print = style.print;
@@ -3283,6 +3356,28 @@ export const renderAlt = (
           if (s.gloss > 0) gleamAt(s.lobe, x, y, s.gloss * inside);
         }
       }
+      // A cover's creases: the bed's slope across them, and the lamps' light on the tilted cloth (the
+      // room's light, from all round, left as it is), as a share of their light on the flat bed.
+      let creased = false;
+      if (creases && surf === Surface.bed) {
+        tilt.fill(0);
+        for (const c of creases.creases) {
+          const d = creaseSlope(c, x, y, creaseFoot, tilt);
+          if (Math.abs(d) < 4 * c.width + creaseFoot) creased = true;
+        }
+        if (creased) {
+          const gx = tilt[0] as number;
+          const gy = tilt[1] as number;
+          const n = Math.sqrt(1 + gx * gx + gy * gy);
+          lampDiffuse(lamps, x, y, 0, -gx / n, -gy / n, 1 / n, tiltedIrr, blinds);
+          // (Where no light falls on the flat bed, none falls on the tilted one either: left as it is.)
+          for (let ch = 0; ch < 3; ch++)
+            tilted[ch] =
+              (light[ch] as number) > 0
+                ? ((tiltedIrr[ch] as number) * norm + style.ambient) / (light[ch] as number)
+                : 1;
+        }
+      }
       const bed = darnedHere
         ? darned
         : patched
@@ -3307,6 +3402,7 @@ export const renderAlt = (
         let k = nap * brushed * grad * rubbed * (light[ch] as number);
         if (patched || ridge !== 1) k *= ridge;
         if (pucker !== 1) k *= pucker;
+        if (creased) k *= tilted[ch] as number;
         if (surf === Surface.cushion) k *= occ ? 0.72 * (shadow[ch] as number) : 0.72;
         else {
           k *= nose;

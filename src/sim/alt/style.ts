@@ -522,6 +522,17 @@
 // radius, the cloth inside darkened and browned (0.7 to 0.88 of it, its blue 0.8 to 0.9 of that), a tide
 // mark 1 to 3 mm wide at the edge 0.65 to 0.85 of the stain again, a thin glossy film of the dried sugars
 // on it; a forty-first maker's set.
+// Held-out 51 (drawn in the forty-first session, to be run once): `lawn-creased`, a lawn cloth (a
+// bright grass green, 80 code values from its nearest older cloth) under two lamps, with the creases a
+// table cover's folds pressed into the bed (render.ts AltCreases, drawn by the seed): one or two along
+// the table's length and one or two across it (a cover folded in half or in thirds each way), within
+// 1.5° of square to the table, each 1 to 3 mm wide, a ridge (or, one in three, a valley: the fold the
+// other way) whose flanks slope 0.2 to 0.5 at their steepest, fading along it to as little as 0.4 of
+// itself; the matte cloth on each flank lit more by the lamps it faces and less by those it turns from,
+// so each crease a faint line lit on one side and shaded on the other; the usual set. `poppy-pastel`, a
+// poppy cloth (a bright orange-red, 68 from its nearest) under three lamps, with a forty-second maker's
+// set: a pale, pastel set (every coloured ball's darkest channel 100 code values or more, where no older
+// set's red has one over 70).
 import type { Table } from '../../equipment/index.ts';
 import { makeRng, type Rng } from '../random.ts';
 import type {
@@ -557,6 +568,8 @@ import type {
   AltSway,
   AltStain,
   AltSpills,
+  AltCrease,
+  AltCreases,
   AltNeighbour,
   AltLamp,
   AltAperture,
@@ -686,6 +699,8 @@ export const ALT_VARIANTS = [
   'menthol-pillarbox',
   'primrose-swaying',
   'maize-spilled',
+  'lawn-creased',
+  'poppy-pastel',
 ] as const;
 export type AltVariant = (typeof ALT_VARIANTS)[number];
 
@@ -793,7 +808,9 @@ export const ALT_CLOTH: Readonly<
     | 'sunflower'
     | 'menthol'
     | 'primrose'
-    | 'maize',
+    | 'maize'
+    | 'poppy'
+    | 'lawn',
     Srgb8
   >
 > = {
@@ -900,6 +917,8 @@ export const ALT_CLOTH: Readonly<
   menthol: [120, 255, 145],
   primrose: [255, 255, 155],
   maize: [255, 215, 120],
+  poppy: [250, 40, 0],
+  lawn: [85, 215, 0],
 };
 
 /**
@@ -3021,6 +3040,59 @@ const FORTY_FIRST_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
 };
 
 /**
+ * A table cover's creases pressed into the bed (AltCreases), drawn by the seed: a cover folded in half
+ * or in thirds each way for the night leaves one or two creases along the table's length (near an even
+ * share of its width, 80 mm either way: the cover not laid quite centred) and one or two across it (near
+ * an even share of its length, 150 mm either way), each within 1.5° of square to the table (the cover
+ * laid a little askew), 1 to 3 mm wide, its flanks sloping 0.2 to 0.5 at their steepest (a faint ridge:
+ * its height 0.2 to 1.2 mm), a valley one time in three (the fold the other way), pressed unevenly (its
+ * height fading to 0.4 to 1 of itself and back over 400 to 900 mm).
+ */
+const coverCreases = (t: Table, rng: Rng): AltCreases => {
+  const along = rng.int(1, 3);
+  const across = rng.int(1, 3);
+  const crease = (x: number, y: number, angle: number): AltCrease => ({
+    x,
+    y,
+    angle: angle + rng.uniform(-1.5, 1.5) * (Math.PI / 180),
+    width: rng.uniform(1, 3),
+    slope: rng.uniform(0.2, 0.5) * (rng.uniform(0, 1) < 1 / 3 ? -1 : 1),
+    fade: rng.uniform(0, 0.6),
+    period: rng.uniform(400, 900),
+    phase: rng.uniform(0, 2 * Math.PI),
+  });
+  return {
+    creases: [
+      ...Array.from({ length: along }, (_, i) =>
+        crease((t.width * (i + 1)) / (along + 1) + rng.uniform(-80, 80), t.length / 2, Math.PI / 2),
+      ),
+      ...Array.from({ length: across }, (_, i) =>
+        crease(t.width / 2, (t.length * (i + 1)) / (across + 1) + rng.uniform(-150, 150), 0),
+      ),
+    ],
+  };
+};
+
+/**
+ * A forty-second maker's set (poppy-pastel's): a pale, pastel set (a novelty maker's, or a cheap set's
+ * thin dyes), each coloured ball 24 code values or more from every older set's (the nearest: the
+ * pink's 27.4, the brown's 27.6, the yellow's 28.0, the green's 30.8, the blue's 35.1, the red's 50.0;
+ * tests/sim-alt-creased-pastel checks it): a salmon red, a butter yellow (its white cue ball 115 from it:
+ * celery-yellowed's test asks every other set's cue ball over 81 from its yellow), a mint green, a fawn
+ * brown, a cornflower blue, a candy pink, a neutral black, a white cue ball.
+ */
+const FORTY_SECOND_MAKER_BALLS: Readonly<Record<string, Srgb8>> = {
+  cue: [250, 250, 245],
+  red: [235, 110, 110],
+  yellow: [255, 255, 130],
+  green: [130, 215, 165],
+  brown: [170, 125, 100],
+  blue: [140, 165, 250],
+  pink: [255, 195, 240],
+  black: [20, 20, 20],
+};
+
+/**
  * The next table of a club's row (AltNeighbour), drawn by the seed: beyond this one's far end, 1.6 to 2
  * m between the rails' outer edges (a club's row, room to cue between), 80 mm to either side at most;
  * a tournament-green, scarlet or electric-blue cloth; three to six of its balls (reds, a colour or two)
@@ -3687,6 +3759,8 @@ interface AltLook {
   readonly sway?: (rng: Rng) => AltSway;
   /** A bed's dried spills, drawn by the seed. */
   readonly spills?: (t: Table, rng: Rng) => AltSpills;
+  /** A table cover's creases in the bed, drawn by the seed. */
+  readonly creases?: (t: Table, rng: Rng) => AltCreases;
 }
 
 const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
@@ -4383,6 +4457,18 @@ const LOOKS: Readonly<Record<AltVariant, AltLook>> = {
     ballColours: FORTY_FIRST_MAKER_BALLS,
     spills: driedSpills,
   },
+  // A club table under two lamps, the creases of its cover's folds across the bed. The usual set.
+  'lawn-creased': {
+    cloth: ALT_CLOTH.lawn,
+    lamps: twoLamps,
+    creases: coverCreases,
+  },
+  // A club table under three lamps. A forty-second maker's set, a pale one.
+  'poppy-pastel': {
+    cloth: ALT_CLOTH.poppy,
+    lamps: threeLamps,
+    ballColours: FORTY_SECOND_MAKER_BALLS,
+  },
 };
 
 /** A style of a variant, varied by a seed (exposure, white balance, noise, gloss). */
@@ -4453,6 +4539,7 @@ export const altStyle = (t: Table, variant: AltVariant, seed: number, o: AltStyl
     ...(look.pillarbox ? { pillarbox: look.pillarbox(rng) } : {}),
     ...(look.sway ? { sway: look.sway(rng) } : {}),
     ...(look.spills ? { spills: look.spills(t, rng) } : {}),
+    ...(look.creases ? { creases: look.creases(t, rng) } : {}),
   };
   return o.box ? { ...style, box: boxBeside(t, seed + 1) } : style;
 };
