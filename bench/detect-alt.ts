@@ -507,6 +507,13 @@
 //               maker's set: drawn in the fortieth session, run once in the forty-first; tuning data
 //               since (seeds 13_500_000, 13_550_000 at 4K), the variants taking turns by kind as
 //               held-out 23's; the truth the layout's balls
+//   held-out-51 two things a club's camera shows that no split before drew: a lawn cloth (a bright
+//               grass green) under two lamps, creased by a table cover's folds (one or two faint
+//               straight creases along the table and one or two across it, 1-3 mm ridges or valleys,
+//               each lit on the flank facing a lamp and shaded on the other); and a poppy cloth (a
+//               bright orange-red) under three lamps with a forty-second maker's set, a pale, pastel
+//               one: drawn in the forty-first session, not run (seeds 13_600_000, 13_650_000 at 4K),
+//               the variants taking turns by kind as held-out 23's; the truth the layout's balls
 //
 // Layouts are tests/vision-scenes' (opening, random, clusters, jaws, dim, warm; no player but held-out
 // 29's, no referee's hand but held-out 36's, and no thing on the table but held-out 34's, each placed
@@ -529,7 +536,7 @@
 // in play costs against the same frames detected afresh.
 //
 // Run: npx tsx bench/detect-alt.ts [--per-kind 3] [--per-kind-4k 1]
-// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|held-out-43|held-out-44|held-out-45|held-out-46|held-out-47|held-out-48|held-out-49|held-out-50|all]
+// [--split tuning|tuning-hard|tuning-grey|held-out|held-out-2|held-out-3|held-out-4|held-out-5|held-out-6|held-out-7|held-out-8|held-out-9|held-out-10|held-out-11|held-out-12|held-out-13|held-out-14|held-out-15|held-out-16|held-out-17|held-out-18|held-out-19|held-out-20|held-out-21|held-out-22|held-out-23|held-out-24|held-out-25|held-out-26|held-out-27|held-out-28|held-out-29|held-out-30|held-out-31|held-out-32|held-out-33|held-out-34|held-out-35|held-out-36|held-out-37|held-out-38|held-out-39|held-out-40|held-out-41|held-out-42|held-out-43|held-out-44|held-out-45|held-out-46|held-out-47|held-out-48|held-out-49|held-out-50|held-out-51|all]
 // [--looks: each variant's ball set learned first, as at a club's installation, from a frame of it set
 // up (installCase), and its looks weighing the names (src/vision/looks.ts)]
 // [--no-marks: the burned-in graphics of a split that draws them (held-out 42) not marked on /calibrate,
@@ -646,6 +653,7 @@ export const ALT_HELD_OUT_47_SEED = 13_200_000;
 export const ALT_HELD_OUT_48_SEED = 13_300_000;
 export const ALT_HELD_OUT_49_SEED = 13_400_000;
 export const ALT_HELD_OUT_50_SEED = 13_500_000;
+export const ALT_HELD_OUT_51_SEED = 13_600_000;
 
 export interface AltCase {
   readonly name: string;
@@ -734,7 +742,8 @@ export type AltSplit =
   | 'held-out-47'
   | 'held-out-48'
   | 'held-out-49'
-  | 'held-out-50';
+  | 'held-out-50'
+  | 'held-out-51';
 
 /**
  * Each split's first seed and its two variants (alternate frames; the tuning split has one), in the
@@ -878,6 +887,11 @@ const SPLITS: Readonly<
   'held-out-50': {
     seed: ALT_HELD_OUT_50_SEED,
     variants: ['primrose-swaying', 'maize-spilled'],
+    byKind: true,
+  },
+  'held-out-51': {
+    seed: ALT_HELD_OUT_51_SEED,
+    variants: ['lawn-creased', 'poppy-pastel'],
     byKind: true,
   },
 };

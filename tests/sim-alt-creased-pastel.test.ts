@@ -5,10 +5,12 @@
 // away), at 1080p and at 4K, on frames drawn without noise. The pale maker's set of poppy-pastel is
 // checked against every older set by itDrawsANewSplit. No frame of held-out 51 is detected here.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { altCases } from '../bench/detect-alt.ts';
 import { pixelRay, type Calibration } from '../src/camera/index.ts';
 import { pointPx } from '../src/core/units.ts';
 import type { Table } from '../src/equipment/index.ts';
 import { altStyle, creaseSlope, type AltCrease, type AltLamp, type AltStyle } from '../src/sim/alt/index.ts';
+import { itDrawsANewSplit } from './helpers/alt-split.ts';
 import { drawn, lightOf, px } from './helpers/alt-window.ts';
 import { loadDemoCalibration } from './helpers/games.ts';
 import { scaledCalibration } from './vision-scenes.ts';
@@ -229,4 +231,94 @@ describe('a table cover’s creases in the bed (lawn-creased)', () => {
     expect(a).toBeLessThan(0.97);
     expect(a).toBeGreaterThan(0.9);
   });
+});
+
+/** A ball set's pale, pastel: every coloured ball's darkest channel 100 code values or more. */
+const pastel = (s: AltStyle): boolean => {
+  const set = s.ballColours;
+  return (
+    set !== undefined &&
+    ['red', 'yellow', 'green', 'brown', 'blue', 'pink'].every((id) => Math.min(...(set[id] ?? [0])) >= 100)
+  );
+};
+
+describe('bench/detect-alt’s held-out 51, the creases and the pastel set', () => {
+  it('draws each lawn-creased frame’s creases along and across the table within their ranges, and each poppy-pastel frame’s set pale', () => {
+    const counts = new Set<string>();
+    const signs = new Set<number>();
+    for (const [c, per, res] of [
+      [demo, 3, '1080p'],
+      [scaledCalibration(demo, 2), 1, '4K'],
+    ] as const)
+      for (const k of altCases(c, 'held-out-51', per, res)) {
+        const cr = k.style.creases;
+        expect(k.calibration, k.name).toBe(c);
+        if (k.variant === 'poppy-pastel') {
+          expect(cr, k.name).toBeUndefined();
+          expect(pastel(k.style), k.name).toBe(true);
+          continue;
+        }
+        expect(pastel(k.style), k.name).toBe(false);
+        if (!cr) throw new Error(k.name);
+        expect(k.style.lamps, k.name).toHaveLength(2);
+        // Along the table (within 1.5° of its length: x nearly constant) and across it.
+        const along = cr.creases.filter(
+          (q) => Math.abs(q.angle - Math.PI / 2) <= (1.5 * Math.PI) / 180 + 1e-12,
+        );
+        const across = cr.creases.filter((q) => Math.abs(q.angle) <= (1.5 * Math.PI) / 180 + 1e-12);
+        expect(along.length + across.length, k.name).toBe(cr.creases.length);
+        expect(along.length, k.name).toBeGreaterThanOrEqual(1);
+        expect(along.length, k.name).toBeLessThanOrEqual(2);
+        expect(across.length, k.name).toBeGreaterThanOrEqual(1);
+        expect(across.length, k.name).toBeLessThanOrEqual(2);
+        counts.add(`${along.length} ${across.length}`);
+        // Near an even share of the bed's width (80 mm either way) and of its length (150 mm).
+        along.forEach((q, i) =>
+          expect(Math.abs(q.x - (table.width * (i + 1)) / (along.length + 1)), k.name).toBeLessThanOrEqual(
+            80,
+          ),
+        );
+        across.forEach((q, i) =>
+          expect(Math.abs(q.y - (table.length * (i + 1)) / (across.length + 1)), k.name).toBeLessThanOrEqual(
+            150,
+          ),
+        );
+        for (const q of cr.creases) {
+          expect(q.width, k.name).toBeGreaterThanOrEqual(1);
+          expect(q.width, k.name).toBeLessThanOrEqual(3);
+          expect(Math.abs(q.slope), k.name).toBeGreaterThanOrEqual(0.2);
+          expect(Math.abs(q.slope), k.name).toBeLessThanOrEqual(0.5);
+          expect(q.fade, k.name).toBeLessThanOrEqual(0.6);
+          expect(q.period, k.name).toBeGreaterThanOrEqual(400);
+          signs.add(Math.sign(q.slope));
+        }
+      }
+    // Among the frames: three of the four counts (one along and one across drawn in none of these
+    // twelve), ridges and valleys.
+    expect(counts.size).toBeGreaterThanOrEqual(3);
+    expect([...signs].sort()).toEqual([-1, 1]);
+  });
+});
+
+itDrawsANewSplit({
+  split: 'held-out-51',
+  name: 'held-out 51',
+  seeds: { hd: 13_600_000, uhd: 13_650_000 },
+  cloths: [
+    ['lawn', 60],
+    ['poppy', 60],
+  ],
+  makersSet: { variant: 'poppy-pastel', makers: 42, least: 24 },
+  variants: [
+    {
+      variant: 'lawn-creased',
+      draws: 'a table cover’s creases',
+      drawsIt: (s) => s.creases !== undefined,
+    },
+    {
+      variant: 'poppy-pastel',
+      draws: 'a pale, pastel set',
+      drawsIt: pastel,
+    },
+  ],
 });
