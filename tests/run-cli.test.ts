@@ -51,7 +51,18 @@ describe('referee run', () => {
     const late = path.join(dir, 'in-off-late.mp4');
     execFileSync('ffmpeg', [
       ...['-loglevel', 'error', '-ss', '0.85', '-i', 'fixtures/in-off/clip.mp4'],
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '12', '-pix_fmt', 'yuv420p', ...CENTRED_CHROMA, late],
+      ...[
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '12',
+        '-pix_fmt',
+        'yuv420p',
+        ...CENTRED_CHROMA,
+        late,
+      ],
     ]);
     const r = await runReferee(['run', '--source', late, '--calibration', 'calibration/demo.json']);
     expect(r.code).toBe(0);

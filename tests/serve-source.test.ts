@@ -150,7 +150,18 @@ describe('a video file given as the source', () => {
     const clip = path.join(dir, 'paced.mp4');
     execFileSync('ffmpeg', [
       ...['-loglevel', 'error', '-i', 'fixtures/colour-pot/clip.mp4', '-t', '6', '-r', '2'],
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '12', '-pix_fmt', 'yuv420p', ...CENTRED_CHROMA, clip],
+      ...[
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '12',
+        '-pix_fmt',
+        'yuv420p',
+        ...CENTRED_CHROMA,
+        clip,
+      ],
     ]);
     const { playing, ended } = await playToTheEnd('paced', clip);
     expect(playing?.source).toMatch(/paced\.mp4 \(1920×1080 at 2 fps, live\)/);
