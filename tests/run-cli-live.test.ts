@@ -2,13 +2,12 @@
 // camera delivers frames, dropping them when processing falls behind — and its failures: a source
 // that dies or stalls ends the run with a clear error and a non-zero exit. (tests/run-cli.test.ts
 // runs it on a folder of frames and a video cut mid-stroke, and refuses bad arguments.)
-import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cutClip } from './helpers/fixtures.ts';
 import { runReferee, startReferee, type CliResult } from './helpers/spawn.ts';
-import { CENTRED_CHROMA } from '../src/capture/ffmpeg.ts';
 
 const ROOT = path.join(import.meta.dirname, '..');
 const CALIBRATION = path.join(ROOT, 'calibration/demo.json');
@@ -26,24 +25,7 @@ let video: string;
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'referee-run-'));
   video = path.join(dir, 'clip.mp4');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-i',
-    path.join(FIXTURE, 'clip.mp4'),
-    '-t',
-    SECONDS.toFixed(3),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '12',
-    '-pix_fmt',
-    'yuv420p',
-    ...CENTRED_CHROMA,
-    video,
-  ]);
+  cutClip(path.join(FIXTURE, 'clip.mp4'), video, { seconds: SECONDS });
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,9 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fixtureTruth, jsonLines } from './helpers/fixtures.ts';
+import { cutClip, fixtureTruth, jsonLines } from './helpers/fixtures.ts';
 import { runReferee } from './helpers/spawn.ts';
-import { CENTRED_CHROMA } from '../src/capture/ffmpeg.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-run-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,21 +48,7 @@ describe('referee run', () => {
     // The in-off's contact is at 0.71 s of its clip: cut from 0.85 s, the cue ball is moving from the first
     // frame and the red going into the pocket — it used to be ruled a 7-point miss.
     const late = path.join(dir, 'in-off-late.mp4');
-    execFileSync('ffmpeg', [
-      ...['-loglevel', 'error', '-ss', '0.85', '-i', 'fixtures/in-off/clip.mp4'],
-      ...[
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-crf',
-        '12',
-        '-pix_fmt',
-        'yuv420p',
-        ...CENTRED_CHROMA,
-        late,
-      ],
-    ]);
+    cutClip('fixtures/in-off/clip.mp4', late, { start: 0.85 });
     const r = await runReferee(['run', '--source', late, '--calibration', 'calibration/demo.json']);
     expect(r.code).toBe(0);
     expect(jsonLines(r.stdout)).toEqual([]);

@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { cutClip } from './helpers/fixtures.ts';
 import { startReferee, waitForOutput } from './helpers/spawn.ts';
-import { CENTRED_CHROMA } from '../src/capture/ffmpeg.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'referee-source-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -148,21 +148,7 @@ describe('a video file given as the source', () => {
     // decoded them all at once and the live source dropped those the pipeline had not yet taken
     // (1.8 s from the first frame taken to the end, at load 4).
     const clip = path.join(dir, 'paced.mp4');
-    execFileSync('ffmpeg', [
-      ...['-loglevel', 'error', '-i', 'fixtures/colour-pot/clip.mp4', '-t', '6', '-r', '2'],
-      ...[
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-crf',
-        '12',
-        '-pix_fmt',
-        'yuv420p',
-        ...CENTRED_CHROMA,
-        clip,
-      ],
-    ]);
+    cutClip('fixtures/colour-pot/clip.mp4', clip, { seconds: 6, fps: 2 });
     const { playing, ended } = await playToTheEnd('paced', clip);
     expect(playing?.source).toMatch(/paced\.mp4 \(1920×1080 at 2 fps, live\)/);
     // 'playing' is logged when the pipeline takes its first frame, which the detector's warm-up

@@ -1,7 +1,10 @@
 // The fixture clips' truth files (fixtures/<clip>/truth.json, written by scripts/make-fixtures.ts) and
-// the JSON lines `referee run` writes, for the tests that run the chain on them.
+// the JSON lines `referee run` writes, for the tests that run the chain on them; and a clip cut from a
+// fixture, for the tests that need a part of one.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CENTRED_CHROMA } from '../../src/capture/ffmpeg.ts';
 import { runReferee, type CliResult } from './spawn.ts';
 
 export interface FixtureStroke {
@@ -49,5 +52,23 @@ export const runSnookerClip = (
     'calibration/demo.json',
     ...(state !== undefined ? ['--state', file] : []),
     ...more,
+  ]);
+};
+
+/**
+ * Part of the clip `from` coded again as H.264 into `to` by the system's ffmpeg: from `start` s, for
+ * `seconds`, at `fps` (frames dropped to it), each where given; nearly lossless (CRF 12), and saying
+ * where its colour lies, as `referee simulate`'s clips do (CENTRED_CHROMA).
+ */
+export const cutClip = (
+  from: string,
+  to: string,
+  part: { readonly start?: number; readonly seconds?: number; readonly fps?: number },
+): void => {
+  execFileSync('ffmpeg', [
+    ...['-loglevel', 'error', ...(part.start !== undefined ? ['-ss', String(part.start)] : []), '-i', from],
+    ...(part.seconds !== undefined ? ['-t', part.seconds.toFixed(3)] : []),
+    ...(part.fps !== undefined ? ['-r', String(part.fps)] : []),
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '12', '-pix_fmt', 'yuv420p', ...CENTRED_CHROMA, to],
   ]);
 };
