@@ -3059,9 +3059,9 @@ export const renderAlt = (
     if (bare === 1) return 0;
     return Math.min(1, (1 - bare) * (0.55 + 0.9 * valueNoise(x / 1.2, y / 1.2, d.seed)));
   };
-  // A sponsor's print: its marks' inks in linear light, each mark's box on the bed (beyond which it
-  // covers nothing), and its edges' width, the ink's bleed and a pixel's footprint on the bed at the
-  // image's middle together.
+  // A pixel's footprint on the bed at the image's middle: what a patch's, a darn's, a stain's, a
+  // crease's, a print's and a thing's edges are averaged over.
+  const foot = bedFootprint(grid, W, H);
   // A repaired cloth's patches: each one's cloth and thread in linear light; its edges and stitches
   // softened over a pixel's footprint on the bed (at least half a millimetre).
   const repair = style.repair;
@@ -3069,7 +3069,7 @@ export const renderAlt = (
     cloth: cloth.map((v, ch) => v * (p.tint[ch] as number)),
     thread: cloth.map((v, ch) => v * (p.thread[ch] as number)),
   }));
-  const patchSoft = repair ? Math.max(0.5, bedFootprint(grid, W, H) / 2) : 0;
+  const patchSoft = repair ? Math.max(0.5, foot / 2) : 0;
   const inPatch = new Float64Array(4);
   const mended = new Float64Array(3);
   // A cloth's darned tears: each darn's thread in linear light, the slate in its slit; a pixel's
@@ -3077,13 +3077,11 @@ export const renderAlt = (
   const darning = style.darning;
   const darnInks = (darning?.darns ?? []).map((d) => cloth.map((v, ch) => v * (d.thread[ch] as number)));
   const slate = darning ? pigment(ALT_SLATE) : [0, 0, 0];
-  const darnFoot = darning ? bedFootprint(grid, W, H) : 0;
   const inDarn = new Float64Array(4);
   const darned = new Float64Array(3);
   // A bed's dried spills: a pixel's footprint on the bed over which a stain's edge and tide mark are
   // averaged; each stain's colour multipliers, and its film's reflection of the lamps.
   const spills = style.spills;
-  const stainFoot = spills ? bedFootprint(grid, W, H) : 0;
   const inStain = new Float64Array(3);
   const stainTint = new Float64Array(3);
   const gleam = new Float64Array(3);
@@ -3105,15 +3103,17 @@ export const renderAlt = (
   // A cover's creases in the bed: a pixel's footprint across them (over which their slope is averaged),
   // the bed's tilted gradient there, the lamps' light on it and its share of the flat bed's.
   const creases = style.creases;
-  const creaseFoot = creases ? bedFootprint(grid, W, H) : 0;
   const tilt = new Float64Array(2);
   const tiltedIrr = new Float64Array(3);
   const tilted = new Float64Array(3);
   // A two-tone table's cushions, their own cloth in linear light.
   const cushionCloth = style.cushionCloth ? pigment(style.cushionCloth, ir?.cloth) : undefined;
+  // A sponsor's print: its marks' inks in linear light, each mark's box on the bed (beyond which it
+  // covers nothing), and its edges' width, the ink's bleed and a pixel's footprint on the bed at the
+  // image's middle together.
   const print = style.print;
   const inks = (print?.marks ?? []).map((m) => pigment(m.ink));
-  const printEdge = print ? Math.hypot(print.bleed, bedFootprint(grid, W, H)) : 0;
+  const printEdge = print ? Math.hypot(print.bleed, foot) : 0;
   const markBoxes = (print?.marks ?? []).map((m) => markBox(m, printEdge));
   const printed = new Float64Array(3);
   /** The bed's colour at (x, y) where printed, into `out`: the cloth under each mark's ink by its cover. */
@@ -3145,10 +3145,9 @@ export const renderAlt = (
   // and its edges; a point outside every box is untouched by them), their colours in linear light, their
   // tops' edges a pixel's footprint on the bed.
   const items = style.clutter?.items ?? [];
-  const itemEdge = items.length > 0 ? bedFootprint(grid, W, H) : 0;
   // Each box's x0, y0, x1, y1 and its thing's index, a thing's boxes one after another.
   const itemBoxes = Float64Array.from(
-    items.flatMap((it, i) => clutterBoxes(it, itemEdge).flatMap((b) => [...b, i])),
+    items.flatMap((it, i) => clutterBoxes(it, foot).flatMap((b) => [...b, i])),
   );
   const itemInks = items.map(
     (it) =>
@@ -3287,11 +3286,11 @@ export const renderAlt = (
       if (darning && surf === Surface.bed) {
         for (let i = 0; i < darning.darns.length; i++) {
           const d = darning.darns[i] as AltDarn;
-          darnAt(d, x, y, darnFoot, inDarn);
+          darnAt(d, x, y, foot, inDarn);
           const along = Math.abs(inDarn[0] as number);
           const across = inDarn[1] as number;
           const reach = d.length / 2 + d.width / 2;
-          if (along > reach + darnFoot || Math.abs(across) > 2 * d.width) continue;
+          if (along > reach + foot || Math.abs(across) > 2 * d.width) continue;
           const h = d.width / 2;
           pucker *= 1 - d.pucker * Math.exp(-(across * across) / (h * h)) * smooth(reach, reach - h, along);
           const gap = inDarn[2] as number;
@@ -3338,9 +3337,8 @@ export const renderAlt = (
       let stained = false;
       if (spills && surf === Surface.bed) {
         for (const s of spills.stains) {
-          if (Math.abs(x - s.x) > 2 * s.radius + stainFoot || Math.abs(y - s.y) > 2 * s.radius + stainFoot)
-            continue;
-          stainAt(s, x, y, stainFoot, inStain);
+          if (Math.abs(x - s.x) > 2 * s.radius + foot || Math.abs(y - s.y) > 2 * s.radius + foot) continue;
+          stainAt(s, x, y, foot, inStain);
           const inside = inStain[0] as number;
           if (inside <= 0) continue;
           if (!stained) {
@@ -3362,8 +3360,8 @@ export const renderAlt = (
       if (creases && surf === Surface.bed) {
         tilt.fill(0);
         for (const c of creases.creases) {
-          const d = creaseSlope(c, x, y, creaseFoot, tilt);
-          if (Math.abs(d) < 4 * c.width + creaseFoot) creased = true;
+          const d = creaseSlope(c, x, y, foot, tilt);
+          if (Math.abs(d) < 4 * c.width + foot) creased = true;
         }
         if (creased) {
           const gx = tilt[0] as number;
@@ -3463,7 +3461,7 @@ export const renderAlt = (
       for (let n = 0; n < nearCount; n++) {
         const i = nearItems[n] as number;
         const inks = itemInks[i] as readonly [readonly number[], readonly number[]];
-        top = clutterTopAt(items[i] as AltClutterItem, x, y, itemEdge, inks[0], inks[1], itemTop);
+        top = clutterTopAt(items[i] as AltClutterItem, x, y, foot, inks[0], inks[1], itemTop);
         if (top > 0) break;
       }
       for (let ch = 0; ch < 3; ch++) {
